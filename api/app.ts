@@ -1,0 +1,25 @@
+import { Elysia } from "elysia";
+import type { Deps } from "./deps";
+import { articlesRoutes } from "./modules/articles";
+import { contactRoutes } from "./modules/contact";
+import { eventsRoutes } from "./modules/events";
+import { mediaRoutes } from "./modules/media";
+import { membersRoutes } from "./modules/members";
+import { siteRoutes } from "./modules/site";
+import { themesRoutes } from "./modules/themes";
+import { errors } from "./plugins/errors";
+
+/** The whole API as one Elysia instance. Pure: no port, no global state; tests call `app.handle(request)`. */
+export function createApp(deps: Deps) {
+  return new Elysia({ name: "api" })
+    .use(errors)
+    .use(membersRoutes(deps))
+    .use(themesRoutes(deps))
+    .use(mediaRoutes(deps))
+    .use(articlesRoutes(deps))
+    .use(eventsRoutes(deps))
+    .use(contactRoutes(deps))
+    .use(siteRoutes(deps));
+}
+
+export type App = ReturnType<typeof createApp>;

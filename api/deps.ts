@@ -1,0 +1,10 @@
+import type { Db } from "../db/client";
+import type { Env } from "./env";
+import type { SiteBuilder } from "./lib/site-builder";
+
+/** What the feature modules need from the outside world; tests build their own. */
+export type Deps = {
+  db: Db;
+  env: Env;
+  builder: Pick<SiteBuilder, "requestBuild" | "status">;
+};

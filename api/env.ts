@@ -1,0 +1,93 @@
+/**
+ * Configuration, read from the environment and validated once at start. A bad value stops the server with a
+ * message that names the variable, rather than failing later in a request.
+ */
+export type Env = {
+  port: number;
+  host: string;
+  databaseUrl: string;
+  databaseAuthToken: string | undefined;
+  uploadsDir: string;
+  publicUrl: string;
+  seed: "demo" | "none";
+  adminNickname: string | undefined;
+  adminPassword: string | undefined;
+  rebuildToken: string | undefined;
+  /** Where site builds are written; the live one is the `current` symlink inside it. */
+  siteDir: string;
+  /** `off` skips the build at start (a helper serving an existing build, or API-only work). */
+  siteBuild: boolean;
+  production: boolean;
+  google: { clientId: string; clientSecret: string; redirectUri: string; issuer: string | undefined } | undefined;
+};
+
+export class EnvError extends Error {}
+
+function port(raw: string | undefined, name: string, fallback: number): number {
+  if (raw === undefined || raw === "") return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new EnvError(`${name} must be a port number (0-65535), got "${raw}"`);
+  return n;
+}
+
+function url(raw: string, name: string, protocols: string[]): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new EnvError(`${name} must be a URL, got "${raw}"`);
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new EnvError(`${name} must start with ${protocols.join(" or ")}, got "${raw}"`);
+  }
+  return raw;
+}
+
+export function readEnv(source: Record<string, string | undefined> = process.env): Env {
+  const p = port(source.PORT, "PORT", 4321);
+  const host = source.HOST || "127.0.0.1";
+  const databaseUrl = url(source.DATABASE_URL || "file:data/site.db", "DATABASE_URL", [
+    "file:",
+    "libsql:",
+    "http:",
+    "https:",
+    "ws:",
+    "wss:",
+  ]);
+  const seed = source.SEED || "demo";
+  if (seed !== "demo" && seed !== "none") throw new EnvError(`SEED must be "demo" or "none", got "${seed}"`);
+  if (seed === "none" && (!source.ADMIN_NICKNAME || !source.ADMIN_PASSWORD)) {
+    throw new EnvError("SEED=none needs ADMIN_NICKNAME and ADMIN_PASSWORD for the first administrator");
+  }
+  if (seed === "none" && source.ADMIN_PASSWORD!.length < 12) {
+    throw new EnvError("ADMIN_PASSWORD must be at least 12 characters long");
+  }
+  const publicUrl = url(source.PUBLIC_URL || `http://localhost:${p}`, "PUBLIC_URL", ["http:", "https:"]).replace(
+    /\/+$/,
+    "",
+  );
+  const siteBuild = (source.SITE_BUILD || "on") !== "off";
+  const g = [source.GOOGLE_CLIENT_ID, source.GOOGLE_CLIENT_SECRET, source.GOOGLE_REDIRECT_URI];
+  if (g.some(Boolean) && !g.every(Boolean)) {
+    throw new EnvError("GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET and GOOGLE_REDIRECT_URI go together");
+  }
+  if (source.OAUTH_ISSUER) url(source.OAUTH_ISSUER, "OAUTH_ISSUER", ["http:", "https:"]);
+  return {
+    port: p,
+    host,
+    databaseUrl,
+    databaseAuthToken: source.DATABASE_AUTH_TOKEN || undefined,
+    uploadsDir: source.UPLOADS_DIR || "uploads",
+    publicUrl,
+    seed,
+    adminNickname: source.ADMIN_NICKNAME || undefined,
+    adminPassword: source.ADMIN_PASSWORD || undefined,
+    rebuildToken: source.REBUILD_TOKEN || undefined,
+    siteDir: source.SITE_DIR || ".site",
+    siteBuild,
+    production: source.NODE_ENV === "production",
+    google: g.every(Boolean)
+      ? { clientId: g[0]!, clientSecret: g[1]!, redirectUri: g[2]!, issuer: source.OAUTH_ISSUER || undefined }
+      : undefined,
+  };
+}

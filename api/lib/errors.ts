@@ -1,0 +1,51 @@
+/**
+ * The few errors services throw. The errors plugin turns each into `{ message }` with its HTTP status, so route
+ * handlers stay free of try/catch. Messages are French: they are shown to people.
+ */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export class NotFoundError extends HttpError {
+  constructor(message = "Ressource introuvable.") {
+    super(404, message);
+  }
+}
+
+export class BadRequestError extends HttpError {
+  constructor(message: string) {
+    super(400, message);
+  }
+}
+
+export class UnauthorizedError extends HttpError {
+  constructor(message = "Veuillez vous connecter.") {
+    super(401, message);
+  }
+}
+
+export class ForbiddenError extends HttpError {
+  constructor(message = "Accès refusé.") {
+    super(403, message);
+  }
+}
+
+export class ConflictError extends HttpError {
+  constructor(message: string) {
+    super(409, message);
+  }
+}
+
+export class TooManyRequestsError extends HttpError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, message);
+  }
+}

@@ -1,0 +1,123 @@
+import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { articleAuthors, articleMedia, articles, articleThemes, media, themes, users } from "../../../db/schema";
+import { NotFoundError } from "../../lib/errors";
+import { excerpt, groupBy } from "../../lib/group";
+import { mediaIsPublic, listMedia } from "../media/service";
+import { summaryColumns, toUserSummary } from "../members/service";
+import type { UserSummary } from "../members/summary";
+import type { ThemeRef } from "../themes/model";
+import type { Article, ArticleSummary } from "./model";
+
+/** What the public may see: approved by an admin and online. */
+export const articleIsPublic = and(eq(articles.approved, true), eq(articles.online, true))!;
+
+export type ArticleFilter = {
+  authorId?: string;
+  themeId?: string;
+  includeHidden?: boolean;
+};
+
+function conditions(filter: ArticleFilter): SQL | undefined {
+  const where: SQL[] = [];
+  if (!filter.includeHidden) where.push(articleIsPublic);
+  if (filter.authorId) {
+    // Correlated on the outer articles row: "this article has that author".
+    where.push(sql`exists (select 1 from article_authors aa where aa.article_id = ${articles.id} and aa.user_id = ${filter.authorId})`);
+  }
+  return where.length ? and(...where) : undefined;
+}
+
+/** Authors and themes of the articles matching `where`, grouped by article id. */
+async function relations(db: Db, where: SQL | undefined) {
+  const [authorRows, themeRows] = await Promise.all([
+    db
+      .select({ articleId: articleAuthors.articleId, user: summaryColumns })
+      .from(articleAuthors)
+      .innerJoin(users, eq(users.id, articleAuthors.userId))
+      .innerJoin(articles, eq(articles.id, articleAuthors.articleId))
+      .where(where)
+      .orderBy(asc(articleAuthors.position)),
+    db
+      .select({ articleId: articleThemes.articleId, id: themes.id, name: themes.name, url: themes.url })
+      .from(articleThemes)
+      .innerJoin(themes, eq(themes.id, articleThemes.themeId))
+      .innerJoin(articles, eq(articles.id, articleThemes.articleId))
+      .where(where)
+      .orderBy(asc(themes.name)),
+  ]);
+  const authors = new Map<string, UserSummary[]>();
+  for (const [id, rows] of groupBy(authorRows, (r) => r.articleId)) authors.set(id, rows.map((r) => toUserSummary(r.user)));
+  const themeRefs = new Map<string, ThemeRef[]>();
+  for (const [id, rows] of groupBy(themeRows, (r) => r.articleId)) {
+    themeRefs.set(id, rows.map((r) => ({ _id: r.id, name: r.name, url: r.url })));
+  }
+  return { authors, themes: themeRefs };
+}
+
+/** Articles newest first, without their bodies. */
+export async function listArticleSummaries(db: Db, filter: ArticleFilter = {}): Promise<ArticleSummary[]> {
+  const where = conditions(filter);
+  const [rows, rel, mediaCounts] = await Promise.all([
+    db.select().from(articles).where(where).orderBy(desc(articles.createdAt)),
+    relations(db, where),
+    db
+      .select({ articleId: articleMedia.articleId, n: count() })
+      .from(articleMedia)
+      .innerJoin(media, eq(media.id, articleMedia.mediaId))
+      .innerJoin(articles, eq(articles.id, articleMedia.articleId))
+      .where(filter.includeHidden ? where : and(where, mediaIsPublic))
+      .groupBy(articleMedia.articleId),
+  ]);
+  const counts = new Map(mediaCounts.map((c) => [c.articleId, c.n]));
+  let list = rows;
+  if (filter.themeId) list = list.filter((r) => rel.themes.get(r.id)?.some((t) => t._id === filter.themeId));
+  return list.map((r) => ({
+    _id: r.id,
+    title: r.title,
+    url: r.url,
+    articlePic: r.articlePic,
+    themes: rel.themes.get(r.id) ?? [],
+    authors: rel.authors.get(r.id) ?? [],
+    keywords: r.keywords,
+    createdAt: r.createdAt.toISOString(),
+    excerpt: excerpt(r.txtContent),
+    mediaCount: counts.get(r.id) ?? 0,
+    approved: r.approved,
+    online: r.online,
+  }));
+}
+
+/** One article with its bodies and its media; 404 when absent or not public (unless includeHidden). */
+export async function getArticle(db: Db, url: string, opts: { includeHidden?: boolean } = {}): Promise<Article> {
+  const where = and(eq(articles.url, url), opts.includeHidden ? undefined : articleIsPublic);
+  const [row] = await db.select().from(articles).where(where).limit(1);
+  if (!row) throw new NotFoundError("Article non trouvé.");
+  const one = eq(articles.id, row.id);
+  const [rel, links] = await Promise.all([
+    relations(db, one),
+    db
+      .select({ mediaId: articleMedia.mediaId })
+      .from(articleMedia)
+      .where(eq(articleMedia.articleId, row.id))
+      .orderBy(asc(articleMedia.position)),
+  ]);
+  const linked = await listMedia(db, { ids: links.map((l) => l.mediaId), includeHidden: opts.includeHidden });
+  const order = new Map(links.map((l, i) => [l.mediaId, i]));
+  linked.sort((a, b) => order.get(a._id)! - order.get(b._id)!);
+  return {
+    _id: row.id,
+    title: row.title,
+    url: row.url,
+    articlePic: row.articlePic,
+    themes: rel.themes.get(row.id) ?? [],
+    authors: rel.authors.get(row.id) ?? [],
+    keywords: row.keywords,
+    createdAt: row.createdAt.toISOString(),
+    txt_content: row.txtContent,
+    html_content: row.htmlContent,
+    media: linked,
+    approved: row.approved,
+    online: row.online,
+  };
+}

@@ -1,0 +1,28 @@
+import { Elysia } from "elysia";
+import type { Deps } from "../../deps";
+import { TooManyRequestsError } from "../../lib/errors";
+import { RateLimiter } from "../../lib/rate-limit";
+import { ContactBody } from "./model";
+import { saveContactMessage } from "./service";
+
+// Five messages per address in 15 minutes: a person never needs more, a spammer is slowed to a trickle.
+const limiter = () => new RateLimiter(5, 15 * 60_000);
+
+export const contactRoutes = ({ db }: Deps) => {
+  const perAddress = limiter();
+  return new Elysia({ name: "contact" }).post(
+    "/api/public/contact",
+    async ({ body, server, request, set }) => {
+      const ip = server?.requestIP(request)?.address ?? "unknown";
+      const wait = perAddress.retryAfter(ip);
+      if (wait > 0) {
+        throw new TooManyRequestsError("Trop de messages envoyés. Merci de réessayer dans quelques minutes.", wait);
+      }
+      perAddress.hit(ip);
+      await saveContactMessage(db, body, ip);
+      set.status = 201;
+      return { message: "Message envoyé, Merci !" };
+    },
+    { body: ContactBody },
+  );
+};

@@ -1,0 +1,20 @@
+import { Elysia, t } from "elysia";
+import type { Deps } from "../../deps";
+import { AuthorProfile, PublicMember } from "./model";
+import { getAuthorProfile, getMemberByFullname, listAllMembers, listCircleMembers } from "./service";
+
+export const membersRoutes = ({ db }: Deps) =>
+  new Elysia({ name: "members" })
+    .get("/api/public/cercle-impulsion", () => listCircleMembers(db, "cercle-impulsion"), {
+      response: t.Array(PublicMember),
+    })
+    .get("/api/public/cercle-axiologique", () => listCircleMembers(db, "cercle-axiologique"), {
+      response: t.Array(PublicMember),
+    })
+    .get("/api/public/members", () => listAllMembers(db), { response: t.Array(PublicMember) })
+    .get("/api/public/member/:fullname", ({ params }) => getMemberByFullname(db, params.fullname), {
+      response: { 200: PublicMember },
+    })
+    .get("/api/public/author/:nickname", ({ params }) => getAuthorProfile(db, params.nickname), {
+      response: { 200: AuthorProfile },
+    });

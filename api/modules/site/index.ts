@@ -1,0 +1,47 @@
+import { Elysia } from "elysia";
+import type { Deps } from "../../deps";
+import { ForbiddenError, UnauthorizedError } from "../../lib/errors";
+
+/** Constant-time comparison of the shared rebuild secret. */
+function tokenMatches(given: string | null, expected: string | undefined): boolean {
+  if (!expected || !given) return false;
+  const a = new TextEncoder().encode(given);
+  const b = new TextEncoder().encode(expected);
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= a[i]! ^ b[i]!;
+  return diff === 0;
+}
+
+function bearer(request: Request): string | null {
+  const h = request.headers.get("authorization");
+  return h?.startsWith("Bearer ") ? h.slice(7) : request.headers.get("x-rebuild-token");
+}
+
+/**
+ * Site rebuild hook and health. The hook is for deploy scripts and tests; writes made through the API trigger
+ * rebuilds themselves.
+ */
+export const siteRoutes = ({ builder, env }: Deps) =>
+  new Elysia({ name: "site" })
+    .get("/api/health", () => {
+      const s = builder.status();
+      return { ok: true, site: { ready: s.live !== null, building: s.building } };
+    })
+    .guard({
+      beforeHandle({ request }) {
+        if (!env.rebuildToken) throw new ForbiddenError("Le déclenchement manuel des reconstructions est désactivé.");
+        if (!tokenMatches(bearer(request), env.rebuildToken)) throw new UnauthorizedError("Jeton de reconstruction invalide.");
+      },
+    })
+    .post("/api/hooks/rebuild", async ({ query, set }) => {
+      const build = builder.requestBuild();
+      if (query.wait === "1") {
+        const report = await build;
+        set.status = report.ok ? 200 : 500;
+        return { message: report.ok ? "Site reconstruit." : "La reconstruction a échoué.", report };
+      }
+      set.status = 202;
+      return { message: "Reconstruction demandée.", status: builder.status() };
+    })
+    .get("/api/hooks/rebuild", () => builder.status());

@@ -1,0 +1,89 @@
+/**
+ * The only file that listens. One Bun process serves the API (/api/*), uploaded files (/uploads/*) and the
+ * prerendered site, and rebuilds the site in a child process after changes.
+ */
+import { openDatabase, migrateDatabase } from "../db/client";
+import { seedDemo, seedFirstAdmin } from "../db/seed";
+import { createApp } from "./app";
+import { EnvError, readEnv, type Env } from "./env";
+import { withSecurityHeaders } from "./lib/security-headers";
+import { SiteBuilder } from "./lib/site-builder";
+import { StaticSite } from "./lib/static-site";
+import { serveUpload } from "./lib/uploads-serve";
+
+let env: Env;
+try {
+  env = readEnv();
+} catch (e) {
+  if (e instanceof EnvError) {
+    console.error(`Configuration error: ${e.message}`);
+    process.exit(1);
+  }
+  throw e;
+}
+
+const database = await openDatabase(env.databaseUrl, env.databaseAuthToken);
+await migrateDatabase(database);
+if (env.seed === "demo") {
+  const { seeded } = await seedDemo(database, env.uploadsDir);
+  if (seeded) console.log("Demo content seeded (accounts: admin / membre, see README).");
+} else {
+  await seedFirstAdmin(database, env.adminNickname!, env.adminPassword!);
+}
+
+const site = new StaticSite();
+const builder = new SiteBuilder({
+  siteDir: env.siteDir,
+  apiOrigin: `http://127.0.0.1:${env.port}`,
+  onSwap: (dir) => site.setRoot(dir),
+});
+site.setRoot(builder.liveDir());
+
+const app = createApp({ db: database.db, env, builder });
+
+const BUILDING_PAGE = `<!doctype html><html lang="fr"><meta charset="utf-8"><meta http-equiv="refresh" content="3"><title>Construction du site…</title><p style="font-family:serif;margin:4rem auto;max-width:30rem">Le site est en cours de construction. Cette page se rechargera d'elle-même.</p></html>`;
+
+const server = Bun.serve({
+  port: env.port,
+  hostname: env.host,
+  // Uploads are capped per route; this is the outer bound for any body.
+  maxRequestBodySize: 110 * 1024 * 1024,
+  async fetch(request, srv) {
+    const { pathname } = new URL(request.url);
+    if (pathname.startsWith("/api/")) return withSecurityHeaders(await app.handle(request));
+    if (request.method !== "GET" && request.method !== "HEAD") {
+      return withSecurityHeaders(new Response("Méthode non autorisée", { status: 405, headers: { allow: "GET, HEAD" } }));
+    }
+    if (pathname.startsWith("/uploads/")) {
+      return serveUpload(request, env.uploadsDir, pathname) ?? site.notFound(request);
+    }
+    if (!site.ready) {
+      return withSecurityHeaders(
+        new Response(BUILDING_PAGE, {
+          status: 503,
+          headers: { "content-type": "text/html; charset=utf-8", "retry-after": "3" },
+        }),
+      );
+    }
+    void srv;
+    return site.serve(request, pathname) ?? site.notFound(request);
+  },
+});
+
+console.log(`Listening on http://${server.hostname}:${server.port}`);
+
+if (env.siteBuild) {
+  const started = Date.now();
+  builder.requestBuild().then((r) => {
+    if (r.ok) console.log(`Site built in ${((Date.now() - started) / 1000).toFixed(1)} s, live at ${env.publicUrl}`);
+    else console.error(`Site build failed:\n${r.log.slice(-3000)}`);
+  });
+}
+
+const stop = () => {
+  server.stop(true);
+  database.close();
+  process.exit(0);
+};
+process.on("SIGINT", stop);
+process.on("SIGTERM", stop);

@@ -1,0 +1,59 @@
+import { sql } from "drizzle-orm";
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { media } from "./media";
+import { themes } from "./themes";
+import { users } from "./users";
+
+export const articles = sqliteTable(
+  "articles",
+  {
+    id: text("id").primaryKey(),
+    title: text("title").notNull(),
+    /** Slug used in /article/{url}. */
+    url: text("url").notNull().unique(),
+    txtContent: text("txt_content").notNull().default(""),
+    /** Sanitized HTML, never raw user input. */
+    htmlContent: text("html_content").notNull().default(""),
+    keywords: text("keywords", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    approved: integer("approved", { mode: "boolean" }).notNull().default(false),
+    online: integer("online", { mode: "boolean" }).notNull().default(true),
+    /** File name under uploads/article_pics, or null. */
+    articlePic: text("article_pic"),
+    articlePicOriginal: text("article_pic_original"),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("articles_visible_idx").on(t.approved, t.online, t.createdAt)],
+);
+
+/** Authors in display order (position). */
+export const articleAuthors = sqliteTable(
+  "article_authors",
+  {
+    articleId: text("article_id").notNull().references(() => articles.id, { onDelete: "cascade" }),
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.articleId, t.userId] }), index("article_authors_user_idx").on(t.userId)],
+);
+
+export const articleThemes = sqliteTable(
+  "article_themes",
+  {
+    articleId: text("article_id").notNull().references(() => articles.id, { onDelete: "cascade" }),
+    themeId: text("theme_id").notNull().references(() => themes.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.articleId, t.themeId] }), index("article_themes_theme_idx").on(t.themeId)],
+);
+
+export const articleMedia = sqliteTable(
+  "article_media",
+  {
+    articleId: text("article_id").notNull().references(() => articles.id, { onDelete: "cascade" }),
+    mediaId: text("media_id").notNull().references(() => media.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.articleId, t.mediaId] }), index("article_media_media_idx").on(t.mediaId)],
+);
+
+export type ArticleRow = typeof articles.$inferSelect;

@@ -1,0 +1,46 @@
+import { sql } from "drizzle-orm";
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { themes } from "./themes";
+import { users } from "./users";
+
+export const events = sqliteTable(
+  "events",
+  {
+    id: text("id").primaryKey(),
+    title: text("title").notNull(),
+    /** Slug used in /event/{url}. */
+    url: text("url").notNull().unique(),
+    location: text("location").notNull().default(""),
+    startDate: integer("start_date", { mode: "timestamp_ms" }).notNull(),
+    /** Falls back to the start when the event has no end of its own. */
+    endDate: integer("end_date", { mode: "timestamp_ms" }).notNull(),
+    txtContent: text("txt_content").notNull().default(""),
+    htmlContent: text("html_content").notNull().default(""),
+    keywords: text("keywords", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    /** New events are online by default (spec). */
+    online: integer("online", { mode: "boolean" }).notNull().default(true),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("events_online_start_idx").on(t.online, t.startDate)],
+);
+
+export const eventOrganizers = sqliteTable(
+  "event_organizers",
+  {
+    eventId: text("event_id").notNull().references(() => events.id, { onDelete: "cascade" }),
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.userId] }), index("event_organizers_user_idx").on(t.userId)],
+);
+
+export const eventThemes = sqliteTable(
+  "event_themes",
+  {
+    eventId: text("event_id").notNull().references(() => events.id, { onDelete: "cascade" }),
+    themeId: text("theme_id").notNull().references(() => themes.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.themeId] }), index("event_themes_theme_idx").on(t.themeId)],
+);
+
+export type EventRow = typeof events.$inferSelect;

@@ -1,0 +1,40 @@
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { users } from "./users";
+
+export const MEDIA_TYPES = ["audio", "video", "pdf", "image", "external", "link"] as const;
+export type MediaType = (typeof MEDIA_TYPES)[number];
+
+export const media = sqliteTable(
+  "media",
+  {
+    id: text("id").primaryKey(),
+    title: text("title").notNull(),
+    /** Slug used in /media/{url}. */
+    url: text("url").notNull().unique(),
+    type: text("type", { enum: MEDIA_TYPES }).notNull(),
+    description: text("description").notNull().default(""),
+    txtContent: text("txt_content").notNull().default(""),
+    /** Sanitized HTML, never raw user input. */
+    htmlContent: text("html_content").notNull().default(""),
+    /** Public path of the uploaded file (e.g. /uploads/media/x.mp3), empty for link and external. */
+    path: text("path").notNull().default(""),
+    externalUrl: text("external_url").notNull().default(""),
+    /** File name under uploads/media_thumbnails, or null. */
+    thumbnail: text("thumbnail"),
+    /** Duration in seconds for audio and video files, when known. */
+    duration: integer("duration"),
+    tags: text("tags", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    uploadedBy: text("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    approved: integer("approved", { mode: "boolean" }).notNull().default(false),
+    online: integer("online", { mode: "boolean" }).notNull().default(true),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [
+    index("media_visible_idx").on(t.approved, t.online, t.createdAt),
+    index("media_uploader_idx").on(t.uploadedBy),
+  ],
+);
+
+export type MediaRow = typeof media.$inferSelect;
