@@ -1,12 +1,14 @@
 import { Elysia } from "elysia";
 import type { Deps } from "./deps";
 import { articlesRoutes } from "./modules/articles";
+import { authRoutes } from "./modules/auth";
 import { contactRoutes } from "./modules/contact";
 import { eventsRoutes } from "./modules/events";
 import { mediaRoutes } from "./modules/media";
 import { membersRoutes } from "./modules/members";
 import { siteRoutes } from "./modules/site";
 import { themesRoutes } from "./modules/themes";
+import { usersRoutes } from "./modules/users";
 import { errors } from "./plugins/errors";
 
 /** The whole API as one Elysia instance. Pure: no port, no global state; tests call `app.handle(request)`. */
@@ -19,7 +21,9 @@ export function createApp(deps: Deps) {
     .use(articlesRoutes(deps))
     .use(eventsRoutes(deps))
     .use(contactRoutes(deps))
-    .use(siteRoutes(deps));
+    .use(siteRoutes(deps))
+    .use(authRoutes(deps))
+    .use(usersRoutes(deps));
 }
 
 export type App = ReturnType<typeof createApp>;

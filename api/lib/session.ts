@@ -1,0 +1,89 @@
+/**
+ * Sessions after the Lucia guide: a token is `<id>.<secret>`, both random; the database keeps the id and the
+ * SHA-256 of the secret only, so reading the table does not give anyone a usable token. Expiry slides: a session
+ * used in its second half is extended to the full lifetime again.
+ */
+import { and, eq, lt, ne } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { sessions, users, type SessionRow, type UserRow } from "../../db/schema";
+
+export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+
+const ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"; // no look-alikes (l, o, 0, 1)
+
+/** 24 characters from a 32-letter alphabet: 120 bits of entropy. */
+export function randomString(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(24));
+  let out = "";
+  for (const b of bytes) out += ALPHABET[b >> 3];
+  return out;
+}
+
+export async function hashSecret(secret: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(secret));
+  return Buffer.from(digest).toString("hex");
+}
+
+/** Compares two equal-length strings without an early exit, so timing does not reveal a matching prefix. */
+export function constantTimeEqual(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return diff === 0;
+}
+
+export async function createSession(db: Db, userId: string, now = new Date()): Promise<{ token: string; session: SessionRow }> {
+  const id = randomString();
+  const secret = randomString();
+  const session: SessionRow = {
+    id,
+    userId,
+    secretHash: await hashSecret(secret),
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS),
+  };
+  await db.insert(sessions).values(session);
+  return { token: `${id}.${secret}`, session };
+}
+
+export type ValidSession = { session: SessionRow; user: UserRow };
+
+/** The session and user behind a token, or null when the token is malformed, unknown, wrong or expired. */
+export async function validateSessionToken(db: Db, token: string, now = new Date()): Promise<ValidSession | null> {
+  const parts = token.split(".");
+  if (parts.length !== 2) return null;
+  const [id, secret] = parts as [string, string];
+  if (!id || !secret || id.length > 64 || secret.length > 64) return null;
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, id))
+    .limit(1);
+  if (!row) return null;
+  if (!constantTimeEqual(await hashSecret(secret), row.session.secretHash)) return null;
+  if (row.session.expiresAt.getTime() <= now.getTime()) {
+    await db.delete(sessions).where(eq(sessions.id, id));
+    return null;
+  }
+  if (row.session.expiresAt.getTime() - now.getTime() < SESSION_LIFETIME_MS / 2) {
+    row.session.expiresAt = new Date(now.getTime() + SESSION_LIFETIME_MS);
+    await db.update(sessions).set({ expiresAt: row.session.expiresAt }).where(eq(sessions.id, id));
+  }
+  return row;
+}
+
+export async function invalidateSession(db: Db, sessionId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** Ends every session of a user but one (after a password change the current device stays signed in). */
+export async function invalidateOtherSessions(db: Db, userId: string, keepSessionId: string | null): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
+}
+
+export async function deleteExpiredSessions(db: Db, now = new Date()): Promise<void> {
+  await db.delete(sessions).where(lt(sessions.expiresAt, now));
+}

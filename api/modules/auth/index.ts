@@ -1,0 +1,69 @@
+import { Elysia, t } from "elysia";
+import type { Deps } from "../../deps";
+import { HttpError } from "../../lib/errors";
+import { invalidateSession, SESSION_LIFETIME_MS } from "../../lib/session";
+import { SESSION_COOKIE, viewerOf } from "../../plugins/auth";
+import { toCurrentUser } from "../users/service";
+import { assertCode, GoogleSignIn } from "./google";
+import { GoogleValidateBody, LoginBody, SessionResponse } from "./model";
+import { PasswordLogin } from "./service";
+
+const STATE_COOKIE = "oauth_state";
+
+export const authRoutes = (deps: Deps) => {
+  const passwords = new PasswordLogin(deps.db);
+  const google = deps.env.google ? new GoogleSignIn(deps.db, deps.env.google) : null;
+  const secure = deps.env.publicUrl.startsWith("https:");
+  // The token is also set as a cookie: HttpOnly so page scripts cannot read it, Lax so it is not sent on
+  // cross-site subrequests (writes are also checked for their origin).
+  const sessionCookie = (value: string) => ({
+    value,
+    httpOnly: true,
+    sameSite: "lax" as const,
+    secure,
+    path: "/",
+    maxAge: SESSION_LIFETIME_MS / 1000,
+  });
+
+  return new Elysia({ name: "auth" })
+    .post(
+      "/api/auth/login",
+      async ({ body, server, request, cookie }) => {
+        const ip = server?.requestIP(request)?.address ?? "unknown";
+        const { user, token } = await passwords.login(body.nickname, body.password, ip);
+        cookie[SESSION_COOKIE]!.set(sessionCookie(token));
+        return { user: toCurrentUser(user), token };
+      },
+      { body: LoginBody, response: { 200: SessionResponse } },
+    )
+    .post("/api/auth/logout", async ({ request, cookie }) => {
+      const viewer = await viewerOf(deps, request);
+      if (viewer) await invalidateSession(deps.db, viewer.session.id);
+      cookie[SESSION_COOKIE]!.set({ value: "", path: "/", maxAge: 0, httpOnly: true, sameSite: "lax", secure });
+      return { message: "Vous êtes déconnecté." };
+    })
+    .get(
+      "/api/auth/google",
+      async ({ cookie }) => {
+        if (!google) throw new HttpError(503, "La connexion Google n'est pas configurée sur ce serveur.");
+        const { url, state } = await google.start();
+        // Binds the sign-in to this browser: the state coming back must match this cookie (login CSRF).
+        cookie[STATE_COOKIE]!.set({ value: state, httpOnly: true, sameSite: "lax", secure, path: "/api/auth", maxAge: 600 });
+        return { url };
+      },
+      { response: { 200: t.Object({ url: t.String() }) } },
+    )
+    .post(
+      "/api/auth/google/validate",
+      async ({ body, cookie }) => {
+        if (!google) throw new HttpError(503, "La connexion Google n'est pas configurée sur ce serveur.");
+        const code = assertCode(body.authorizationCode || body.accessToken);
+        const cookieState = (cookie[STATE_COOKIE]?.value as string | undefined) ?? null;
+        cookie[STATE_COOKIE]!.set({ value: "", path: "/api/auth", maxAge: 0, httpOnly: true, sameSite: "lax", secure });
+        const { user, token } = await google.validate(code, body.state ?? "", cookieState);
+        cookie[SESSION_COOKIE]!.set(sessionCookie(token));
+        return { user: toCurrentUser(user), token };
+      },
+      { body: GoogleValidateBody, response: { 200: SessionResponse } },
+    );
+};

@@ -1,0 +1,81 @@
+import { Elysia } from "elysia";
+import type { Deps } from "../deps";
+import { ForbiddenError, UnauthorizedError } from "../lib/errors";
+import { validateSessionToken, type ValidSession } from "../lib/session";
+
+export const SESSION_COOKIE = "session";
+
+type TokenSource = { token: string; via: "bearer" | "cookie" };
+
+/** The session token of a request: `Authorization: Bearer` (the spec's contract) first, then the cookie. */
+export function readToken(request: Request): TokenSource | null {
+  const auth = request.headers.get("authorization");
+  if (auth?.startsWith("Bearer ")) {
+    const token = auth.slice(7).trim();
+    if (token) return { token, via: "bearer" };
+  }
+  const cookie = request.headers.get("cookie");
+  if (cookie) {
+    for (const part of cookie.split(";")) {
+      const [k, ...v] = part.trim().split("=");
+      if (k === SESSION_COOKIE && v.length) return { token: decodeURIComponent(v.join("=")), via: "cookie" };
+    }
+  }
+  return null;
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Cookies travel with cross-site requests, so a write authenticated by the cookie must come from our own pages
+ * (the Lucia guide's CSRF rule). A bearer token is never sent automatically, so it needs no such check.
+ */
+function assertSameOrigin(request: Request, publicUrl: string) {
+  if (SAFE_METHODS.has(request.method)) return;
+  const origin = request.headers.get("origin");
+  if (origin) {
+    const allowed = new Set([new URL(publicUrl).origin, new URL(request.url).origin]);
+    if (!allowed.has(origin)) throw new ForbiddenError("Requête refusée : origine non autorisée.");
+    return;
+  }
+  const site = request.headers.get("sec-fetch-site");
+  if (site && site !== "same-origin" && site !== "none") {
+    throw new ForbiddenError("Requête refusée : origine non autorisée.");
+  }
+}
+
+/** The signed-in viewer of a request, or null for an anonymous visitor (or a dead token). */
+export async function viewerOf(deps: Deps, request: Request): Promise<(ValidSession & { via: TokenSource["via"] }) | null> {
+  const source = readToken(request);
+  if (!source) return null;
+  const valid = await validateSessionToken(deps.db, source.token);
+  if (!valid) return null;
+  if (source.via === "cookie") assertSameOrigin(request, deps.env.publicUrl);
+  return { ...valid, via: source.via };
+}
+
+async function requireViewer(deps: Deps, request: Request) {
+  const viewer = await viewerOf(deps, request);
+  if (!viewer) throw new UnauthorizedError("Veuillez vous connecter.");
+  return viewer;
+}
+
+/**
+ * Route options `{ signedIn: true }` and `{ admin: true }`: the server-side guard for /api/user/* and
+ * /api/admin/* (401 without a session, 403 for a member on an admin route). Both put `viewer` in the context.
+ */
+export const authPlugin = (deps: Deps) =>
+  new Elysia().macro({
+    signedIn: {
+      async resolve({ request }) {
+        return { viewer: await requireViewer(deps, request) };
+      },
+    },
+    admin: {
+      async resolve({ request }) {
+        const viewer = await requireViewer(deps, request);
+        if (viewer.user.role !== "admin") throw new ForbiddenError("Accès réservé aux administrateurs.");
+        return { viewer };
+      },
+    },
+  });

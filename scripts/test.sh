@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Runs every test: unit/API tests (vitest, in-process against temporary libSQL files), then browser journeys
+# (Playwright in Debian's Chromium against the real server on a temporary database).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export ASTRO_TELEMETRY_DISABLED=1
+BUN=./node_modules/.bin/bun
+
+if [ ! -x /usr/bin/chromium ]; then
+  echo "Installing Debian's chromium for the browser tests..."
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+fi
+
+echo "== unit and API tests (vitest)"
+$BUN --bun ./node_modules/.bin/vitest run
+
+echo "== browser journeys (playwright)"
+$BUN --bun ./node_modules/.bin/playwright test
