@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { EnvError, readEnv } from "./env";
+
+describe("configuration", () => {
+  it("defaults to the embedded libSQL file, port 4321 and demo content", () => {
+    const env = readEnv({});
+    expect(env).toMatchObject({ port: 4321, databaseUrl: "file:data/site.db", uploadsDir: "uploads", seed: "demo" });
+    expect(env.publicUrl).toBe("http://localhost:4321");
+    expect(env.google).toBeUndefined();
+  });
+
+  it("accepts a libSQL server URL with its token", () => {
+    const env = readEnv({ DATABASE_URL: "libsql://db.example.turso.io", DATABASE_AUTH_TOKEN: "tok" });
+    expect(env.databaseUrl).toBe("libsql://db.example.turso.io");
+    expect(env.databaseAuthToken).toBe("tok");
+  });
+
+  it("names the variable when a value is bad", () => {
+    expect(() => readEnv({ PORT: "quatre" })).toThrow(/PORT/);
+    expect(() => readEnv({ DATABASE_URL: "postgres://x" })).toThrow(/DATABASE_URL/);
+    expect(() => readEnv({ SEED: "lots" })).toThrow(/SEED/);
+    expect(() => readEnv({ PUBLIC_URL: "ftp://x" })).toThrow(EnvError);
+    expect(() => readEnv({ GOOGLE_CLIENT_ID: "only-one" })).toThrow(/GOOGLE_CLIENT_SECRET/);
+  });
+
+  it("requires the first administrator's credentials when demo content is off", () => {
+    expect(() => readEnv({ SEED: "none" })).toThrow(/ADMIN_NICKNAME/);
+    expect(() => readEnv({ SEED: "none", ADMIN_NICKNAME: "chef", ADMIN_PASSWORD: "court" })).toThrow(/12/);
+    expect(readEnv({ SEED: "none", ADMIN_NICKNAME: "chef", ADMIN_PASSWORD: "un-long-mot-de-passe" }).seed).toBe("none");
+  });
+});

@@ -1,0 +1,106 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { StaticSite } from "./static-site";
+import { serveUpload } from "./uploads-serve";
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), "serve-"));
+  const site = join(dir, "site");
+  mkdirSync(join(site, "_astro"), { recursive: true });
+  mkdirSync(join(site, "article"), { recursive: true });
+  writeFileSync(join(site, "index.html"), "<h1>Accueil</h1>");
+  writeFileSync(join(site, "articles.html"), "<h1>Articles</h1>");
+  writeFileSync(join(site, "article", "l-economie.html"), "<h1>L'économie</h1>");
+  writeFileSync(join(site, "404.html"), "<h1>Page introuvable</h1>");
+  writeFileSync(join(site, "_astro", "app.abc123.js"), "console.log(1)");
+  writeFileSync(join(site, "articles.html.gz"), gzipSync("<h1>Articles</h1>"));
+  writeFileSync(join(dir, "secret.txt"), "top secret");
+  const up = join(dir, "uploads");
+  mkdirSync(join(up, "media"), { recursive: true });
+  writeFileSync(join(up, "media", "son.wav"), Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 256)));
+  writeFileSync(join(up, ".env"), "hidden");
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("static site serving", () => {
+  const site = () => {
+    const s = new StaticSite();
+    s.setRoot(join(dir, "site"));
+    return s;
+  };
+  const get = (s: StaticSite, path: string, headers: Record<string, string> = {}) =>
+    s.serve(new Request(`http://x${path}`, { headers }), path);
+
+  it("maps clean URLs to the built files", async () => {
+    const s = site();
+    expect(await get(s, "/")!.text()).toContain("Accueil");
+    expect(await get(s, "/articles")!.text()).toContain("Articles");
+    expect(await get(s, "/article/l-economie")!.text()).toContain("économie");
+  });
+
+  it("refuses to climb out of the build folder", () => {
+    const s = site();
+    for (const p of ["/../secret.txt", "/%2e%2e/secret.txt", "/article/../../secret.txt", "/%00"]) {
+      expect(get(s, p)).toBeNull();
+    }
+  });
+
+  it("marks hashed assets immutable and HTML as revalidated with an ETag", () => {
+    const s = site();
+    expect(get(s, "/_astro/app.abc123.js")!.headers.get("cache-control")).toContain("immutable");
+    const html = get(s, "/articles")!;
+    expect(html.headers.get("cache-control")).toContain("must-revalidate");
+    const etag = html.headers.get("etag")!;
+    expect(get(s, "/articles", { "if-none-match": etag })!.status).toBe(304);
+  });
+
+  it("sends the precompressed copy to clients that accept it", () => {
+    const s = site();
+    expect(get(s, "/articles", { "accept-encoding": "gzip, deflate" })!.headers.get("content-encoding")).toBe("gzip");
+    expect(get(s, "/articles")!.headers.get("content-encoding")).toBeNull();
+  });
+
+  it("answers unknown paths with the French 404 page and status 404", async () => {
+    const res = site().notFound(new Request("http://x/nope"));
+    expect(res.status).toBe(404);
+    expect(await res.text()).toContain("Page introuvable");
+  });
+
+  it("sets security headers on pages", () => {
+    const res = get(site(), "/")!;
+    expect(res.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+  });
+});
+
+describe("uploads serving", () => {
+  const up = () => join(dir, "uploads");
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    serveUpload(new Request(`http://x${path}`, { headers }), up(), path);
+
+  it("serves a file with its content type", () => {
+    const res = get("/uploads/media/son.wav")!;
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("audio/wav");
+    expect(res.headers.get("accept-ranges")).toBe("bytes");
+  });
+
+  it("answers byte ranges with 206 for seeking in audio and video", async () => {
+    const res = get("/uploads/media/son.wav", { range: "bytes=10-19" })!;
+    expect(res.status).toBe(206);
+    expect(res.headers.get("content-range")).toBe("bytes 10-19/1000");
+    expect([...new Uint8Array(await res.arrayBuffer())]).toEqual([10, 11, 12, 13, 14, 15, 16, 17, 18, 19]);
+    expect(get("/uploads/media/son.wav", { range: "bytes=-5" })!.headers.get("content-range")).toBe("bytes 995-999/1000");
+    expect(get("/uploads/media/son.wav", { range: "bytes=5000-" })!.status).toBe(416);
+  });
+
+  it("lists no directory, hides dot files and refuses traversal", () => {
+    for (const p of ["/uploads/media", "/uploads/media/", "/uploads/", "/uploads/.env", "/uploads/../secret.txt", "/uploads/%2e%2e/secret.txt"]) {
+      expect(get(p)).toBeNull();
+    }
+  });
+});

@@ -1,0 +1,95 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { SiteBuilder } from "./site-builder";
+import { StaticSite } from "./static-site";
+
+describe("site rebuilds", () => {
+  let dir: string;
+  let control: string;
+  let site: StaticSite;
+  let builder: SiteBuilder;
+
+  const setBuild = (c: { marker: string; delayMs?: number; fail?: boolean }) =>
+    writeFileSync(control, JSON.stringify({ delayMs: 0, fail: false, ...c }));
+  const builds = () => (existsSync(`${control}.count`) ? readFileSync(`${control}.count`, "utf8").length : 0);
+  const home = async () => {
+    const res = site.serve(new Request("http://x/"), "/");
+    return { status: res?.status ?? 404, body: res ? await res.text() : "" };
+  };
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), "builder-"));
+    control = join(dir, "control.json");
+    site = new StaticSite();
+    builder = new SiteBuilder({
+      siteDir: join(dir, "site"),
+      apiOrigin: "http://127.0.0.1:1",
+      onSwap: (d) => site.setRoot(d),
+      command: [process.execPath, "api/testing/fake-build.ts"],
+      extraEnv: { FAKE_BUILD_CONTROL: control },
+    });
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("serves nothing before the first build, then the built site", async () => {
+    expect(site.ready).toBe(false);
+    setBuild({ marker: "v1" });
+    const report = await builder.requestBuild();
+    expect(report.ok).toBe(true);
+    expect((await home()).body).toContain("v1");
+    expect(builder.liveDir()).toContain(report.id);
+  });
+
+  it("keeps answering every request while a rebuild runs, then serves the new site", async () => {
+    setBuild({ marker: "v1" });
+    await builder.requestBuild();
+    setBuild({ marker: "v2", delayMs: 400 });
+    const pending = builder.requestBuild();
+    const seen = new Set<string>();
+    let failures = 0;
+    let done = false;
+    void pending.then(() => (done = true));
+    while (!done) {
+      const r = await home();
+      if (r.status !== 200) failures++;
+      seen.add(r.body.includes("v2") ? "v2" : "v1");
+      await Bun.sleep(5);
+    }
+    expect(failures).toBe(0);
+    expect(seen.has("v1")).toBe(true);
+    expect((await home()).body).toContain("v2");
+  });
+
+  it("coalesces requests made during a build into one follow-up build", async () => {
+    setBuild({ marker: "v1", delayMs: 300 });
+    const first = builder.requestBuild();
+    const during = [builder.requestBuild(), builder.requestBuild(), builder.requestBuild()];
+    expect(during[0]).toBe(during[1]);
+    await Promise.all([first, ...during]);
+    expect(builds()).toBe(2);
+  });
+
+  it("leaves the current site live after a failed build and keeps its log", async () => {
+    setBuild({ marker: "good" });
+    await builder.requestBuild();
+    setBuild({ marker: "bad", fail: true });
+    const report = await builder.requestBuild();
+    expect(report.ok).toBe(false);
+    expect(report.log).toContain("something broke in the template");
+    expect(builder.status().last?.ok).toBe(false);
+    expect(readFileSync(join(dir, "site", "last-build.log"), "utf8")).toContain("something broke");
+    expect((await home()).body).toContain("good");
+  });
+
+  it("keeps at most two builds on disk", async () => {
+    for (const m of ["a", "b", "c", "d"]) {
+      setBuild({ marker: m });
+      await builder.requestBuild();
+    }
+    const { readdirSync } = await import("node:fs");
+    expect(readdirSync(join(dir, "site", "builds"))).toHaveLength(2);
+    expect((await home()).body).toContain("d");
+  });
+});
