@@ -41,6 +41,9 @@ site.setRoot(builder.liveDir());
 
 const app = createApp({ db: database.db, env, builder });
 
+/** Spec route rules: /user and /admin open their dashboards (the guard then checks the session). */
+const REDIRECTS: Record<string, string> = { "/user": "/user/dashboard", "/admin": "/admin/dashboard" };
+
 const BUILDING_PAGE = `<!doctype html><html lang="fr"><meta charset="utf-8"><meta http-equiv="refresh" content="3"><title>Construction du site…</title><p style="font-family:serif;margin:4rem auto;max-width:30rem">Le site est en cours de construction. Cette page se rechargera d'elle-même.</p></html>`;
 
 const server = Bun.serve({
@@ -57,6 +60,8 @@ const server = Bun.serve({
     if (pathname.startsWith("/uploads/")) {
       return serveUpload(request, env.uploadsDir, pathname) ?? site.notFound(request);
     }
+    const redirect = REDIRECTS[pathname.replace(/\/+$/, "")];
+    if (redirect) return withSecurityHeaders(Response.redirect(new URL(redirect, request.url), 302));
     if (!site.ready) {
       return withSecurityHeaders(
         new Response(BUILDING_PAGE, {

@@ -2,17 +2,29 @@
  * Starts the real server (real Bun, real libSQL file, real Astro build) on a temporary database and waits until
  * the site is built. The server is stopped by its own PID at the end (npm start would leave Bun orphaned).
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { OAuth2Server } from "oauth2-mock-server";
 
 export const E2E_PORT = 4399;
+export const OIDC_PORT = 4398;
 export const REBUILD_TOKEN = "e2e-rebuild-token-0123456789";
+/** The Google journey writes here the e-mail the local OpenID server should assert for the next sign-in. */
+export const OIDC_EMAIL_FILE = join(tmpdir(), "e2e-oidc-email");
 
 export default async function globalSetup() {
   if (process.env.E2E_BASE_URL) return; // pointing at a server started elsewhere
   const dir = mkdtempSync(join(tmpdir(), "e2e-"));
   const log = join(dir, "server.log");
+  // A real local OpenID Connect server stands in for Google.
+  const oidc = new OAuth2Server();
+  await oidc.issuer.keys.generate("RS256");
+  await oidc.start(OIDC_PORT, "127.0.0.1");
+  oidc.service.on("beforeTokenSigning", (token) => {
+    token.payload.email = existsSync(OIDC_EMAIL_FILE) ? readFileSync(OIDC_EMAIL_FILE, "utf8").trim() : "";
+    token.payload.email_verified = true;
+  });
   const proc = Bun.spawn([process.execPath, "api/server.ts"], {
     env: {
       ...process.env,
@@ -24,6 +36,10 @@ export default async function globalSetup() {
       REBUILD_TOKEN,
       SEED: "demo",
       ASTRO_TELEMETRY_DISABLED: "1",
+      GOOGLE_CLIENT_ID: "institut-e2e",
+      GOOGLE_CLIENT_SECRET: "institut-e2e-secret",
+      GOOGLE_REDIRECT_URI: `http://127.0.0.1:${E2E_PORT}/auth/callback`,
+      OAUTH_ISSUER: oidc.issuer.url!,
     },
     stdout: Bun.file(log),
     stderr: Bun.file(join(dir, "server.err.log")),
@@ -40,6 +56,7 @@ export default async function globalSetup() {
     }
     if (Date.now() > deadline) {
       proc.kill();
+      await oidc.stop();
       throw new Error(`site not ready after 240 s; logs in ${dir}`);
     }
     await Bun.sleep(500);
@@ -47,6 +64,7 @@ export default async function globalSetup() {
   return async () => {
     proc.kill("SIGTERM");
     await proc.exited;
+    await oidc.stop();
     if (!process.env.E2E_KEEP) rmSync(dir, { recursive: true, force: true });
   };
 }

@@ -1,0 +1,49 @@
+import { useEffect, useState } from "react";
+import { apiFetch } from "../lib/http";
+import { readOAuthReturn } from "../lib/oauth-return";
+import type { CurrentUser } from "../lib/session-types";
+import { signedIn } from "../stores/session";
+
+/** Delays fixed by the spec: to /user after 2 s on success, to /login after 3 s on error. */
+const SUCCESS_DELAY_MS = 2000;
+const ERROR_DELAY_MS = 3000;
+
+/** The screen the provider returns to: validates with the server, stores the session, cleans the URL. */
+export default function AuthCallback() {
+  const [state, setState] = useState<{ kind: "loading" | "ok" | "error"; message: string }>({
+    kind: "loading",
+    message: "Connexion en cours...",
+  });
+
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    (async () => {
+      try {
+        const { credential, state: oauthState } = readOAuthReturn(location.href);
+        const res = await apiFetch<{ user: CurrentUser; token: string }>("/api/auth/google/validate", {
+          method: "POST",
+          body: { accessToken: credential, authorizationCode: credential, state: oauthState },
+        });
+        signedIn(res.token, res.user);
+        // The code and state must not stay in the address bar or the history.
+        history.replaceState(null, "", "/auth/callback");
+        setState({ kind: "ok", message: "Authentification" });
+        timer = setTimeout(() => location.assign("/user"), SUCCESS_DELAY_MS);
+      } catch (err) {
+        history.replaceState(null, "", "/auth/callback");
+        setState({ kind: "error", message: `Erreur lors de la validation Google: ${(err as Error).message}` });
+        timer = setTimeout(() => location.assign("/login"), ERROR_DELAY_MS);
+      }
+    })();
+    return () => clearTimeout(timer);
+  }, []);
+
+  return (
+    <div className={`callback callback-${state.kind} card`} role="status" aria-live="polite">
+      {state.kind === "loading" && <span className="spinner" aria-hidden="true" />}
+      <p className={state.kind === "error" ? "form-error" : undefined}>{state.message}</p>
+      {state.kind === "ok" && <p className="muted">Redirection vers votre espace…</p>}
+      {state.kind === "error" && <p className="muted">Retour à la page de connexion…</p>}
+    </div>
+  );
+}
