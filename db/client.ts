@@ -37,4 +37,7 @@ export async function migrateDatabase(database: Database): Promise<void> {
   await migrate(database.db, { migrationsFolder: MIGRATIONS });
   // migrate() may run statements on a fresh connection state; foreign keys must stay enforced.
   await database.client.execute("PRAGMA foreign_keys = ON");
+  // Refreshes planner statistics where they are stale, so joins pick the right loop order as tables grow.
+  // Some hosted libSQL servers refuse PRAGMAs: the statistics are an optimisation, not a requirement.
+  await database.client.execute("PRAGMA optimize=0x10002").catch(() => undefined);
 }
