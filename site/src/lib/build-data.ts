@@ -1,0 +1,16 @@
+/** Build-time helpers shared by pages and feeds: whole objects fetched once per build. */
+import type { Article } from "../../../api/contract";
+import { api, mapLimit } from "./api";
+
+let all: Promise<Article[]> | null = null;
+
+/** Every public article with its bodies, newest first (memoized for the build). */
+export function allArticles(): Promise<Article[]> {
+  all ??= api.articles().then((list) => mapLimit(list, 8, (a) => api.article(a.url)));
+  return all;
+}
+
+/** The canonical origin of the site (PUBLIC_URL, through Astro's `site`). */
+export function siteOrigin(site: URL | undefined): string {
+  return (site?.origin ?? "http://localhost:4321").replace(/\/$/, "");
+}
