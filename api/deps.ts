@@ -1,10 +1,12 @@
 import type { Db } from "../db/client";
 import type { Env } from "./env";
-import type { SiteBuilder } from "./lib/site-builder";
+import type { BuildReport, SiteBuilder } from "./lib/site-builder";
 
 /** What the feature modules need from the outside world; tests build their own. */
 export type Deps = {
   db: Db;
   env: Env;
   builder: Pick<SiteBuilder, "requestBuild" | "status">;
+  /** Called after every write that changes public content: clears cached answers and rebuilds the site. */
+  contentChanged: () => Promise<BuildReport>;
 };

@@ -6,6 +6,7 @@ import { openDatabase, migrateDatabase } from "../db/client";
 import { seedDemo, seedFirstAdmin } from "../db/seed";
 import { createApp } from "./app";
 import { EnvError, readEnv, type Env } from "./env";
+import { PublicCache } from "./lib/public-cache";
 import { withSecurityHeaders } from "./lib/security-headers";
 import { SiteBuilder } from "./lib/site-builder";
 import { StaticSite } from "./lib/static-site";
@@ -39,7 +40,16 @@ const builder = new SiteBuilder({
 });
 site.setRoot(builder.liveDir());
 
-const app = createApp({ db: database.db, env, builder });
+const publicCache = new PublicCache();
+const app = createApp({
+  db: database.db,
+  env,
+  builder,
+  contentChanged: () => {
+    publicCache.clear();
+    return builder.requestBuild();
+  },
+});
 
 /** Spec route rules: /user and /admin open their dashboards (the guard then checks the session). */
 const REDIRECTS: Record<string, string> = { "/user": "/user/dashboard", "/admin": "/admin/dashboard" };
@@ -53,6 +63,13 @@ const server = Bun.serve({
   maxRequestBodySize: 110 * 1024 * 1024,
   async fetch(request, srv) {
     const { pathname } = new URL(request.url);
+    if (pathname.startsWith("/api/public/") && request.method === "GET") {
+      const key = pathname + new URL(request.url).search;
+      const hit = publicCache.lookup(request, key);
+      if (hit) return withSecurityHeaders(hit);
+      const generation = publicCache.generationNow;
+      return withSecurityHeaders(await publicCache.store(request, key, await app.handle(request), generation));
+    }
     if (pathname.startsWith("/api/")) return withSecurityHeaders(await app.handle(request));
     if (request.method !== "GET" && request.method !== "HEAD") {
       return withSecurityHeaders(new Response("Méthode non autorisée", { status: 405, headers: { allow: "GET, HEAD" } }));

@@ -17,6 +17,8 @@ export type Harness = {
   app: ReturnType<typeof createApp>;
   dir: string;
   builds: number;
+  /** How many times a write reported a content change. */
+  changes: number;
   /** GET/POST helper returning status and parsed JSON. */
   call: (method: string, path: string, body?: unknown, headers?: Record<string, string>) => Promise<{ status: number; json: any; headers: Headers }>;
   close: () => void;
@@ -27,7 +29,7 @@ export async function createHarness(envOverrides: Record<string, string> = {}): 
   const database = await openDatabase(`file:${join(dir, "test.db")}`);
   await migrateDatabase(database);
   const env = readEnv({ UPLOADS_DIR: join(dir, "uploads"), SITE_DIR: join(dir, "site"), ...envOverrides });
-  const h = { builds: 0 } as Harness;
+  const h = { builds: 0, changes: 0 } as Harness;
   const idle: BuilderStatus = { building: false, queued: false, live: null, last: null };
   const builder = {
     // The real builder spawns Astro; API tests only need to know a build was asked for.
@@ -37,7 +39,15 @@ export async function createHarness(envOverrides: Record<string, string> = {}): 
     },
     status: () => idle,
   };
-  const deps: Deps = { db: database.db, env, builder };
+  const deps: Deps = {
+    db: database.db,
+    env,
+    builder,
+    contentChanged: () => {
+      h.changes++;
+      return builder.requestBuild();
+    },
+  };
   const app = createApp(deps);
   Object.assign(h, {
     database,

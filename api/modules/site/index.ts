@@ -22,7 +22,7 @@ function bearer(request: Request): string | null {
  * Site rebuild hook and health. The hook is for deploy scripts and tests; writes made through the API trigger
  * rebuilds themselves.
  */
-export const siteRoutes = ({ builder, env }: Deps) =>
+export const siteRoutes = ({ builder, env, contentChanged }: Deps) =>
   new Elysia({ name: "site" })
     .get("/api/health", () => {
       const s = builder.status();
@@ -35,7 +35,8 @@ export const siteRoutes = ({ builder, env }: Deps) =>
       },
     })
     .post("/api/hooks/rebuild", async ({ query, set }) => {
-      const build = builder.requestBuild();
+      // The database may have been changed behind the API's back (imports, scripts): forget cached answers too.
+      const build = contentChanged();
       if (query.wait === "1") {
         const report = await build;
         set.status = report.ok ? 200 : 500;

@@ -10,7 +10,12 @@ export const usersRoutes = (deps: Deps) =>
     .get("/api/user/me", ({ viewer }) => toCurrentUser(viewer.user), { signedIn: true, response: { 200: CurrentUser } })
     .put(
       "/api/user/me",
-      ({ viewer, body }) => updateOwnProfile(deps.db, viewer.user, viewer.session.id, body),
+      async ({ viewer, body }) => {
+        const user = await updateOwnProfile(deps.db, viewer.user, viewer.session.id, body);
+        // Names appear on member grids, author pages and bylines.
+        void deps.contentChanged();
+        return user;
+      },
       { signedIn: true, body: UpdateMeBody, response: { 200: CurrentUser } },
     )
     .get("/api/admin/users", () => listUsers(deps.db), { admin: true, response: { 200: t.Array(CurrentUser) } });

@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { PublicCache } from "./public-cache";
+
+const json = (v: unknown) => new Response(JSON.stringify(v), { headers: { "content-type": "application/json" } });
+const req = (headers: Record<string, string> = {}) => new Request("http://x/api/public/articles", { headers });
+
+describe("public answer cache", () => {
+  it("serves a stored answer until the content changes", async () => {
+    const cache = new PublicCache();
+    expect(cache.lookup(req(), "k")).toBeNull();
+    await cache.store(req(), "k", json([{ title: "Un" }]), cache.generationNow);
+    expect(await cache.lookup(req(), "k")!.json()).toEqual([{ title: "Un" }]);
+    cache.clear();
+    expect(cache.lookup(req(), "k")).toBeNull();
+  });
+
+  it("does not keep an answer computed while a write happened", async () => {
+    const cache = new PublicCache();
+    const before = cache.generationNow;
+    cache.clear(); // a write lands while the answer is being computed
+    const served = await cache.store(req(), "k", json(["ancien"]), before);
+    expect(await served.json()).toEqual(["ancien"]);
+    expect(cache.lookup(req(), "k")).toBeNull();
+    await cache.store(req(), "k", json(["neuf"]), cache.generationNow);
+    expect(await cache.lookup(req(), "k")!.json()).toEqual(["neuf"]);
+  });
+
+  it("never caches errors", async () => {
+    const cache = new PublicCache();
+    await cache.store(req(), "k", new Response(JSON.stringify({ message: "x" }), { status: 404, headers: { "content-type": "application/json" } }), 0);
+    expect(cache.lookup(req(), "k")).toBeNull();
+  });
+
+  it("compresses large answers for clients that accept gzip and answers 304 to a matching ETag", async () => {
+    const cache = new PublicCache();
+    const big = Array.from({ length: 200 }, (_, i) => ({ title: `Article ${i}` }));
+    const first = await cache.store(req(), "k", json(big), cache.generationNow);
+    const etag = first.headers.get("etag")!;
+    expect(cache.lookup(req({ "accept-encoding": "gzip" }), "k")!.headers.get("content-encoding")).toBe("gzip");
+    expect(cache.lookup(req({ "if-none-match": etag }), "k")!.status).toBe(304);
+  });
+});
