@@ -33,7 +33,8 @@ const SENTENCE = "L'Institut réunit chercheurs, praticiens et citoyens autour d
 let seed = 42;
 const rand = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
 const pick = <T,>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
-const title = (i: number) => `${pick(WORDS)[0]!.toUpperCase()}${pick(WORDS).slice(1)} et ${pick(WORDS)} : regards croisés n°${i}`;
+const capital = (w: string) => w[0]!.toUpperCase() + w.slice(1);
+const title = (i: number) => `${capital(pick(WORDS))} et ${pick(WORDS)} : regards croisés n°${i}`;
 const body = (paras: number) => Array.from({ length: paras }, () => `${SENTENCE} ${pick(WORDS)} ${SENTENCE}`).join("\n\n");
 const html = (text: string) => text.split("\n\n").map((p) => `<p>${p}</p>`).join("");
 const daysAgo = (d: number) => new Date(Date.now() - d * 86_400_000);
@@ -47,13 +48,15 @@ const database = await openDatabase(url);
 await migrateDatabase(database);
 const { db } = database;
 
+// membre0 is an admin who can sign in (password "bench-password-123"), for the login benchmark.
+const benchHash = await Bun.password.hash("bench-password-123", { algorithm: "argon2id" });
 const userRows = Array.from({ length: counts.members }, (_, i) => ({
   id: newId(),
   firstname: pick(FIRST),
   name: `${pick(LAST)} ${i}`,
   nickname: `membre${i}`,
   email: `membre${i}@bench.example`,
-  passwordHash: null,
+  passwordHash: i === 0 ? benchHash : null,
   role: (i === 0 ? "admin" : "user") as "admin" | "user",
   groups: [i % 2 ? "cercleImp" : "cercleAx"] as ("cercleImp" | "cercleAx")[],
   domain: "Économie, gouvernance et développement",

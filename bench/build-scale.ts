@@ -1,0 +1,53 @@
+/**
+ * Build at scale: fills a temporary database with a large synthetic French dataset, starts the API (without its
+ * own build), then times one full site build and reads its peak memory with GNU time.
+ * Usage: bun bench/build-scale.ts [articles=5000] [media=2000] [events=1000] [members=300]
+ */
+import { mkdtempSync, readdirSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { BUN, ensureDebian, fmt, startServer } from "./lib";
+
+const [articles = "5000", media = "2000", events = "1000", members = "300"] = process.argv.slice(2);
+await ensureDebian("/usr/bin/time", "time");
+const dir = mkdtempSync(join(tmpdir(), "bench-build-"));
+const databaseUrl = `file:${join(dir, "site.db")}`;
+
+const gen = Bun.spawnSync([BUN, "bench/generate.ts", databaseUrl, articles, media, events, members], { stdout: "pipe", stderr: "inherit" });
+console.log(gen.stdout.toString().trim());
+
+const server = await startServer({ port: 4501, databaseUrl, dir, env: { SITE_BUILD: "off", SEED: "none", ADMIN_NICKNAME: "bench", ADMIN_PASSWORD: "bench-password-123" } });
+const out = join(dir, "out");
+const started = performance.now();
+const build = Bun.spawnSync(["/usr/bin/time", "-f", "PEAK_KB=%M", BUN, "scripts/build-site.ts"], {
+  env: { ...process.env, BUILD_OUT_DIR: out, API_ORIGIN: server.url, ASTRO_LOG: "info", ASTRO_TELEMETRY_DISABLED: "1" },
+  stdout: "pipe",
+  stderr: "pipe",
+});
+const seconds = (performance.now() - started) / 1000;
+await server.stop();
+const log = build.stdout.toString() + build.stderr.toString();
+if (build.exitCode !== 0) {
+  console.error(log.slice(-4000));
+  process.exit(1);
+}
+const peakMb = Math.round(Number(/PEAK_KB=(\d+)/.exec(log)?.[1] ?? NaN) / 1024);
+let pages = 0;
+const walk = (d: string) => {
+  for (const e of readdirSync(d)) {
+    const p = join(d, e);
+    if (statSync(p).isDirectory()) walk(p);
+    else if (e.endsWith(".html")) pages++;
+  }
+};
+walk(out);
+// Astro's own phases and the compression step, as printed by the build.
+const phases = log
+  .split("\n")
+  .filter((l) => /Completed in|compressed \d+ files|built in|Collecting build info|generating static routes/.test(l))
+  .map((l) => l.replace(/\x1b\[[0-9;]*m/g, "").trim());
+console.log(`dataset: ${articles} articles, ${media} media, ${events} events, ${members} members`);
+console.log(`pages built: ${pages}`);
+console.log(`build wall time: ${fmt(seconds)} s (target <= 30 s)`);
+console.log(`build peak memory (largest process): ${peakMb} MB (target <= 1024 MB)`);
+console.log(`phases:\n  ${phases.join("\n  ")}`);

@@ -1,0 +1,96 @@
+/** Shared helpers for the benchmarks: start our server on a temporary database, read memory, percentiles. */
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+export const BUN = process.execPath;
+
+export type Server = { url: string; pid: number; dir: string; siteDir: string; stop: () => Promise<void> };
+
+/** Starts `api/server.ts` with its own port, database, uploads and site folder; waits until the site is live. */
+export async function startServer(opts: { port: number; databaseUrl?: string; env?: Record<string, string>; dir?: string }): Promise<Server> {
+  const dir = opts.dir ?? mkdtempSync(join(tmpdir(), "bench-"));
+  const siteDir = join(dir, "site");
+  const proc = Bun.spawn([BUN, "api/server.ts"], {
+    env: {
+      ...process.env,
+      PORT: String(opts.port),
+      HOST: "127.0.0.1",
+      DATABASE_URL: opts.databaseUrl ?? `file:${join(dir, "site.db")}`,
+      UPLOADS_DIR: join(dir, "uploads"),
+      SITE_DIR: siteDir,
+      REBUILD_TOKEN: "bench-token",
+      ASTRO_TELEMETRY_DISABLED: "1",
+      ...opts.env,
+    },
+    stdout: Bun.file(join(dir, "server.log")),
+    stderr: Bun.file(join(dir, "server.err.log")),
+  });
+  const url = `http://127.0.0.1:${opts.port}`;
+  const deadline = Date.now() + 600_000;
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`server exited (${proc.exitCode}); logs in ${dir}`);
+    try {
+      const h = await (await fetch(`${url}/api/health`)).json();
+      if (h.site.ready || opts.env?.SITE_BUILD === "off") break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error("server not ready after 10 minutes");
+    await Bun.sleep(200);
+  }
+  return {
+    url,
+    pid: proc.pid,
+    dir,
+    siteDir,
+    stop: async () => {
+      proc.kill("SIGTERM");
+      await proc.exited;
+    },
+  };
+}
+
+/** Resident memory of a process in MB (VmRSS), and its peak (VmHWM). */
+export function memoryMb(pid: number): { rss: number; peak: number } {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  return { rss: Math.round(kb("VmRSS") / 1024), peak: Math.round(kb("VmHWM") / 1024) };
+}
+
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/** Runs wrk and returns requests/s and latency percentiles in ms. */
+export async function wrk(url: string, opts: { connections?: number; seconds?: number; threads?: number; gzip?: boolean } = {}) {
+  const args = ["wrk", `-t${opts.threads ?? 2}`, `-c${opts.connections ?? 32}`, `-d${opts.seconds ?? 10}s`, "--latency"];
+  if (opts.gzip) args.push("-H", "Accept-Encoding: gzip");
+  args.push(url);
+  const p = Bun.spawn(args, { stdout: "pipe", stderr: "pipe" });
+  const out = await new Response(p.stdout).text();
+  await p.exited;
+  const ms = (label: string) => {
+    const m = new RegExp(`\\s${label}%\\s+([\\d.]+)(us|ms|s)`).exec(out);
+    if (!m) return NaN;
+    const v = Number(m[1]);
+    return m[2] === "us" ? v / 1000 : m[2] === "s" ? v * 1000 : v;
+  };
+  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? NaN);
+  const errors = /Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? "0";
+  return { rps: Math.round(rps), p50: ms("50"), p99: ms("99"), non2xx: Number(errors), raw: out };
+}
+
+/** Installs Debian packages the benchmarks need when they are missing (root on these machines). */
+export async function ensureDebian(binary: string, pkg: string) {
+  if (Bun.which(binary)) return;
+  console.log(`installing ${pkg}...`);
+  const sudo = process.getuid?.() === 0 ? [] : ["sudo"];
+  for (const cmd of [[...sudo, "apt-get", "update", "-qq"], [...sudo, "apt-get", "install", "-y", "-qq", pkg]]) {
+    const p = Bun.spawn(cmd, { stdout: "ignore", stderr: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+    if ((await p.exited) !== 0) throw new Error(`${cmd.join(" ")} failed`);
+  }
+}
+
+export const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : "n/a");

@@ -1,0 +1,71 @@
+/**
+ * Static pages against the physical limit: the same built pages served by our server and by nginx
+ * (Debian's nginx-light on a free loopback port, the live build folder as root), each loaded with wrk in the same
+ * run. Also reads our server's memory idle and under this load.
+ * Usage: bun bench/static-vs-nginx.ts [seconds=10] [connections=32]
+ */
+import { mkdtempSync, realpathSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { ensureDebian, fmt, memoryMb, startServer, wrk } from "./lib";
+
+const [secondsArg = "10", connArg = "32"] = process.argv.slice(2);
+const seconds = Number(secondsArg);
+const connections = Number(connArg);
+await ensureDebian("wrk", "wrk");
+await ensureDebian("nginx", "nginx-light");
+
+const server = await startServer({ port: 4503 });
+const idle = memoryMb(server.pid);
+const root = realpathSync(join(server.siteDir, "current"));
+const articles = await (await fetch(`${server.url}/api/public/articles`)).json();
+const paths = ["/", "/articles", `/article/${articles[0].url}`];
+
+const nginxDir = mkdtempSync(join(tmpdir(), "bench-nginx-"));
+const conf = join(nginxDir, "nginx.conf");
+writeFileSync(
+  conf,
+  `worker_processes auto;
+pid ${nginxDir}/nginx.pid;
+error_log ${nginxDir}/error.log;
+daemon off;
+events { worker_connections 1024; }
+http {
+  include /etc/nginx/mime.types;
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  open_file_cache max=10000 inactive=60s;
+  client_body_temp_path ${nginxDir}/body;
+  proxy_temp_path ${nginxDir}/proxy;
+  fastcgi_temp_path ${nginxDir}/fastcgi;
+  uwsgi_temp_path ${nginxDir}/uwsgi;
+  scgi_temp_path ${nginxDir}/scgi;
+  server {
+    listen 127.0.0.1:4504;
+    root ${root};
+    location / { try_files $uri $uri.html $uri/index.html =404; }
+  }
+}
+`,
+);
+const nginx = Bun.spawn(["nginx", "-c", conf], { stdout: "ignore", stderr: "inherit" });
+await Bun.sleep(500);
+
+console.log(`wrk: ${connections} connections, ${seconds} s per run, 2 threads; identity encoding (wrk sends no Accept-Encoding)`);
+console.log("page | ours req/s | nginx req/s | ratio | ours p50/p99 ms | nginx p50/p99 ms");
+let peakUnderLoad = idle.rss;
+for (const path of paths) {
+  const sampler = setInterval(() => (peakUnderLoad = Math.max(peakUnderLoad, memoryMb(server.pid).rss)), 200);
+  const ours = await wrk(server.url + path, { seconds, connections });
+  clearInterval(sampler);
+  const theirs = await wrk(`http://127.0.0.1:4504${path}`, { seconds, connections });
+  if (ours.non2xx || theirs.non2xx) console.log(`  (non-2xx: ours ${ours.non2xx}, nginx ${theirs.non2xx})`);
+  console.log(
+    `${path.slice(0, 40)} | ${ours.rps} | ${theirs.rps} | ${fmt(ours.rps / theirs.rps, 2)}x | ${fmt(ours.p50, 2)}/${fmt(ours.p99, 2)} | ${fmt(theirs.p50, 2)}/${fmt(theirs.p99, 2)} (p99 ratio ${fmt(ours.p99 / theirs.p99, 2)}x)`,
+  );
+}
+nginx.kill("SIGQUIT");
+await nginx.exited;
+console.log(`server memory: idle ${idle.rss} MB RSS, under load max ${peakUnderLoad} MB RSS (target <= 200 MB)`);
+await server.stop();
