@@ -1,0 +1,38 @@
+/**
+ * Event timing shared by the build and the browser: the badge is computed at build time and computed again by a
+ * tiny script on the day the page is read, so both must use the same rule.
+ */
+
+/** Older records name the dates differently; the end falls back to the start (spec). */
+export interface EventDates {
+  startDate?: string;
+  endDate?: string;
+  date_evenement?: string;
+  dateEvenement?: string;
+  date_fin_evenement?: string;
+  dateFinEvenement?: string;
+}
+
+export function eventDates(e: EventDates): { start: string; end: string } {
+  const start = e.startDate || e.date_evenement || e.dateEvenement || "";
+  const end = e.endDate || e.date_fin_evenement || e.dateFinEvenement || start;
+  return { start, end };
+}
+
+export type EventStatus = "past" | "ongoing" | "upcoming";
+
+export const STATUS_LABEL: Record<EventStatus, string> = {
+  past: "Événement passé",
+  ongoing: "En cours",
+  upcoming: "À venir",
+};
+
+/** Past if the end is before now, in progress if the start is not after now, otherwise upcoming (spec). */
+export function eventStatus(start: string, end: string, now: Date = new Date()): EventStatus {
+  const t = now.getTime();
+  const s = new Date(start).getTime();
+  const e = new Date(end || start).getTime();
+  if (e < t) return "past";
+  if (!(s > t)) return "ongoing";
+  return "upcoming";
+}

@@ -1,0 +1,138 @@
+import { describe, expect, it } from "vitest";
+import {
+  domainLines,
+  formatDateLong,
+  formatDateShort,
+  formatDuration,
+  formatPeriod,
+  formatPeriodShort,
+  plural,
+  repeatsHtml,
+  themeTitle,
+  truncate,
+} from "./format";
+import { eventDates, eventStatus } from "./event-time";
+
+describe("French dates", () => {
+  it("prints the long form in Dakar time", () => {
+    expect(formatDateLong("2025-03-12T10:00:00Z")).toBe("12 mars 2025");
+    expect(formatDateLong("2025-12-31T23:30:00Z")).toBe("31 décembre 2025");
+    expect(formatDateLong("2025-10-01T08:00:00Z")).toBe("1er octobre 2025");
+  });
+
+  it("prints dd/mm/yyyy", () => {
+    expect(formatDateShort("2025-03-02T10:00:00Z")).toBe("02/03/2025");
+  });
+
+  it("returns an empty string for a missing or invalid date", () => {
+    expect(formatDateLong("")).toBe("");
+    expect(formatDateLong("pas une date")).toBe("");
+    expect(formatDateShort(null)).toBe("");
+  });
+
+  it("writes a multi-day period as Du … au …", () => {
+    expect(formatPeriod("2025-03-12T00:00:00Z", "2025-03-14T00:00:00Z")).toBe("Du 12 mars 2025 au 14 mars 2025");
+  });
+
+  it("writes a single day with its hours", () => {
+    expect(formatPeriod("2025-03-12T18:00:00Z", "2025-03-12T20:30:00Z")).toBe("Le 12 mars 2025, de 18:00 à 20:30");
+    expect(formatPeriod("2025-03-12T00:00:00Z", "")).toBe("Le 12 mars 2025");
+  });
+
+  it("writes a compact period for tables", () => {
+    expect(formatPeriodShort("2025-03-12T00:00:00Z", "2025-03-14T00:00:00Z")).toBe("12/03/2025 – 14/03/2025");
+    expect(formatPeriodShort("2025-03-12T09:00:00Z", "2025-03-12T12:00:00Z")).toBe("12/03/2025");
+  });
+});
+
+describe("plural", () => {
+  it("keeps 0 and 1 singular as French does", () => {
+    expect(plural(0, "article")).toBe("0 article");
+    expect(plural(1, "article")).toBe("1 article");
+    expect(plural(2, "article")).toBe("2 articles");
+    expect(plural(1, "média")).toBe("1 média");
+    expect(plural(3, "média")).toBe("3 médias");
+    expect(plural(2, "événement")).toBe("2 événements");
+  });
+});
+
+describe("truncate", () => {
+  it("leaves short text alone", () => {
+    expect(truncate("Court", 50)).toBe("Court");
+  });
+
+  it("cuts long text to the limit, ellipsis included", () => {
+    const out = truncate("a".repeat(80), 50);
+    expect(Array.from(out)).toHaveLength(50);
+    expect(out.endsWith("…")).toBe(true);
+  });
+
+  it("counts accented characters once", () => {
+    expect(truncate("é".repeat(10), 10)).toBe("é".repeat(10));
+  });
+});
+
+describe("domainLines", () => {
+  it("breaks after each comma and before et", () => {
+    expect(domainLines("Économie, droit et éthique")).toEqual(["Économie,", "droit", "et éthique"]);
+  });
+
+  it("does not break inside words that start with et", () => {
+    expect(domainLines("Études et éthique")).toEqual(["Études", "et éthique"]);
+    expect(domainLines("Histoire, ethnologie")).toEqual(["Histoire,", "ethnologie"]);
+  });
+
+  it("returns nothing for an empty domain", () => {
+    expect(domainLines("")).toEqual([]);
+  });
+});
+
+describe("small helpers", () => {
+  it("formats durations", () => {
+    expect(formatDuration(185)).toBe("3:05");
+    expect(formatDuration(3723)).toBe("1:02:03");
+    expect(formatDuration(null)).toBe("");
+  });
+
+  it("falls back from the theme name to its url, then to Thème", () => {
+    expect(themeTitle("Culture", "culture")).toBe("Culture");
+    expect(themeTitle("", "vie_publique")).toBe("vie publique");
+    expect(themeTitle("", "")).toBe("Thème");
+  });
+});
+
+describe("event timing", () => {
+  const now = new Date("2025-03-13T12:00:00Z");
+
+  it("says past when the end is before now", () => {
+    expect(eventStatus("2025-03-10T00:00:00Z", "2025-03-11T00:00:00Z", now)).toBe("past");
+  });
+
+  it("says in progress when the start is not after now", () => {
+    expect(eventStatus("2025-03-12T00:00:00Z", "2025-03-14T00:00:00Z", now)).toBe("ongoing");
+  });
+
+  it("says upcoming otherwise", () => {
+    expect(eventStatus("2025-03-20T00:00:00Z", "2025-03-21T00:00:00Z", now)).toBe("upcoming");
+  });
+
+  it("reads older date field names and falls back to the start for the end", () => {
+    expect(eventDates({ date_evenement: "2025-01-01" })).toEqual({ start: "2025-01-01", end: "2025-01-01" });
+    expect(eventDates({ dateEvenement: "a", dateFinEvenement: "b" })).toEqual({ start: "a", end: "b" });
+  });
+});
+
+describe("repeatsHtml", () => {
+  it("spots a plain-text copy of the HTML body", () => {
+    expect(repeatsHtml("Les îles & la mer.", "<p>Les îles &amp; <em>la</em>\n mer.</p><p>Suite</p>")).toBe(true);
+  });
+
+  it("ignores quotes, dashes and list markers of the plain copy", () => {
+    expect(repeatsHtml("« Vite » – oui\n– non", "<blockquote>Vite</blockquote><ul><li>oui</li><li>non</li></ul>")).toBe(true);
+  });
+
+  it("keeps a text that says something else", () => {
+    expect(repeatsHtml("Un résumé.", "<p>Le corps de l'article.</p>")).toBe(false);
+    expect(repeatsHtml("", "<p>x</p>")).toBe(false);
+  });
+});

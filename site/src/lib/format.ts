@@ -1,0 +1,128 @@
+/**
+ * French formatting for everything a visitor reads: dates, counts, truncated text, member domains.
+ * Dates are shown in the seat's time zone (Dakar) so a build server elsewhere prints the same day.
+ */
+const TZ = "Africa/Dakar";
+
+const longDate = new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "long", year: "numeric", timeZone: TZ });
+const shortDate = new Intl.DateTimeFormat("fr-FR", { day: "2-digit", month: "2-digit", year: "numeric", timeZone: TZ });
+const clock = new Intl.DateTimeFormat("fr-FR", { hour: "2-digit", minute: "2-digit", timeZone: TZ });
+
+function toDate(value: string | number | Date | null | undefined): Date | null {
+  if (value === null || value === undefined || value === "") return null;
+  const d = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+/** "12 mars 2025" ("1er mars 2025"); empty string for a missing or invalid date. */
+export function formatDateLong(value: string | number | Date | null | undefined): string {
+  const d = toDate(value);
+  // French writes the first day of a month as an ordinal: "1er mars 2025".
+  return d ? longDate.format(d).replace(/^1 /, "1er ") : "";
+}
+
+/** "12/03/2025"; empty string for a missing or invalid date. */
+export function formatDateShort(value: string | number | Date | null | undefined): string {
+  const d = toDate(value);
+  return d ? shortDate.format(d) : "";
+}
+
+/** "18:30" in Dakar time, or "" when the moment is exactly midnight there (a date without a time). */
+export function formatTime(value: string | number | Date | null | undefined): string {
+  const d = toDate(value);
+  if (!d) return "";
+  const t = clock.format(d);
+  return t === "00:00" ? "" : t;
+}
+
+function dateWithTime(value: string): string {
+  const time = formatTime(value);
+  return time ? `${formatDateLong(value)} à ${time}` : formatDateLong(value);
+}
+
+/**
+ * An event period in words: "Du 12 mars 2025 au 14 mars 2025". A single day reads "Le 12 mars 2025"
+ * (with its hours when the event has some), which is what a French reader expects.
+ */
+export function formatPeriod(start: string, end: string): string {
+  if (!toDate(start)) return "";
+  if (!toDate(end) || formatDateLong(start) === formatDateLong(end)) {
+    const [from, to] = [formatTime(start), formatTime(end)];
+    const day = `Le ${formatDateLong(start)}`;
+    if (from && to && from !== to) return `${day}, de ${from} à ${to}`;
+    return from ? `${day} à ${from}` : day;
+  }
+  return `Du ${dateWithTime(start)} au ${dateWithTime(end)}`;
+}
+
+/** Compact period for tables: "12/03/2025 – 14/03/2025", or one date for a single day. */
+export function formatPeriodShort(start: string, end: string): string {
+  const [a, b] = [formatDateShort(start), formatDateShort(end)];
+  return !b || a === b ? a : `${a} – ${b}`;
+}
+
+/** French count: 0 and 1 take the singular ("0 article", "1 article", "2 articles"). */
+export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
+  return `${count} ${Math.abs(count) < 2 ? singular : pluralForm}`;
+}
+
+/** Cuts `text` to at most `max` characters (code points), ending with an ellipsis when something was cut. */
+export function truncate(text: string | null | undefined, max: number): string {
+  const chars = Array.from((text ?? "").replace(/\s+/g, " ").trim());
+  if (chars.length <= max) return chars.join("");
+  return chars.slice(0, max - 1).join("").trimEnd() + "…";
+}
+
+/**
+ * Splits a member's domain into display lines: a break after each comma and before "et"
+ * ("Économie, droit et éthique" -> ["Économie,", "droit", "et éthique"]).
+ */
+export function domainLines(domain: string | null | undefined): string[] {
+  return (domain ?? "")
+    .split(/(?<=,)\s*|\s+(?=et(?:\s|$))/u)
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/** "3:05" or "1:02:03" from a number of seconds; "" when unknown. */
+export function formatDuration(seconds: number | null | undefined): string {
+  if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds <= 0) return "";
+  const s = Math.round(seconds);
+  const [h, m, r] = [Math.floor(s / 3600), Math.floor((s % 3600) / 60), s % 60];
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return h ? `${h}:${pad(m)}:${pad(r)}` : `${m}:${pad(r)}`;
+}
+
+/** "Prénom Nom". */
+export function fullName(person: { firstname: string; name: string }): string {
+  return `${person.firstname} ${person.name}`.trim();
+}
+
+/** A theme's title, falling back to its url with underscores as spaces, then to "Thème" (spec). */
+export function themeTitle(name: string | null | undefined, url: string | null | undefined): string {
+  return name?.trim() || url?.replace(/_/g, " ").trim() || "Thème";
+}
+
+const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
+
+/** Rough plain text of trusted, already-sanitized HTML (build time only): tags dropped, common entities decoded. */
+export function plainText(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, " ")
+    .replace(/&(#\d+|#x[0-9a-f]+|\w+);/gi, (m, e: string) =>
+      e[0] === "#" ? String.fromCodePoint(parseInt(e.slice(e[1] === "x" ? 2 : 1), e[1] === "x" ? 16 : 10)) : (ENTITIES[e] ?? m),
+    )
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/**
+ * True when `text` only repeats the beginning of `html`: records often store the plain-text copy of their HTML
+ * body, and showing both would print the same paragraph twice.
+ */
+export function repeatsHtml(text: string, html: string): boolean {
+  // Compare letters and digits only: the plain copy may render quotes, dashes and list markers differently.
+  const bare = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+  const t = bare(text).slice(0, 200);
+  return t !== "" && html !== "" && bare(plainText(html)).startsWith(t);
+}

@@ -1,0 +1,41 @@
+/** Media library vocabulary: the six types, their French labels, and how a media's source is described. */
+import type { Media, MediaType } from "../../../api/contract";
+import { sourceLabel, youtubeId } from "./embed";
+import { thumbnailSrc } from "./paths";
+
+export const MEDIA_TYPES: MediaType[] = ["audio", "video", "pdf", "image", "external", "link"];
+
+export const TYPE_LABEL: Record<MediaType, string> = {
+  audio: "Audio",
+  video: "Vidéo",
+  pdf: "PDF",
+  image: "Image",
+  external: "Externe",
+  link: "Lien",
+};
+
+/** Page titles of /mediatheque/{type}. */
+export const TYPE_TITLE: Record<MediaType, string> = {
+  audio: "Audios",
+  video: "Vidéos",
+  pdf: "Documents PDF",
+  image: "Images",
+  external: "Ressources externes",
+  link: "Liens",
+};
+
+/** Where the media's content lives: its own uploaded file first, else its external URL. */
+export const mediaSource = (m: Pick<Media, "path" | "externalUrl">) => m.path || m.externalUrl;
+
+/** "YouTube", "Fichier", "vimeo.com"... for table columns. */
+export function mediaOrigin(m: Pick<Media, "path" | "externalUrl">): string {
+  if (m.path && !m.externalUrl) return "Fichier";
+  if (youtubeId(m.externalUrl)) return "YouTube";
+  return sourceLabel(m.externalUrl) || (m.path ? "Fichier" : "");
+}
+
+/** A first-party preview image: the thumbnail, or the picture itself for image media. */
+export function previewSrc(m: Pick<Media, "type" | "thumbnail" | "path">): string | null {
+  if (m.thumbnail) return thumbnailSrc(m.thumbnail);
+  return m.type === "image" && m.path ? m.path : null;
+}

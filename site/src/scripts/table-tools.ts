@@ -1,0 +1,54 @@
+/**
+ * Client-side sort and filter over prerendered table rows (see TableTools.astro). Rows are moved, never rebuilt,
+ * so links and focus stay intact.
+ */
+const collator = new Intl.Collator("fr", { sensitivity: "base", numeric: true });
+const ISO = /^\d{4}-\d{2}-\d{2}/;
+
+function compare(a: string, b: string): number {
+  // ISO timestamps sort as plain strings; words follow French collation (accents, case).
+  if (ISO.test(a) && ISO.test(b)) return a < b ? -1 : a > b ? 1 : 0;
+  if (!a || !b) return a ? -1 : b ? 1 : 0; // blanks last
+  return collator.compare(a, b);
+}
+
+for (const tools of document.querySelectorAll<HTMLElement>("[data-table-tools]")) {
+  const table = document.getElementById(tools.dataset.tableTools ?? "") as HTMLTableElement | null;
+  const body = table?.tBodies[0];
+  if (!table || !body) continue;
+  const rows = [...body.rows];
+  const order = new Map(rows.map((r, i) => [r, i]));
+  const sortSel = tools.querySelector<HTMLSelectElement>("select[data-sort]");
+  const filterSel = tools.querySelector<HTMLSelectElement>("select[data-filter]");
+  const count = tools.querySelector<HTMLElement>("[data-count]");
+  const empty = tools.dataset.empty ? document.getElementById(tools.dataset.empty) : null;
+  const wrap = table.closest<HTMLElement>(".table-wrap") ?? table;
+
+  const apply = () => {
+    const [key = "", dir = "asc"] = (sortSel?.value ?? "").split(":");
+    const sorted = rows.slice().sort((a, b) => {
+      const c = compare(a.dataset[key] ?? "", b.dataset[key] ?? "");
+      return (dir === "desc" ? -c : c) || order.get(a)! - order.get(b)!;
+    });
+    const fKey = filterSel?.dataset.filter ?? "";
+    const fVal = filterSel?.value ?? "";
+    let shown = 0;
+    for (const row of sorted) {
+      row.hidden = fVal !== "" && row.dataset[fKey] !== fVal;
+      if (!row.hidden) shown++;
+      body.append(row);
+    }
+    if (count) {
+      count.textContent = `${shown} ${shown < 2 ? count.dataset.singular : count.dataset.plural}`;
+    }
+    wrap.hidden = shown === 0;
+    if (empty) empty.hidden = shown !== 0;
+  };
+
+  tools.querySelectorAll<HTMLElement>("[data-js-only]").forEach((el) => (el.hidden = false));
+  sortSel?.addEventListener("change", apply);
+  filterSel?.addEventListener("change", apply);
+  // A restored form state (back navigation) may differ from the prerendered order.
+  const changed = (s: HTMLSelectElement | null) => !!s && [...s.options].some((o) => o.selected !== o.defaultSelected);
+  if (changed(sortSel) || changed(filterSel)) apply();
+}
