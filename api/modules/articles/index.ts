@@ -1,9 +1,19 @@
 import { Elysia, t } from "elysia";
 import type { Deps } from "../../deps";
+import { authPlugin } from "../../plugins/auth";
 import { Article, ArticleSummary } from "./model";
-import { getArticle, listArticleSummaries } from "./service";
+import { getArticle, getArticleFor, listArticleSummaries } from "./service";
 
-export const articlesRoutes = ({ db }: Deps) =>
+export const articlesRoutes = (deps: Deps) =>
   new Elysia({ name: "articles" })
-    .get("/api/public/articles", () => listArticleSummaries(db), { response: t.Array(ArticleSummary) })
-    .get("/api/public/article/:url", ({ params }) => getArticle(db, params.url), { response: { 200: Article } });
+    .use(authPlugin(deps))
+    .get("/api/public/articles", () => listArticleSummaries(deps.db), { response: t.Array(ArticleSummary) })
+    .get("/api/public/article/:url", ({ params }) => getArticle(deps.db, params.url), { response: { 200: Article } })
+    .get("/api/user/articles/:url", ({ params, viewer }) => getArticleFor(deps.db, params.url, viewer.user), {
+      signedIn: true,
+      response: { 200: Article },
+    })
+    .get("/api/admin/articles/:url", ({ params, viewer }) => getArticleFor(deps.db, params.url, viewer.user), {
+      admin: true,
+      response: { 200: Article },
+    });

@@ -137,3 +137,15 @@ export async function getArticle(db: Db, url: string, opts: { includeHidden?: bo
     online: row.online,
   };
 }
+
+/**
+ * One article as a signed-in person may see it: admins see every article; a member sees public ones and those
+ * they co-authored (pending or offline included). Anything else is "not found", not "forbidden", so the
+ * existence of someone else's draft is not revealed.
+ */
+export async function getArticleFor(db: Db, url: string, viewer: { id: string; role: "admin" | "user" }): Promise<Article> {
+  const article = await getArticle(db, url, { includeHidden: true });
+  const visible = viewer.role === "admin" || (article.approved && article.online) || article.authors.some((a) => a._id === viewer.id);
+  if (!visible) throw new NotFoundError("Article non trouvé.");
+  return article;
+}

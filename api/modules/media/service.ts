@@ -67,3 +67,17 @@ export async function getPublicMedia(db: Db, url: string): Promise<Media> {
   if (!row) throw new NotFoundError("Média non disponible.");
   return toMedia(row.media, row.uploader);
 }
+
+/** One media as a signed-in person may see it: admins everything, members public media and their own uploads. */
+export async function getMediaFor(db: Db, url: string, viewer: { id: string; role: "admin" | "user" }): Promise<Media> {
+  const [row] = await db
+    .select({ media, uploader: summaryColumns })
+    .from(media)
+    .leftJoin(users, eq(users.id, media.uploadedBy))
+    .where(eq(media.url, url))
+    .limit(1);
+  const visible =
+    row && (viewer.role === "admin" || (row.media.approved && row.media.online) || row.media.uploadedBy === viewer.id);
+  if (!visible) throw new NotFoundError("Média non disponible.");
+  return toMedia(row.media, row.uploader);
+}
