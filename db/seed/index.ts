@@ -4,6 +4,7 @@ import { newId } from "../ids";
 import { articleAuthors, articleMedia, articles, articleThemes, eventOrganizers, events, eventThemes, media, themes, users } from "../schema";
 import { buildDemo } from "./build";
 import { DEMO_ADMIN, DEMO_MEMBER } from "./data/members";
+import { writeFolderVariants } from "../../api/lib/images";
 import { ensureFolders } from "./files";
 
 export { DEMO_ADMIN, DEMO_MEMBER } from "./data/members";
@@ -28,6 +29,10 @@ export async function seedDemo(database: Database, uploadsDir: string, now = new
 
   await ensureFolders(uploadsDir);
   await Promise.all(demo.files.map((write) => write()));
+  // The responsive AVIF/WebP variants the site's <picture> elements point to, as real uploads get them.
+  for (const area of ["profile_pics", "article_pics", "media_thumbnails", "media"] as const) {
+    await writeFolderVariants(uploadsDir, area);
+  }
 
   const { db } = database;
   const queries: BatchItem<"sqlite">[] = [

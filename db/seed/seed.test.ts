@@ -137,6 +137,15 @@ describe("seedDemo", () => {
     for (const u of users.filter((x) => x.profilePic)) expect(isJpeg(bytes(join(uploads, "profile_pics", u.profilePic ?? "")))).toBe(true);
     const articles = await database.db.query.articles.findMany();
     for (const a of articles.filter((x) => x.articlePic)) expect(isJpeg(bytes(join(uploads, "article_pics", a.articlePic ?? "")))).toBe(true);
+    // Every picture has the responsive variants the site's <picture> elements point to.
+    for (const a of articles.filter((x) => x.articlePic)) {
+      for (const v of ["-400.avif", "-400.webp", "-800.avif", "-800.webp"]) {
+        expect(existsSync(join(uploads, "article_pics", a.articlePic!.replace(/\.jpg$/, v))), v).toBe(true);
+      }
+    }
+    for (const u of users.filter((x) => x.profilePic)) {
+      expect(existsSync(join(uploads, "profile_pics", u.profilePic!.replace(/\.jpg$/, "-96.webp")))).toBe(true);
+    }
     const media = await database.db.query.media.findMany();
     for (const m of media) {
       if (m.thumbnail) expect(isJpeg(bytes(join(uploads, "media_thumbnails", m.thumbnail)))).toBe(true);
