@@ -1,3 +1,4 @@
+import { sanitizeHtml } from "../../api/lib/html";
 import { join } from "node:path";
 import { newId } from "../ids";
 import type { articleAuthors, articleMedia, articles, articleThemes, eventOrganizers, events, eventThemes, media, themes, users } from "../schema";
@@ -127,7 +128,7 @@ export function buildDemo(now: Date, uploadsDir: string, passwordHashes: Record<
     }
     const { txt, html } = renderBlocks((m.body ?? []).map((text) => ({ kind: "p" as const, text })));
     return {
-      id: newId(), title: m.title, url, type: m.type, description: m.description, txtContent: txt, htmlContent: html,
+      id: newId(), title: m.title, url, type: m.type, description: m.description, txtContent: txt, htmlContent: sanitizeHtml(html),
       path, externalUrl: m.externalUrl ?? "", thumbnail, duration, tags: m.tags,
       uploadedBy: pick(userIds, m.uploadedBy, "member"), approved: m.approved ?? true, online: m.online ?? true,
       createdAt, updatedAt: createdAt,
@@ -157,7 +158,7 @@ export function buildDemo(now: Date, uploadsDir: string, passwordHashes: Record<
     a.themes.forEach((key) => articleThemeRows.push({ articleId: id, themeId: pick(themeIds, key, "theme") }));
     (a.media ?? []).forEach((key, position) => articleMediaRows.push({ articleId: id, mediaId: pick(mediaIds, key, "media"), position }));
     return {
-      id, title: a.title, url: slugify(a.title), txtContent: txt, htmlContent: html, keywords: a.keywords,
+      id, title: a.title, url: slugify(a.title), txtContent: txt, htmlContent: sanitizeHtml(html), keywords: a.keywords,
       approved: a.approved ?? true, online: a.online ?? true, articlePic, articlePicOriginal: null, createdAt, updatedAt,
     };
   });
@@ -174,7 +175,7 @@ export function buildDemo(now: Date, uploadsDir: string, passwordHashes: Record<
     e.organizers.forEach((nick) => eventOrganizerRows.push({ eventId: id, userId: pick(userIds, nick, "member") }));
     e.themes.forEach((key) => eventThemeRows.push({ eventId: id, themeId: pick(themeIds, key, "theme") }));
     return {
-      id, title: e.title, url: slugify(e.title), location: e.location, startDate, endDate, txtContent: txt, htmlContent: html,
+      id, title: e.title, url: slugify(e.title), location: e.location, startDate, endDate, txtContent: txt, htmlContent: sanitizeHtml(html),
       keywords: e.keywords, online: e.online ?? true, createdAt, updatedAt: createdAt,
     };
   });

@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { sanitizeHtml } from "./html";
+
+describe("stored HTML", () => {
+  it("keeps the formatting an article needs", () => {
+    const html = "<h2>Titre</h2><p>Un <strong>texte</strong> et une <em>citation</em> :</p><blockquote>« Ndank ndank »</blockquote><ul><li>un</li></ul>";
+    expect(sanitizeHtml(html)).toBe(html);
+  });
+
+  it("removes scripts, event handlers, styles and iframes", () => {
+    const out = sanitizeHtml('<p onclick="alert(1)" style="color:red">a</p><script>alert(1)</script><iframe src="https://x"></iframe><img src=x onerror=alert(1)>');
+    expect(out).toBe("<p>a</p>");
+  });
+
+  it("refuses javascript: and data: links, and opens outside links safely", () => {
+    expect(sanitizeHtml('<a href="javascript:alert(1)">x</a>')).toBe("<a rel=\"noopener noreferrer nofollow\">x</a>");
+    expect(sanitizeHtml('<a href="data:text/html,hi">x</a>')).not.toContain("data:");
+    expect(sanitizeHtml('<a href="https://www.unesco.org/fr">U</a>')).toBe(
+      '<a href="https://www.unesco.org/fr" rel="noopener noreferrer nofollow" target="_blank">U</a>',
+    );
+  });
+
+  it("keeps pictures from https or our uploads only", () => {
+    expect(sanitizeHtml('<img src="/uploads/media/a.jpg" alt="a">')).toBe('<img src="/uploads/media/a.jpg" alt="a" />');
+    expect(sanitizeHtml('<img src="http://insecure.example/a.jpg">')).toBe("");
+  });
+});
