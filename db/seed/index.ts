@@ -48,6 +48,7 @@ export async function seedDemo(database: Database, uploadsDir: string, now = new
     db.insert(eventThemes).values(demo.eventThemes),
   ];
   await db.batch(queries as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  await database.client.execute("ANALYZE").catch(() => undefined);
   return { seeded: true };
 }
 
