@@ -3,7 +3,6 @@
  * prerendered site, and rebuilds the site in a child process after changes.
  */
 import { openDatabase, migrateDatabase } from "../db/client";
-import { seedDemo, seedFirstAdmin } from "../db/seed";
 import { createApp } from "./app";
 import { EnvError, readEnv, type Env } from "./env";
 import { PublicCache } from "./lib/public-cache";
@@ -25,11 +24,24 @@ try {
 
 const database = await openDatabase(env.databaseUrl, env.databaseAuthToken);
 await migrateDatabase(database);
-if (env.seed === "demo") {
-  const { seeded } = await seedDemo(database, env.uploadsDir);
-  if (seeded) console.log("Demo content seeded (accounts: admin / membre, see README).");
-} else {
-  await seedFirstAdmin(database, env.adminNickname!, env.adminPassword!);
+// Seeding runs in a child process (see db/seed/cli.ts); it does nothing when the database already has users.
+const seedRun = Bun.spawnSync(
+  [process.execPath, "db/seed/cli.ts", env.seed, ...(env.seed === "demo" ? [env.uploadsDir] : [])],
+  {
+    env: {
+      ...process.env,
+      DATABASE_URL: env.databaseUrl,
+      DATABASE_AUTH_TOKEN: env.databaseAuthToken ?? "",
+      ADMIN_NICKNAME: env.adminNickname ?? "",
+      ADMIN_PASSWORD: env.adminPassword ?? "",
+    },
+    stdout: "inherit",
+    stderr: "inherit",
+  },
+);
+if (seedRun.exitCode !== 0) {
+  console.error("Seeding failed; see the message above.");
+  process.exit(1);
 }
 
 const site = new StaticSite();

@@ -25,7 +25,8 @@ const nginxDir = mkdtempSync(join(tmpdir(), "bench-nginx-"));
 const conf = join(nginxDir, "nginx.conf");
 writeFileSync(
   conf,
-  `worker_processes auto;
+  `user root;
+worker_processes auto;
 pid ${nginxDir}/nginx.pid;
 error_log ${nginxDir}/error.log;
 daemon off;
