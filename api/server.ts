@@ -65,6 +65,14 @@ const app = createApp({
   },
 });
 
+/** The path of a request URL without building a URL object (this runs for every static request). */
+function pathOf(url: string): string {
+  const start = url.indexOf("/", url.indexOf("//") + 2);
+  if (start < 0) return "/";
+  const q = url.indexOf("?", start);
+  return q < 0 ? url.slice(start) : url.slice(start, q);
+}
+
 /** Spec route rules: /user and /admin open their dashboards (the guard then checks the session). */
 const REDIRECTS: Record<string, string> = { "/user": "/user/dashboard", "/admin": "/admin/dashboard" };
 
@@ -75,8 +83,8 @@ const server = Bun.serve({
   hostname: env.host,
   // Uploads are capped per route; this is the outer bound for any body.
   maxRequestBodySize: 110 * 1024 * 1024,
-  async fetch(request, srv) {
-    const { pathname } = new URL(request.url);
+  async fetch(request) {
+    const pathname = pathOf(request.url);
     if (pathname.startsWith("/api/public/") && request.method === "GET") {
       const key = pathname + new URL(request.url).search;
       const hit = publicCache.lookup(request, key);
@@ -101,7 +109,6 @@ const server = Bun.serve({
         }),
       );
     }
-    void srv;
     return site.serve(request, pathname) ?? site.notFound(request);
   },
 });

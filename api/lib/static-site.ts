@@ -4,6 +4,8 @@ import { contentType } from "./content-types";
 import { SECURITY_HEADERS } from "./security-headers";
 
 type Entry = {
+  /** Headers built once per file and encoding: the request path then only picks one. */
+  headers: { identity: Record<string, string>; br: Record<string, string>; gzip: Record<string, string> };
   body: Uint8Array;
   br: Uint8Array | null;
   gz: Uint8Array | null;
@@ -24,6 +26,8 @@ const BUDGET_BYTES = 96 * 1024 * 1024;
 export class StaticSite {
   private root: string | null = null;
   private cache = new Map<string, Entry | null>();
+  /** Request pathname -> entry, so a hot page skips decoding and candidate lookups entirely. */
+  private byPath = new Map<string, Entry>();
   private bytes = 0;
   private generation = 0;
 
@@ -31,6 +35,7 @@ export class StaticSite {
   setRoot(dir: string | null) {
     this.root = dir;
     this.cache.clear();
+    this.byPath.clear();
     this.bytes = 0;
     this.generation++;
   }
@@ -42,8 +47,14 @@ export class StaticSite {
   /** A response for `pathname`, or null when nothing in the build matches (the caller answers 404). */
   serve(request: Request, pathname: string): Response | null {
     if (!this.root) return null;
-    const entry = this.lookup(pathname);
-    if (!entry) return null;
+    let entry = this.byPath.get(pathname);
+    if (!entry) {
+      const found = this.lookup(pathname);
+      if (!found) return null;
+      entry = found;
+      if (this.byPath.size > 20_000) this.byPath.clear();
+      this.byPath.set(pathname, entry);
+    }
     return this.respond(request, entry, 200);
   }
 
@@ -56,7 +67,7 @@ export class StaticSite {
         headers: { "content-type": "text/plain; charset=utf-8", ...SECURITY_HEADERS },
       });
     }
-    return this.respond(request, { ...entry, cacheControl: "no-cache" }, 404);
+    return this.respond(request, makeEntry(entry.body, entry.br, entry.gz, entry.type, entry.etag, "no-cache"), 404);
   }
 
   private lookup(pathname: string): Entry | null {
@@ -100,15 +111,14 @@ export class StaticSite {
         const br = existsSync(`${path}.br`) ? readFileSync(`${path}.br`) : null;
         const gz = existsSync(`${path}.gz`) ? readFileSync(`${path}.gz`) : null;
         const hashed = rel.startsWith("_astro/");
-        entry = {
+        entry = makeEntry(
           body,
           br,
           gz,
-          type: contentType(rel),
-          etag: `"${this.generation.toString(36)}-${Bun.hash(body).toString(36)}"`,
-          cacheControl: hashed ? "public, max-age=31536000, immutable" : "public, max-age=0, must-revalidate",
-          size: body.length + (br?.length ?? 0) + (gz?.length ?? 0),
-        };
+          contentType(rel),
+          `"${this.generation.toString(36)}-${Bun.hash(body).toString(36)}"`,
+          hashed ? "public, max-age=31536000, immutable" : "public, max-age=0, must-revalidate",
+        );
       }
     } catch {
       entry = null;
@@ -128,25 +138,36 @@ export class StaticSite {
   }
 
   private respond(request: Request, entry: Entry, status: number): Response {
-    const headers: Record<string, string> = {
-      ...SECURITY_HEADERS,
-      "content-type": entry.type,
-      "cache-control": entry.cacheControl,
-      etag: entry.etag,
-      vary: "accept-encoding",
-    };
+    const head = request.method === "HEAD";
     if (status === 200 && request.headers.get("if-none-match") === entry.etag) {
-      return new Response(null, { status: 304, headers });
+      return new Response(null, { status: 304, headers: entry.headers.identity });
     }
-    const accept = request.headers.get("accept-encoding") ?? "";
-    let body = entry.body;
-    if (entry.br && /\bbr\b/.test(accept)) {
-      body = entry.br;
-      headers["content-encoding"] = "br";
-    } else if (entry.gz && /\bgzip\b/.test(accept)) {
-      body = entry.gz;
-      headers["content-encoding"] = "gzip";
+    const accept = request.headers.get("accept-encoding");
+    if (accept) {
+      if (entry.br && accept.includes("br")) return new Response(head ? null : entry.br, { status, headers: entry.headers.br });
+      if (entry.gz && accept.includes("gzip")) return new Response(head ? null : entry.gz, { status, headers: entry.headers.gzip });
     }
-    return new Response(request.method === "HEAD" ? null : body, { status, headers });
+    return new Response(head ? null : entry.body, { status, headers: entry.headers.identity });
   }
+}
+
+function makeEntry(
+  body: Uint8Array,
+  br: Uint8Array | null,
+  gz: Uint8Array | null,
+  type: string,
+  etag: string,
+  cacheControl: string,
+): Entry {
+  const identity = { ...SECURITY_HEADERS, "content-type": type, "cache-control": cacheControl, etag, vary: "accept-encoding" };
+  return {
+    headers: { identity, br: { ...identity, "content-encoding": "br" }, gzip: { ...identity, "content-encoding": "gzip" } },
+    body,
+    br,
+    gz,
+    type,
+    etag,
+    cacheControl,
+    size: body.length + (br?.length ?? 0) + (gz?.length ?? 0),
+  };
 }
