@@ -52,6 +52,14 @@ describe("public articles", () => {
     expect(json.media[0].type).toBe("audio");
   });
 
+  it("gives every public article with bodies and public media in one answer, like the single reads", async () => {
+    const { status, json } = await h.call("GET", "/api/public/articles/full");
+    expect(status).toBe(200);
+    expect(json.map((a: { title: string }) => a.title)).toEqual(["Récent", "Ancien"]);
+    const single = await h.call("GET", `/api/public/article/${ids.recent}`);
+    expect(json[0]).toEqual(single.json);
+  });
+
   it("answers 404 with a French message for unknown, pending and offline articles", async () => {
     for (const url of ["nope", ids.pending, ids.offline]) {
       const { status, json } = await h.call("GET", `/api/public/article/${url}`);

@@ -160,3 +160,36 @@ export async function getArticleFor(db: Db, url: string, viewer: { id: string; r
   if (!visible) throw new NotFoundError("Article non trouvé.");
   return article;
 }
+
+/**
+ * Every public article with its bodies and media, in one answer: the static build needs them all, and one set
+ * of queries costs far less than one request per article (5,000 requests took most of a build at that size).
+ */
+export async function listFullArticles(db: Db): Promise<Article[]> {
+  const [rows, rel, links, visibleMedia] = await Promise.all([
+    db.select().from(articles).where(articleIsPublic).orderBy(desc(articles.createdAt)),
+    relations(db, articleIsPublic),
+    db
+      .select({ articleId: articleMedia.articleId, mediaId: articleMedia.mediaId })
+      .from(articleMedia)
+      .orderBy(asc(articleMedia.articleId), asc(articleMedia.position)),
+    listMedia(db),
+  ]);
+  const mediaById = new Map(visibleMedia.map((m) => [m._id, m]));
+  const mediaOf = groupBy(links, (l) => l.articleId);
+  return rows.map((row) => ({
+    _id: row.id,
+    title: row.title,
+    url: row.url,
+    articlePic: row.articlePic,
+    themes: rel.themes.get(row.id) ?? [],
+    authors: rel.authors.get(row.id) ?? [],
+    keywords: row.keywords,
+    createdAt: row.createdAt.toISOString(),
+    txt_content: row.txtContent,
+    html_content: row.htmlContent,
+    media: (mediaOf.get(row.id) ?? []).flatMap((l) => mediaById.get(l.mediaId) ?? []),
+    approved: row.approved,
+    online: row.online,
+  }));
+}

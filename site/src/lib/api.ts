@@ -46,15 +46,42 @@ export async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) =>
 
 const enc = encodeURIComponent;
 
+/** Every public article with bodies, fetched once per build and indexed by url. */
+let byUrl: Promise<Map<string, Article>> | null = null;
+function fullArticles(): Promise<Map<string, Article>> {
+  byUrl ??= apiGet<Article[]>(`/api/public/articles/full`).then((list) => new Map(list.map((a) => [a.url, a])));
+  return byUrl;
+}
+
+/**
+ * An author page's data, assembled from lists the build fetches anyway (members, article summaries, media)
+ * instead of one request per author.
+ */
+async function authorFromLists(nickname: string): Promise<AuthorProfile> {
+  const [members, articles, media] = await Promise.all([api.allMembers(), api.articles(), api.media()]);
+  const member = members.find((m) => m.nickname.toLowerCase() === nickname.toLowerCase());
+  if (!member) throw new Error(`GET author ${nickname} -> not found`);
+  return {
+    member,
+    articles: articles.filter((a) => a.authors.some((p) => p._id === member._id)),
+    media: media.filter((m) => m.uploadedBy?._id === member._id),
+  };
+}
+
 export const api = {
   members: (circle: "cercle-impulsion" | "cercle-axiologique") => apiGet<PublicMember[]>(`/api/public/${circle}`),
   allMembers: () => apiGet<PublicMember[]>(`/api/public/members`),
   member: (fullname: string) => apiGet<PublicMember>(`/api/public/member/${enc(fullname)}`),
-  author: (nickname: string) => apiGet<AuthorProfile>(`/api/public/author/${enc(nickname)}`),
+  author: (nickname: string) => authorFromLists(nickname),
   media: () => apiGet<Media[]>(`/api/public/media`),
   oneMedia: (url: string) => apiGet<Media>(`/api/public/media/${enc(url)}`),
   articles: () => apiGet<ArticleSummary[]>(`/api/public/articles`),
-  article: (url: string) => apiGet<Article>(`/api/public/article/${enc(url)}`),
+  /** One article with bodies and media (from the build's single bulk request). */
+  article: async (url: string) => {
+    const found = (await fullArticles()).get(url);
+    if (!found) throw new Error(`GET article ${url} -> not found`);
+    return found;
+  },
   themes: () => apiGet<Theme[]>(`/api/public/themes`),
   themesWithCount: () => apiGet<ThemeWithCount[]>(`/api/public/themes-with-count`),
   events: () => apiGet<Event[]>(`/api/public/events`),

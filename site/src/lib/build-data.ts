@@ -1,12 +1,12 @@
 /** Build-time helpers shared by pages and feeds: whole objects fetched once per build. */
 import type { Article } from "../../../api/contract";
-import { api, mapLimit } from "./api";
+import { api } from "./api";
 
 let all: Promise<Article[]> | null = null;
 
 /** Every public article with its bodies, newest first (memoized for the build). */
 export function allArticles(): Promise<Article[]> {
-  all ??= api.articles().then((list) => mapLimit(list, 8, (a) => api.article(a.url)));
+  all ??= api.articles().then((list) => Promise.all(list.map((a) => api.article(a.url))));
   return all;
 }
 
