@@ -2,6 +2,7 @@
 import type { Media, MediaType } from "../../../api/contract";
 import { sourceLabel, youtubeId } from "./embed";
 import { thumbnailSrc } from "./paths";
+import type { PictureArea } from "./picture";
 
 export const MEDIA_TYPES: MediaType[] = ["audio", "video", "pdf", "image", "external", "link"];
 
@@ -32,6 +33,12 @@ export function mediaOrigin(m: Pick<Media, "path" | "externalUrl">): string {
   if (m.path && !m.externalUrl) return "Fichier";
   if (youtubeId(m.externalUrl)) return "YouTube";
   return sourceLabel(m.externalUrl) || (m.path ? "Fichier" : "");
+}
+
+/** The preview as an uploaded picture with its variant area (for Picture.astro), or null. */
+export function previewPicture(m: Pick<Media, "type" | "thumbnail" | "path">): { src: string; area: PictureArea } | null {
+  if (m.thumbnail) return { src: thumbnailSrc(m.thumbnail), area: "media_thumbnails" };
+  return m.type === "image" && m.path ? { src: m.path, area: "media" } : null;
 }
 
 /** A first-party preview image: the thumbnail, or the picture itself for image media. */

@@ -1,6 +1,7 @@
 /**
  * Client-side sort and filter over prerendered table rows (see TableTools.astro). Rows are moved, never rebuilt,
- * so links and focus stay intact.
+ * so links and focus stay intact. Another script may hide rows too: it marks them `data-excluded` and sends
+ * `tabletools:apply` to the tools element (the events calendar's day filter does).
  */
 const collator = new Intl.Collator("fr", { sensitivity: "base", numeric: true });
 const ISO = /^\d{4}-\d{2}-\d{2}/;
@@ -34,7 +35,7 @@ for (const tools of document.querySelectorAll<HTMLElement>("[data-table-tools]")
     const fVal = filterSel?.value ?? "";
     let shown = 0;
     for (const row of sorted) {
-      row.hidden = fVal !== "" && row.dataset[fKey] !== fVal;
+      row.hidden = row.hasAttribute("data-excluded") || (fVal !== "" && row.dataset[fKey] !== fVal);
       if (!row.hidden) shown++;
       body.append(row);
     }
@@ -48,6 +49,7 @@ for (const tools of document.querySelectorAll<HTMLElement>("[data-table-tools]")
   tools.querySelectorAll<HTMLElement>("[data-js-only]").forEach((el) => (el.hidden = false));
   sortSel?.addEventListener("change", apply);
   filterSel?.addEventListener("change", apply);
+  tools.addEventListener("tabletools:apply", apply);
   // A restored form state (back navigation) may differ from the prerendered order.
   const changed = (s: HTMLSelectElement | null) => !!s && [...s.options].some((o) => o.selected !== o.defaultSelected);
   if (changed(sortSel) || changed(filterSel)) apply();

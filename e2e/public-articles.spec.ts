@@ -1,0 +1,108 @@
+import { expect, test, type Page } from "@playwright/test";
+
+/** Article screens (spec §2 "Article screens"): theme sub-navigation, sorts, theme pages, one article. */
+
+type Person = { nickname: string; firstname: string; name: string };
+type ApiArticle = { title: string; url: string; createdAt: string; themes: { name: string; url: string }[]; authors: Person[] };
+type ApiTheme = { name: string; url: string; count: number };
+
+const collator = new Intl.Collator("fr", { sensitivity: "base", numeric: true });
+const titles = async (page: Page) =>
+  (await page.locator("#articles-table tbody tr:not([hidden]) td.title-cell").allTextContents()).map((t) => t.trim());
+const get = async <T>(page: Page, path: string): Promise<T> => {
+  const res = await page.request.get(path);
+  expect(res.ok(), path).toBe(true);
+  return res.json();
+};
+
+test.describe("the articles list", () => {
+  test("offers every theme with its count, and lists articles most recent first", async ({ page }) => {
+    const [articles, themes] = await Promise.all([
+      get<ApiArticle[]>(page, "/api/public/articles"),
+      get<ApiTheme[]>(page, "/api/public/themes-with-count"),
+    ]);
+    await page.goto("/articles");
+    const nav = page.getByRole("navigation", { name: "Thèmes" });
+    await expect(nav.getByRole("link", { name: `Tous les articles (${articles.length})` })).toHaveAttribute("aria-current", "page");
+    for (const t of themes) await expect(nav.getByRole("link", { name: `${t.name} (${t.count})` })).toBeVisible();
+    await expect(page.locator("[data-count]")).toHaveText(`${articles.length} article${articles.length < 2 ? "" : "s"}`);
+    const recent = articles.slice().sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+    expect(await titles(page)).toEqual(recent.map((a) => a.title));
+  });
+
+  test("sorts by title and by author", async ({ page }) => {
+    const articles = await get<ApiArticle[]>(page, "/api/public/articles");
+    await page.goto("/articles");
+    const sort = page.getByLabel("Trier");
+    await expect(sort.locator("option")).toHaveText(["Plus récents", "Par titre", "Par auteur"]);
+    await sort.selectOption({ label: "Par titre" });
+    expect(await titles(page)).toEqual(articles.map((a) => a.title).sort(collator.compare));
+
+    await sort.selectOption({ label: "Par auteur" });
+    const firstAuthors = (await page.locator("#articles-table tbody tr td[data-label=Auteurs]").allTextContents()).map(
+      (t) => t.split(",")[0]!.trim(),
+    );
+    expect(firstAuthors).toEqual(firstAuthors.slice().sort(collator.compare));
+  });
+
+  test("theme badges lead to the theme page and author names to the author's profile", async ({ page }) => {
+    const [article] = await get<ApiArticle[]>(page, "/api/public/articles");
+    await page.goto("/articles");
+    const row = page.locator("#articles-table tbody tr").filter({ has: page.getByRole("link", { name: article!.title, exact: true }) });
+    const author = article!.authors[0]!;
+    await expect(row.getByRole("link", { name: `${author.firstname} ${author.name}` })).toHaveAttribute(
+      "href",
+      `/user/${encodeURIComponent(author.nickname)}`,
+    );
+    await row.getByRole("link", { name: article!.themes[0]!.name }).click();
+    await page.waitForURL(`**/articles/${article!.themes[0]!.url}`);
+  });
+});
+
+test.describe("a theme page", () => {
+  test("names the theme, lists its articles only, and links back with '← Tous les articles'", async ({ page }) => {
+    const [articles, themes] = await Promise.all([
+      get<ApiArticle[]>(page, "/api/public/articles"),
+      get<ApiTheme[]>(page, "/api/public/themes-with-count"),
+    ]);
+    const theme = themes.find((t) => t.count > 1) ?? themes[0]!;
+    const inTheme = articles.filter((a) => a.themes.some((t) => t.url === theme.url));
+    await page.goto(`/articles/${theme.url}`);
+    await expect(page.locator("h1")).toHaveText(theme.name);
+    await expect(page.getByRole("navigation", { name: "Thèmes" }).getByRole("link", { name: `${theme.name} (${theme.count})` })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+    expect((await titles(page)).sort()).toEqual(inTheme.map((a) => a.title).sort());
+    await page.getByLabel("Trier").selectOption({ label: "Par titre" });
+    expect(await titles(page)).toEqual(inTheme.map((a) => a.title).sort(collator.compare));
+
+    await page.getByRole("link", { name: "← Tous les articles" }).click();
+    await page.waitForURL(/\/articles$/);
+  });
+});
+
+test.describe("an article page", () => {
+  test("shows title, date, authors as links, picture, body and its media", async ({ page }) => {
+    const list = await get<ApiArticle[]>(page, "/api/public/articles");
+    const withMedia = list.find((a) => (a as unknown as { mediaCount: number }).mediaCount > 0) ?? list[0]!;
+    const article = await get<ApiArticle & { html_content: string; media: { title: string }[]; articlePic: string | null }>(
+      page,
+      `/api/public/article/${withMedia.url}`,
+    );
+    await page.goto(`/article/${article.url}`);
+    await expect(page.locator("h1")).toHaveText(article.title);
+    await expect(page.locator("main")).toContainText("Publié le");
+    for (const a of article.authors) {
+      await expect(page.locator("article header").getByRole("link", { name: `${a.firstname} ${a.name}` })).toHaveAttribute(
+        "href",
+        `/user/${encodeURIComponent(a.nickname)}`,
+      );
+    }
+    if (article.articlePic) await expect(page.locator(".article-figure img")).toBeVisible();
+    await expect(page.locator(".html-content")).not.toBeEmpty();
+    for (const m of article.media) await expect(page.getByRole("heading", { name: m.title, level: 3 })).toBeVisible();
+    await page.getByRole("link", { name: "← Tous les articles" }).click();
+    await page.waitForURL(/\/articles$/);
+  });
+});

@@ -1,0 +1,85 @@
+import { expect, test } from "@playwright/test";
+
+/** Page chrome (spec §2 "Page chrome"): burger for items that do not fit, mobile menu, scroll-to-top, footer. */
+
+test.describe("page chrome", () => {
+  test("at a width where the menu does not fit, the last items move into a burger that opens", async ({ page }) => {
+    await page.setViewportSize({ width: 800, height: 700 });
+    await page.goto("/articles");
+    const more = page.locator("[data-nav-more]");
+    await expect(more).toBeVisible();
+    // "Accueil" stays in the bar; some later items are hidden there and shown in the burger instead.
+    const bar = page.locator("[data-nav-list] > [data-nav-item]");
+    await expect(bar.first()).toBeVisible();
+    await expect(bar.last()).toBeHidden();
+    const button = more.getByRole("button", { name: "Plus de liens" });
+    await expect(button).toHaveAttribute("aria-expanded", "false");
+    await button.click();
+    await expect(button).toHaveAttribute("aria-expanded", "true");
+    await expect(more.getByRole("link", { name: "Contacts" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(button).toHaveAttribute("aria-expanded", "false");
+    await expect(button).toBeFocused();
+
+    // Wide enough again: everything is back in the bar and the burger is gone.
+    await page.setViewportSize({ width: 1600, height: 700 });
+    await expect(more).toBeHidden();
+    await expect(bar.last()).toBeVisible();
+  });
+
+  test("below 768 px the menu button opens the menu, swaps its icon and closes when a link is chosen", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 700 });
+    await page.goto("/");
+    const toggle = page.locator("[data-menu-toggle]");
+    const nav = page.getByRole("navigation", { name: "Navigation principale" });
+    await expect(nav).toBeHidden();
+    await expect(toggle).toHaveAccessibleName("Ouvrir le menu");
+    await expect(toggle.locator("[data-icon-open]")).toBeVisible();
+    await expect(toggle.locator("[data-icon-close]")).toBeHidden();
+
+    await toggle.click();
+    await expect(page.locator("html")).toHaveClass(/menu-open/);
+    await expect(nav).toBeVisible();
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    await expect(toggle).toHaveAccessibleName("Fermer le menu");
+    await expect(toggle.locator("[data-icon-close]")).toBeVisible();
+    await expect(toggle.locator("[data-icon-open]")).toBeHidden();
+
+    // Keep the page where it is so the test sees the menu's own reaction to the click, not a fresh page.
+    await page.evaluate(() => document.addEventListener("click", (e) => e.preventDefault(), { capture: true, once: true }));
+    await nav.getByRole("link", { name: "Articles" }).click();
+    await expect(page.locator("html")).not.toHaveClass(/menu-open/);
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect(toggle.locator("[data-icon-open]")).toBeVisible();
+  });
+
+  test("the scroll-to-top control appears beyond 100 px and brings the page back up", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 600 });
+    await page.goto("/articles");
+    // Hidden controls are out of the accessibility tree: find it by its hook, then check its name once shown.
+    const up = page.locator("[data-scroll-top]");
+    await expect(up).not.toHaveClass(/is-visible/);
+    await page.evaluate(() => window.scrollTo(0, 80));
+    await expect(up).not.toHaveClass(/is-visible/);
+    await page.evaluate(() => window.scrollTo(0, 600));
+    await expect(up).toHaveClass(/is-visible/);
+    await expect(up).toHaveAccessibleName("Revenir en haut de la page");
+    await up.click();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await expect(up).not.toHaveClass(/is-visible/);
+  });
+
+  test("the footer carries the 2025 copyright and two social links; the preloader is gone", async ({ page }) => {
+    await page.goto("/");
+    const footer = page.locator("footer.site-footer");
+    await expect(footer).toContainText("© 2025");
+    await expect(footer.getByRole("list", { name: "Réseaux sociaux" }).getByRole("link")).toHaveCount(2);
+    await expect(page.locator("[data-preloader]")).toHaveCount(0);
+  });
+
+  test("the home page logo leads to /about", async ({ page }) => {
+    await page.goto("/");
+    await page.locator(".hero").getByRole("link", { name: /Qui sommes-nous/i }).click();
+    await page.waitForURL("**/about");
+  });
+});

@@ -1,0 +1,101 @@
+import { expect, test, type Page } from "@playwright/test";
+
+/** Media library screens (spec §2 "Media library screens"): filter, sorts, count badge, truncation, type pages. */
+
+type ApiMedia = { title: string; url: string; type: string; description: string; createdAt: string };
+
+const collator = new Intl.Collator("fr", { sensitivity: "base", numeric: true });
+const rows = (page: Page) => page.locator("#media-table tbody tr:not([hidden])");
+const titles = async (page: Page, table = "#media-table") =>
+  (await page.locator(`${table} tbody tr:not([hidden]) td.title-cell`).allTextContents()).map((t) => t.trim());
+const countText = (n: number) => `${n} ${n < 2 ? "média" : "médias"}`;
+
+async function media(page: Page): Promise<ApiMedia[]> {
+  const res = await page.request.get("/api/public/media");
+  expect(res.ok()).toBe(true);
+  return res.json();
+}
+
+test.describe("the media library", () => {
+  test("lists every visible media, most recent first, with a count badge", async ({ page }) => {
+    const list = await media(page);
+    await page.goto("/mediatheque");
+    await expect(rows(page)).toHaveCount(list.length);
+    const recent = list.slice().sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+    expect(await titles(page)).toEqual(recent.map((m) => m.title));
+    await expect(page.locator("[data-count]")).toHaveText(countText(list.length));
+  });
+
+  test("filters by type (all, audio, video) and words the count in the singular or plural", async ({ page }) => {
+    const list = await media(page);
+    await page.goto("/mediatheque");
+    const filter = page.getByRole("combobox", { name: /^Type/ });
+    await expect(filter.locator("option")).toHaveText(["Tous", "Audio", "Vidéo"]);
+    for (const type of ["audio", "video"]) {
+      const expected = list.filter((m) => m.type === type);
+      await filter.selectOption(type);
+      await expect(rows(page)).toHaveCount(expected.length);
+      await expect(page.locator("[data-count]")).toHaveText(countText(expected.length));
+      expect((await titles(page)).sort()).toEqual(expected.map((m) => m.title).sort());
+    }
+    await filter.selectOption("");
+    await expect(rows(page)).toHaveCount(list.length);
+  });
+
+  test("sorts by title and by type, also while filtered", async ({ page }) => {
+    const list = await media(page);
+    await page.goto("/mediatheque");
+    const sort = page.getByLabel("Trier");
+    await expect(sort.locator("option")).toHaveText(["Plus récents", "Par titre", "Par type"]);
+    await sort.selectOption({ label: "Par titre" });
+    const sorted = await titles(page);
+    expect(sorted).toEqual(list.map((m) => m.title).sort(collator.compare));
+
+    await sort.selectOption({ label: "Par type" });
+    const types = (await rows(page).locator("td:nth-child(2)").allTextContents()).map((t) => t.trim());
+    expect(types).toEqual(types.slice().sort(collator.compare));
+
+    await page.getByRole("combobox", { name: /^Type/ }).selectOption("audio");
+    await sort.selectOption({ label: "Par titre" });
+    const audio = list.filter((m) => m.type === "audio").map((m) => m.title);
+    expect(await titles(page)).toEqual(audio.sort(collator.compare));
+  });
+
+  test("truncates descriptions to 50 characters and keeps the full text as a tooltip", async ({ page }) => {
+    const list = await media(page);
+    const long = list.find((m) => m.description.length > 50);
+    expect(long, "a media with a long description").toBeTruthy();
+    await page.goto("/mediatheque");
+    const cells = rows(page).locator("td:nth-child(3)");
+    for (const text of await cells.allTextContents()) expect(Array.from(text.trim()).length).toBeLessThanOrEqual(50);
+    const row = rows(page).filter({ has: page.getByRole("link", { name: long!.title, exact: true }) });
+    const cell = row.locator("td:nth-child(3)");
+    await expect(cell).toHaveText(/…$/);
+    await expect(cell).toHaveAttribute("title", long!.description);
+  });
+
+  test("each type page lists its media, sorts by recent or title, and links back to all media", async ({ page }) => {
+    const list = await media(page);
+    for (const type of ["audio", "video", "pdf", "image", "external", "link"]) {
+      const expected = list.filter((m) => m.type === type);
+      await page.goto(`/mediatheque/${type}`);
+      const back = page.getByRole("link", { name: "← Tous les médias" });
+      await expect(back).toHaveAttribute("href", "/mediatheque");
+      if (expected.length === 0) {
+        await expect(page.locator("main")).toContainText("Aucun média de ce type");
+        continue;
+      }
+      await expect(page.locator("#media-type-table tbody tr")).toHaveCount(expected.length);
+      await expect(page.locator("[data-count]")).toHaveText(countText(expected.length));
+      // Type tables allow a longer excerpt (spec: 60 to 80 characters).
+      const descriptions = await page.locator("#media-type-table td[data-label=Description]").allTextContents();
+      for (const d of descriptions) expect(Array.from(d.trim()).length).toBeLessThanOrEqual(80);
+      const sort = page.getByLabel("Trier");
+      await expect(sort.locator("option")).toHaveText(["Plus récents", "Par titre"]);
+      await sort.selectOption({ label: "Par titre" });
+      expect(await titles(page, "#media-type-table")).toEqual(expected.map((m) => m.title).sort(collator.compare));
+    }
+    await page.getByRole("link", { name: "← Tous les médias" }).click();
+    await page.waitForURL(/\/mediatheque$/);
+  });
+});

@@ -1,0 +1,160 @@
+/**
+ * The /recherche page: loads Pagefind's browser bundle on first use (never on other pages), shows results while
+ * typing (debounced), keeps the query in `?q=` so a search can be shared, and reports every state in an aria-live
+ * region. Arrow keys move between the field and the result links; Escape clears the field.
+ */
+import { normalizeQuery, searchPageHref, searchStatus } from "../lib/search-text";
+
+type PagefindResultData = { url: string; excerpt: string; meta: { title?: string; kind?: string } };
+type Pagefind = {
+  init(): Promise<void>;
+  preload(query: string): Promise<void>;
+  search(query: string): Promise<{ results: { id: string; data(): Promise<PagefindResultData> }[] } | null>;
+};
+
+const BUNDLE = "/pagefind/pagefind.js";
+const DEBOUNCE_MS = 250;
+const PAGE_SIZE = 20;
+const BASE_TITLE = document.title;
+
+const form = document.querySelector<HTMLFormElement>("[data-search-form]");
+const input = document.querySelector<HTMLInputElement>("[data-search-input]");
+const status = document.querySelector<HTMLElement>("[data-search-status]");
+const list = document.querySelector<HTMLOListElement>("[data-search-results]");
+const more = document.querySelector<HTMLButtonElement>("[data-search-more]");
+
+let bundle: Promise<Pagefind> | null = null;
+/** Loads the bundle once; a failed load is forgotten so the next keystroke can try again. */
+function pagefind(): Promise<Pagefind> {
+  if (!bundle) {
+    bundle = (import(/* @vite-ignore */ BUNDLE) as Promise<Pagefind>).then(async (pf) => {
+      await pf.init();
+      return pf;
+    });
+    bundle.catch(() => (bundle = null));
+  }
+  return bundle;
+}
+
+if (form && input && status && list && more) {
+  let generation = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let pending: { id: string; data(): Promise<PagefindResultData> }[] = [];
+
+  const say = (text: string, error = false) => {
+    status.textContent = text;
+    status.classList.toggle("is-error", error);
+  };
+
+  const renderItem = (r: PagefindResultData): HTMLLIElement => {
+    const li = document.createElement("li");
+    li.className = "search-result";
+    if (r.meta.kind) {
+      const kind = document.createElement("span");
+      kind.className = "badge";
+      kind.textContent = r.meta.kind;
+      li.append(kind);
+    }
+    const h = document.createElement("h2");
+    const a = document.createElement("a");
+    a.href = r.url;
+    a.textContent = r.meta.title || r.url;
+    h.append(a);
+    const p = document.createElement("p");
+    // Pagefind escapes the page text before adding its <mark> tags, so the excerpt is safe as HTML.
+    p.innerHTML = r.excerpt;
+    li.append(h, p);
+    return li;
+  };
+
+  /** Shows the next page of results of the current search. */
+  const showMore = async (run: number) => {
+    const batch = pending.slice(0, PAGE_SIZE);
+    pending = pending.slice(PAGE_SIZE);
+    const data = await Promise.all(batch.map((r) => r.data()));
+    if (run !== generation) return;
+    list.append(...data.map(renderItem));
+    more.hidden = pending.length === 0;
+  };
+
+  const run = async (raw: string) => {
+    const query = normalizeQuery(raw);
+    const current = ++generation;
+    history.replaceState(history.state, "", searchPageHref(query));
+    document.title = query ? `« ${query} » — ${BASE_TITLE}` : BASE_TITLE;
+    if (!query) {
+      list.replaceChildren();
+      more.hidden = true;
+      list.removeAttribute("aria-busy");
+      say(searchStatus("idle", query));
+      return;
+    }
+    say(searchStatus("loading", query));
+    list.setAttribute("aria-busy", "true");
+    try {
+      const pf = await pagefind();
+      const found = await pf.search(query);
+      if (current !== generation || !found) return;
+      pending = found.results;
+      list.replaceChildren();
+      await showMore(current);
+      if (current !== generation) return;
+      say(searchStatus(found.results.length, query));
+    } catch {
+      if (current !== generation) return;
+      list.replaceChildren();
+      more.hidden = true;
+      say(searchStatus("error", query), true);
+    } finally {
+      if (current === generation) list.removeAttribute("aria-busy");
+    }
+  };
+
+  input.addEventListener("focus", () => void pagefind().catch(() => {}), { once: true });
+  input.addEventListener("input", () => {
+    clearTimeout(timer);
+    const query = normalizeQuery(input.value);
+    if (query) void pagefind().then((pf) => pf.preload(query)).catch(() => {});
+    timer = setTimeout(() => void run(input.value), DEBOUNCE_MS);
+  });
+  form.addEventListener("submit", (e) => {
+    e.preventDefault();
+    clearTimeout(timer);
+    void run(input.value);
+  });
+  more.addEventListener("click", () => {
+    const first = list.children.length;
+    void showMore(generation).then(() => list.children[first]?.querySelector("a")?.focus());
+  });
+
+  // Arrow keys walk from the field through the result links and back; Escape empties the field.
+  const links = () => [...list.querySelectorAll<HTMLAnchorElement>(".search-result a")];
+  input.addEventListener("keydown", (e) => {
+    if (e.key === "ArrowDown" && links().length) {
+      e.preventDefault();
+      links()[0]!.focus();
+    } else if (e.key === "Escape" && input.value) {
+      e.preventDefault();
+      input.value = "";
+      clearTimeout(timer);
+      void run("");
+    }
+  });
+  list.addEventListener("keydown", (e) => {
+    if (e.key !== "ArrowDown" && e.key !== "ArrowUp") return;
+    const all = links();
+    const i = all.indexOf(document.activeElement as HTMLAnchorElement);
+    if (i < 0) return;
+    e.preventDefault();
+    if (e.key === "ArrowDown") all[Math.min(i + 1, all.length - 1)]!.focus();
+    else if (i === 0) input.focus();
+    else all[i - 1]!.focus();
+  });
+
+  // A shared address (/recherche?q=…) shows its results as soon as the page opens.
+  const initial = new URLSearchParams(location.search).get("q") ?? "";
+  if (initial.trim()) {
+    input.value = initial;
+    void run(initial);
+  }
+}
