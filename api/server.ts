@@ -5,6 +5,7 @@
 import { openDatabase, migrateDatabase } from "../db/client";
 import { createApp } from "./app";
 import { EnvError, readEnv, type Env } from "./env";
+import { withClientIp } from "./lib/client-ip";
 import { PublicCache } from "./lib/public-cache";
 import { withSecurityHeaders } from "./lib/security-headers";
 import { SiteBuilder } from "./lib/site-builder";
@@ -83,16 +84,20 @@ const server = Bun.serve({
   hostname: env.host,
   // Uploads are capped per route; this is the outer bound for any body.
   maxRequestBodySize: 110 * 1024 * 1024,
-  async fetch(request) {
-    const pathname = pathOf(request.url);
-    if (pathname.startsWith("/api/public/") && request.method === "GET") {
-      const key = pathname + new URL(request.url).search;
-      const hit = publicCache.lookup(request, key);
+  async fetch(incoming, srv) {
+    const pathname = pathOf(incoming.url);
+    if (pathname.startsWith("/api/public/") && incoming.method === "GET") {
+      const key = pathname + new URL(incoming.url).search;
+      const hit = publicCache.lookup(incoming, key);
       if (hit) return withSecurityHeaders(hit);
       const generation = publicCache.generationNow;
-      return withSecurityHeaders(await publicCache.store(request, key, await app.handle(request), generation));
+      return withSecurityHeaders(await publicCache.store(incoming, key, await app.handle(incoming), generation));
     }
-    if (pathname.startsWith("/api/")) return withSecurityHeaders(await app.handle(request));
+    if (pathname.startsWith("/api/")) {
+      // Writes and sign-ins are rate limited per client address (see api/lib/client-ip.ts).
+      return withSecurityHeaders(await app.handle(withClientIp(incoming, srv.requestIP(incoming)?.address)));
+    }
+    const request = incoming;
     if (request.method !== "GET" && request.method !== "HEAD") {
       return withSecurityHeaders(new Response("Méthode non autorisée", { status: 405, headers: { allow: "GET, HEAD" } }));
     }

@@ -1,5 +1,6 @@
 import { Elysia, t } from "elysia";
 import type { Deps } from "../../deps";
+import { clientIp } from "../../lib/client-ip";
 import { HttpError } from "../../lib/errors";
 import { invalidateSession, SESSION_LIFETIME_MS } from "../../lib/session";
 import { SESSION_COOKIE, viewerOf } from "../../plugins/auth";
@@ -28,8 +29,8 @@ export const authRoutes = (deps: Deps) => {
   return new Elysia({ name: "auth" })
     .post(
       "/api/auth/login",
-      async ({ body, server, request, cookie }) => {
-        const ip = server?.requestIP(request)?.address ?? "unknown";
+      async ({ body, request, cookie }) => {
+        const ip = clientIp(request);
         const { user, token } = await passwords.login(body.nickname, body.password, ip);
         cookie[SESSION_COOKIE]!.set(sessionCookie(token));
         return { user: toCurrentUser(user), token };

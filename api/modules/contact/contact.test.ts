@@ -46,6 +46,8 @@ describe("contact form", () => {
       expect(sixth.status).toBe(429);
       expect(sixth.json.message).toMatch(/Trop de messages/);
       expect(Number(sixth.headers.get("retry-after"))).toBeGreaterThan(0);
+      // Another visitor is not affected.
+      expect((await fresh.call("POST", "/api/public/contact", valid, { "x-client-ip": "192.0.2.7" })).status).toBe(201);
     } finally {
       fresh.close();
     }

@@ -1,5 +1,6 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps";
+import { clientIp } from "../../lib/client-ip";
 import { TooManyRequestsError } from "../../lib/errors";
 import { RateLimiter } from "../../lib/rate-limit";
 import { ContactBody } from "./model";
@@ -12,8 +13,8 @@ export const contactRoutes = ({ db }: Deps) => {
   const perAddress = limiter();
   return new Elysia({ name: "contact" }).post(
     "/api/public/contact",
-    async ({ body, server, request, set }) => {
-      const ip = server?.requestIP(request)?.address ?? "unknown";
+    async ({ body, request, set }) => {
+      const ip = clientIp(request);
       const wait = perAddress.retryAfter(ip);
       if (wait > 0) {
         throw new TooManyRequestsError("Trop de messages envoyés. Merci de réessayer dans quelques minutes.", wait);
