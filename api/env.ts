@@ -1,3 +1,5 @@
+import { availableParallelism } from "node:os";
+
 /**
  * Configuration, read from the environment and validated once at start. A bad value stops the server with a
  * message that names the variable, rather than failing later in a request.
@@ -18,6 +20,8 @@ export type Env = {
   /** `off` skips the build at start (a helper serving an existing build, or API-only work). */
   siteBuild: boolean;
   production: boolean;
+  /** Extra processes serving the static site on the same port (see api/web-worker.ts). */
+  webWorkers: number;
   google: { clientId: string; clientSecret: string; redirectUri: string; issuer: string | undefined } | undefined;
 };
 
@@ -67,6 +71,12 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     "",
   );
   const siteBuild = (source.SITE_BUILD || "on") !== "off";
+  // One worker per core beyond the first, at most 3: the primary keeps a core for the API and builds.
+  const defaultWorkers = Math.min(3, Math.max(0, availableParallelism() - 1));
+  const webWorkers = source.WEB_WORKERS === undefined || source.WEB_WORKERS === "" ? defaultWorkers : Number(source.WEB_WORKERS);
+  if (!Number.isInteger(webWorkers) || webWorkers < 0 || webWorkers > 16) {
+    throw new EnvError(`WEB_WORKERS must be a whole number from 0 to 16, got "${source.WEB_WORKERS}"`);
+  }
   const g = [source.GOOGLE_CLIENT_ID, source.GOOGLE_CLIENT_SECRET, source.GOOGLE_REDIRECT_URI];
   if (g.some(Boolean) && !g.every(Boolean)) {
     throw new EnvError("GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET and GOOGLE_REDIRECT_URI go together");
@@ -86,6 +96,7 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     siteDir: source.SITE_DIR || ".site",
     siteBuild,
     production: source.NODE_ENV === "production",
+    webWorkers,
     google: g.every(Boolean)
       ? { clientId: g[0]!, clientSecret: g[1]!, redirectUri: g[2]!, issuer: source.OAUTH_ISSUER || undefined }
       : undefined,

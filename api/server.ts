@@ -1,16 +1,16 @@
 /**
- * The only file that listens. One Bun process serves the API (/api/*), uploaded files (/uploads/*) and the
- * prerendered site, and rebuilds the site in a child process after changes.
+ * The file that listens. The primary process serves the API (/api/*), uploaded files (/uploads/*) and the
+ * prerendered site, and rebuilds the site in a child process after changes. WEB_WORKERS more processes
+ * (api/web-worker.ts) share the port for the site and uploads and pass API calls back here.
  */
 import { openDatabase, migrateDatabase } from "../db/client";
 import { createApp } from "./app";
 import { EnvError, readEnv, type Env } from "./env";
-import { withClientIp } from "./lib/client-ip";
+import { CLIENT_IP_HEADER, withClientIp } from "./lib/client-ip";
+import { createFront } from "./lib/front";
 import { PublicCache } from "./lib/public-cache";
-import { withSecurityHeaders } from "./lib/security-headers";
 import { SiteBuilder } from "./lib/site-builder";
 import { StaticSite } from "./lib/static-site";
-import { serveUpload } from "./lib/uploads-serve";
 
 let env: Env;
 try {
@@ -46,12 +46,15 @@ if (seedRun.exitCode !== 0) {
 }
 
 const site = new StaticSite();
+type Worker = ReturnType<typeof Bun.spawn>;
+const workers = new Set<Worker>();
 const builder = new SiteBuilder({
   siteDir: env.siteDir,
   apiOrigin: `http://127.0.0.1:${env.port}`,
-  // Canonical links, feeds and sitemaps use the validated origin, also when PUBLIC_URL is left to its default.
-  extraEnv: { PUBLIC_URL: env.publicUrl },
-  onSwap: (dir) => site.setRoot(dir),
+  onSwap: (dir) => {
+    site.setRoot(dir);
+    for (const w of workers) w.send({ type: "root", dir });
+  },
 });
 site.setRoot(builder.liveDir());
 
@@ -66,59 +69,67 @@ const app = createApp({
   },
 });
 
-/** The path of a request URL without building a URL object (this runs for every static request). */
-function pathOf(url: string): string {
-  const start = url.indexOf("/", url.indexOf("//") + 2);
-  if (start < 0) return "/";
-  const q = url.indexOf("?", start);
-  return q < 0 ? url.slice(start) : url.slice(start, q);
+/** The API for one request: public reads from the cache when possible, everything else through Elysia. */
+async function api(request: Request, pathname: string, clientIp: string | undefined): Promise<Response> {
+  if (pathname.startsWith("/api/public/") && request.method === "GET") {
+    const key = pathname + (request.url.includes("?") ? request.url.slice(request.url.indexOf("?")) : "");
+    const hit = publicCache.lookup(request, key);
+    if (hit) return hit;
+    const generation = publicCache.generationNow;
+    return publicCache.store(request, key, await app.handle(request), generation);
+  }
+  // Writes and sign-ins are rate limited per client address (see api/lib/client-ip.ts).
+  return app.handle(withClientIp(request, clientIp));
 }
 
-/** Spec route rules: /user and /admin open their dashboards (the guard then checks the session). */
-const REDIRECTS: Record<string, string> = { "/user": "/user/dashboard", "/admin": "/admin/dashboard" };
-
-const BUILDING_PAGE = `<!doctype html><html lang="fr"><meta charset="utf-8"><meta http-equiv="refresh" content="3"><title>Construction du site…</title><p style="font-family:serif;margin:4rem auto;max-width:30rem">Le site est en cours de construction. Cette page se rechargera d'elle-même.</p></html>`;
-
+const handle = createFront({ site, uploadsDir: env.uploadsDir, api });
 const server = Bun.serve({
   port: env.port,
   hostname: env.host,
+  reusePort: env.webWorkers > 0,
   // Uploads are capped per route; this is the outer bound for any body.
   maxRequestBodySize: 110 * 1024 * 1024,
-  async fetch(incoming, srv) {
-    const pathname = pathOf(incoming.url);
-    if (pathname.startsWith("/api/public/") && incoming.method === "GET") {
-      const key = pathname + new URL(incoming.url).search;
-      const hit = publicCache.lookup(incoming, key);
-      if (hit) return withSecurityHeaders(hit);
-      const generation = publicCache.generationNow;
-      return withSecurityHeaders(await publicCache.store(incoming, key, await app.handle(incoming), generation));
-    }
-    if (pathname.startsWith("/api/")) {
-      // Writes and sign-ins are rate limited per client address (see api/lib/client-ip.ts).
-      return withSecurityHeaders(await app.handle(withClientIp(incoming, srv.requestIP(incoming)?.address)));
-    }
-    const request = incoming;
-    if (request.method !== "GET" && request.method !== "HEAD") {
-      return withSecurityHeaders(new Response("Méthode non autorisée", { status: 405, headers: { allow: "GET, HEAD" } }));
-    }
-    if (pathname.startsWith("/uploads/")) {
-      return serveUpload(request, env.uploadsDir, pathname) ?? site.notFound(request);
-    }
-    const redirect = REDIRECTS[pathname.replace(/\/+$/, "")];
-    if (redirect) return withSecurityHeaders(Response.redirect(new URL(redirect, request.url), 302));
-    if (!site.ready) {
-      return withSecurityHeaders(
-        new Response(BUILDING_PAGE, {
-          status: 503,
-          headers: { "content-type": "text/html; charset=utf-8", "retry-after": "3" },
-        }),
-      );
-    }
-    return site.serve(request, pathname) ?? site.notFound(request);
-  },
+  fetch: (request, srv) => handle(request, srv.requestIP(request)?.address),
 });
-
 console.log(`Listening on http://${server.hostname}:${server.port}`);
+
+if (env.webWorkers > 0) {
+  // Loopback-only listener for the static workers' API calls. It trusts their x-client-ip and x-original-url
+  // (the URL the browser used, which the CSRF origin check compares against).
+  const internal = Bun.serve({
+    port: 0,
+    hostname: "127.0.0.1",
+    maxRequestBodySize: 110 * 1024 * 1024,
+    fetch(request) {
+      const original = request.headers.get("x-original-url");
+      const forwarded = original ? new Request(original, request) : request;
+      return api(forwarded, new URL(forwarded.url).pathname, request.headers.get(CLIENT_IP_HEADER) ?? undefined);
+    },
+  });
+  const startWorker = () => {
+    const worker: Worker = Bun.spawn([process.execPath, "api/web-worker.ts"], {
+      env: {
+        ...process.env,
+        PORT: String(server.port),
+        HOST: env.host,
+        UPLOADS_DIR: env.uploadsDir,
+        PRIMARY_API: `http://127.0.0.1:${internal.port}`,
+      },
+      stdout: "inherit",
+      stderr: "inherit",
+      ipc(message) {
+        if (message?.type === "ready") worker.send({ type: "root", dir: site.ready ? builder.liveDir() : null });
+      },
+      onExit() {
+        workers.delete(worker);
+        // A crashed worker is replaced; the port stays served by the others meanwhile.
+        if (!stopping) setTimeout(startWorker, 500);
+      },
+    });
+    workers.add(worker);
+  };
+  for (let i = 0; i < env.webWorkers; i++) startWorker();
+}
 
 if (env.siteBuild) {
   const started = Date.now();
@@ -128,7 +139,10 @@ if (env.siteBuild) {
   });
 }
 
+let stopping = false;
 const stop = () => {
+  stopping = true;
+  for (const w of workers) w.kill("SIGTERM");
   server.stop(true);
   database.close();
   process.exit(0);

@@ -1,0 +1,46 @@
+/**
+ * What every listening process does with a request before the API: uploads, the /user and /admin redirects, the
+ * static site (or the holding page before the first build), the French 404. `/api/*` goes to `api`, which is the
+ * Elysia app in the primary process and a pass-through to the primary in static workers.
+ */
+import { SECURITY_HEADERS, withSecurityHeaders } from "./security-headers";
+import type { StaticSite } from "./static-site";
+import { serveUpload } from "./uploads-serve";
+
+/** Spec route rules: /user and /admin open their dashboards (the guard then checks the session). */
+const REDIRECTS: Record<string, string> = { "/user": "/user/dashboard", "/admin": "/admin/dashboard" };
+
+const BUILDING_PAGE = `<!doctype html><html lang="fr"><meta charset="utf-8"><meta http-equiv="refresh" content="3"><title>Construction du site…</title><p style="font-family:serif;margin:4rem auto;max-width:30rem">Le site est en cours de construction. Cette page se rechargera d'elle-même.</p></html>`;
+
+/** The path of a request URL without building a URL object (this runs for every static request). */
+export function pathOf(url: string): string {
+  const start = url.indexOf("/", url.indexOf("//") + 2);
+  if (start < 0) return "/";
+  const q = url.indexOf("?", start);
+  return q < 0 ? url.slice(start) : url.slice(start, q);
+}
+
+export function createFront(opts: {
+  site: StaticSite;
+  uploadsDir: string;
+  api: (request: Request, pathname: string, clientIp: string | undefined) => Promise<Response>;
+}) {
+  const { site, uploadsDir, api } = opts;
+  return async function handle(request: Request, clientIp: string | undefined): Promise<Response> {
+    const pathname = pathOf(request.url);
+    if (pathname.startsWith("/api/")) return withSecurityHeaders(await api(request, pathname, clientIp));
+    if (request.method !== "GET" && request.method !== "HEAD") {
+      return new Response("Méthode non autorisée", { status: 405, headers: { ...SECURITY_HEADERS, allow: "GET, HEAD" } });
+    }
+    if (pathname.startsWith("/uploads/")) return serveUpload(request, uploadsDir, pathname) ?? site.notFound(request);
+    const redirect = REDIRECTS[pathname.replace(/\/+$/, "")];
+    if (redirect) return withSecurityHeaders(Response.redirect(new URL(redirect, request.url), 302));
+    if (!site.ready) {
+      return new Response(BUILDING_PAGE, {
+        status: 503,
+        headers: { ...SECURITY_HEADERS, "content-type": "text/html; charset=utf-8", "retry-after": "3" },
+      });
+    }
+    return site.serve(request, pathname) ?? site.notFound(request);
+  };
+}
