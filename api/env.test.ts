@@ -7,6 +7,8 @@ describe("configuration", () => {
     expect(env).toMatchObject({ port: 4321, databaseUrl: "file:data/site.db", uploadsDir: "uploads", seed: "demo" });
     expect(env.publicUrl).toBe("http://localhost:4321");
     expect(env.google).toBeUndefined();
+    expect(env.webWorkers).toBeGreaterThanOrEqual(0);
+    expect(readEnv({ WEB_WORKERS: "0" }).webWorkers).toBe(0);
   });
 
   it("accepts a libSQL server URL with its token", () => {
@@ -21,6 +23,7 @@ describe("configuration", () => {
     expect(() => readEnv({ SEED: "lots" })).toThrow(/SEED/);
     expect(() => readEnv({ PUBLIC_URL: "ftp://x" })).toThrow(EnvError);
     expect(() => readEnv({ GOOGLE_CLIENT_ID: "only-one" })).toThrow(/GOOGLE_CLIENT_SECRET/);
+    expect(() => readEnv({ WEB_WORKERS: "-1" })).toThrow(/WEB_WORKERS/);
   });
 
   it("requires the first administrator's credentials when demo content is off", () => {
