@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { articleAuthors, articleMedia, articles, articleThemes, media, themes, users } from "../../../db/schema";
+import { articleAuthors, articleMedia, articles, articleThemes, media, themes, users, type ArticleRow } from "../../../db/schema";
+import type { Media } from "../media/model";
 import { NotFoundError } from "../../lib/errors";
 import { excerpt, groupBy } from "../../lib/group";
 import { mediaIsPublic, listMedia } from "../media/service";
@@ -132,21 +133,7 @@ export async function getArticle(db: Db, url: string, opts: { includeHidden?: bo
   const linked = await listMedia(db, { ids: links.map((l) => l.mediaId), includeHidden: opts.includeHidden });
   const order = new Map(links.map((l, i) => [l.mediaId, i]));
   linked.sort((a, b) => order.get(a._id)! - order.get(b._id)!);
-  return {
-    _id: row.id,
-    title: row.title,
-    url: row.url,
-    articlePic: row.articlePic,
-    themes: rel.themes.get(row.id) ?? [],
-    authors: rel.authors.get(row.id) ?? [],
-    keywords: row.keywords,
-    createdAt: row.createdAt.toISOString(),
-    txt_content: row.txtContent,
-    html_content: row.htmlContent,
-    media: linked,
-    approved: row.approved,
-    online: row.online,
-  };
+  return toArticle(row, rel, linked);
 }
 
 /**
@@ -177,7 +164,14 @@ export async function listFullArticles(db: Db): Promise<Article[]> {
   ]);
   const mediaById = new Map(visibleMedia.map((m) => [m._id, m]));
   const mediaOf = groupBy(links, (l) => l.articleId);
-  return rows.map((row) => ({
+  return rows.map((row) => toArticle(row, rel, (mediaOf.get(row.id) ?? []).flatMap((l) => mediaById.get(l.mediaId) ?? [])));
+}
+
+type Relations = Awaited<ReturnType<typeof relations>>;
+
+/** The wire shape of one article from its row, its relations and its (already filtered) media. */
+function toArticle(row: ArticleRow, rel: Relations, linked: Media[]): Article {
+  return {
     _id: row.id,
     title: row.title,
     url: row.url,
@@ -188,8 +182,8 @@ export async function listFullArticles(db: Db): Promise<Article[]> {
     createdAt: row.createdAt.toISOString(),
     txt_content: row.txtContent,
     html_content: row.htmlContent,
-    media: (mediaOf.get(row.id) ?? []).flatMap((l) => mediaById.get(l.mediaId) ?? []),
+    media: linked,
     approved: row.approved,
     online: row.online,
-  }));
+  };
 }

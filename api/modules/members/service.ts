@@ -29,7 +29,8 @@ export function toUserSummary(row: SummaryFields): UserSummary {
   return { _id: row.id, firstname: row.firstname, name: row.name, nickname: row.nickname, profilePic: row.profilePic };
 }
 
-const EMPTY_LINKS = { linkedin: "", twitter: "", website: "", facebook: "", instagram: "", youtube: "", other: "" };
+/** Every social link key, empty: answers always carry all seven keys (the spec's defaults). */
+export const EMPTY_LINKS = { linkedin: "", twitter: "", website: "", facebook: "", instagram: "", youtube: "", other: "" };
 
 export function toPublicMember(row: UserRow): PublicMember {
   return {

@@ -4,12 +4,11 @@ import { users, type UserRow } from "../../../db/schema";
 import { BadRequestError, ConflictError } from "../../lib/errors";
 import { hashPassword, isValidPassword, verifyPassword } from "../../lib/password";
 import { invalidateOtherSessions } from "../../lib/session";
+import { EMPTY_LINKS } from "../members/service";
 import type { CurrentUser, UpdateMeBody } from "./model";
 
 /** Nicknames that would shadow member-space routes under /user/. */
 export const RESERVED_NICKNAMES = new Set(["dashboard", "profile", "articles", "media", "me", "admin"]);
-
-const EMPTY_LINKS = { linkedin: "", twitter: "", website: "", facebook: "", instagram: "", youtube: "", other: "" };
 
 export function toCurrentUser(row: UserRow): CurrentUser {
   return {
