@@ -6,7 +6,8 @@
  */
 import { gzipSync } from "node:zlib";
 
-type Entry = { body: Uint8Array; gz: Uint8Array | null; headers: [string, string][]; etag: string; size: number };
+type Bytes = Uint8Array<ArrayBuffer>;
+type Entry = { body: Bytes; gz: Bytes | null; headers: [string, string][]; etag: string; size: number };
 
 const BUDGET_BYTES = 48 * 1024 * 1024;
 
@@ -39,7 +40,7 @@ export class PublicCache {
   async store(request: Request, key: string, res: Response, generation: number): Promise<Response> {
     if (res.status !== 200 || !res.headers.get("content-type")?.includes("application/json")) return res;
     const body = new Uint8Array(await res.arrayBuffer());
-    const gz = body.length > 1024 ? gzipSync(body, { level: 6 }) : null;
+    const gz = body.length > 1024 ? (gzipSync(body, { level: 6 }) as unknown as Bytes) : null;
     const headers = [...res.headers.entries()].filter(([k]) => k !== "content-length" && k !== "content-encoding");
     const entry: Entry = { body, gz, headers, etag: `W/"${Bun.hash(body).toString(36)}"`, size: body.length + (gz?.length ?? 0) };
     // A write that happened while this answer was computed makes it stale: serve it once, do not keep it.

@@ -3,12 +3,16 @@ import { join, normalize } from "node:path";
 import { contentType } from "./content-types";
 import { SECURITY_HEADERS } from "./security-headers";
 
+/** Bytes held in memory; Node's Buffer is one, typed loosely (ArrayBufferLike), so loads are narrowed once here. */
+type Bytes = Uint8Array<ArrayBuffer>;
+const bytes = (b: Buffer): Bytes => b as unknown as Bytes;
+
 type Entry = {
   /** Headers built once per file and encoding: the request path then only picks one. */
   headers: { identity: Record<string, string>; br: Record<string, string>; gzip: Record<string, string> };
-  body: Uint8Array;
-  br: Uint8Array | null;
-  gz: Uint8Array | null;
+  body: Bytes;
+  br: Bytes | null;
+  gz: Bytes | null;
   type: string;
   etag: string;
   cacheControl: string;
@@ -107,9 +111,9 @@ export class StaticSite {
     try {
       const st = statSync(path);
       if (st.isFile() && !rel.endsWith(".br") && !rel.endsWith(".gz")) {
-        const body = readFileSync(path);
-        const br = existsSync(`${path}.br`) ? readFileSync(`${path}.br`) : null;
-        const gz = existsSync(`${path}.gz`) ? readFileSync(`${path}.gz`) : null;
+        const body = bytes(readFileSync(path));
+        const br = existsSync(`${path}.br`) ? bytes(readFileSync(`${path}.br`)) : null;
+        const gz = existsSync(`${path}.gz`) ? bytes(readFileSync(`${path}.gz`)) : null;
         const hashed = rel.startsWith("_astro/");
         entry = makeEntry(
           body,
@@ -152,9 +156,9 @@ export class StaticSite {
 }
 
 function makeEntry(
-  body: Uint8Array,
-  br: Uint8Array | null,
-  gz: Uint8Array | null,
+  body: Bytes,
+  br: Bytes | null,
+  gz: Bytes | null,
   type: string,
   etag: string,
   cacheControl: string,
