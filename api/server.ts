@@ -51,6 +51,8 @@ const workers = new Set<Worker>();
 const builder = new SiteBuilder({
   siteDir: env.siteDir,
   apiOrigin: `http://127.0.0.1:${env.port}`,
+  // Canonical links, feeds and sitemaps use the validated origin, also when PUBLIC_URL is left to its default.
+  extraEnv: { PUBLIC_URL: env.publicUrl },
   onSwap: (dir) => {
     site.setRoot(dir);
     for (const w of workers) w.send({ type: "root", dir });
