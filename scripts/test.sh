@@ -13,6 +13,9 @@ if [ ! -x /usr/bin/chromium ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
 fi
 
+echo "== type check (tsc, strict)"
+./node_modules/.bin/tsc --noEmit -p .
+
 echo "== unit and API tests (vitest)"
 $BUN --bun ./node_modules/.bin/vitest run
 
