@@ -21,7 +21,7 @@ export default defineConfig({
   timeout: 30_000,
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
-    baseURL: process.env.E2E_BASE_URL ?? "http://127.0.0.1:4399",
+    baseURL: process.env.E2E_BASE_URL ?? `http://127.0.0.1:${process.env.E2E_PORT ?? 4399}`,
     locale: "fr-FR",
     timezoneId: "Africa/Dakar",
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: chromiumArgs },

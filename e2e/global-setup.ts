@@ -7,11 +7,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { OAuth2Server } from "oauth2-mock-server";
 
-export const E2E_PORT = 4399;
-export const OIDC_PORT = 4398;
+/** E2E_PORT lets two suites run side by side (the OpenID server takes the port below it). */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 4399);
+export const OIDC_PORT = E2E_PORT - 1;
 export const REBUILD_TOKEN = "e2e-rebuild-token-0123456789";
 /** The Google journey writes here the e-mail the local OpenID server should assert for the next sign-in. */
-export const OIDC_EMAIL_FILE = join(tmpdir(), "e2e-oidc-email");
+export const OIDC_EMAIL_FILE = join(tmpdir(), `e2e-oidc-email-${E2E_PORT}`);
 
 export default async function globalSetup() {
   if (process.env.E2E_BASE_URL) return; // pointing at a server started elsewhere
