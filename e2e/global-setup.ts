@@ -2,7 +2,7 @@
  * Starts the real server (real Bun, real libSQL file, real Astro build) on a temporary database and waits until
  * the site is built. The server is stopped by its own PID at the end (npm start would leave Bun orphaned).
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { OAuth2Server } from "oauth2-mock-server";
@@ -45,7 +45,6 @@ export default async function globalSetup() {
     stdout: Bun.file(log),
     stderr: Bun.file(join(dir, "server.err.log")),
   });
-  writeFileSync(join(tmpdir(), "e2e-current-dir"), dir);
   const deadline = Date.now() + 240_000;
   for (;;) {
     if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}; see ${dir}`);
