@@ -33,6 +33,8 @@ moreBtn?.addEventListener("click", () => setMore(moreBtn.getAttribute("aria-expa
 
 function fit() {
   if (!list || !more) return;
+  // A re-measure (300 ms after load, on resize) must not close a burger the visitor has just opened.
+  const wasOpen = moreBtn?.getAttribute("aria-expanded") === "true";
   items.forEach((el) => (el.hidden = false));
   copies.forEach((el) => (el.hidden = true));
   more.hidden = true;
@@ -52,6 +54,7 @@ function fit() {
     items[i]!.hidden = true;
     copies[i]!.hidden = false;
   }
+  setMore(wasOpen);
 }
 
 let frame = 0;
