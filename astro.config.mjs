@@ -1,6 +1,23 @@
 // @ts-check
 import { defineConfig } from "astro/config";
 import react from "@astrojs/react";
+import { fileURLToPath } from "node:url";
+
+/**
+ * `client:interaction`: hydrate an island on the first interaction with it (site/src/directives/interaction.ts).
+ * @type {import("astro").AstroIntegration}
+ */
+const interactionDirective = {
+  name: "client-interaction",
+  hooks: {
+    "astro:config:setup": ({ addClientDirective }) => {
+      addClientDirective({
+        name: "interaction",
+        entrypoint: fileURLToPath(new URL("./site/src/directives/interaction.ts", import.meta.url)),
+      });
+    },
+  },
+};
 
 // The server builds the site into a fresh folder each time (BUILD_OUT_DIR) and swaps a symlink over the live one,
 // so a build never writes into the folder being served.
@@ -13,7 +30,7 @@ export default defineConfig({
   site: process.env.PUBLIC_URL ?? "http://localhost:4321",
   trailingSlash: "never",
   build: { format: "file", concurrency: 4 },
-  integrations: [react()],
+  integrations: [react(), interactionDirective],
   prefetch: false,
   devToolbar: { enabled: false },
   vite: {

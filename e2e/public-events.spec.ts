@@ -23,8 +23,18 @@ async function events(page: Page): Promise<ApiEvent[]> {
   return res.json();
 }
 
+/**
+ * The calendar first shows a static month drawn at build time; FullCalendar replaces it on the first interaction
+ * (pointer, touch or focus). Brings FullCalendar in, the way a mouse user does.
+ */
+async function liveCalendar(calendar: Locator) {
+  await calendar.getByRole("heading", { level: 2 }).hover();
+  await expect(calendar.locator("[data-phase]")).toHaveAttribute("data-phase", "live");
+}
+
 /** Moves the calendar month by month until `day` is in view (at most two years either way). */
 async function showMonthOf(calendar: Locator, day: string) {
+  await liveCalendar(calendar);
   const target = monthTitle(new Date(`${day}T12:00:00Z`));
   const heading = calendar.getByRole("heading", { level: 2 });
   const forward = day > new Date().toISOString().slice(0, 10);
@@ -36,6 +46,119 @@ async function showMonthOf(calendar: Locator, day: string) {
 }
 
 const visibleRows = (page: Page) => page.locator("#events-table tbody tr:not([hidden])");
+
+/** What a reader finds in the month on screen, the same whether FullCalendar or the static month draws it. */
+async function monthContent(calendar: Locator) {
+  return calendar.evaluate((root) => {
+    const visible = (el: Element) => el.checkVisibility({ visibilityProperty: true, opacityProperty: true });
+    const name = (el: Element) => (el.getAttribute("aria-label") ?? el.textContent ?? "").trim();
+    return {
+      title: root.querySelector("[role=heading]")?.textContent?.trim().toLowerCase(),
+      // The full name, for screen readers (the short one on screen depends on the width).
+      weekdays: [...root.querySelectorAll("[role=columnheader]")].map((h) => h.firstElementChild?.textContent),
+      weeks: [...root.querySelectorAll("[role=row][aria-label]")].map((w) => w.getAttribute("aria-label")),
+      days: [...root.querySelectorAll("[role=cell][data-date]")].map((cell) => ({
+        date: cell.getAttribute("data-date"),
+        busy: cell.classList.contains("has-events"),
+        today: cell.classList.contains("is-today"),
+        number: name(cell.querySelector("[role=link]")!),
+        events: [...cell.querySelectorAll("a[href^='/event/']")]
+          .filter(visible)
+          .map((a) => `${a.getAttribute("href")} ${a.getAttribute("title")}`)
+          .sort(),
+        more: [...cell.querySelectorAll("[aria-haspopup=dialog]")].map((m) => m.getAttribute("title")),
+      })),
+    };
+  });
+}
+
+test.describe("the static month shown before FullCalendar", () => {
+  test("is the current month, drawn without React, with today marked by the browser", async ({ page }) => {
+    const scripts: string[] = [];
+    page.on("request", (r) => r.resourceType() === "script" && scripts.push(new URL(r.url()).pathname));
+    await page.goto("/events", { waitUntil: "networkidle" });
+    const calendar = page.locator("#events-calendar");
+    const island = calendar.locator("astro-island");
+    const fullCalendar = [await island.getAttribute("component-url"), await island.getAttribute("renderer-url")];
+    expect(scripts.filter((s) => fullCalendar.includes(s)), "FullCalendar and React wait for an interaction").toEqual([]);
+    await expect(calendar.locator("[data-phase]")).toHaveAttribute("data-phase", "static");
+    await expect(calendar.getByRole("heading", { level: 2 })).toHaveText(new RegExp(`^${monthTitle(new Date())}$`, "i"));
+    await expect(calendar.locator(".is-today")).toHaveAttribute("data-date", new Date().toISOString().slice(0, 10));
+
+    await liveCalendar(calendar);
+    expect(scripts).toEqual(expect.arrayContaining(fullCalendar));
+  });
+
+  test("shows what FullCalendar shows, at the same size: nothing moves when it takes over", async ({ page }) => {
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto("/events", { waitUntil: "networkidle" });
+      const calendar = page.locator("#events-calendar");
+      const boxes = () =>
+        page.evaluate(() =>
+          ["#events-calendar", "#events-table", ...[...document.querySelectorAll("#events-calendar [role=cell][data-date]")].map((c) => `#events-calendar [role=cell][data-date="${c.getAttribute("data-date")}"]`)]
+            .map((sel) => document.querySelector(sel)!.getBoundingClientRect())
+            .map((r) => [r.x, r.y, r.width, r.height].map((v) => Math.round(v * 2) / 2)),
+        );
+      const staticMonth = await monthContent(calendar);
+      const staticBoxes = await boxes();
+      expect(staticMonth.days.some((d) => d.events.length > 0), "some events this month").toBe(true);
+
+      await liveCalendar(calendar);
+      expect(await monthContent(calendar), `content at ${width} px`).toEqual(staticMonth);
+      expect(await boxes(), `boxes at ${width} px`).toEqual(staticBoxes);
+    }
+  });
+
+  test("a click made before FullCalendar is there is carried out once it is", async ({ page }) => {
+    await page.goto("/events", { waitUntil: "networkidle" });
+    const calendar = page.locator("#events-calendar");
+    const day = await calendar.locator("[role=cell][data-date]:not(.is-other)").nth(9).getAttribute("data-date");
+    // Straight at the static day number: no hover first, so the click lands before FullCalendar is loaded.
+    await calendar.locator(`[role=cell][data-date="${day}"] [role=link]`).dispatchEvent("click");
+    await expect(calendar.locator("[data-phase]")).toHaveAttribute("data-phase", "live");
+    await expect(page.locator("[data-events-heading]")).toHaveText(new RegExp(`^\\d+ événement\\(s\\) le ${longDate(day!)}$`));
+    await expect(calendar.locator(`[role=cell][data-date="${day}"]`)).toHaveClass(/is-picked/);
+  });
+
+  test("keyboard focus entering it brings FullCalendar in and stays on the same control", async ({ page }) => {
+    await page.goto("/events", { waitUntil: "networkidle" });
+    const calendar = page.locator("#events-calendar");
+    await page.getByRole("link", { name: "Passer le calendrier" }).focus();
+    await page.keyboard.press("Tab");
+    const previous = calendar.getByRole("button", { name: "Mois précédent" });
+    await expect(previous).toBeFocused();
+    await expect(calendar.locator("[data-phase]")).toHaveAttribute("data-phase", "live");
+    await expect(previous).toBeFocused();
+    await expect(calendar.locator(".mg")).toHaveCount(0);
+    await page.keyboard.press("Enter");
+    const now = new Date();
+    const before = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 15));
+    await expect(calendar.getByRole("heading", { level: 2 })).toHaveText(new RegExp(`^${monthTitle(before)}$`, "i"));
+  });
+
+  test("read in another month than the one it was built in, it gives way to FullCalendar at once", async ({ page }) => {
+    const later = new Date(Date.now() + 40 * 86_400_000);
+    await page.clock.setFixedTime(later);
+    await page.goto("/events", { waitUntil: "networkidle" });
+    const calendar = page.locator("#events-calendar");
+    await expect(calendar.locator("[data-phase]")).toHaveAttribute("data-phase", "live");
+    await expect(calendar.getByRole("heading", { level: 2 })).toHaveText(new RegExp(`^${monthTitle(later)}$`, "i"));
+    await expect(calendar.locator(".is-today")).toHaveAttribute("data-date", later.toISOString().slice(0, 10));
+  });
+
+  test("another day of the same month is marked as today without loading FullCalendar", async ({ page }) => {
+    const now = new Date();
+    // The first or the last day of this month, whichever today is not.
+    const other = now.getUTCDate() === 1 ? new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 0, 12)) : new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1, 12));
+    await page.clock.setFixedTime(other);
+    await page.goto("/events", { waitUntil: "networkidle" });
+    const calendar = page.locator("#events-calendar");
+    await expect(calendar.locator(".is-today")).toHaveCount(1);
+    await expect(calendar.locator(".is-today")).toHaveAttribute("data-date", other.toISOString().slice(0, 10));
+    await expect(calendar.locator("[data-phase]")).toHaveAttribute("data-phase", "static");
+  });
+});
 
 test.describe("the events calendar", () => {
   test("shows the current month in French, Monday first, with only previous and next", async ({ page }) => {

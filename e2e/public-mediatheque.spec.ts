@@ -98,4 +98,23 @@ test.describe("the media library", () => {
     await page.getByRole("link", { name: "← Tous les médias" }).click();
     await page.waitForURL(/\/mediatheque$/);
   });
+
+  test("has its sort and filter selectors in place from the first paint: nothing moves when the table script runs", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto("/mediatheque");
+    await expect(page.getByLabel("Trier")).toBeVisible();
+    const withScripts = await page.locator(".table-wrap").boundingBox();
+    // The same page as it is first drawn: module scripts not run yet (the head's inline script, which marks the
+    // page as having JavaScript, still runs).
+    await page.route("**/mediatheque", async (route) => {
+      const html = await (await route.fetch()).text();
+      const body = html.replace(/<script type="module"[^>]*>[\s\S]*?<\/script>/g, "");
+      expect(body).not.toContain('type="module"');
+      await route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body });
+    });
+    await page.goto("/mediatheque");
+    await expect(page.getByLabel("Trier")).toBeVisible();
+    await expect(page.getByRole("combobox", { name: /^Type/ })).toBeVisible();
+    expect(await page.locator(".table-wrap").boundingBox()).toEqual(withScripts);
+  });
 });

@@ -4,8 +4,11 @@
  * "n événement(s) le {date}" and a button brings every event back.
  */
 import { coversDay } from "../lib/event-days";
-import { formatDateLong } from "../lib/format";
 import { $eventsDay, showAllDays } from "../stores/events-day";
+
+// The date formatter is loaded with the first pick: the browser's first Intl.DateTimeFormat costs tens of
+// milliseconds of main thread, which the page's load should not pay for a heading that may never change.
+const loadFormat = () => import("../lib/format");
 
 const table = document.getElementById("events-table") as HTMLTableElement | null;
 const tools = document.querySelector<HTMLElement>('[data-table-tools="events-table"]');
@@ -21,7 +24,8 @@ if (table?.tBodies[0] && tools && heading) {
     heading.focus();
   });
 
-  $eventsDay.subscribe((day) => {
+  // Changes only: the prerendered table already shows every event (no work on load).
+  $eventsDay.listen((day) => {
     let count = 0;
     for (const row of rows) {
       const { from = "", to = "" } = row.dataset;
@@ -30,7 +34,14 @@ if (table?.tBodies[0] && tools && heading) {
       if (keep) count++;
     }
     tools.dispatchEvent(new Event("tabletools:apply"));
-    heading.textContent = day === null ? defaultHeading : `${count} événement(s) le ${formatDateLong(`${day}T12:00:00Z`)}`;
     if (allButton) allButton.hidden = day === null;
+    if (day === null) {
+      heading.textContent = defaultHeading;
+      return;
+    }
+    void loadFormat().then(({ formatDateLong }) => {
+      // Another pick may have come in meanwhile: the latest one writes the heading.
+      if ($eventsDay.get() === day) heading.textContent = `${count} événement(s) le ${formatDateLong(`${day}T12:00:00Z`)}`;
+    });
   });
 }

@@ -34,16 +34,20 @@ for (const tools of document.querySelectorAll<HTMLElement>("[data-table-tools]")
     const fKey = filterSel?.dataset.filter ?? "";
     const fVal = filterSel?.value ?? "";
     let shown = 0;
+    // Only what changes is written: an untouched row costs no style or layout work.
+    const moved = sorted.some((row, i) => body.rows[i] !== row);
     for (const row of sorted) {
-      row.hidden = row.hasAttribute("data-excluded") || (fVal !== "" && row.dataset[fKey] !== fVal);
-      if (!row.hidden) shown++;
-      body.append(row);
+      const hide = row.hasAttribute("data-excluded") || (fVal !== "" && row.dataset[fKey] !== fVal);
+      if (row.hidden !== hide) row.hidden = hide;
+      if (!hide) shown++;
+      if (moved) body.append(row);
     }
     if (count) {
-      count.textContent = `${shown} ${shown < 2 ? count.dataset.singular : count.dataset.plural}`;
+      const text = `${shown} ${shown < 2 ? count.dataset.singular : count.dataset.plural}`;
+      if (count.textContent !== text) count.textContent = text;
     }
-    wrap.hidden = shown === 0;
-    if (empty) empty.hidden = shown !== 0;
+    if (wrap.hidden !== (shown === 0)) wrap.hidden = shown === 0;
+    if (empty && empty.hidden !== (shown !== 0)) empty.hidden = shown !== 0;
   };
 
   tools.querySelectorAll<HTMLElement>("[data-js-only]").forEach((el) => (el.hidden = false));
