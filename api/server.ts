@@ -9,6 +9,7 @@ import { EnvError, readEnv, type Env } from "./env";
 import { CLIENT_IP_HEADER, withClientIp } from "./lib/client-ip";
 import { createFront } from "./lib/front";
 import { PublicCache } from "./lib/public-cache";
+import { deleteExpiredSessions } from "./lib/session";
 import { SiteBuilder } from "./lib/site-builder";
 import { StaticSite } from "./lib/static-site";
 
@@ -25,6 +26,8 @@ try {
 
 const database = await openDatabase(env.databaseUrl, env.databaseAuthToken);
 await migrateDatabase(database);
+// Expired sessions are deleted when presented; those never presented again are swept here.
+await deleteExpiredSessions(database.db);
 // Seeding runs in a child process (see db/seed/cli.ts); it does nothing when the database already has users.
 const seedRun = Bun.spawnSync(
   [process.execPath, "db/seed/cli.ts", env.seed, ...(env.seed === "demo" ? [env.uploadsDir] : [])],

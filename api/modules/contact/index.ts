@@ -6,11 +6,9 @@ import { RateLimiter } from "../../lib/rate-limit";
 import { ContactBody } from "./model";
 import { saveContactMessage } from "./service";
 
-// Five messages per address in 15 minutes: a person never needs more, a spammer is slowed to a trickle.
-const limiter = () => new RateLimiter(5, 15 * 60_000);
-
 export const contactRoutes = ({ db }: Deps) => {
-  const perAddress = limiter();
+  // Five messages per address in 15 minutes: a person never needs more, a spammer is slowed to a trickle.
+  const perAddress = new RateLimiter(5, 15 * 60_000);
   return new Elysia({ name: "contact" }).post(
     "/api/public/contact",
     async ({ body, request, set }) => {

@@ -1,16 +1,11 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps";
 import { ForbiddenError, UnauthorizedError } from "../../lib/errors";
+import { constantTimeEqual } from "../../lib/session";
 
-/** Constant-time comparison of the shared rebuild secret. */
+/** The shared rebuild secret, compared without revealing a matching prefix through timing. */
 function tokenMatches(given: string | null, expected: string | undefined): boolean {
-  if (!expected || !given) return false;
-  const a = new TextEncoder().encode(given);
-  const b = new TextEncoder().encode(expected);
-  if (a.length !== b.length) return false;
-  let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= a[i]! ^ b[i]!;
-  return diff === 0;
+  return !!expected && !!given && constantTimeEqual(given, expected);
 }
 
 function bearer(request: Request): string | null {

@@ -30,20 +30,6 @@ export function apiGet<T>(path: string): Promise<T> {
   return hit as Promise<T>;
 }
 
-/** Runs `fn` over `items` with at most `limit` in flight (keeps the API busy without flooding it). */
-export async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
-}
-
 const enc = encodeURIComponent;
 
 /** Every public article with bodies, fetched once per build and indexed by url. */
@@ -71,10 +57,8 @@ async function authorFromLists(nickname: string): Promise<AuthorProfile> {
 export const api = {
   members: (circle: "cercle-impulsion" | "cercle-axiologique") => apiGet<PublicMember[]>(`/api/public/${circle}`),
   allMembers: () => apiGet<PublicMember[]>(`/api/public/members`),
-  member: (fullname: string) => apiGet<PublicMember>(`/api/public/member/${enc(fullname)}`),
   author: (nickname: string) => authorFromLists(nickname),
   media: () => apiGet<Media[]>(`/api/public/media`),
-  oneMedia: (url: string) => apiGet<Media>(`/api/public/media/${enc(url)}`),
   articles: () => apiGet<ArticleSummary[]>(`/api/public/articles`),
   /** One article with bodies and media (from the build's single bulk request). */
   article: async (url: string) => {
@@ -85,5 +69,4 @@ export const api = {
   themes: () => apiGet<Theme[]>(`/api/public/themes`),
   themesWithCount: () => apiGet<ThemeWithCount[]>(`/api/public/themes-with-count`),
   events: () => apiGet<Event[]>(`/api/public/events`),
-  event: (url: string) => apiGet<Event>(`/api/public/event/${enc(url)}`),
 };
