@@ -1,5 +1,6 @@
 import type { Db } from "../db/client";
 import type { Env } from "./env";
+import type { Change } from "./lib/change";
 import type { BuildReport, SiteBuilder } from "./lib/site-builder";
 
 /** What the feature modules need from the outside world; tests build their own. */
@@ -8,5 +9,5 @@ export type Deps = {
   env: Env;
   builder: Pick<SiteBuilder, "requestBuild" | "status">;
   /** Called after every write that changes public content: clears cached answers and rebuilds the site. */
-  contentChanged: () => Promise<BuildReport>;
+  contentChanged: (change?: Change) => Promise<BuildReport>;
 };

@@ -68,7 +68,8 @@ const app = createApp({
   db: database.db,
   env,
   builder,
-  contentChanged: () => {
+  contentChanged: (_change) => {
+    // Every change rebuilds the whole site for now; the change is there for partial rebuilds.
     publicCache.clear();
     return builder.requestBuild();
   },

@@ -5,7 +5,7 @@ import type { Media } from "../media/model";
 import { NotFoundError } from "../../lib/errors";
 import { excerpt, groupBy } from "../../lib/group";
 import { mediaIsPublic, listMedia } from "../media/service";
-import { summaryColumns, toUserSummary } from "../members/service";
+import { summaryColumns, toUserSummary } from "../members/mappers";
 import type { UserSummary } from "../members/summary";
 import type { ThemeRef } from "../themes/model";
 import type { Article, ArticleSummary } from "./model";

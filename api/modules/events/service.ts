@@ -3,7 +3,7 @@ import type { Db } from "../../../db/client";
 import { eventOrganizers, events, eventThemes, themes, users, type EventRow } from "../../../db/schema";
 import { NotFoundError } from "../../lib/errors";
 import { groupBy } from "../../lib/group";
-import { summaryColumns, toUserSummary } from "../members/service";
+import { summaryColumns, toUserSummary } from "../members/mappers";
 import type { Event } from "./model";
 
 /** Events newest start first, with organizers and themes. Offline events only when includeHidden. */

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { media, users, type MediaRow } from "../../../db/schema";
 import { NotFoundError } from "../../lib/errors";
-import { summaryColumns, toUserSummary } from "../members/service";
+import { summaryColumns, toUserSummary } from "../members/mappers";
 import type { Media } from "./model";
 
 /** What the public may see: approved by an admin and online. */

@@ -5,8 +5,8 @@ import { users, type Group, type UserRow } from "../../../db/schema";
 import { NotFoundError } from "../../lib/errors";
 import { listArticleSummaries } from "../articles/service";
 import { listMedia } from "../media/service";
+import { toPublicMember } from "./mappers";
 import type { PublicMember } from "./model";
-import type { UserSummary } from "./summary";
 
 /** Route segment of each public circle and the group code members carry. */
 export const CIRCLES = { "cercle-impulsion": "cercleImp", "cercle-axiologique": "cercleAx" } as const satisfies Record<
@@ -14,38 +14,6 @@ export const CIRCLES = { "cercle-impulsion": "cercleImp", "cercle-axiologique": 
   Group
 >;
 export type CircleSlug = keyof typeof CIRCLES;
-
-type SummaryFields = Pick<UserRow, "id" | "firstname" | "name" | "nickname" | "profilePic">;
-
-export const summaryColumns = {
-  id: users.id,
-  firstname: users.firstname,
-  name: users.name,
-  nickname: users.nickname,
-  profilePic: users.profilePic,
-};
-
-export function toUserSummary(row: SummaryFields): UserSummary {
-  return { _id: row.id, firstname: row.firstname, name: row.name, nickname: row.nickname, profilePic: row.profilePic };
-}
-
-/** Every social link key, empty: answers always carry all seven keys (the spec's defaults). */
-export const EMPTY_LINKS = { linkedin: "", twitter: "", website: "", facebook: "", instagram: "", youtube: "", other: "" };
-
-export function toPublicMember(row: UserRow): PublicMember {
-  return {
-    _id: row.id,
-    firstname: row.firstname,
-    name: row.name,
-    nickname: row.nickname,
-    fullname: memberFullname(row.firstname, row.name),
-    domain: row.domain,
-    biography: row.biography,
-    groups: row.groups,
-    socialLinks: { ...EMPTY_LINKS, ...row.socialLinks },
-    profilePic: row.profilePic,
-  };
-}
 
 /** Members of one circle, alphabetical by family name. */
 export async function listCircleMembers(db: Db, circle: CircleSlug): Promise<PublicMember[]> {

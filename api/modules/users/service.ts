@@ -4,7 +4,7 @@ import { users, type UserRow } from "../../../db/schema";
 import { BadRequestError, ConflictError } from "../../lib/errors";
 import { hashPassword, isValidPassword, verifyPassword } from "../../lib/password";
 import { invalidateOtherSessions } from "../../lib/session";
-import { EMPTY_LINKS } from "../members/service";
+import { EMPTY_LINKS } from "../members/mappers";
 import type { CurrentUser, UpdateMeBody } from "./model";
 
 /** Nicknames that would shadow member-space routes under /user/. */
