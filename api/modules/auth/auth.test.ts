@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeUser } from "../../testing/factory";
 import { createHarness, type Harness } from "../../testing/harness";
+import { LOGIN_POLICY } from "./login-limits";
 
 const PASSWORD = "Bonjour-Goree-2025!";
 
@@ -90,7 +91,7 @@ describe("password sign-in and sessions", () => {
     try {
       await makeUser(fresh.database.db, { nickname: "cible", password: PASSWORD });
       const attempt = (password: string) => fresh.call("POST", "/api/auth/login", { nickname: "cible", password });
-      for (let i = 0; i < 10; i++) expect((await attempt("faux")).status).toBe(401);
+      for (let i = 0; i < LOGIN_POLICY.perAddressAccount.limit; i++) expect((await attempt("faux")).status).toBe(401);
       const blocked = await attempt(PASSWORD);
       expect(blocked.status).toBe(429);
       expect(blocked.json.message).toBe("Trop de tentatives de connexion. Réessayez dans quelques minutes.");
