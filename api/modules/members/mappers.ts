@@ -25,13 +25,14 @@ export function toUserSummary(row: SummaryFields): UserSummary {
 /** Every social link key, empty: answers always carry all seven keys (the spec's defaults). */
 export const EMPTY_LINKS = { linkedin: "", twitter: "", website: "", facebook: "", instagram: "", youtube: "", other: "" };
 
-export function toPublicMember(row: UserRow): PublicMember {
+/** `fullname`: the member's unique segment (members/service `memberFullnames`); the plain one when omitted. */
+export function toPublicMember(row: UserRow, fullname = memberFullname(row.firstname, row.name)): PublicMember {
   return {
     _id: row.id,
     firstname: row.firstname,
     name: row.name,
     nickname: row.nickname,
-    fullname: memberFullname(row.firstname, row.name),
+    fullname,
     domain: row.domain,
     biography: row.biography,
     groups: row.groups,

@@ -28,3 +28,31 @@ export function pagePath(pathname: string): string {
   const p = pathname.replace(/\.html$/, "").replace(/\/index$/, "/").replace(/(.)\/$/, "$1");
   return p === "" ? "/" : p;
 }
+
+/**
+ * Whether `segment` can name a prerendered page: Astro writes it as a file name and browsers must ask for it
+ * back. "/" would make a sub-folder (Astro refuses it and the whole build stops), "?" and "#" end a path, "%"
+ * starts an escape, "." and ".." walk folders, control characters have no place in a URL.
+ */
+export function isSafeSegment(segment: string): boolean {
+  return (
+    segment.length > 0 &&
+    segment.length <= 200 &&
+    segment !== "." &&
+    segment !== ".." &&
+    !/[/\\?#%\u0000-\u001f\u007f]/.test(segment)
+  );
+}
+
+/**
+ * The items whose page can be built. The others are named in the build log and left out, so one bad row is a
+ * missing page instead of a stale site (the API already makes segments safe; this is the second line).
+ */
+export function buildable<T>(items: T[], segmentOf: (item: T) => string, what: string): T[] {
+  return items.filter((item) => {
+    const segment = segmentOf(item);
+    if (isSafeSegment(segment)) return true;
+    console.warn(`[build] page skipped: ${what} ${JSON.stringify(segment)} cannot be a page address`);
+    return false;
+  });
+}

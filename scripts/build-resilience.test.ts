@@ -1,0 +1,74 @@
+/**
+ * A real site build (scripts/build-site.ts: Astro, Pagefind, compression) against the real API on a temporary
+ * database, with names that once stopped every build. Slow (a real Astro build), so one build serves all checks.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeArticle, makeUser } from "../api/testing/factory";
+import { createHarness, type Harness } from "../api/testing/harness";
+
+const PASSWORD = "Bonjour-Goree-2025!";
+
+describe("a site build with awkward names", () => {
+  let h: Harness;
+  let server: ReturnType<typeof Bun.serve>;
+  let out: string;
+  let result: { code: number; log: string };
+
+  beforeAll(async () => {
+    h = await createHarness();
+    const db = h.database.db;
+    const awa = await makeUser(db, { nickname: "awa", firstname: "Awa", name: "Ndiaye", groups: ["cercleImp"], password: PASSWORD });
+    await makeUser(db, { nickname: "fatou1", firstname: "Fatou", name: "Diop", groups: ["cercleImp"] });
+    await makeUser(db, { nickname: "fatou2", firstname: "Fatou", name: "Diop", groups: ["cercleImp"] });
+    await makeUser(db, { nickname: "emoji", firstname: "Rose 🌹", name: "100% #1?", groups: ["cercleAx"] });
+    await makeArticle(db, { title: "Un article", authors: [awa.id] });
+    // The issue's reproduction: the member renames themself through the API.
+    const { json } = await h.call("POST", "/api/auth/login", { nickname: "awa", password: PASSWORD });
+    const renamed = await h.call(
+      "PUT",
+      "/api/user/me",
+      { firstname: "Awa", name: "Nd/iaye", nickname: "awa", email: "awa@example.sn" },
+      { authorization: `Bearer ${json.token}` },
+    );
+    expect(renamed.status).toBe(200);
+
+    server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: (r) => h.app.handle(r) });
+    out = mkdtempSync(join(tmpdir(), "build-out-"));
+    const proc = Bun.spawn([process.execPath, "scripts/build-site.ts"], {
+      env: {
+        ...process.env,
+        BUILD_OUT_DIR: out,
+        API_ORIGIN: `http://127.0.0.1:${server.port}`,
+        PUBLIC_URL: "http://localhost:4321",
+        ASTRO_TELEMETRY_DISABLED: "1",
+      },
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+    result = { code, log: stdout + stderr };
+  }, 300_000);
+
+  afterAll(() => {
+    server?.stop(true);
+    h?.close();
+    if (out) rmSync(out, { recursive: true, force: true });
+  });
+
+  it("succeeds when a member names themself Nd/iaye", () => {
+    expect(result.code, result.log.slice(-3000)).toBe(0);
+    expect(existsSync(join(out, "cercle-impulsion", "Awa_Nd_iaye.html"))).toBe(true);
+  });
+
+  it("gives namesakes one page each", () => {
+    expect(readFileSync(join(out, "cercle-impulsion", "Fatou_Diop.html"), "utf8")).toContain("Fatou");
+    expect(existsSync(join(out, "cercle-impulsion", "Fatou_Diop_2.html"))).toBe(true);
+  });
+
+  it("builds a page for a name made of emoji and reserved characters", () => {
+    expect(existsSync(join(out, "cercle-axiologique", "Rose_100_1.html"))).toBe(true);
+  });
+});
