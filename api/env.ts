@@ -19,6 +19,8 @@ export type Env = {
   siteDir: string;
   /** `off` skips the build at start (a helper serving an existing build, or API-only work). */
   siteBuild: boolean;
+  /** A site build running longer than this is killed and reported failed (the live site stays). */
+  buildTimeoutS: number;
   production: boolean;
   /** Extra processes serving the static site on the same port (see api/web-worker.ts). */
   webWorkers: number;
@@ -71,6 +73,10 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     "",
   );
   const siteBuild = (source.SITE_BUILD || "on") !== "off";
+  const buildTimeoutS = source.BUILD_TIMEOUT_S ? Number(source.BUILD_TIMEOUT_S) : 600;
+  if (!Number.isInteger(buildTimeoutS) || buildTimeoutS < 10 || buildTimeoutS > 86_400) {
+    throw new EnvError(`BUILD_TIMEOUT_S must be a whole number of seconds from 10 to 86400, got "${source.BUILD_TIMEOUT_S}"`);
+  }
   // One worker per core beyond the first, at most 3: the primary keeps a core for the API and builds.
   const defaultWorkers = Math.min(3, Math.max(0, availableParallelism() - 1));
   const webWorkers = source.WEB_WORKERS === undefined || source.WEB_WORKERS === "" ? defaultWorkers : Number(source.WEB_WORKERS);
@@ -95,6 +101,7 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     rebuildToken: source.REBUILD_TOKEN || undefined,
     siteDir: source.SITE_DIR || ".site",
     siteBuild,
+    buildTimeoutS,
     production: source.NODE_ENV === "production",
     webWorkers,
     google: g.every(Boolean)

@@ -54,6 +54,7 @@ const workers = new Set<Worker>();
 const builder = new SiteBuilder({
   siteDir: env.siteDir,
   apiOrigin: `http://127.0.0.1:${env.port}`,
+  timeoutMs: env.buildTimeoutS * 1000,
   // Canonical links, feeds and sitemaps use the validated origin, also when PUBLIC_URL is left to its default.
   extraEnv: { PUBLIC_URL: env.publicUrl },
   onSwap: (dir) => {
@@ -68,10 +69,10 @@ const app = createApp({
   db: database.db,
   env,
   builder,
-  contentChanged: (_change) => {
-    // Every change rebuilds the whole site for now; the change is there for partial rebuilds.
+  contentChanged: (change) => {
+    // Every change rebuilds the whole site for now; the builder reports which changes each build carried.
     publicCache.clear();
-    return builder.requestBuild();
+    return builder.requestBuild(change);
   },
 });
 

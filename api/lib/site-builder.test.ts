@@ -92,4 +92,55 @@ describe("site rebuilds", () => {
     expect(readdirSync(join(dir, "site", "builds"))).toHaveLength(2);
     expect((await home()).body).toContain("d");
   });
+
+  it("lists the changes each build carried, the ones asked for during a build going to the follow-up build", async () => {
+    setBuild({ marker: "v1", delayMs: 300 });
+    const first = builder.requestBuild({ kind: "article", id: "a1" });
+    expect(builder.status().current?.changes).toEqual([{ kind: "article", id: "a1" }]);
+    const second = builder.requestBuild({ kind: "theme", id: "t1" });
+    builder.requestBuild({ kind: "theme", id: "t1" });
+    builder.requestBuild({ kind: "event" });
+    expect(builder.status().pending).toEqual([{ kind: "theme", id: "t1" }, { kind: "event" }]);
+    expect((await first).changes).toEqual([{ kind: "article", id: "a1" }]);
+    const report = await second;
+    expect(report.changes).toEqual([{ kind: "theme", id: "t1" }, { kind: "event" }]);
+    expect(builder.status().lastSuccess?.changes).toEqual(report.changes);
+    expect(builder.status().pending).toEqual([]);
+  });
+
+  it("remembers the live build and the last failure across a restart of the server", async () => {
+    setBuild({ marker: "good" });
+    const good = await builder.requestBuild({ kind: "member", id: "m1" });
+    setBuild({ marker: "bad", fail: true });
+    await builder.requestBuild();
+    const again = new SiteBuilder({ siteDir: join(dir, "site"), apiOrigin: "http://127.0.0.1:1", onSwap: () => {} });
+    expect(again.status().lastSuccess).toMatchObject({ id: good.id, ok: true, changes: [{ kind: "member", id: "m1" }] });
+    expect(again.status().lastFailure?.log).toContain("something broke");
+  });
+
+  it("kills a hung build with everything it started, reports it failed and keeps the live site", async () => {
+    setBuild({ marker: "good" });
+    await builder.requestBuild();
+    const pidFile = join(dir, "grandchild.pid");
+    const hung = new SiteBuilder({
+      siteDir: join(dir, "site"),
+      apiOrigin: "http://127.0.0.1:1",
+      onSwap: (d) => site.setRoot(d),
+      // Like the real build, which starts Astro as a grandchild: both must die.
+      command: ["sh", "-c", `sleep 120 & echo $! > ${pidFile}; echo started; wait`],
+      timeoutMs: 500,
+    });
+    const report = await hung.requestBuild();
+    expect(report.ok).toBe(false);
+    expect(report.timedOut).toBe(true);
+    expect(report.log).toContain("started");
+    expect(report.log).toContain("a été arrêtée");
+    expect(hung.status().lastFailure?.id).toBe(report.id);
+    expect((await home()).body).toContain("good");
+    const grandchild = Number(readFileSync(pidFile, "utf8"));
+    // Gone, or a zombie waiting for a PID 1 that does not reap (containers): either way no longer running.
+    const running = () => existsSync(`/proc/${grandchild}/stat`) && readFileSync(`/proc/${grandchild}/stat`, "utf8").split(" ")[2] !== "Z";
+    for (let i = 0; i < 50 && running(); i++) await Bun.sleep(20);
+    expect(running()).toBe(false);
+  });
 });

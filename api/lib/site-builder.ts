@@ -1,5 +1,7 @@
-import { mkdirSync, readdirSync, readlinkSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import type { Change } from "./change";
 
 export type BuildReport = {
   id: string;
@@ -9,9 +11,28 @@ export type BuildReport = {
   durationMs: number;
   /** Last part of the build output, enough to see why a build failed. */
   log: string;
+  /** The writes this build carried (empty for the build at start or a manual one). */
+  changes: Change[];
+  /** True when the build was stopped for running longer than the timeout. */
+  timedOut?: boolean;
 };
 
-export type BuilderStatus = { building: boolean; queued: boolean; live: string | null; last: BuildReport | null };
+/** The build running now: when it started and which changes it carries. */
+export type RunningBuild = { id: string; startedAt: string; changes: Change[] };
+
+export type BuilderStatus = {
+  building: boolean;
+  queued: boolean;
+  live: string | null;
+  /** The latest finished build, whatever its outcome. */
+  last: BuildReport | null;
+  current: RunningBuild | null;
+  /** Changes waiting for the next build. */
+  pending: Change[];
+  /** The build now live (kept across restarts) and the latest failed one; logs only on the failure. */
+  lastSuccess: BuildReport | null;
+  lastFailure: BuildReport | null;
+};
 
 type Options = {
   /** Folder holding builds/<id>/ and the `current` symlink. */
@@ -23,26 +44,37 @@ type Options = {
   /** Override for tests: the command that builds into BUILD_OUT_DIR. */
   command?: string[];
   extraEnv?: Record<string, string>;
+  /** A build running longer is killed and reported failed (default 10 minutes). */
+  timeoutMs?: number;
 };
 
 const KEEP_BUILDS = 2;
 const LOG_TAIL = 20_000;
+/** A burst of writes (an import) must not grow the report without bound; the newest changes are the useful ones. */
+const MAX_CHANGES = 50;
+const DEFAULT_TIMEOUT_MS = 10 * 60_000;
+const HISTORY = "history.json";
 
 /**
  * Rebuilds the static site without downtime: each build goes to a fresh folder; on success a symlink is renamed
  * over `current` (rename is atomic, so a request sees the old site or the new one, never half of each). One build
- * runs at a time; requests made during a build are coalesced into a single follow-up build. A failed build leaves
- * the live site untouched and its log readable through status().
+ * runs at a time; requests made during a build are coalesced into a single follow-up build, which carries all
+ * their changes. A failed or hung build leaves the live site untouched and its log readable through status().
  */
 export class SiteBuilder {
   private running: Promise<BuildReport> | null = null;
   private queued: Promise<BuildReport> | null = null;
+  private current: RunningBuild | null = null;
+  private pending: Change[] = [];
   private last: BuildReport | null = null;
+  private lastSuccess: BuildReport | null = null;
+  private lastFailure: BuildReport | null = null;
   readonly siteDir: string;
 
   constructor(private readonly opts: Options) {
     this.siteDir = resolve(opts.siteDir);
     mkdirSync(join(this.siteDir, "builds"), { recursive: true });
+    this.readHistory();
   }
 
   /** The live build folder, or null before the first successful build. */
@@ -55,11 +87,24 @@ export class SiteBuilder {
   }
 
   status(): BuilderStatus {
-    return { building: this.running !== null, queued: this.queued !== null, live: this.liveDir(), last: this.last };
+    return {
+      building: this.running !== null,
+      queued: this.queued !== null,
+      live: this.liveDir(),
+      last: this.last,
+      current: this.current,
+      pending: [...this.pending],
+      lastSuccess: this.lastSuccess,
+      lastFailure: this.lastFailure,
+    };
   }
 
-  /** Starts a build, or joins the one queued behind the running build. Resolves when that build is done. */
-  requestBuild(): Promise<BuildReport> {
+  /**
+   * Starts a build, or joins the one queued behind the running build. Resolves when that build is done.
+   * `change` names what the caller wrote; the build that picks it up lists it in its report.
+   */
+  requestBuild(change?: Change): Promise<BuildReport> {
+    if (change) this.remember(change);
     if (!this.running) {
       this.running = this.run().finally(() => {
         this.running = null;
@@ -75,31 +120,27 @@ export class SiteBuilder {
     return this.queued;
   }
 
+  private remember(change: Change) {
+    this.pending = this.pending.filter((c) => c.kind !== change.kind || c.id !== change.id);
+    this.pending.push(change);
+    if (this.pending.length > MAX_CHANGES) this.pending = this.pending.slice(-MAX_CHANGES);
+  }
+
   private async run(): Promise<BuildReport> {
     const started = new Date();
     const id = `${started.getTime()}-${Math.random().toString(36).slice(2, 8)}`;
+    const changes = this.pending;
+    this.pending = [];
+    this.current = { id, startedAt: started.toISOString(), changes };
     const outDir = join(this.siteDir, "builds", id);
-    const command = this.opts.command ?? [process.execPath, "scripts/build-site.ts"];
-    const proc = Bun.spawn(command, {
-      env: {
-        ...process.env,
-        ...this.opts.extraEnv,
-        BUILD_OUT_DIR: outDir,
-        API_ORIGIN: this.opts.apiOrigin,
-        ASTRO_TELEMETRY_DISABLED: "1",
-      },
-      stdout: "pipe",
-      stderr: "pipe",
-    });
-    const [stdout, stderr, code] = await Promise.all([
-      new Response(proc.stdout).text(),
-      new Response(proc.stderr).text(),
-      proc.exited,
-    ]);
-    const log = `${stdout}\n${stderr}`.slice(-LOG_TAIL);
-    const ok = code === 0;
+    const { code, output, timedOut } = await this.spawnBuild(outDir);
+    const timeoutMs = this.opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    let log = output.slice(-LOG_TAIL);
+    const ok = code === 0 && !timedOut;
     if (ok) this.swap(id);
     else rmSync(outDir, { recursive: true, force: true });
+    if (timedOut) log += `\nLa construction a dépassé ${Math.round(timeoutMs / 1000)} s et a été arrêtée ; le site en ligne est inchangé.`;
+    else if (!ok) log += `\nexit code ${code}`;
     const finished = new Date();
     const report: BuildReport = {
       id,
@@ -107,12 +148,63 @@ export class SiteBuilder {
       startedAt: started.toISOString(),
       finishedAt: finished.toISOString(),
       durationMs: finished.getTime() - started.getTime(),
-      log: ok ? log : `${log}\nexit code ${code}`,
+      log,
+      changes,
+      ...(timedOut ? { timedOut } : {}),
     };
     this.last = report;
+    this.current = null;
+    if (ok) this.lastSuccess = { ...report, log: "" };
+    else this.lastFailure = report;
     writeFileSync(join(this.siteDir, "last-build.log"), report.log);
-    if (!ok) console.error(`site build ${id} failed (exit ${code}); the previous site stays live`);
+    this.writeHistory();
+    if (!ok) console.error(`site build ${id} failed (${timedOut ? "timed out" : `exit ${code}`}); the previous site stays live`);
     return report;
+  }
+
+  /**
+   * Runs the build command in its own process group, so a hung build is killed with everything it started
+   * (scripts/build-site.ts spawns Astro as a grandchild: killing only the child would leave Astro running).
+   */
+  private spawnBuild(outDir: string): Promise<{ code: number | null; output: string; timedOut: boolean }> {
+    const [cmd, ...args] = this.opts.command ?? [process.execPath, "scripts/build-site.ts"];
+    const child = spawn(cmd!, args, {
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: {
+        ...process.env,
+        ...this.opts.extraEnv,
+        BUILD_OUT_DIR: outDir,
+        API_ORIGIN: this.opts.apiOrigin,
+        ASTRO_TELEMETRY_DISABLED: "1",
+      },
+    });
+    let output = "";
+    // Only the tail is kept; a chatty build must not grow the server's memory.
+    const collect = (chunk: Buffer) => {
+      output = (output + chunk.toString()).slice(-LOG_TAIL * 2);
+    };
+    child.stdout!.on("data", collect);
+    child.stderr!.on("data", collect);
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      try {
+        process.kill(-child.pid!, "SIGKILL");
+      } catch {
+        child.kill("SIGKILL");
+      }
+    }, this.opts.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+    return new Promise((done) => {
+      child.on("error", (e) => {
+        clearTimeout(timer);
+        done({ code: null, output: `${output}\n${e.message}`, timedOut });
+      });
+      child.on("close", (code) => {
+        clearTimeout(timer);
+        done({ code, output, timedOut });
+      });
+    });
   }
 
   private swap(id: string) {
@@ -128,5 +220,24 @@ export class SiteBuilder {
     const all = readdirSync(join(this.siteDir, "builds")).sort();
     const old = all.filter((b) => b !== liveId).slice(0, Math.max(0, all.length - KEEP_BUILDS));
     for (const b of old) rmSync(join(this.siteDir, "builds", b), { recursive: true, force: true });
+  }
+
+  /** The live build's report survives a restart, so "when was the site last built" has an answer at once. */
+  private readHistory() {
+    const path = join(this.siteDir, HISTORY);
+    if (!existsSync(path)) return;
+    try {
+      const h = JSON.parse(readFileSync(path, "utf8")) as { lastSuccess?: BuildReport | null; lastFailure?: BuildReport | null };
+      this.lastSuccess = h.lastSuccess ?? null;
+      this.lastFailure = h.lastFailure ?? null;
+    } catch {
+      // A damaged history only loses the report, never the site.
+    }
+  }
+
+  private writeHistory() {
+    const tmp = join(this.siteDir, `${HISTORY}.tmp`);
+    writeFileSync(tmp, JSON.stringify({ lastSuccess: this.lastSuccess, lastFailure: this.lastFailure }));
+    renameSync(tmp, join(this.siteDir, HISTORY));
   }
 }

@@ -30,12 +30,21 @@ export async function createHarness(envOverrides: Record<string, string> = {}): 
   await migrateDatabase(database);
   const env = readEnv({ UPLOADS_DIR: join(dir, "uploads"), SITE_DIR: join(dir, "site"), ...envOverrides });
   const h = { builds: 0, changes: 0 } as Harness;
-  const idle: BuilderStatus = { building: false, queued: false, live: null, last: null };
+  const idle: BuilderStatus = {
+    building: false,
+    queued: false,
+    live: null,
+    last: null,
+    current: null,
+    pending: [],
+    lastSuccess: null,
+    lastFailure: null,
+  };
   const builder = {
     // The real builder spawns Astro; API tests only need to know a build was asked for.
     requestBuild: async (): Promise<BuildReport> => {
       h.builds++;
-      return { id: "test", ok: true, startedAt: "", finishedAt: "", durationMs: 0, log: "" };
+      return { id: "test", ok: true, startedAt: "", finishedAt: "", durationMs: 0, log: "", changes: [] };
     },
     status: () => idle,
   };

@@ -5,3 +5,4 @@ export * from "./media";
 export * from "./articles";
 export * from "./events";
 export * from "./contact";
+export * from "./audit";

@@ -1,0 +1,28 @@
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { users } from "./users";
+
+/**
+ * One row per successful admin write (api/plugins/audit.ts writes them, no handler has to): who did what to which
+ * item, and when. The actor's alias is copied so an entry stays readable after that member is deleted.
+ */
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    actor: text("actor").notNull(),
+    /** create, update, delete, approve, online, read, rebuild. */
+    action: text("action").notNull(),
+    /** The route that did it, e.g. "PUT /api/admin/themes/:id". */
+    route: text("route").notNull(),
+    /** article, media, member, theme, event, contact, site. */
+    itemKind: text("item_kind").notNull(),
+    itemId: text("item_id"),
+    /** A few words naming the item and the outcome, in French (the title, "mis en ligne"...). */
+    summary: text("summary").notNull().default(""),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("audit_log_created_idx").on(t.createdAt)],
+);
+
+export type AuditRow = typeof auditLog.$inferSelect;
