@@ -24,6 +24,8 @@ describe("a site build with awkward names", () => {
     await makeUser(db, { nickname: "fatou1", firstname: "Fatou", name: "Diop", groups: ["cercleImp"] });
     await makeUser(db, { nickname: "fatou2", firstname: "Fatou", name: "Diop", groups: ["cercleImp"] });
     await makeUser(db, { nickname: "emoji", firstname: "Rose 🌹", name: "100% #1?", groups: ["cercleAx"] });
+    // The nickname rule allows "..": a page /user/.. would be a folder walk.
+    await makeUser(db, { nickname: "..", firstname: "Point", name: "Point" });
     await makeArticle(db, { title: "Un article", authors: [awa.id] });
     // The reproduction: the member renames themself through the API.
     const { json } = await h.call("POST", "/api/auth/login", { nickname: "awa", password: PASSWORD });
@@ -55,12 +57,18 @@ describe("a site build with awkward names", () => {
   afterAll(() => {
     server?.stop(true);
     h?.close();
-    if (out) rmSync(out, { recursive: true, force: true });
+    if (out && !process.env.KEEP_BUILD) rmSync(out, { recursive: true, force: true });
+    else console.log(out);
   });
 
   it("succeeds when a member names themself Nd/iaye", () => {
     expect(result.code, result.log.slice(-3000)).toBe(0);
     expect(existsSync(join(out, "cercle-impulsion", "Awa_Nd_iaye.html"))).toBe(true);
+  });
+
+  it("leaves out a profile page whose address would walk folders, and says so in the log", () => {
+    expect(result.log).toContain('[build] page skipped: member ".."');
+    expect(readFileSync(join(out, "index.html"), "utf8")).toContain("<html");
   });
 
   it("gives namesakes one page each", () => {
