@@ -49,3 +49,17 @@ export class TooManyRequestsError extends HttpError {
     super(429, message);
   }
 }
+
+/** A body larger than the route accepts (uploads, forms, JSON). */
+export class PayloadTooLargeError extends HttpError {
+  constructor(message = "Requête trop volumineuse.") {
+    super(413, message);
+  }
+}
+
+/** Content of a type the route does not accept (checked by content, not by name). */
+export class UnsupportedMediaTypeError extends HttpError {
+  constructor(message: string) {
+    super(415, message);
+  }
+}

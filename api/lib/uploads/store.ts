@@ -1,0 +1,148 @@
+/**
+ * The only code that writes under UPLOADS_DIR (the demo seed aside). Every kept file gets a NEW generated name:
+ * uploads are cached by browsers and the static workers, so a replaced picture must change address. Pictures and
+ * image media are re-encoded by sharp (EXIF and GPS dropped, orientation applied, polyglot payloads gone) with a
+ * pixel limit against decompression bombs; other media are moved from `.tmp/` as they are.
+ */
+import { randomBytes } from "node:crypto";
+import { mkdir, rename, rm } from "node:fs/promises";
+import { join } from "node:path";
+import sharp from "sharp";
+import { BadRequestError, HttpError } from "../errors";
+import { VARIANT_WIDTHS, variantName, writeImageVariants, type ImageArea } from "../images";
+import type { TempUpload } from "./form";
+
+export type PictureArea = "profile_pics" | "article_pics";
+export type UploadArea = PictureArea | "media" | "media_thumbnails";
+
+/** 50 megapixels: any camera photo, not a 100,000 x 100,000 PNG of a few KB that would need 40 GB decoded. */
+export const MAX_INPUT_PIXELS = 50_000_000;
+
+/** Output sizes of §9: profile pictures 300 px on their longest side, article pictures 800 px wide. */
+const PICTURE_SIZE: Record<PictureArea, { maxSide?: number; width?: number }> = {
+  profile_pics: { maxSide: 300 },
+  article_pics: { width: 800 },
+};
+
+export type Crop = { x: number; y: number; width: number; height: number };
+
+const generatedName = (ext: string) => `${randomBytes(12).toString("hex")}.${ext}`;
+
+/** sharp's failures as French 400s: a bomb or an undecodable file is the sender's problem, not a crash. */
+function pictureError(e: unknown): Error {
+  if (e instanceof HttpError) return e;
+  const text = e instanceof Error ? e.message : String(e);
+  if (/pixel limit/i.test(text)) return new BadRequestError("Image trop grande (dimensions en pixels).");
+  return new BadRequestError("Image illisible.");
+}
+
+/**
+ * Keeps a checked media file as `/uploads/media/<generated>.<ext>`. Images are re-encoded in their own format and
+ * get a 480x270 thumbnail plus the responsive variants of both (as the seed writes them).
+ */
+export async function keepMediaFile(uploadsDir: string, temp: TempUpload): Promise<{ path: string; thumbnail: string | null }> {
+  const name = generatedName(temp.ext);
+  const dest = join(uploadsDir, "media", name);
+  await mkdir(join(uploadsDir, "media"), { recursive: true });
+  if (temp.kind !== "image" && temp.kind !== "picture") {
+    await rename(temp.path, dest);
+    return { path: `/uploads/media/${name}`, thumbnail: null };
+  }
+  const thumbnail = name.replace(/\.[^.]+$/, ".jpg");
+  try {
+    await reencode(temp.path, temp.ext, dest);
+    await writeImageVariants(dest, "media");
+    await mkdir(join(uploadsDir, "media_thumbnails"), { recursive: true });
+    const thumbPath = join(uploadsDir, "media_thumbnails", thumbnail);
+    await sharp(dest).resize(480, 270, { fit: "cover" }).jpeg({ quality: 80, mozjpeg: true }).toFile(thumbPath);
+    await writeImageVariants(thumbPath, "media_thumbnails");
+  } catch (e) {
+    await removeMediaFiles(uploadsDir, { path: `/uploads/media/${name}`, thumbnail });
+    throw pictureError(e);
+  } finally {
+    await temp.discard();
+  }
+  return { path: `/uploads/media/${name}`, thumbnail };
+}
+
+/** Same format out as in, metadata dropped; GIF and WebP keep their animation. */
+async function reencode(source: string, ext: string, dest: string): Promise<void> {
+  const animated = ext === "gif" || ext === "webp";
+  let img = sharp(source, { limitInputPixels: MAX_INPUT_PIXELS, animated });
+  if (!animated) img = img.autoOrient();
+  if (ext === "jpg") img = img.jpeg({ quality: 90, mozjpeg: true });
+  else if (ext === "png") img = img.png();
+  else if (ext === "webp") img = img.webp({ quality: 90 });
+  else if (ext === "gif") img = img.gif();
+  else throw new BadRequestError("Image illisible.");
+  await img.toFile(dest);
+}
+
+/**
+ * Re-encodes a picture as JPEG under `<area>/<generated>.jpg` and writes its variants: oriented, optionally
+ * cropped (`crop` in the oriented picture's pixels, clamped to it), then fitted to the area's size. Returns the
+ * file name. The temp file stays (a route may make two pictures of it); the upload route option removes it.
+ */
+export async function savePicture(
+  uploadsDir: string,
+  area: PictureArea,
+  source: TempUpload | Uint8Array,
+  opts: { maxSide?: number; width?: number; crop?: Crop } = {},
+): Promise<string> {
+  const input = source instanceof Uint8Array ? source : source.path;
+  const name = generatedName("jpg");
+  const dest = join(uploadsDir, area, name);
+  await mkdir(join(uploadsDir, area), { recursive: true });
+  try {
+    let img = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).autoOrient();
+    if (opts.crop) {
+      const meta = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+      img = img.extract(clampCrop(opts.crop, meta.autoOrient.width, meta.autoOrient.height));
+    }
+    const size = opts.maxSide || opts.width ? opts : PICTURE_SIZE[area];
+    img = size.maxSide
+      ? img.resize(size.maxSide, size.maxSide, { fit: "inside", withoutEnlargement: true })
+      : img.resize({ width: size.width, withoutEnlargement: true });
+    // JPEG has no transparency: transparent pixels become white rather than black.
+    await img.flatten({ background: "#ffffff" }).jpeg({ quality: 85, mozjpeg: true }).toFile(dest);
+    await writeImageVariants(dest, area);
+  } catch (e) {
+    await removeUpload(uploadsDir, area, name);
+    throw pictureError(e);
+  }
+  return name;
+}
+
+/** A crop box inside a width x height picture, in whole pixels; 400 when nothing of it is inside. */
+export function clampCrop(crop: Crop, width: number, height: number): { left: number; top: number; width: number; height: number } {
+  const nums = [crop.x, crop.y, crop.width, crop.height];
+  if (!nums.every(Number.isFinite)) throw new BadRequestError("Recadrage invalide.");
+  const left = Math.max(0, Math.round(crop.x));
+  const top = Math.max(0, Math.round(crop.y));
+  const right = Math.min(width, Math.round(crop.x + crop.width));
+  const bottom = Math.min(height, Math.round(crop.y + crop.height));
+  if (right - left < 1 || bottom - top < 1) throw new BadRequestError("Recadrage invalide.");
+  return { left, top, width: right - left, height: bottom - top };
+}
+
+/** A stored file name we could have written: no folder, no dot file, nothing to escape the area with. */
+const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/;
+
+/**
+ * Deletes a file of an area and its responsive variants. Takes a bare file name or its public path
+ * (`/uploads/<area>/<name>`); anything else (another folder, `..`) is ignored.
+ */
+export async function removeUpload(uploadsDir: string, area: UploadArea, fileName: string): Promise<void> {
+  const prefix = `/uploads/${area}/`;
+  const name = fileName.startsWith(prefix) ? fileName.slice(prefix.length) : fileName;
+  if (!SAFE_NAME.test(name) || name.includes("..")) return;
+  const widths: readonly number[] = VARIANT_WIDTHS[area as ImageArea];
+  const files = [name, ...widths.flatMap((w) => [variantName(name, w, "avif"), variantName(name, w, "webp")])];
+  await Promise.all(files.map((f) => rm(join(uploadsDir, area, f), { force: true })));
+}
+
+/** Deletes a media's file, its thumbnail and all their variants (for a deleted media or a replaced file). */
+export async function removeMediaFiles(uploadsDir: string, media: { path: string; thumbnail: string | null }): Promise<void> {
+  if (media.path) await removeUpload(uploadsDir, "media", media.path);
+  if (media.thumbnail) await removeUpload(uploadsDir, "media_thumbnails", media.thumbnail);
+}
