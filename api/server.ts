@@ -7,7 +7,7 @@ import { openDatabase, migrateDatabase } from "../db/client";
 import { createApp } from "./app";
 import { EnvError, readEnv, type Env } from "./env";
 import { CLIENT_IP_HEADER, withClientIp } from "./lib/client-ip";
-import { createFront } from "./lib/front";
+import { appsPolicy, createFront } from "./lib/front";
 import { PublicCache } from "./lib/public-cache";
 import { deleteExpiredSessions } from "./lib/session";
 import { SiteBuilder } from "./lib/site-builder";
@@ -47,6 +47,19 @@ if (seedRun.exitCode !== 0) {
   console.error("Seeding failed; see the message above.");
   process.exit(1);
 }
+
+// The member and admin apps are bundled once per version of their sources (scripts/build-apps.ts reuses an existing
+// bundle), in a child process like the seed, before the first site build; content rebuilds never touch them.
+const apps = new StaticSite(appsPolicy);
+const appsRun = Bun.spawnSync([process.execPath, "scripts/build-apps.ts"], {
+  env: { ...process.env, SITE_DIR: env.siteDir },
+  stdout: "pipe",
+  stderr: "inherit",
+});
+const appsDir = appsRun.exitCode === 0 ? appsRun.stdout.toString().trim().split("\n").pop() || null : null;
+// The public site works without them; member and admin pages then stay on « Chargement... ».
+if (!appsDir) console.error("Bundling the member and admin apps failed; see the message above.");
+apps.setRoot(appsDir);
 
 const site = new StaticSite();
 type Worker = ReturnType<typeof Bun.spawn>;
@@ -89,7 +102,7 @@ async function api(request: Request, pathname: string, clientIp: string | undefi
   return app.handle(withClientIp(request, clientIp));
 }
 
-const handle = createFront({ site, uploadsDir: env.uploadsDir, api });
+const handle = createFront({ site, apps, uploadsDir: env.uploadsDir, api });
 const server = Bun.serve({
   port: env.port,
   hostname: env.host,
@@ -125,7 +138,10 @@ if (env.webWorkers > 0) {
       stdout: "inherit",
       stderr: "inherit",
       ipc(message) {
-        if (message?.type === "ready") worker.send({ type: "root", dir: site.ready ? builder.liveDir() : null });
+        if (message?.type === "ready") {
+          worker.send({ type: "apps", dir: appsDir });
+          worker.send({ type: "root", dir: site.ready ? builder.liveDir() : null });
+        }
       },
       onExit() {
         workers.delete(worker);

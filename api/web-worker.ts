@@ -2,9 +2,10 @@
  * A static worker: a second process listening on the same port (SO_REUSEPORT, the kernel shares connections),
  * serving the built site and uploads itself and passing `/api/*` to the primary process, which alone owns the
  * database writes, rate limits, caches and builds. One JavaScript thread serves ~28k small pages a second here;
- * nginx uses every core, so the site does too. Started and fed by api/server.ts (IPC: the live build folder).
+ * nginx uses every core, so the site does too. Started and fed by api/server.ts (IPC: the live build folder and
+ * the browser apps' folder).
  */
-import { createFront } from "./lib/front";
+import { appsPolicy, createFront } from "./lib/front";
 import { StaticSite } from "./lib/static-site";
 
 const { PORT, HOST, UPLOADS_DIR, PRIMARY_API } = process.env;
@@ -14,8 +15,10 @@ if (!PORT || !HOST || !UPLOADS_DIR || !PRIMARY_API) {
 }
 
 const site = new StaticSite();
+const apps = new StaticSite(appsPolicy);
 process.on("message", (m: { type: string; dir: string | null }) => {
   if (m?.type === "root") site.setRoot(m.dir);
+  if (m?.type === "apps") apps.setRoot(m.dir);
 });
 
 const HOP_BY_HOP = ["connection", "keep-alive", "transfer-encoding", "upgrade", "host"];
@@ -41,7 +44,7 @@ async function toPrimary(request: Request, pathname: string, clientIp: string | 
   }
 }
 
-const handle = createFront({ site, uploadsDir: UPLOADS_DIR, api: toPrimary });
+const handle = createFront({ site, apps, uploadsDir: UPLOADS_DIR, api: toPrimary });
 Bun.serve({
   port: Number(PORT),
   hostname: HOST,

@@ -1,10 +1,11 @@
 /**
- * What every listening process does with a request before the API: uploads, the /user and /admin redirects, the
- * static site (or the holding page before the first build), the French 404. `/api/*` goes to `api`, which is the
- * Elysia app in the primary process and a pass-through to the primary in static workers.
+ * What every listening process does with a request before the API: uploads, the browser apps' bundle (/_apps/*),
+ * the /user and /admin redirects, the static site (or the holding page before the first build), the French 404.
+ * `/api/*` goes to `api`, which is the Elysia app in the primary process and a pass-through to the primary in
+ * static workers.
  */
 import { SECURITY_HEADERS, withSecurityHeaders } from "./security-headers";
-import type { StaticSite } from "./static-site";
+import type { CachePolicy, StaticSite } from "./static-site";
 import { serveUpload } from "./uploads-serve";
 
 /** Spec route rules: /user and /admin open their dashboards (the guard then checks the session). */
@@ -20,12 +21,23 @@ export function pathOf(url: string): string {
   return q < 0 ? url.slice(start) : url.slice(start, q);
 }
 
+/**
+ * The bundle of the member and admin apps (scripts/build-apps.ts): entries keep their names and revalidate, chunks
+ * are content-hashed. It lives apart from the site's builds, so a content rebuild never repeats it.
+ */
+export const appsPolicy: Partial<CachePolicy> = {
+  immutable: (rel) => rel.startsWith("chunk-") || rel.startsWith("asset-"),
+  revalidate: "no-cache",
+};
+
 export function createFront(opts: {
   site: StaticSite;
+  /** Serves `/_apps/<file>` (see appsPolicy). */
+  apps: StaticSite;
   uploadsDir: string;
   api: (request: Request, pathname: string, clientIp: string | undefined) => Promise<Response>;
 }) {
-  const { site, uploadsDir, api } = opts;
+  const { site, apps, uploadsDir, api } = opts;
   return async function handle(request: Request, clientIp: string | undefined): Promise<Response> {
     const pathname = pathOf(request.url);
     if (pathname.startsWith("/api/")) return withSecurityHeaders(await api(request, pathname, clientIp));
@@ -33,6 +45,7 @@ export function createFront(opts: {
       return new Response("Méthode non autorisée", { status: 405, headers: { ...SECURITY_HEADERS, allow: "GET, HEAD" } });
     }
     if (pathname.startsWith("/uploads/")) return serveUpload(request, uploadsDir, pathname) ?? site.notFound(request);
+    if (pathname.startsWith("/_apps/")) return apps.serve(request, pathname.slice(6)) ?? site.notFound(request);
     const redirect = REDIRECTS[pathname.replace(/\/+$/, "")];
     if (redirect) return withSecurityHeaders(Response.redirect(new URL(redirect, request.url), 302));
     if (!site.ready) {

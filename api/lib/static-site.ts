@@ -7,6 +7,9 @@ import { SECURITY_HEADERS } from "./security-headers";
 type Bytes = Uint8Array<ArrayBuffer>;
 const bytes = (b: Buffer): Bytes => b as unknown as Bytes;
 
+/** Which files never change under their name (cached for a year), and the Cache-Control of the others. */
+export type CachePolicy = { immutable: (rel: string) => boolean; revalidate: string };
+
 type Entry = {
   /** Headers built once per file and encoding: the request path then only picks one. */
   headers: { identity: Record<string, string>; br: Record<string, string>; gzip: Record<string, string> };
@@ -29,11 +32,19 @@ const BUDGET_BYTES = 96 * 1024 * 1024;
  */
 export class StaticSite {
   private root: string | null = null;
+  private readonly policy: CachePolicy;
   private cache = new Map<string, Entry | null>();
   /** Request pathname -> entry, so a hot page skips decoding and candidate lookups entirely. */
   private byPath = new Map<string, Entry>();
   private bytes = 0;
   private generation = 0;
+
+  constructor(policy: Partial<CachePolicy> = {}) {
+    this.policy = {
+      immutable: policy.immutable ?? ((rel) => rel.startsWith("_astro/")),
+      revalidate: policy.revalidate ?? "public, max-age=0, must-revalidate",
+    };
+  }
 
   /** Points at a new live build and forgets the old one's files. */
   setRoot(dir: string | null) {
@@ -114,14 +125,14 @@ export class StaticSite {
         const body = bytes(readFileSync(path));
         const br = existsSync(`${path}.br`) ? bytes(readFileSync(`${path}.br`)) : null;
         const gz = existsSync(`${path}.gz`) ? bytes(readFileSync(`${path}.gz`)) : null;
-        const hashed = rel.startsWith("_astro/");
+        const hashed = this.policy.immutable(rel);
         entry = makeEntry(
           body,
           br,
           gz,
           contentType(rel),
           `"${this.generation.toString(36)}-${Bun.hash(body).toString(36)}"`,
-          hashed ? "public, max-age=31536000, immutable" : "public, max-age=0, must-revalidate",
+          hashed ? "public, max-age=31536000, immutable" : this.policy.revalidate,
         );
       }
     } catch {

@@ -1,0 +1,52 @@
+/**
+ * /user/dashboard (spec §2): the member's picture (or the default avatar), full name, and three cards: profile
+ * completion, « Articles publiés » and « Fichiers médias » counts. Counts fall back to 0 when the statistics fail.
+ */
+import type { ReactNode } from "react";
+import { fullName } from "../../lib/format";
+import { api, call } from "../lib/api";
+import { resource, useResource } from "../lib/query";
+import { useViewer } from "../stores/viewer";
+import { Avatar } from "../ui/Avatar";
+import { profileCompletion } from "./completion";
+import "./MemberDashboard.css";
+
+export const $memberStats = resource("/api/user/stats", () => call(api.user.stats.get(), "Erreur lors du chargement des statistiques"));
+
+function Card(props: { href: string; figure: string; label: string; busy?: boolean; children?: ReactNode }) {
+  return (
+    <li className="card dash-card">
+      <a href={props.href} aria-busy={props.busy || undefined}>
+        <span className="dash-figure">{props.figure}</span>
+        <span className="dash-label">{props.label}</span>
+      </a>
+      {props.children}
+    </li>
+  );
+}
+
+export default function MemberDashboard() {
+  const viewer = useViewer();
+  const stats = useResource($memberStats);
+  const completion = profileCompletion(viewer);
+  const name = fullName({ firstname: viewer.firstname, name: viewer.lastname || viewer.name });
+  const count = (n: number | undefined) => (stats.loading ? "…" : String(n ?? 0));
+  return (
+    <section className="member-dashboard">
+      <h1>Tableau de bord</h1>
+      <div className="dash-hello">
+        <Avatar file={viewer.profilePic} name={name} size={96} decorative />
+        <p>
+          Bonjour <strong>{name}</strong>
+        </p>
+      </div>
+      <ul className="dash-cards">
+        <Card href="/user/profile" figure={`${completion} %`} label="Profil complété">
+          <progress className="dash-progress" max={100} value={completion} aria-label="Complétion du profil" />
+        </Card>
+        <Card href="/user/articles" figure={count(stats.data?.articles)} label="Articles publiés" busy={stats.loading} />
+        <Card href="/user/media" figure={count(stats.data?.media)} label="Fichiers médias" busy={stats.loading} />
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,35 @@
+/** The sub-navigation of each app (spec §2), in display order. Each path has its own shell page in site/src/pages. */
+export type AppArea = "member" | "admin";
+export type NavItem = { href: string; label: string };
+
+export const NAV: Record<AppArea, { title: string; label: string; items: NavItem[] }> = {
+  member: {
+    title: "Mon espace",
+    label: "Espace membre",
+    items: [
+      { href: "/user/dashboard", label: "Tableau de bord" },
+      { href: "/user/profile", label: "Profil" },
+      { href: "/user/articles", label: "Mes articles" },
+      { href: "/user/media", label: "Mes médias" },
+    ],
+  },
+  admin: {
+    title: "Administration",
+    label: "Administration du site",
+    items: [
+      { href: "/admin/dashboard", label: "Tableau de bord" },
+      { href: "/admin/users", label: "Membres" },
+      { href: "/admin/articles", label: "Articles" },
+      { href: "/admin/media", label: "Médias" },
+      { href: "/admin/themes", label: "Thèmes" },
+      { href: "/admin/events", label: "Événements" },
+      { href: "/admin/contact", label: "Messages" },
+      { href: "/admin/site", label: "Site" },
+    ],
+  },
+};
+
+/** The page's path as the nav names it ("/user/profile" for "/user/profile/" or "/user/profile.html"). */
+export function currentPath(pathname: string = location.pathname): string {
+  return pathname.replace(/\.html$/, "").replace(/(.)\/+$/, "$1");
+}

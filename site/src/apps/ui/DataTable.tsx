@@ -1,0 +1,192 @@
+/**
+ * The one data table of the apps: a caption (visible or for screen readers only), columns, a loading row, an
+ * error row, the empty text, optional sortable headers and optional server pagination.
+ *
+ *   <DataTable caption="Mes articles" rows={data} rowKey={(a) => a._id} loading={loading} error={error}
+ *     empty="Aucun article disponible pour le moment."
+ *     columns={[
+ *       { key: "title", header: "Titre", cell: (a) => <a href={articleHref(a.url)}>{a.title}</a>, sortValue: (a) => a.title },
+ *       { key: "date", header: "Créé le", cell: (a) => formatDateShort(a.createdAt), sortValue: (a) => a.createdAt },
+ *     ]} />
+ *
+ * Sorting: with `sortValue` on columns and no `onSortChange`, the table sorts its rows itself (French collation);
+ * with `sort` + `onSortChange` the caller sorts (server side) and the table only draws the headers' state.
+ */
+import { useMemo, useState, type ReactNode } from "react";
+import "./DataTable.css";
+
+export type SortDir = "asc" | "desc";
+export type SortState = { key: string; dir: SortDir };
+
+export type Column<T> = {
+  key: string;
+  header: ReactNode;
+  cell: (row: T) => ReactNode;
+  /** Makes the header a sort button (client sorting uses this value). */
+  sortValue?: (row: T) => string | number | boolean | null | undefined;
+  /** Server-sorted tables: the header is a sort button even without sortValue. */
+  sortable?: boolean;
+  /** Class of the cells: "nowrap", "num" (right-aligned figures), "row-actions" (buttons side by side). */
+  className?: string;
+  /** The row's header cell (<th scope="row">), usually the title column. */
+  rowHeader?: boolean;
+};
+
+export type Pagination = {
+  /** 1-based. */
+  page: number;
+  pageCount: number;
+  onPageChange: (page: number) => void;
+};
+
+export type DataTableProps<T> = {
+  caption: ReactNode;
+  /** Keeps the caption for screen readers only (a visible heading already names the table). */
+  captionHidden?: boolean;
+  columns: Column<T>[];
+  rows: readonly T[] | undefined;
+  rowKey: (row: T) => string;
+  loading?: boolean;
+  /** French error text; shown in place of the rows. */
+  error?: string | null;
+  empty: ReactNode;
+  sort?: SortState;
+  onSortChange?: (sort: SortState) => void;
+  /** Sort applied before the first click (client sorting). */
+  defaultSort?: SortState;
+  pagination?: Pagination;
+  className?: string;
+};
+
+const collator = new Intl.Collator("fr", { sensitivity: "base", numeric: true });
+
+function compare(a: unknown, b: unknown): number {
+  if (a === b) return 0;
+  if (a === null || a === undefined || a === "") return 1;
+  if (b === null || b === undefined || b === "") return -1;
+  if (typeof a === "number" && typeof b === "number") return a - b;
+  if (typeof a === "boolean" && typeof b === "boolean") return Number(a) - Number(b);
+  return collator.compare(String(a), String(b));
+}
+
+export function DataTable<T>(props: DataTableProps<T>) {
+  const { columns, rows, rowKey, loading = false, error = null, empty, pagination } = props;
+  const [localSort, setLocalSort] = useState<SortState | undefined>(props.defaultSort);
+  const controlled = props.onSortChange !== undefined;
+  const sort = controlled ? props.sort : localSort;
+
+  const shown = useMemo(() => {
+    if (!rows) return [];
+    if (controlled || !sort) return rows;
+    const col = columns.find((c) => c.key === sort.key);
+    if (!col?.sortValue) return rows;
+    const value = col.sortValue;
+    const sorted = [...rows].sort((a, b) => compare(value(a), value(b)));
+    return sort.dir === "desc" ? sorted.reverse() : sorted;
+  }, [rows, sort, columns, controlled]);
+
+  const toggleSort = (key: string) => {
+    const next: SortState = sort?.key === key && sort.dir === "asc" ? { key, dir: "desc" } : { key, dir: "asc" };
+    if (controlled) props.onSortChange!(next);
+    else setLocalSort(next);
+  };
+
+  const span = columns.length;
+  let body: ReactNode;
+  if (error) {
+    body = (
+      <tr>
+        <td colSpan={span} className="table-message table-error">
+          {error}
+        </td>
+      </tr>
+    );
+  } else if (loading && shown.length === 0) {
+    body = (
+      <tr>
+        <td colSpan={span} className="table-message" role="status">
+          Chargement...
+        </td>
+      </tr>
+    );
+  } else if (shown.length === 0) {
+    body = (
+      <tr>
+        <td colSpan={span} className="table-message">
+          {empty}
+        </td>
+      </tr>
+    );
+  } else {
+    body = shown.map((row) => (
+      <tr key={rowKey(row)}>
+        {columns.map((c) =>
+          c.rowHeader ? (
+            <th key={c.key} scope="row" className={c.className}>
+              {c.cell(row)}
+            </th>
+          ) : (
+            <td key={c.key} className={c.className}>
+              {c.cell(row)}
+            </td>
+          ),
+        )}
+      </tr>
+    ));
+  }
+
+  return (
+    <div className={`table-wrap app-table${props.className ? ` ${props.className}` : ""}`}>
+      <table className="data-table" aria-busy={loading || undefined}>
+        <caption className={props.captionHidden ? "sr-only" : "table-caption"}>{props.caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((c) => {
+              const sortable = controlled ? c.sortable || c.sortValue !== undefined : c.sortValue !== undefined;
+              const active = sort?.key === c.key;
+              const ariaSort = active ? (sort!.dir === "asc" ? "ascending" : "descending") : undefined;
+              return (
+                <th key={c.key} scope="col" aria-sort={ariaSort} className={c.className}>
+                  {sortable ? (
+                    <button type="button" className="sort-button" onClick={() => toggleSort(c.key)}>
+                      {c.header}
+                      <span className="sort-icon" aria-hidden="true">
+                        {active ? (sort!.dir === "asc" ? "▲" : "▼") : "↕"}
+                      </span>
+                    </button>
+                  ) : (
+                    c.header
+                  )}
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody>{body}</tbody>
+      </table>
+      {pagination && pagination.pageCount > 1 && (
+        <nav className="table-pages" aria-label="Pagination">
+          <button
+            type="button"
+            className="btn btn-small btn-outline"
+            disabled={pagination.page <= 1}
+            onClick={() => pagination.onPageChange(pagination.page - 1)}
+          >
+            Page précédente
+          </button>
+          <span aria-live="polite">
+            Page {pagination.page} sur {pagination.pageCount}
+          </span>
+          <button
+            type="button"
+            className="btn btn-small btn-outline"
+            disabled={pagination.page >= pagination.pageCount}
+            onClick={() => pagination.onPageChange(pagination.page + 1)}
+          >
+            Page suivante
+          </button>
+        </nav>
+      )}
+    </div>
+  );
+}
