@@ -10,6 +10,8 @@ export type Env = {
   databaseUrl: string;
   databaseAuthToken: string | undefined;
   uploadsDir: string;
+  /** Largest media file accepted by an upload, in MB (pictures have their own 5 MB limit). */
+  uploadMaxMb: number;
   publicUrl: string;
   seed: "demo" | "none";
   adminNickname: string | undefined;
@@ -83,6 +85,10 @@ export function readEnv(source: Record<string, string | undefined> = process.env
   if (!Number.isInteger(webWorkers) || webWorkers < 0 || webWorkers > 16) {
     throw new EnvError(`WEB_WORKERS must be a whole number from 0 to 16, got "${source.WEB_WORKERS}"`);
   }
+  const uploadMaxMb = source.UPLOAD_MAX_MB ? Number(source.UPLOAD_MAX_MB) : 200;
+  if (!Number.isInteger(uploadMaxMb) || uploadMaxMb < 1 || uploadMaxMb > 4096) {
+    throw new EnvError(`UPLOAD_MAX_MB must be a whole number of MB from 1 to 4096, got "${source.UPLOAD_MAX_MB}"`);
+  }
   const g = [source.GOOGLE_CLIENT_ID, source.GOOGLE_CLIENT_SECRET, source.GOOGLE_REDIRECT_URI];
   if (g.some(Boolean) && !g.every(Boolean)) {
     throw new EnvError("GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET and GOOGLE_REDIRECT_URI go together");
@@ -94,6 +100,7 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     databaseUrl,
     databaseAuthToken: source.DATABASE_AUTH_TOKEN || undefined,
     uploadsDir: source.UPLOADS_DIR || "uploads",
+    uploadMaxMb,
     publicUrl,
     seed,
     adminNickname: source.ADMIN_NICKNAME || undefined,
