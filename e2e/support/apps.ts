@@ -1,0 +1,44 @@
+/**
+ * Helpers for the member and admin apps' journeys: sign in through the login page, sign in through the API (for
+ * set-up calls), and the axe run the apps must pass (WCAG 2.0/2.1/2.2 A and AA plus label-content-name-mismatch,
+ * WCAG 2.5.3, which axe keeps among its experimental rules).
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
+
+export type Account = { nickname: string; password: string };
+
+export const MEMBER: Account = { nickname: "membre", password: "Membre-Demo-2025!" };
+export const ADMIN: Account = { nickname: "admin", password: "Admin-Demo-2025!" };
+
+/** Signs in through /login and waits for the dashboard. */
+export async function signIn(page: Page, who: Account): Promise<void> {
+  await page.goto("/login");
+  await page.getByLabel("Identifiant").fill(who.nickname);
+  await page.getByLabel("Mot de passe").fill(who.password);
+  await page.getByRole("button", { name: "Se connecter" }).click();
+  await page.waitForURL("**/user/dashboard");
+}
+
+/** A bearer token for API set-up calls (use the `request` fixture: it shares no cookie with the page). */
+export async function apiToken(request: APIRequestContext, who: Account): Promise<string> {
+  const res = await request.post("/api/auth/login", { data: who });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { token: string }).token;
+}
+
+export const APP_AXE_RULE = "label-content-name-mismatch";
+
+/** Serious or critical axe violations on the page (or inside `only`), as readable lines. */
+export async function appViolations(page: Page, only?: string): Promise<string[]> {
+  const axe = new AxeBuilder({ page })
+    .options({ rules: { [APP_AXE_RULE]: { enabled: true } } })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"]);
+  const results = await (only ? axe.include(only) : axe).analyze();
+  // The extra rule must really have run (it is off by default): otherwise this check would pass by omission.
+  const ran = [...results.passes, ...results.violations, ...results.incomplete, ...results.inapplicable].some((r) => r.id === APP_AXE_RULE);
+  expect(ran, `${APP_AXE_RULE} did not run`).toBe(true);
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical" || v.id === APP_AXE_RULE)
+    .map((v) => `${v.id} [${v.impact}] ${v.help} -> ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
+}
