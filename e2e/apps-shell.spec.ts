@@ -97,3 +97,27 @@ test.describe("member screens", () => {
     }
   });
 });
+
+test.describe("serving the apps' bundle", () => {
+  test("entries revalidate with an ETag, content-hashed chunks are cached for good, both precompressed", async ({ request }) => {
+    const entry = await request.get("/_apps/member.js", { headers: { "accept-encoding": "br" } });
+    expect(entry.status()).toBe(200);
+    expect(entry.headers()["cache-control"]).toBe("no-cache");
+    expect(entry.headers()["content-encoding"]).toBe("br");
+    const etag = entry.headers()["etag"]!;
+    expect(etag).toBeTruthy();
+    const again = await request.get("/_apps/member.js", { headers: { "if-none-match": etag } });
+    expect(again.status()).toBe(304);
+
+    const chunk = /\.\/(chunk-[\w-]+\.js)/.exec(await entry.text())?.[1];
+    expect(chunk, "member.js imports a shared chunk").toBeTruthy();
+    const shared = await request.get(`/_apps/${chunk}`, { headers: { "accept-encoding": "gzip" } });
+    expect(shared.status()).toBe(200);
+    expect(shared.headers()["cache-control"]).toContain("immutable");
+    expect(shared.headers()["content-encoding"]).toBe("gzip");
+
+    const css = await request.get("/_apps/member.css");
+    expect(css.headers()["content-type"]).toContain("text/css");
+    expect((await request.get("/_apps/nothing-here.js")).status()).toBe(404);
+  });
+});
