@@ -10,11 +10,15 @@ import { siteRoutes } from "./modules/site";
 import { themesRoutes } from "./modules/themes";
 import { usersRoutes } from "./modules/users";
 import { errors } from "./plugins/errors";
+import { privateAnswers } from "./plugins/private-answers";
+import { undecodableParams } from "./plugins/undecodable-params";
 
 /** The whole API as one Elysia instance. Pure: no port, no global state; tests call `app.handle(request)`. */
 export function createApp(deps: Deps) {
   return new Elysia({ name: "api" })
     .use(errors)
+    .use(privateAnswers)
+    .use(undecodableParams)
     .use(membersRoutes(deps))
     .use(themesRoutes(deps))
     .use(mediaRoutes(deps))

@@ -9,6 +9,7 @@ import { EnvError, readEnv, type Env } from "./env";
 import { CLIENT_IP_HEADER, withClientIp } from "./lib/client-ip";
 import { appsPolicy, createFront } from "./lib/front";
 import { PublicCache } from "./lib/public-cache";
+import { configureSecurityHeaders } from "./lib/security-headers";
 import { deleteExpiredSessions } from "./lib/session";
 import { SiteBuilder } from "./lib/site-builder";
 import { StaticSite } from "./lib/static-site";
@@ -23,6 +24,7 @@ try {
   }
   throw e;
 }
+configureSecurityHeaders({ publicUrl: env.publicUrl });
 
 const database = await openDatabase(env.databaseUrl, env.databaseAuthToken);
 await migrateDatabase(database);
@@ -92,7 +94,7 @@ const app = createApp({
 /** The API for one request: public reads from the cache when possible, everything else through Elysia. */
 async function api(request: Request, pathname: string, clientIp: string | undefined): Promise<Response> {
   if (pathname.startsWith("/api/public/") && request.method === "GET") {
-    const key = pathname + (request.url.includes("?") ? request.url.slice(request.url.indexOf("?")) : "");
+    const key = PublicCache.keyOf(pathname, request.url);
     const hit = publicCache.lookup(request, key);
     if (hit) return hit;
     const generation = publicCache.generationNow;
@@ -133,6 +135,7 @@ if (env.webWorkers > 0) {
         PORT: String(server.port),
         HOST: env.host,
         UPLOADS_DIR: env.uploadsDir,
+        PUBLIC_URL: env.publicUrl,
         PRIMARY_API: `http://127.0.0.1:${internal.port}`,
       },
       stdout: "inherit",

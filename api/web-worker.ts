@@ -6,6 +6,7 @@
  * the browser apps' folder).
  */
 import { appsPolicy, createFront } from "./lib/front";
+import { configureSecurityHeaders } from "./lib/security-headers";
 import { StaticSite } from "./lib/static-site";
 
 const { PORT, HOST, UPLOADS_DIR, PRIMARY_API } = process.env;
@@ -13,6 +14,9 @@ if (!PORT || !HOST || !UPLOADS_DIR || !PRIMARY_API) {
   console.error("web-worker: PORT, HOST, UPLOADS_DIR and PRIMARY_API are required");
   process.exit(2);
 }
+
+// The primary passes its validated PUBLIC_URL (HSTS over https).
+configureSecurityHeaders({ publicUrl: process.env.PUBLIC_URL ?? "" });
 
 const site = new StaticSite();
 const apps = new StaticSite(appsPolicy);

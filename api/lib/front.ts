@@ -47,7 +47,8 @@ export function createFront(opts: {
     if (pathname.startsWith("/uploads/")) return serveUpload(request, uploadsDir, pathname) ?? site.notFound(request);
     if (pathname.startsWith("/_apps/")) return apps.serve(request, pathname.slice(6)) ?? site.notFound(request);
     const redirect = REDIRECTS[pathname.replace(/\/+$/, "")];
-    if (redirect) return withSecurityHeaders(Response.redirect(new URL(redirect, request.url), 302));
+    // A path-only Location: the request's Host header (which anyone can set) never picks the destination.
+    if (redirect) return new Response(null, { status: 302, headers: { ...SECURITY_HEADERS, location: redirect } });
     if (!site.ready) {
       return new Response(BUILDING_PAGE, {
         status: 503,

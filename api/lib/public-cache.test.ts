@@ -40,3 +40,25 @@ describe("public answer cache", () => {
     expect(cache.lookup(req({ "if-none-match": etag }), "k")!.status).toBe(304);
   });
 });
+
+describe("public answer cache budget", () => {
+  it("keys answers without query parameters the API does not read, so ?cb=N reuses one entry", () => {
+    const a = PublicCache.keyOf("/api/public/members", "http://x/api/public/members?cb=1");
+    const b = PublicCache.keyOf("/api/public/members", "http://x/api/public/members?cb=2&z=3");
+    expect(a).toBe(b);
+  });
+
+  it("counts each entry's key and headers, so many tiny answers under long addresses stay within the budget", async () => {
+    const budget = 1024 * 1024;
+    const cache = new PublicCache({ budgetBytes: budget });
+    const keys: string[] = [];
+    for (let i = 0; i < 2000; i++) {
+      const key = `/api/public/author/${"x".repeat(1000)}${i}`;
+      keys.push(key);
+      await cache.store(req(), key, json({ i }), cache.generationNow);
+    }
+    const kept = keys.filter((k) => cache.lookup(req(), k) !== null);
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept.length * 1000).toBeLessThanOrEqual(budget);
+  });
+});

@@ -10,11 +10,31 @@ type Bytes = Uint8Array<ArrayBuffer>;
 type Entry = { body: Bytes; gz: Bytes | null; headers: [string, string][]; etag: string; size: number };
 
 const BUDGET_BYTES = 48 * 1024 * 1024;
+/** What an entry costs besides its body, key and headers (Map slot, objects, ETag): a generous estimate. */
+const ENTRY_OVERHEAD = 256;
+/**
+ * Query parameters a public route reads. Any other one (`?cb=123`) cannot change the answer, so it must not make
+ * a new entry: the key keeps only these. Add a parameter here when a public GET route starts reading it.
+ */
+const KEY_PARAMS: ReadonlySet<string> = new Set([]);
 
 export class PublicCache {
   private entries = new Map<string, Entry>();
   private bytes = 0;
   private generation = 0;
+  private readonly budget: number;
+
+  constructor(opts: { budgetBytes?: number } = {}) {
+    this.budget = opts.budgetBytes ?? BUDGET_BYTES;
+  }
+
+  /** The cache key of a request: its path and the parameters of KEY_PARAMS, sorted. */
+  static keyOf(pathname: string, url: string): string {
+    const q = url.indexOf("?");
+    if (q < 0 || KEY_PARAMS.size === 0) return pathname;
+    const kept = [...new URLSearchParams(url.slice(q + 1))].filter(([k]) => KEY_PARAMS.has(k)).sort();
+    return kept.length ? `${pathname}?${new URLSearchParams(kept)}` : pathname;
+  }
 
   /** Take this before computing an answer and hand it to store(): a write in between makes the answer stale. */
   get generationNow(): number {
@@ -42,12 +62,20 @@ export class PublicCache {
     const body = new Uint8Array(await res.arrayBuffer());
     const gz = body.length > 1024 ? (gzipSync(body, { level: 6 }) as unknown as Bytes) : null;
     const headers = [...res.headers.entries()].filter(([k]) => k !== "content-length" && k !== "content-encoding");
-    const entry: Entry = { body, gz, headers, etag: `W/"${Bun.hash(body).toString(36)}"`, size: body.length + (gz?.length ?? 0) };
+    // Everything the entry holds counts: thousands of tiny answers under long keys once grew past the budget.
+    const size =
+      body.length + (gz?.length ?? 0) + key.length * 2 + headers.reduce((n, [k, v]) => n + k.length + v.length, 0) + ENTRY_OVERHEAD;
+    const entry: Entry = { body, gz, headers, etag: `W/"${Bun.hash(body).toString(36)}"`, size };
     // A write that happened while this answer was computed makes it stale: serve it once, do not keep it.
-    if (generation === this.generation && entry.size < BUDGET_BYTES / 4) {
+    if (generation === this.generation && entry.size < this.budget / 4) {
+      const old = this.entries.get(key);
+      if (old) {
+        this.entries.delete(key);
+        this.bytes -= old.size;
+      }
       this.entries.set(key, entry);
       this.bytes += entry.size;
-      while (this.bytes > BUDGET_BYTES) {
+      while (this.bytes > this.budget) {
         const [k, old] = this.entries.entries().next().value!;
         this.entries.delete(k);
         this.bytes -= old.size;

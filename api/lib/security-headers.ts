@@ -26,6 +26,18 @@ export const SECURITY_HEADERS: Record<string, string> = {
   "permissions-policy": "camera=(), microphone=(), geolocation=()",
 };
 
+/** Two years, the preload list's minimum; only sent when the public address is https (browsers ignore it on http). */
+const HSTS = "max-age=63072000; includeSubDomains";
+
+/**
+ * Called once at start by each listening process (api/server.ts, api/web-worker.ts), before any response:
+ * SECURITY_HEADERS is spread into responses, so it must be complete before the first one.
+ */
+export function configureSecurityHeaders(opts: { publicUrl: string }) {
+  if (opts.publicUrl.startsWith("https:")) SECURITY_HEADERS["strict-transport-security"] = HSTS;
+  else delete SECURITY_HEADERS["strict-transport-security"];
+}
+
 export function withSecurityHeaders(res: Response): Response {
   for (const [k, v] of Object.entries(SECURITY_HEADERS)) if (!res.headers.has(k)) res.headers.set(k, v);
   return res;

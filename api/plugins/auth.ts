@@ -18,10 +18,22 @@ export function readToken(request: Request): TokenSource | null {
   if (cookie) {
     for (const part of cookie.split(";")) {
       const [k, ...v] = part.trim().split("=");
-      if (k === SESSION_COOKIE && v.length) return { token: decodeURIComponent(v.join("=")), via: "cookie" };
+      if (k === SESSION_COOKIE && v.length) {
+        const token = safeDecode(v.join("="));
+        // A value that is not valid percent-encoding cannot be one of our tokens: anonymous, not a 500.
+        return token ? { token, via: "cookie" } : null;
+      }
     }
   }
   return null;
+}
+
+function safeDecode(value: string): string | null {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return null;
+  }
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

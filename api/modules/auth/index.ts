@@ -1,11 +1,13 @@
 import { Elysia, t } from "elysia";
 import type { Deps } from "../../deps";
 import { clientIp } from "../../lib/client-ip";
-import { HttpError } from "../../lib/errors";
+import { HttpError, TooManyRequestsError } from "../../lib/errors";
+import { RateLimiter } from "../../lib/rate-limit";
 import { invalidateSession, SESSION_LIFETIME_MS } from "../../lib/session";
 import { SESSION_COOKIE, viewerOf } from "../../plugins/auth";
 import { toCurrentUser } from "../users/service";
 import { assertCode, GoogleSignIn } from "./google";
+import { jsonOnly } from "./json-only";
 import { GoogleValidateBody, LoginBody, SessionResponse } from "./model";
 import { PasswordLogin } from "./service";
 
@@ -14,6 +16,7 @@ const STATE_COOKIE = "oauth_state";
 export const authRoutes = (deps: Deps) => {
   const passwords = new PasswordLogin(deps.db);
   const google = deps.env.google ? new GoogleSignIn(deps.db, deps.env.google) : null;
+  const googleStarts = new RateLimiter(20, 15 * 60_000);
   const secure = deps.env.publicUrl.startsWith("https:");
   // The token is also set as a cookie: HttpOnly so page scripts cannot read it, Lax so it is not sent on
   // cross-site subrequests (writes are also checked for their origin).
@@ -35,7 +38,7 @@ export const authRoutes = (deps: Deps) => {
         cookie[SESSION_COOKIE]!.set(sessionCookie(token));
         return { user: toCurrentUser(user), token };
       },
-      { body: LoginBody, response: { 200: SessionResponse } },
+      { ...jsonOnly, body: LoginBody, response: { 200: SessionResponse } },
     )
     .post("/api/auth/logout", async ({ request, cookie }) => {
       const viewer = await viewerOf(deps, request);
@@ -45,8 +48,11 @@ export const authRoutes = (deps: Deps) => {
     })
     .get(
       "/api/auth/google",
-      async ({ cookie }) => {
+      async ({ cookie, request }) => {
         if (!google) throw new HttpError(503, "La connexion Google n'est pas configurée sur ce serveur.");
+        // Each start stores a state row: counted before that write, per address.
+        const wait = googleStarts.take(clientIp(request));
+        if (wait > 0) throw new TooManyRequestsError("Trop de tentatives de connexion. Réessayez dans quelques minutes.", wait);
         const { url, state } = await google.start();
         // Binds the sign-in to this browser: the state coming back must match this cookie (login CSRF).
         cookie[STATE_COOKIE]!.set({ value: state, httpOnly: true, sameSite: "lax", secure, path: "/api/auth", maxAge: 600 });
@@ -65,6 +71,6 @@ export const authRoutes = (deps: Deps) => {
         cookie[SESSION_COOKIE]!.set(sessionCookie(token));
         return { user: toCurrentUser(user), token };
       },
-      { body: GoogleValidateBody, response: { 200: SessionResponse } },
+      { ...jsonOnly, body: GoogleValidateBody, response: { 200: SessionResponse } },
     );
 };

@@ -43,3 +43,11 @@ describe("iCalendar output", () => {
     expect(ics).not.toMatch(/[^\r]\n/);
   });
 });
+
+describe("iCalendar text escaping", () => {
+  it("leaves no bare carriage return or other control character in a value", () => {
+    const escaped = escapeText("ligne\rsuivante\r\nencore\u0000\u0007fin");
+    expect(escaped).not.toMatch(/[\u0000-\u0008\u000a-\u001f\u007f]/);
+    expect(escaped).toBe("ligne\\nsuivante\\nencorefin");
+  });
+});

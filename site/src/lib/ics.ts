@@ -6,9 +6,18 @@ import type { Event } from "../../../api/contract";
 
 const TZID = "Africa/Dakar";
 
-/** Escapes a TEXT value (RFC 5545 §3.3.11). */
+/**
+ * Escapes a TEXT value (RFC 5545 §3.3.11). Every line break (CRLF, LF or a lone CR) becomes "\\n", and the
+ * other control characters, which TEXT does not allow, are dropped: a bare CR would end the content line in some
+ * readers and let the rest of a title pass for a property of its own.
+ */
 export function escapeText(s: string): string {
-  return s.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\r?\n/g, "\\n");
+  return s
+    .replace(/\\/g, "\\\\")
+    .replace(/;/g, "\\;")
+    .replace(/,/g, "\\,")
+    .replace(/\r\n|\r|\n/g, "\\n")
+    .replace(/[\u0000-\u0008\u000a-\u001f\u007f]/g, "");
 }
 
 /** Folds a content line to at most 75 octets per line, continuation lines starting with a space. */
