@@ -44,7 +44,7 @@ walk(out);
 // Astro's own phases and the compression step, as printed by the build.
 const phases = log
   .split("\n")
-  .filter((l) => /Completed in|compressed \d+ files|indexed \d+ pages|built in|Collecting build info|generating static routes/.test(l))
+  .filter((l) => /Completed in|compressed \d+ files|compressed site files|indexed \d+ pages|built in|Collecting build info|generating static routes/.test(l))
   .map((l) => l.replace(/\x1b\[[0-9;]*m/g, "").trim());
 console.log(`dataset: ${articles} articles, ${media} media, ${events} events, ${members} members`);
 console.log(`pages built: ${pages}`);

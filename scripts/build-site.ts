@@ -1,12 +1,12 @@
 /**
- * Builds the static site into BUILD_OUT_DIR (from the API at API_ORIGIN), indexes it for /recherche (Pagefind), then
- * writes .br and .gz siblings of every text file, the search bundle's included, so the server never compresses on
- * the request path (nginx's gzip_static, in effect).
+ * Builds the static site into BUILD_OUT_DIR (from the API at API_ORIGIN), indexes it for /recherche (Pagefind), and
+ * writes .br and .gz siblings of every text file, the search bundle's included (scripts/compress.ts), reusing those
+ * of BUILD_PREVIOUS_DIR (the live build) for files whose bytes did not change.
  * Runs as a child process of the server so a build never blocks the process serving visitors.
  */
-import { readdir, readFile, writeFile } from "node:fs/promises";
-import { join } from "node:path";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { mkdirSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { Compressor, MIN_BYTES } from "./compress";
 import { buildSearchIndex } from "./search-index";
 
 const out = process.env.BUILD_OUT_DIR;
@@ -17,7 +17,13 @@ if (!out) {
 
 // ASTRO_LOG=info shows Astro's own timing breakdown (used by the build benchmark).
 const quiet = process.env.ASTRO_LOG === "info" ? [] : ["--silent"];
-const astro = Bun.spawn([process.execPath, "--bun", "node_modules/.bin/astro", "build", ...quiet], {
+// Astro keeps its prerender chunks in <cwd>/.astro/.prerender when the out dir is outside the working directory, and
+// deletes that folder when it finishes: two builds from one checkout (a test server and a benchmark) then break
+// each other. Running Astro from inside the out dir (project named by --root) keeps those chunks in the out dir.
+const root = process.cwd();
+mkdirSync(out, { recursive: true });
+const astro = Bun.spawn([process.execPath, "--bun", join(root, "node_modules/.bin/astro"), "build", "--root", root, ...quiet], {
+  cwd: resolve(out),
   env: { ...process.env, ASTRO_TELEMETRY_DISABLED: "1" },
   stdout: "inherit",
   stderr: "inherit",
@@ -28,35 +34,28 @@ if (code !== 0) {
   process.exit(code);
 }
 
-const indexStarted = performance.now();
-const { pages } = await buildSearchIndex(out);
-console.log(`indexed ${pages} pages for search in ${Math.round(performance.now() - indexStarted)} ms`);
-
-const COMPRESSIBLE = /\.(html|css|js|mjs|json|svg|xml|txt|ics|webmanifest)$/;
-
-async function* walk(dir: string): AsyncGenerator<string> {
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) yield* walk(path);
-    else if (COMPRESSIBLE.test(entry.name)) yield path;
-  }
+// Search indexing (mostly Pagefind's own process) and compression (worker threads) run side by side: together they
+// keep both cores busy. Pagefind's bundle is compressed once it exists.
+const previous = process.env.BUILD_PREVIOUS_DIR || undefined;
+const compressor = new Compressor(out, previous);
+const phase = async <T,>(label: (result: T, ms: number) => string, work: () => Promise<T>): Promise<T> => {
+  const started = performance.now();
+  const result = await work();
+  console.log(label(result, Math.round(performance.now() - started)));
+  return result;
+};
+try {
+  await Promise.all([
+    phase(({ pages }, ms) => `indexed ${pages} pages for search in ${ms} ms`, () => buildSearchIndex(out)),
+    phase(
+      (_, ms) => `compressed site files in ${ms} ms`,
+      () => compressor.run((rel) => !rel.startsWith("pagefind/")),
+    ),
+  ]);
+  await compressor.run((rel) => rel.startsWith("pagefind/"));
+  compressor.finish();
+} finally {
+  compressor.close();
 }
-
-const started = performance.now();
-let files = 0;
-for await (const path of walk(out)) {
-  const body = await readFile(path);
-  if (body.length < 256) continue;
-  // Hashed assets are few and cached for a year: squeeze them. Pages are thousands and change at every build:
-  // gzip 6 / brotli 5 take half the time of gzip 9 / brotli 9 on our article pages, for files within 1% of the size.
-  const asset = path.includes("/_astro/") || path.includes("/pagefind/");
-  await writeFile(`${path}.gz`, gzipSync(body, { level: asset ? 9 : 6 }));
-  await writeFile(
-    `${path}.br`,
-    brotliCompressSync(body, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: asset ? 11 : 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
-    }),
-  );
-  files++;
-}
-console.log(`compressed ${files} files in ${Math.round(performance.now() - started)} ms`);
+const { compressed, reused, small } = compressor.stats;
+console.log(`compressed ${compressed} files, reused ${reused} unchanged, left ${small} under ${MIN_BYTES} bytes as they are`);

@@ -18,6 +18,8 @@ beforeAll(() => {
   writeFileSync(join(site, "404.html"), "<h1>Page introuvable</h1>");
   writeFileSync(join(site, "_astro", "app.abc123.js"), "console.log(1)");
   writeFileSync(join(site, "articles.html.gz"), gzipSync("<h1>Articles</h1>"));
+  writeFileSync(join(site, ".compressed.json"), "{}");
+  writeFileSync(join(site, "article", ".hidden"), "x");
   writeFileSync(join(dir, "secret.txt"), "top secret");
   const up = join(dir, "uploads");
   mkdirSync(join(up, "media"), { recursive: true });
@@ -42,9 +44,9 @@ describe("static site serving", () => {
     expect(await get(s, "/article/l-economie")!.text()).toContain("économie");
   });
 
-  it("refuses to climb out of the build folder", () => {
+  it("refuses to climb out of the build folder and hides the build's dot files", () => {
     const s = site();
-    for (const p of ["/../secret.txt", "/%2e%2e/secret.txt", "/article/../../secret.txt", "/%00"]) {
+    for (const p of ["/../secret.txt", "/%2e%2e/secret.txt", "/article/../../secret.txt", "/%00", "/.compressed.json", "/article/.hidden"]) {
       expect(get(s, p)).toBeNull();
     }
   });

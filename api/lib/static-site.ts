@@ -96,6 +96,8 @@ export class StaticSite {
     const clean = normalize(decoded).replace(/^\/+/, "");
     // normalize() resolves "..": anything still climbing out of the root is refused.
     if (clean.startsWith("..")) return null;
+    // Dot files are the build's own bookkeeping (the compression manifest), never pages.
+    if (/(^|\/)\.(?!well-known\/)[^/]/.test(clean)) return null;
     const candidates =
       clean === "" || clean === "."
         ? ["index.html"]
