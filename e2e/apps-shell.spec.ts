@@ -84,6 +84,16 @@ test.describe("member screens", () => {
     await page.getByRole("button", { name: "Modifier mon profil" }).click();
     await expect(page.getByRole("dialog", { name: "Modifier mon profil" })).toBeVisible();
     expect(await appViolations(page, "dialog[open]"), "profile modal").toEqual([]);
+    // The cropper, over the profile modal, with a real photo of the demo content.
+    const members = (await (await page.request.get("/api/public/members")).json()) as { profilePic: string | null }[];
+    const photo = await page.request.get(`/uploads/profile_pics/${members.find((m) => m.profilePic)!.profilePic}`);
+    await page.getByLabel("Photo de profil").setInputFiles({ name: "portrait.jpg", mimeType: "image/jpeg", buffer: await photo.body() });
+    const cropper = page.getByRole("dialog", { name: "Recadrer la photo de profil" });
+    await expect(cropper.getByRole("button", { name: "Recadrer" })).toBeEnabled();
+    expect(await appViolations(page, ".modal:has(.cropper-stage)"), "cropper").toEqual([]);
+    await page.keyboard.press("Escape");
+    await expect(cropper).toBeHidden();
+    await expect(page.getByRole("dialog", { name: "Modifier mon profil" })).toBeVisible();
   });
 
   test("narrow screens (375 px) keep the member screens free of serious axe violations", async ({ page }) => {

@@ -4,6 +4,7 @@ import Cropper, { type Area, type Point, type Size } from "react-easy-crop";
 import "react-easy-crop/react-easy-crop.css";
 import { cropToJpeg } from "./crop-image";
 import type { ImageCropperProps } from "./ImageCropper";
+import { toast } from "../stores/toasts";
 import { Modal } from "./Modal";
 import "./ImageCropper.css";
 
@@ -31,6 +32,9 @@ export default function ImageCropperDialog(props: ImageCropperProps) {
     setBusy(true);
     try {
       await onCropped(await cropToJpeg(url, area, output));
+    } catch {
+      // The picture could not be drawn (unreadable file): the caller's own failures are its to report.
+      toast.error("❌ Erreur lors du recadrage");
     } finally {
       setBusy(false);
     }
@@ -60,11 +64,14 @@ export default function ImageCropperDialog(props: ImageCropperProps) {
           disableAutomaticStylesInjection
           onCropChange={setCrop}
           onZoomChange={setZoom}
-          // The library reports the largest frame first; the crop starts at 80 % of it.
+          // The library reports the largest frame that fits; the crop starts at 80 % of it. Sizes measured while
+          // the dialog was still closed are zero and skipped (a resize observer reports again once it shows).
           onCropSizeChange={(size) =>
-            setFrame((prev) => prev ?? { width: size.width * START_SHARE, height: size.height * START_SHARE })
+            setFrame((prev) =>
+              prev ?? (size.width > 0 && size.height > 0 ? { width: size.width * START_SHARE, height: size.height * START_SHARE } : undefined),
+            )
           }
-          onCropComplete={(_, pixels) => setArea(pixels)}
+          onCropComplete={(_, pixels) => setArea(pixels.width > 0 && pixels.height > 0 ? pixels : null)}
           mediaProps={{ alt: "Image à recadrer" }}
           cropperProps={{ role: "group", "aria-label": "Cadre de recadrage", "aria-describedby": hintId }}
         />
