@@ -92,6 +92,8 @@ export async function buildApps(siteDir: string): Promise<{ dir: string; built: 
     renameSync(tmp, dir);
   } catch (e) {
     rmSync(tmp, { recursive: true, force: true });
+    // Another process bundled the same sources meanwhile: its folder is as good as ours.
+    if (existsSync(dir)) return { dir, built: false, ms: performance.now() - started };
     throw e;
   }
   prune(appsRoot, dir);
