@@ -38,15 +38,16 @@ export function createFront(opts: {
   api: (request: Request, pathname: string, clientIp: string | undefined) => Promise<Response>;
 }) {
   const { site, apps, uploadsDir, api } = opts;
-  return async function handle(request: Request, clientIp: string | undefined): Promise<Response> {
+  // Not async: a static page is answered without allocating a promise (Bun then sends it at once).
+  return function handle(request: Request, clientIp: string | undefined): Response | Promise<Response> {
     const pathname = pathOf(request.url);
-    if (pathname.startsWith("/api/")) return withSecurityHeaders(await api(request, pathname, clientIp));
+    if (pathname.startsWith("/api/")) return api(request, pathname, clientIp).then(withSecurityHeaders);
     if (request.method !== "GET" && request.method !== "HEAD") {
       return new Response("Méthode non autorisée", { status: 405, headers: { ...SECURITY_HEADERS, allow: "GET, HEAD" } });
     }
     if (pathname.startsWith("/uploads/")) return serveUpload(request, uploadsDir, pathname) ?? site.notFound(request);
     if (pathname.startsWith("/_apps/")) return apps.serve(request, pathname.slice(6)) ?? site.notFound(request);
-    const redirect = REDIRECTS[pathname.replace(/\/+$/, "")];
+    const redirect = REDIRECTS[pathname] ?? (pathname.endsWith("/") ? REDIRECTS[pathname.replace(/\/+$/, "")] : undefined);
     // A path-only Location: the request's Host header (which anyone can set) never picks the destination.
     if (redirect) return new Response(null, { status: 302, headers: { ...SECURITY_HEADERS, location: redirect } });
     if (!site.ready) {

@@ -66,10 +66,51 @@ describe("static site serving", () => {
     expect(get(s, "/articles")!.headers.get("content-encoding")).toBeNull();
   });
 
+  it("gives a file the same ETag in every process and after a rebuild that left it unchanged", () => {
+    const etag = get(site(), "/articles")!.headers.get("etag");
+    const other = site();
+    other.setRoot(join(dir, "site"));
+    expect(get(other, "/articles")!.headers.get("etag")).toBe(etag);
+    expect(get(other, "/")!.headers.get("etag")).not.toBe(etag);
+  });
+
+  it("says Vary: Accept-Encoding only for files that have compressed copies", () => {
+    const s = site();
+    expect(get(s, "/articles")!.headers.get("vary")).toBe("accept-encoding");
+    expect(get(s, "/")!.headers.get("vary")).toBeNull();
+    expect(get(s, "/", { "accept-encoding": "br, gzip" })!.headers.get("content-encoding")).toBeNull();
+  });
+
+  it("answers a byte range of a file, and 416 for a range past its end", async () => {
+    const s = site();
+    const res = get(s, "/article/l-economie", { range: "bytes=0-3" })!;
+    expect(res.status).toBe(206);
+    expect(res.headers.get("content-range")).toBe(`bytes 0-3/${Buffer.byteLength("<h1>L'économie</h1>")}`);
+    expect(await res.text()).toBe("<h1>");
+    expect(get(s, "/article/l-economie", { range: "bytes=900-" })!.status).toBe(416);
+  });
+
+  it("answers HEAD with the headers and length of GET and no body, through a real server", async () => {
+    const s = site();
+    const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: (r) => s.serve(r, new URL(r.url).pathname) ?? s.notFound(r) });
+    try {
+      const head = await fetch(`http://127.0.0.1:${server.port}/articles`, { method: "HEAD", headers: { "accept-encoding": "identity" } });
+      expect(head.status).toBe(200);
+      expect(head.headers.get("content-length")).toBe(String("<h1>Articles</h1>".length));
+      expect(head.headers.get("etag")).toBeTruthy();
+      expect(await head.text()).toBe("");
+    } finally {
+      server.stop(true);
+    }
+  });
+
   it("answers unknown paths with the French 404 page and status 404", async () => {
-    const res = site().notFound(new Request("http://x/nope"));
+    const s = site();
+    const res = s.notFound(new Request("http://x/nope"));
     expect(res.status).toBe(404);
+    expect(res.headers.get("cache-control")).toBe("no-cache");
     expect(await res.text()).toContain("Page introuvable");
+    expect(await s.notFound(new Request("http://x/encore")).text()).toContain("Page introuvable");
   });
 
   it("sets security headers on pages", () => {
