@@ -71,6 +71,50 @@ describe("site rebuilds", () => {
     expect(builds()).toBe(2);
   });
 
+  it("coalesces a burst of 20 writes made during a build into at most two builds, the last write live after them", async () => {
+    setBuild({ marker: "v0", delayMs: 600 });
+    const answers: Promise<unknown>[] = [];
+    for (let i = 1; i <= 20; i++) {
+      // Each write changes the data first (the control file stands for the database), then asks for a build.
+      setBuild({ marker: `v${i}`, delayMs: 600 });
+      answers.push(builder.requestBuild({ kind: "article", id: `a${i % 4}` }));
+      await Bun.sleep(5);
+    }
+    await Promise.all(answers);
+    expect(builds()).toBeLessThanOrEqual(2);
+    expect((await home()).body).toContain("v20");
+    expect(builder.status().pending).toEqual([]);
+  });
+
+  it("never loses a write that arrives while the follow-up build runs: it gets a build of its own", async () => {
+    setBuild({ marker: "v1", delayMs: 300 });
+    const first = builder.requestBuild();
+    const followUp = builder.requestBuild({ kind: "event", id: "e1" });
+    await first;
+    // The follow-up has started (it reads the data now); this write comes after that read.
+    await Bun.sleep(100);
+    setBuild({ marker: "v3", delayMs: 0 });
+    const late = builder.requestBuild({ kind: "event", id: "e2" });
+    expect(late).not.toBe(followUp);
+    expect((await late).changes).toEqual([{ kind: "event", id: "e2" }]);
+    expect((await home()).body).toContain("v3");
+  });
+
+  it("hands the live build to the next build, so it can reuse what did not change", async () => {
+    setBuild({ marker: "v1" });
+    await builder.requestBuild();
+    const live = builder.liveDir()!;
+    const next = new SiteBuilder({
+      siteDir: join(dir, "site"),
+      apiOrigin: "http://127.0.0.1:1",
+      onSwap: (d) => site.setRoot(d),
+      command: ["sh", "-c", 'echo "previous=$BUILD_PREVIOUS_DIR"; mkdir -p "$BUILD_OUT_DIR"; echo "<title>v2</title>" > "$BUILD_OUT_DIR/index.html"'],
+    });
+    const report = await next.requestBuild();
+    expect(report.ok).toBe(true);
+    expect(report.log).toContain(`previous=${live}`);
+  });
+
   it("leaves the current site live after a failed build and keeps its log", async () => {
     setBuild({ marker: "good" });
     await builder.requestBuild();

@@ -175,6 +175,8 @@ export class SiteBuilder {
         ...process.env,
         ...this.opts.extraEnv,
         BUILD_OUT_DIR: outDir,
+        // The live build: files whose bytes did not change reuse its compressed copies (scripts/compress.ts).
+        BUILD_PREVIOUS_DIR: this.liveDir() ?? "",
         API_ORIGIN: this.opts.apiOrigin,
         ASTRO_TELEMETRY_DISABLED: "1",
       },
