@@ -2,6 +2,7 @@
 import { defineConfig } from "astro/config";
 import react from "@astrojs/react";
 import { fileURLToPath } from "node:url";
+import { writeCspHashes } from "./scripts/csp-hashes.ts";
 
 /**
  * `client:interaction`: hydrate an island on the first interaction with it (site/src/directives/interaction.ts).
@@ -19,6 +20,20 @@ const interactionDirective = {
   },
 };
 
+/**
+ * Lists the hashes of the inline scripts the pages run, for the CSP header (no 'unsafe-inline';
+ * scripts/csp-hashes.ts, api/lib/security-headers.ts).
+ * @type {import("astro").AstroIntegration}
+ */
+const cspScriptHashes = {
+  name: "csp-script-hashes",
+  hooks: {
+    "astro:build:done": async ({ dir }) => {
+      await writeCspHashes(fileURLToPath(dir));
+    },
+  },
+};
+
 // The server builds the site into a fresh folder each time (BUILD_OUT_DIR) and swaps a symlink over the live one,
 // so a build never writes into the folder being served.
 export default defineConfig({
@@ -30,7 +45,7 @@ export default defineConfig({
   site: process.env.PUBLIC_URL ?? "http://localhost:4321",
   trailingSlash: "never",
   build: { format: "file", concurrency: 4 },
-  integrations: [react(), interactionDirective],
+  integrations: [react(), interactionDirective, cspScriptHashes],
   prefetch: false,
   devToolbar: { enabled: false },
   vite: {

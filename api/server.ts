@@ -9,7 +9,7 @@ import { EnvError, readEnv, type Env } from "./env";
 import { CLIENT_IP_HEADER, withClientIp } from "./lib/client-ip";
 import { appsPolicy, createFront } from "./lib/front";
 import { PublicCache } from "./lib/public-cache";
-import { configureSecurityHeaders } from "./lib/security-headers";
+import { configureSecurityHeaders, useBuildScriptHashes } from "./lib/security-headers";
 import { deleteExpiredSessions } from "./lib/session";
 import { SiteBuilder } from "./lib/site-builder";
 import { StaticSite } from "./lib/static-site";
@@ -73,10 +73,13 @@ const builder = new SiteBuilder({
   // Canonical links, feeds and sitemaps use the validated origin, also when PUBLIC_URL is left to its default.
   extraEnv: { PUBLIC_URL: env.publicUrl },
   onSwap: (dir) => {
+    // The CSP lists the new build's inline scripts before any of its pages is served.
+    useBuildScriptHashes(dir);
     site.setRoot(dir);
     for (const w of workers) w.send({ type: "root", dir });
   },
 });
+useBuildScriptHashes(builder.liveDir());
 site.setRoot(builder.liveDir());
 
 const publicCache = new PublicCache();

@@ -6,7 +6,7 @@
  * the browser apps' folder).
  */
 import { appsPolicy, createFront } from "./lib/front";
-import { configureSecurityHeaders } from "./lib/security-headers";
+import { configureSecurityHeaders, useBuildScriptHashes } from "./lib/security-headers";
 import { StaticSite } from "./lib/static-site";
 
 const { PORT, HOST, UPLOADS_DIR, PRIMARY_API } = process.env;
@@ -21,7 +21,10 @@ configureSecurityHeaders({ publicUrl: process.env.PUBLIC_URL ?? "" });
 const site = new StaticSite();
 const apps = new StaticSite(appsPolicy);
 process.on("message", (m: { type: string; dir: string | null }) => {
-  if (m?.type === "root") site.setRoot(m.dir);
+  if (m?.type === "root") {
+    useBuildScriptHashes(m.dir);
+    site.setRoot(m.dir);
+  }
   if (m?.type === "apps") apps.setRoot(m.dir);
 });
 

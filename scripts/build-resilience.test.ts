@@ -2,10 +2,12 @@
  * A real site build (scripts/build-site.ts: Astro, Pagefind, compression) against the real API on a temporary
  * database, with names that once stopped every build. Slow (a real Astro build), so one build serves all checks.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CSP_HASHES_FILE } from "../api/lib/security-headers";
+import { inlineScriptHashes } from "./csp-hashes";
 import { makeArticle, makeUser } from "../api/testing/factory";
 import { createHarness, type Harness } from "../api/testing/harness";
 
@@ -78,5 +80,15 @@ describe("a site build with awkward names", () => {
 
   it("builds a page for a name made of emoji and reserved characters", () => {
     expect(existsSync(join(out, "cercle-axiologique", "Rose_100_1.html"))).toBe(true);
+  });
+
+  it("lists the hash of every inline script of every page for the CSP header", () => {
+    const listed = new Set<string>(JSON.parse(readFileSync(join(out, CSP_HASHES_FILE), "utf8")).scriptHashes);
+    const pages = (readdirSync(out, { recursive: true }) as string[]).filter((f) => f.endsWith(".html"));
+    expect(pages.length).toBeGreaterThan(5);
+    const used = new Set<string>();
+    for (const page of pages) inlineScriptHashes(readFileSync(join(out, page), "utf8"), used);
+    expect(used.size).toBeGreaterThan(0);
+    for (const h of used) expect(listed.has(h), h).toBe(true);
   });
 });

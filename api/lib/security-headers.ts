@@ -1,24 +1,35 @@
 /**
  * Headers set on every response. The CSP allows the third-party players the media pages embed on request
- * (click-to-load) and nothing else; inline scripts are needed by Astro's small hoisted scripts.
+ * (click-to-load) and nothing else. Scripts: our own files, WebAssembly for Pagefind's search, and the inline
+ * scripts of the live build by hash only (no 'unsafe-inline'): the build lists them (scripts/csp-hashes.ts) and
+ * the server takes the list when it puts that build live (`useBuildScriptHashes`), so an injected inline script
+ * or handler never runs.
  */
-const CSP = [
-  "default-src 'self'",
-  "script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "media-src 'self' https:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "frame-src https://www.youtube-nocookie.com https://player.vimeo.com https://w.soundcloud.com https://www.facebook.com",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join("; ");
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+
+/** Written by the build next to the pages (a dot file, never served). */
+export const CSP_HASHES_FILE = ".csp-script-hashes.json";
+
+function csp(scriptHashes: readonly string[]): string {
+  return [
+    "default-src 'self'",
+    ["script-src 'self' 'wasm-unsafe-eval'", ...scriptHashes].join(" "),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "media-src 'self' https:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "frame-src https://www.youtube-nocookie.com https://player.vimeo.com https://w.soundcloud.com https://www.facebook.com",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
 
 export const SECURITY_HEADERS: Record<string, string> = {
-  "content-security-policy": CSP,
+  "content-security-policy": csp([]),
   "x-content-type-options": "nosniff",
   "referrer-policy": "strict-origin-when-cross-origin",
   "x-frame-options": "DENY",
@@ -36,6 +47,23 @@ const HSTS = "max-age=63072000; includeSubDomains";
 export function configureSecurityHeaders(opts: { publicUrl: string }) {
   if (opts.publicUrl.startsWith("https:")) SECURITY_HEADERS["strict-transport-security"] = HSTS;
   else delete SECURITY_HEADERS["strict-transport-security"];
+}
+
+/**
+ * Allows the inline scripts of the build in `dir` (call it before serving that build: static files copy the
+ * headers when first cached). Without the list (no build yet, or an older build) no inline script runs.
+ */
+export function useBuildScriptHashes(dir: string | null) {
+  let hashes: string[] = [];
+  if (dir) {
+    try {
+      const parsed = JSON.parse(readFileSync(join(dir, CSP_HASHES_FILE), "utf8")) as { scriptHashes?: unknown };
+      if (Array.isArray(parsed.scriptHashes)) hashes = parsed.scriptHashes.filter((h): h is string => /^'sha256-[A-Za-z0-9+/=]+'$/.test(String(h)));
+    } catch {
+      console.warn(`No ${CSP_HASHES_FILE} in ${dir}: inline scripts stay blocked until the next build.`);
+    }
+  }
+  SECURITY_HEADERS["content-security-policy"] = csp(hashes);
 }
 
 export function withSecurityHeaders(res: Response): Response {

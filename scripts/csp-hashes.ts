@@ -1,0 +1,39 @@
+/**
+ * The SHA-256 of every inline script the built site runs, for the CSP header's `script-src` (no
+ * 'unsafe-inline'). After our own scripts became files, what remains inline is Astro's island runtime, its
+ * hydration directives and the one-line "js" class switch: code, never content, so the list stays short and the
+ * same from build to build. Written next to the pages (a dot file: never served) and read by the server when it
+ * puts a build live (api/lib/security-headers.ts).
+ */
+import { createHash } from "node:crypto";
+import { readdir, readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { CSP_HASHES_FILE } from "../api/lib/security-headers";
+
+/** Inline <script> elements the browser would run (JSON and JSON-LD data blocks are never run). */
+const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc\s*=)([^>]*)>([\s\S]*?)<\/script>/gi;
+const DATA_TYPE = /\btype\s*=\s*["']?application\/(ld\+)?json/i;
+
+export function inlineScriptHashes(html: string, into = new Set<string>()): Set<string> {
+  for (const m of html.matchAll(INLINE_SCRIPT)) {
+    if (DATA_TYPE.test(m[1]!)) continue;
+    into.add(`'sha256-${createHash("sha256").update(m[2]!, "utf8").digest("base64")}'`);
+  }
+  return into;
+}
+
+/** Hashes the inline scripts of every page under `dir` and writes them to `dir/CSP_HASHES_FILE`. */
+export async function writeCspHashes(dir: string): Promise<string[]> {
+  const hashes = new Set<string>();
+  const walk = async (d: string): Promise<void> => {
+    for (const e of await readdir(d, { withFileTypes: true })) {
+      const path = join(d, e.name);
+      if (e.isDirectory()) await walk(path);
+      else if (e.name.endsWith(".html")) inlineScriptHashes(await readFile(path, "utf8"), hashes);
+    }
+  };
+  await walk(dir);
+  const list = [...hashes].sort();
+  await writeFile(join(dir, CSP_HASHES_FILE), JSON.stringify({ scriptHashes: list }));
+  return list;
+}
