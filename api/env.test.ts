@@ -31,4 +31,10 @@ describe("configuration", () => {
     expect(() => readEnv({ SEED: "none", ADMIN_NICKNAME: "chef", ADMIN_PASSWORD: "court" })).toThrow(/12/);
     expect(readEnv({ SEED: "none", ADMIN_NICKNAME: "chef", ADMIN_PASSWORD: "un-long-mot-de-passe" }).seed).toBe("none");
   });
+
+  it("trusts no proxy unless TRUST_PROXY lists them, and names a bad entry", () => {
+    expect(readEnv({}).trustProxy).toEqual([]);
+    expect(readEnv({ TRUST_PROXY: "10.0.0.0/8, ::1" }).trustProxy).toEqual(["10.0.0.0/8", "::1"]);
+    expect(() => readEnv({ TRUST_PROXY: "10.0.0.0/8,nginx" })).toThrow(/TRUST_PROXY.*nginx/);
+  });
 });

@@ -1,4 +1,5 @@
 import { availableParallelism } from "node:os";
+import { parseTrustProxy } from "./lib/client-ip";
 
 /**
  * Configuration, read from the environment and validated once at start. A bad value stops the server with a
@@ -26,6 +27,8 @@ export type Env = {
   production: boolean;
   /** Extra processes serving the static site on the same port (see api/web-worker.ts). */
   webWorkers: number;
+  /** Reverse proxies (addresses, CIDR ranges) whose X-Forwarded-For names the client; empty: none (see api/lib/client-ip.ts). */
+  trustProxy: string[];
   google: { clientId: string; clientSecret: string; redirectUri: string; issuer: string | undefined } | undefined;
 };
 
@@ -89,6 +92,12 @@ export function readEnv(source: Record<string, string | undefined> = process.env
   if (!Number.isInteger(uploadMaxMb) || uploadMaxMb < 1 || uploadMaxMb > 4096) {
     throw new EnvError(`UPLOAD_MAX_MB must be a whole number of MB from 1 to 4096, got "${source.UPLOAD_MAX_MB}"`);
   }
+  try {
+    parseTrustProxy(source.TRUST_PROXY);
+  } catch (e) {
+    throw new EnvError(`TRUST_PROXY must list IP addresses or CIDR ranges separated by commas: ${(e as Error).message}`);
+  }
+  const trustProxy = (source.TRUST_PROXY ?? "").split(",").map((e) => e.trim()).filter(Boolean);
   const g = [source.GOOGLE_CLIENT_ID, source.GOOGLE_CLIENT_SECRET, source.GOOGLE_REDIRECT_URI];
   if (g.some(Boolean) && !g.every(Boolean)) {
     throw new EnvError("GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET and GOOGLE_REDIRECT_URI go together");
@@ -111,6 +120,7 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     buildTimeoutS,
     production: source.NODE_ENV === "production",
     webWorkers,
+    trustProxy,
     google: g.every(Boolean)
       ? { clientId: g[0]!, clientSecret: g[1]!, redirectUri: g[2]!, issuer: source.OAUTH_ISSUER || undefined }
       : undefined,

@@ -6,7 +6,7 @@
 import { openDatabase, migrateDatabase } from "../db/client";
 import { createApp } from "./app";
 import { EnvError, readEnv, type Env } from "./env";
-import { CLIENT_IP_HEADER, withClientIp } from "./lib/client-ip";
+import { CLIENT_IP_HEADER, parseTrustProxy, resolveClientAddress, withClientIp } from "./lib/client-ip";
 import { appsPolicy, createFront } from "./lib/front";
 import { PublicCache } from "./lib/public-cache";
 import { configureSecurityHeaders, useBuildScriptHashes } from "./lib/security-headers";
@@ -107,6 +107,8 @@ async function api(request: Request, pathname: string, clientIp: string | undefi
   return app.handle(withClientIp(request, clientIp));
 }
 
+// Behind a reverse proxy, the client's address comes from the proxies listed in TRUST_PROXY (none by default).
+const trustedProxies = parseTrustProxy(env.trustProxy.join(","));
 const handle = createFront({ site, apps, uploadsDir: env.uploadsDir, api });
 const server = Bun.serve({
   port: env.port,
@@ -114,7 +116,7 @@ const server = Bun.serve({
   reusePort: env.webWorkers > 0,
   // Uploads are capped per route; this is the outer bound for any body.
   maxRequestBodySize: 110 * 1024 * 1024,
-  fetch: (request, srv) => handle(request, srv.requestIP(request)?.address),
+  fetch: (request, srv) => handle(request, resolveClientAddress(request, srv.requestIP(request)?.address, trustedProxies)),
 });
 console.log(`Listening on http://${server.hostname}:${server.port}`);
 
@@ -139,6 +141,7 @@ if (env.webWorkers > 0) {
         HOST: env.host,
         UPLOADS_DIR: env.uploadsDir,
         PUBLIC_URL: env.publicUrl,
+        TRUST_PROXY: env.trustProxy.join(","),
         PRIMARY_API: `http://127.0.0.1:${internal.port}`,
       },
       stdout: "inherit",

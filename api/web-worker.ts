@@ -5,6 +5,7 @@
  * nginx uses every core, so the site does too. Started and fed by api/server.ts (IPC: the live build folder and
  * the browser apps' folder).
  */
+import { parseTrustProxy, resolveClientAddress } from "./lib/client-ip";
 import { appsPolicy, createFront } from "./lib/front";
 import { configureSecurityHeaders, useBuildScriptHashes } from "./lib/security-headers";
 import { StaticSite } from "./lib/static-site";
@@ -17,6 +18,9 @@ if (!PORT || !HOST || !UPLOADS_DIR || !PRIMARY_API) {
 
 // The primary passes its validated PUBLIC_URL (HSTS over https).
 configureSecurityHeaders({ publicUrl: process.env.PUBLIC_URL ?? "" });
+
+// Validated by the primary (api/env.ts), which passes it on.
+const trustedProxies = parseTrustProxy(process.env.TRUST_PROXY);
 
 const site = new StaticSite();
 const apps = new StaticSite(appsPolicy);
@@ -57,6 +61,6 @@ Bun.serve({
   hostname: HOST,
   reusePort: true,
   maxRequestBodySize: 110 * 1024 * 1024,
-  fetch: (request, server) => handle(request, server.requestIP(request)?.address),
+  fetch: (request, server) => handle(request, resolveClientAddress(request, server.requestIP(request)?.address, trustedProxies)),
 });
 process.send?.({ type: "ready" });
