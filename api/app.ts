@@ -1,14 +1,18 @@
 import { Elysia } from "elysia";
 import type { Deps } from "./deps";
 import { articlesRoutes } from "./modules/articles";
+import { auditRoutes } from "./modules/audit";
 import { authRoutes } from "./modules/auth";
 import { contactRoutes } from "./modules/contact";
 import { eventsRoutes } from "./modules/events";
 import { mediaRoutes } from "./modules/media";
 import { membersRoutes } from "./modules/members";
 import { siteRoutes } from "./modules/site";
+import { statsRoutes } from "./modules/stats";
 import { themesRoutes } from "./modules/themes";
 import { usersRoutes } from "./modules/users";
+import { accessGate } from "./plugins/access-gate";
+import { auditPlugin } from "./plugins/audit";
 import { bodyLimit, type RouteTable } from "./plugins/body-limit";
 import { errors } from "./plugins/errors";
 import { privateAnswers } from "./plugins/private-answers";
@@ -22,6 +26,10 @@ export function createApp(deps: Deps) {
     .use(bodyLimit(deps.env, (): RouteTable => app.routes))
     .use(privateAnswers)
     .use(undecodableParams)
+    // Before the modules: the gate checks the caller before any body is read; the audit hook is global and
+    // applies to the routes added after it.
+    .use(accessGate(deps))
+    .use(auditPlugin(deps))
     .use(membersRoutes(deps))
     .use(themesRoutes(deps))
     .use(mediaRoutes(deps))
@@ -30,7 +38,9 @@ export function createApp(deps: Deps) {
     .use(contactRoutes(deps))
     .use(siteRoutes(deps))
     .use(authRoutes(deps))
-    .use(usersRoutes(deps));
+    .use(usersRoutes(deps))
+    .use(statsRoutes(deps))
+    .use(auditRoutes(deps));
   return app;
 }
 

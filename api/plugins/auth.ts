@@ -56,8 +56,25 @@ function assertSameOrigin(request: Request, publicUrl: string) {
   }
 }
 
+type Viewer = ValidSession & { via: TokenSource["via"] };
+
+/**
+ * One session lookup per request: the access gate (api/plugins/access-gate.ts), the route guard and the audit
+ * plugin all ask, and the lookup may slide the session's expiry (a write).
+ */
+const viewers = new WeakMap<Request, Promise<Viewer | null>>();
+
 /** The signed-in viewer of a request, or null for an anonymous visitor (or a dead token). */
-export async function viewerOf(deps: Deps, request: Request): Promise<(ValidSession & { via: TokenSource["via"] }) | null> {
+export function viewerOf(deps: Deps, request: Request): Promise<Viewer | null> {
+  let viewer = viewers.get(request);
+  if (!viewer) {
+    viewer = lookUpViewer(deps, request);
+    viewers.set(request, viewer);
+  }
+  return viewer;
+}
+
+async function lookUpViewer(deps: Deps, request: Request): Promise<Viewer | null> {
   const source = readToken(request);
   if (!source) return null;
   const valid = await validateSessionToken(deps.db, source.token);

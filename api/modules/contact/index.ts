@@ -1,27 +1,7 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps";
-import { clientIp } from "../../lib/client-ip";
-import { TooManyRequestsError } from "../../lib/errors";
-import { RateLimiter } from "../../lib/rate-limit";
-import { ContactBody } from "./model";
-import { saveContactMessage } from "./service";
+import { contactAdminRoutes } from "./admin";
+import { contactPublicRoutes } from "./public";
 
-export const contactRoutes = ({ db }: Deps) => {
-  // Five messages per address in 15 minutes: a person never needs more, a spammer is slowed to a trickle.
-  const perAddress = new RateLimiter(5, 15 * 60_000);
-  return new Elysia({ name: "contact" }).post(
-    "/api/public/contact",
-    async ({ body, request, set }) => {
-      const ip = clientIp(request);
-      const wait = perAddress.retryAfter(ip);
-      if (wait > 0) {
-        throw new TooManyRequestsError("Trop de messages envoyés. Merci de réessayer dans quelques minutes.", wait);
-      }
-      perAddress.hit(ip);
-      await saveContactMessage(db, body, ip);
-      set.status = 201;
-      return { message: "Message envoyé, Merci !" };
-    },
-    { body: ContactBody },
-  );
-};
+/** The contact form (public.ts) and its inbox for admins (admin.ts), over service.ts. */
+export const contactRoutes = (deps: Deps) => new Elysia({ name: "contact" }).use(contactPublicRoutes(deps)).use(contactAdminRoutes(deps));

@@ -1,12 +1,30 @@
 import { t, type Static } from "elysia";
 
+// `\S`: a field of spaces only is refused like an empty one (it would be stored empty once trimmed).
 export const ContactBody = t.Object({
-  name: t.String({ minLength: 1, maxLength: 120, error: "Le nom est obligatoire (120 caractères au plus)." }),
+  name: t.String({ pattern: "\\S", maxLength: 120, error: "Le nom est obligatoire (120 caractères au plus)." }),
   email: t.String({ format: "email", maxLength: 200, error: "L'adresse e-mail n'est pas valide." }),
-  subject: t.String({ minLength: 1, maxLength: 200, error: "Le sujet est obligatoire (200 caractères au plus)." }),
-  message: t.String({ minLength: 1, maxLength: 5000, error: "Le message est obligatoire (5000 caractères au plus)." }),
+  subject: t.String({ pattern: "\\S", maxLength: 200, error: "Le sujet est obligatoire (200 caractères au plus)." }),
+  message: t.String({ pattern: "\\S", maxLength: 5000, error: "Le message est obligatoire (5000 caractères au plus)." }),
   /** Honeypot: a field hidden from people; bots fill it. */
   website: t.Optional(t.String({ maxLength: 500 })),
 });
 
 export type ContactBody = Static<typeof ContactBody>;
+
+/** A stored message as admins read it (the sender's address is kept for abuse handling, not shown). */
+export const ContactMessage = t.Object({
+  _id: t.String(),
+  name: t.String(),
+  email: t.String(),
+  subject: t.String(),
+  message: t.String(),
+  read: t.Boolean(),
+  createdAt: t.String(),
+});
+
+export type ContactMessage = Static<typeof ContactMessage>;
+
+export const ContactRead = t.Object({ _id: t.String(), subject: t.String(), read: t.Boolean() });
+
+export const DeletedContact = t.Object({ message: t.String(), _id: t.String(), subject: t.String() });

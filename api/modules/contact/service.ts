@@ -1,7 +1,9 @@
+import { count, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { newId } from "../../../db/ids";
 import { contactMessages } from "../../../db/schema";
-import type { ContactBody } from "./model";
+import { NotFoundError } from "../../lib/errors";
+import type { ContactBody, ContactMessage } from "./model";
 
 /**
  * Stores a contact message. A filled honeypot means a bot: the caller answers as if it worked (so the bot learns
@@ -19,4 +21,40 @@ export async function saveContactMessage(db: Db, body: ContactBody, ip: string):
     createdAt: new Date(),
   });
   return { stored: true };
+}
+
+/** Every message, newest first (the id breaks ties within a millisecond). */
+export async function listContactMessages(db: Db): Promise<ContactMessage[]> {
+  const rows = await db.select().from(contactMessages).orderBy(desc(contactMessages.createdAt), desc(contactMessages.id));
+  return rows.map((r) => ({
+    _id: r.id,
+    name: r.name,
+    email: r.email,
+    subject: r.subject,
+    message: r.message,
+    read: r.readAt !== null,
+    createdAt: r.createdAt.toISOString(),
+  }));
+}
+
+export async function countUnreadContactMessages(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(contactMessages).where(isNull(contactMessages.readAt));
+  return row?.n ?? 0;
+}
+
+/** Marks a message read, or unread again, in one statement. */
+export async function toggleContactRead(db: Db, id: string, now = new Date()): Promise<{ _id: string; subject: string; read: boolean }> {
+  const [row] = await db
+    .update(contactMessages)
+    .set({ readAt: sql`case when ${contactMessages.readAt} is null then ${now.getTime()} else null end` })
+    .where(eq(contactMessages.id, id))
+    .returning({ id: contactMessages.id, subject: contactMessages.subject, readAt: contactMessages.readAt });
+  if (!row) throw new NotFoundError("Message introuvable.");
+  return { _id: row.id, subject: row.subject, read: row.readAt !== null };
+}
+
+export async function deleteContactMessage(db: Db, id: string): Promise<{ message: string; _id: string; subject: string }> {
+  const [row] = await db.delete(contactMessages).where(eq(contactMessages.id, id)).returning({ subject: contactMessages.subject });
+  if (!row) throw new NotFoundError("Message introuvable.");
+  return { message: "Message supprimé.", _id: id, subject: row.subject };
 }

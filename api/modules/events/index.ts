@@ -1,9 +1,7 @@
-import { Elysia, t } from "elysia";
+import { Elysia } from "elysia";
 import type { Deps } from "../../deps";
-import { Event } from "./model";
-import { getPublicEvent, listEvents } from "./service";
+import { eventsAdminRoutes } from "./admin";
+import { eventsPublicRoutes } from "./public";
 
-export const eventsRoutes = ({ db }: Deps) =>
-  new Elysia({ name: "events" })
-    .get("/api/public/events", () => listEvents(db), { response: t.Array(Event) })
-    .get("/api/public/event/:url", ({ params }) => getPublicEvent(db, params.url), { response: { 200: Event } });
+/** Events: public pages' data (public.ts) and administration (admin.ts) over service.ts. */
+export const eventsRoutes = (deps: Deps) => new Elysia({ name: "events" }).use(eventsPublicRoutes(deps)).use(eventsAdminRoutes(deps));

@@ -19,3 +19,34 @@ export const Event = t.Object({
 });
 
 export type Event = Static<typeof Event>;
+
+const ids = (error: string) => t.Array(t.String({ maxLength: 64, error }), { maxItems: 100, error });
+
+/**
+ * The event form, multipart or JSON: keywords as a list, JSON list text or comma text; organizers and themes as
+ * repeated fields (or lists) of ids. Dates are ISO 8601; without a time zone they are Dakar time (UTC+0).
+ */
+export const EventBody = t.Object({
+  title: t.String({ pattern: "\\S", maxLength: 200, error: "Le titre est obligatoire (200 caractères au plus)." }),
+  location: t.String({ pattern: "\\S", maxLength: 200, error: "Le lieu est obligatoire (200 caractères au plus)." }),
+  startDate: t.String({ pattern: "\\S", maxLength: 40, error: "La date de début est obligatoire." }),
+  endDate: t.String({ pattern: "\\S", maxLength: 40, error: "La date de fin est obligatoire." }),
+  txt_content: t.Optional(t.String({ maxLength: 10_000, error: "Le texte est trop long (10 000 caractères au plus)." })),
+  html_content: t.Optional(t.String({ maxLength: 100_000, error: "Le contenu est trop long (100 000 caractères au plus)." })),
+  online: t.Optional(t.Boolean({ error: "L'état « en ligne » doit valoir true ou false." })),
+  keywords: t.Optional(
+    t.Array(t.String({ maxLength: 60, error: "Un mot-clé est trop long (60 caractères au plus)." }), {
+      maxItems: 30,
+      error: "Trop de mots-clés (30 au plus).",
+    }),
+  ),
+  organizers: t.Optional(ids("Les organisateurs ne sont pas valides.")),
+  themes: t.Optional(ids("Les thèmes ne sont pas valides.")),
+});
+
+export type EventBody = Static<typeof EventBody>;
+
+/** The answer of the online toggle: the new value. */
+export const EventOnline = t.Object({ _id: t.String(), title: t.String(), online: t.Boolean() });
+
+export const DeletedEvent = t.Object({ message: t.String(), _id: t.String(), title: t.String() });

@@ -1,9 +1,12 @@
-import { and, asc, desc, eq, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, like, not, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
+import { newId } from "../../../db/ids";
+import { slugify } from "../../../db/slug";
 import { eventOrganizers, events, eventThemes, themes, users, type EventRow } from "../../../db/schema";
-import { NotFoundError } from "../../lib/errors";
+import { BadRequestError, NotFoundError } from "../../lib/errors";
 import { groupBy } from "../../lib/group";
 import { summaryColumns, toUserSummary } from "../members/mappers";
+import type { EventInput } from "./input";
 import type { Event } from "./model";
 
 /** Events newest start first, with organizers and themes. Offline events only when includeHidden. */
@@ -58,4 +61,103 @@ export async function getPublicEvent(db: Db, url: string): Promise<Event> {
   const [event] = await listEvents(db, { where: eq(events.url, url) });
   if (!event) throw new NotFoundError("Événement non disponible.");
   return event;
+}
+
+export async function countEvents(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(events);
+  return row?.n ?? 0;
+}
+
+async function findEvent(db: Db, id: string): Promise<EventRow> {
+  const [row] = await db.select().from(events).where(eq(events.id, id)).limit(1);
+  if (!row) throw new NotFoundError("Événement introuvable.");
+  return row;
+}
+
+/** One event with its organizers and themes, whatever its state (for admin answers). */
+async function eventById(db: Db, id: string): Promise<Event> {
+  const [event] = await listEvents(db, { includeHidden: true, where: eq(events.id, id) });
+  if (!event) throw new NotFoundError("Événement introuvable.");
+  return event;
+}
+
+/** Refuses organizers or themes that do not exist, naming which kind (a stale form after a deletion). */
+async function assertLinksExist(db: Db, input: EventInput) {
+  const [people, topics] = await Promise.all([
+    input.organizers.length ? db.select({ id: users.id }).from(users).where(inArray(users.id, input.organizers)) : [],
+    input.themes.length ? db.select({ id: themes.id }).from(themes).where(inArray(themes.id, input.themes)) : [],
+  ]);
+  if (people.length !== input.organizers.length) throw new BadRequestError("Un des organisateurs choisis n'existe plus.");
+  if (topics.length !== input.themes.length) throw new BadRequestError("Un des thèmes choisis n'existe plus.");
+}
+
+/** A slug from the title, made unique with -2, -3... */
+async function freeSlug(db: Db, title: string): Promise<string> {
+  const base = slugify(title) || "evenement";
+  const taken = new Set(
+    (await db.select({ url: events.url }).from(events).where(like(events.url, `${base}%`))).map((r) => r.url),
+  );
+  if (!taken.has(base)) return base;
+  for (let i = 2; ; i++) if (!taken.has(`${base}-${i}`)) return `${base}-${i}`;
+}
+
+/** The link rows of an event, replaced as a whole (one batch with the event's own write). */
+function linkRows(db: Db, id: string, input: EventInput) {
+  return [
+    db.delete(eventOrganizers).where(eq(eventOrganizers.eventId, id)),
+    db.delete(eventThemes).where(eq(eventThemes.eventId, id)),
+    ...(input.organizers.length ? [db.insert(eventOrganizers).values(input.organizers.map((userId) => ({ eventId: id, userId })))] : []),
+    ...(input.themes.length ? [db.insert(eventThemes).values(input.themes.map((themeId) => ({ eventId: id, themeId })))] : []),
+  ];
+}
+
+function columns(input: EventInput) {
+  return {
+    title: input.title,
+    location: input.location,
+    startDate: input.startDate,
+    endDate: input.endDate,
+    txtContent: input.txtContent,
+    htmlContent: input.htmlContent,
+    keywords: input.keywords,
+  };
+}
+
+/** Creates an event; new events are online unless the form says otherwise (spec). */
+export async function createEvent(db: Db, input: EventInput): Promise<Event> {
+  await assertLinksExist(db, input);
+  const id = newId();
+  const now = new Date();
+  const row = { id, url: await freeSlug(db, input.title), ...columns(input), online: input.online ?? true, createdAt: now, updatedAt: now };
+  await db.batch([db.insert(events).values(row), ...linkRows(db, id, input)]);
+  return eventById(db, id);
+}
+
+/**
+ * Replaces an event's fields, organizers and themes with the form's (an empty selection clears them). The url
+ * stays: links to the event keep working after a title fix. `online` is changed only when sent.
+ */
+export async function updateEvent(db: Db, id: string, input: EventInput): Promise<Event> {
+  await findEvent(db, id);
+  await assertLinksExist(db, input);
+  const set = { ...columns(input), ...(input.online === undefined ? {} : { online: input.online }), updatedAt: new Date() };
+  await db.batch([db.update(events).set(set).where(eq(events.id, id)), ...linkRows(db, id, input)]);
+  return eventById(db, id);
+}
+
+export async function deleteEvent(db: Db, id: string): Promise<{ message: string; _id: string; title: string }> {
+  const row = await findEvent(db, id);
+  await db.delete(events).where(eq(events.id, id));
+  return { message: "Événement supprimé.", _id: id, title: row.title };
+}
+
+/** Flips `online` in one statement (two quick clicks give two flips, never a lost one). */
+export async function toggleEventOnline(db: Db, id: string): Promise<{ _id: string; title: string; online: boolean }> {
+  const [row] = await db
+    .update(events)
+    .set({ online: not(events.online), updatedAt: new Date() })
+    .where(eq(events.id, id))
+    .returning({ id: events.id, title: events.title, online: events.online });
+  if (!row) throw new NotFoundError("Événement introuvable.");
+  return { _id: row.id, title: row.title, online: row.online };
 }

@@ -1,43 +1,7 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps";
-import { ForbiddenError, UnauthorizedError } from "../../lib/errors";
-import { constantTimeEqual } from "../../lib/session";
+import { siteAdminRoutes } from "./admin";
+import { sitePublicRoutes } from "./public";
 
-/** The shared rebuild secret, compared without revealing a matching prefix through timing. */
-function tokenMatches(given: string | null, expected: string | undefined): boolean {
-  return !!expected && !!given && constantTimeEqual(given, expected);
-}
-
-function bearer(request: Request): string | null {
-  const h = request.headers.get("authorization");
-  return h?.startsWith("Bearer ") ? h.slice(7) : request.headers.get("x-rebuild-token");
-}
-
-/**
- * Site rebuild hook and health. The hook is for deploy scripts and tests; writes made through the API trigger
- * rebuilds themselves.
- */
-export const siteRoutes = ({ builder, env, contentChanged }: Deps) =>
-  new Elysia({ name: "site" })
-    .get("/api/health", () => {
-      const s = builder.status();
-      return { ok: true, site: { ready: s.live !== null, building: s.building } };
-    })
-    .guard({
-      beforeHandle({ request }) {
-        if (!env.rebuildToken) throw new ForbiddenError("Le déclenchement manuel des reconstructions est désactivé.");
-        if (!tokenMatches(bearer(request), env.rebuildToken)) throw new UnauthorizedError("Jeton de reconstruction invalide.");
-      },
-    })
-    .post("/api/hooks/rebuild", async ({ query, set }) => {
-      // The database may have been changed behind the API's back (imports, scripts): forget cached answers too.
-      const build = contentChanged();
-      if (query.wait === "1") {
-        const report = await build;
-        set.status = report.ok ? 200 : 500;
-        return { message: report.ok ? "Site reconstruit." : "La reconstruction a échoué.", report };
-      }
-      set.status = 202;
-      return { message: "Reconstruction demandée.", status: builder.status() };
-    })
-    .get("/api/hooks/rebuild", () => builder.status());
+/** The built site: health and the deploy hook (public.ts, token-guarded), and its control for admins (admin.ts). */
+export const siteRoutes = (deps: Deps) => new Elysia({ name: "site" }).use(sitePublicRoutes(deps)).use(siteAdminRoutes(deps));

@@ -1,9 +1,7 @@
-import { Elysia, t } from "elysia";
+import { Elysia } from "elysia";
 import type { Deps } from "../../deps";
-import { Theme, ThemeWithCount } from "./model";
-import { listThemes, listThemesWithCount } from "./service";
+import { themesAdminRoutes } from "./admin";
+import { themesPublicRoutes } from "./public";
 
-export const themesRoutes = ({ db }: Deps) =>
-  new Elysia({ name: "themes" })
-    .get("/api/public/themes", () => listThemes(db), { response: t.Array(Theme) })
-    .get("/api/public/themes-with-count", () => listThemesWithCount(db), { response: t.Array(ThemeWithCount) });
+/** Themes: public lists (public.ts) and administration (admin.ts) over service.ts. */
+export const themesRoutes = (deps: Deps) => new Elysia({ name: "themes" }).use(themesPublicRoutes(deps)).use(themesAdminRoutes(deps));

@@ -16,3 +16,44 @@ export type Theme = Static<typeof Theme>;
 export const ThemeWithCount = t.Object({ _id: t.String(), name: t.String(), url: t.String(), count: t.Number() });
 
 export type ThemeWithCount = Static<typeof ThemeWithCount>;
+
+/** A theme as admins list it: with how many articles and events carry it (the delete dialog says so). */
+export const AdminTheme = t.Object({
+  _id: t.String(),
+  name: t.String(),
+  url: t.String(),
+  keywords: t.Array(t.String()),
+  articles: t.Number(),
+  events: t.Number(),
+});
+
+export type AdminTheme = Static<typeof AdminTheme>;
+
+/** The theme form (JSON): name and url required once trimmed, keywords a list (comma text is split too). */
+export const ThemeBody = t.Object({
+  name: t.String({ pattern: "\\S", maxLength: 100, error: "Le nom du thème est obligatoire (100 caractères au plus)." }),
+  // The url is a path segment (/articles/{url}, /rss/{url}.xml): the spec's hint "no spaces or special
+  // characters" is enforced here, or a slash or a space would break the site's pages.
+  url: t.String({
+    pattern: "^\\s*[A-Za-z0-9_-]{1,100}\\s*$",
+    error: "L'URL du thème est obligatoire : lettres sans accents, chiffres, tirets ou soulignés, sans espace.",
+  }),
+  keywords: t.Optional(
+    t.Array(t.String({ maxLength: 60, error: "Un mot-clé est trop long (60 caractères au plus)." }), {
+      maxItems: 50,
+      error: "Trop de mots-clés (50 au plus).",
+    }),
+  ),
+});
+
+export type ThemeBody = Static<typeof ThemeBody>;
+
+export const DeletedTheme = t.Object({
+  message: t.String(),
+  _id: t.String(),
+  name: t.String(),
+  /** How many articles and events lost this theme. */
+  unlinked: t.Object({ articles: t.Number(), events: t.Number() }),
+});
+
+export type DeletedTheme = Static<typeof DeletedTheme>;

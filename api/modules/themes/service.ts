@@ -1,7 +1,9 @@
-import { and, asc, count, eq } from "drizzle-orm";
+import { and, asc, count, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { articles, articleThemes, themes, type ThemeRow } from "../../../db/schema";
-import type { Theme, ThemeWithCount } from "./model";
+import { newId } from "../../../db/ids";
+import { articles, articleThemes, eventThemes, themes, type ThemeRow } from "../../../db/schema";
+import { ConflictError, NotFoundError } from "../../lib/errors";
+import type { AdminTheme, DeletedTheme, Theme, ThemeBody, ThemeWithCount } from "./model";
 
 export function toTheme(row: ThemeRow): Theme {
   return { _id: row.id, name: row.name, url: row.url, keywords: row.keywords };
@@ -23,4 +25,76 @@ export async function listThemesWithCount(db: Db): Promise<ThemeWithCount[]> {
   const byTheme = new Map(counts.map((c) => [c.themeId, c.n]));
   const rows = await db.select().from(themes).orderBy(asc(themes.name));
   return rows.map((r) => ({ _id: r.id, name: r.name, url: r.url, count: byTheme.get(r.id) ?? 0 }));
+}
+
+/** How many articles and events carry each theme (all of them, published or not). */
+async function usage(db: Db): Promise<{ articles: Map<string, number>; events: Map<string, number> }> {
+  const [a, e] = await Promise.all([
+    db.select({ id: articleThemes.themeId, n: count() }).from(articleThemes).groupBy(articleThemes.themeId),
+    db.select({ id: eventThemes.themeId, n: count() }).from(eventThemes).groupBy(eventThemes.themeId),
+  ]);
+  return { articles: new Map(a.map((r) => [r.id, r.n])), events: new Map(e.map((r) => [r.id, r.n])) };
+}
+
+export async function listAdminThemes(db: Db): Promise<AdminTheme[]> {
+  const [rows, used] = await Promise.all([db.select().from(themes).orderBy(asc(themes.name)), usage(db)]);
+  return rows.map((r) => ({ ...toTheme(r), articles: used.articles.get(r.id) ?? 0, events: used.events.get(r.id) ?? 0 }));
+}
+
+export async function countThemes(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(themes);
+  return row?.n ?? 0;
+}
+
+/** Trimmed keywords, comma text split, empties and repeats dropped. */
+export function cleanKeywords(list: string[] | undefined): string[] {
+  const words = (list ?? []).flatMap((k) => k.split(",")).map((k) => k.trim()).filter(Boolean);
+  return [...new Set(words)];
+}
+
+function cleanTheme(body: ThemeBody) {
+  return { name: body.name.trim(), url: body.url.trim(), keywords: cleanKeywords(body.keywords) };
+}
+
+async function assertUrlFree(db: Db, url: string, exceptId: string | null) {
+  const [taken] = await db
+    .select({ id: themes.id })
+    .from(themes)
+    .where(and(eq(sql`lower(${themes.url})`, url.toLowerCase()), exceptId ? ne(themes.id, exceptId) : undefined))
+    .limit(1);
+  if (taken) throw new ConflictError("Cette URL de thème est déjà utilisée.");
+}
+
+async function findTheme(db: Db, id: string): Promise<ThemeRow> {
+  const [row] = await db.select().from(themes).where(eq(themes.id, id)).limit(1);
+  if (!row) throw new NotFoundError("Thème introuvable.");
+  return row;
+}
+
+export async function createTheme(db: Db, body: ThemeBody): Promise<Theme> {
+  const values = cleanTheme(body);
+  await assertUrlFree(db, values.url, null);
+  const [row] = await db.insert(themes).values({ id: newId(), ...values, createdAt: new Date() }).returning();
+  return toTheme(row!);
+}
+
+export async function updateTheme(db: Db, id: string, body: ThemeBody): Promise<Theme> {
+  await findTheme(db, id);
+  const values = cleanTheme(body);
+  await assertUrlFree(db, values.url, id);
+  const [row] = await db.update(themes).set(values).where(eq(themes.id, id)).returning();
+  return toTheme(row!);
+}
+
+/** Deletes a theme; the articles and events carrying it lose it (the link tables cascade). */
+export async function deleteTheme(db: Db, id: string): Promise<DeletedTheme> {
+  const row = await findTheme(db, id);
+  const used = await usage(db);
+  await db.delete(themes).where(eq(themes.id, id));
+  return {
+    message: "Thème supprimé.",
+    _id: id,
+    name: row.name,
+    unlinked: { articles: used.articles.get(id) ?? 0, events: used.events.get(id) ?? 0 },
+  };
 }

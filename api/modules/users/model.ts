@@ -23,12 +23,13 @@ export type CurrentUser = Static<typeof CurrentUser>;
 
 const link = t.String({ maxLength: 300, error: "Lien trop long (300 caractères au plus)." });
 
-/** Profile fields a member may change about themselves (PUT /api/user/me). */
-export const UpdateMeBody = t.Object({
-  firstname: t.String({ minLength: 1, maxLength: 80, error: "Le prénom est obligatoire (80 caractères au plus)." }),
-  name: t.String({ minLength: 1, maxLength: 80, error: "Le nom est obligatoire (80 caractères au plus)." }),
+/** The identity and presentation fields shared by the member's profile form and the admin's member form. */
+const personFields = {
+  // `\S`: a field made of spaces only is as empty as an empty one.
+  firstname: t.String({ pattern: "\\S", maxLength: 80, error: "Le prénom est obligatoire (80 caractères au plus)." }),
+  name: t.String({ pattern: "\\S", maxLength: 80, error: "Le nom est obligatoire (80 caractères au plus)." }),
   nickname: t.String({
-    pattern: "^[A-Za-z0-9._-]{2,40}$",
+    pattern: "^\\s*[A-Za-z0-9._-]{2,40}\\s*$",
     error: "L'alias doit faire 2 à 40 caractères : lettres, chiffres, point, tiret ou souligné.",
   }),
   email: t.String({ format: "email", maxLength: 200, error: "L'adresse e-mail n'est pas valide." }),
@@ -37,10 +38,69 @@ export const UpdateMeBody = t.Object({
   socialLinks: t.Optional(
     t.Partial(
       t.Object({ linkedin: link, twitter: link, website: link, facebook: link, instagram: link, youtube: link, other: link }),
+      { error: "Les liens sociaux ne sont pas valides." },
     ),
   ),
-  currentPassword: t.Optional(t.String({ maxLength: 200 })),
-  newPassword: t.Optional(t.String({ maxLength: 200 })),
+};
+
+/** Profile fields a member may change about themselves (PUT /api/user/me and PUT /api/user/profile). */
+export const UpdateMeBody = t.Object({
+  ...personFields,
+  currentPassword: t.Optional(t.String({ maxLength: 200, error: "Le mot de passe actuel est trop long." })),
+  newPassword: t.Optional(t.String({ maxLength: 200, error: "Le nouveau mot de passe est invalide." })),
 });
 
 export type UpdateMeBody = Static<typeof UpdateMeBody>;
+
+export const GROUPS_ERROR = "Un membre appartient à 3 groupes au plus, parmi Cercle Impulsion, Cercle Axiologique et Bureau.";
+
+/**
+ * A member as an admin creates or edits them (POST /api/admin/register, PUT /api/admin/users/{id},
+ * PUT /api/users/{id}/admin-full-update): JSON, or multipart with an optional `profilePic`. The password is
+ * required on create only; on edit an empty one means "unchanged".
+ */
+export const AdminUserBody = t.Object({
+  ...personFields,
+  password: t.Optional(t.String({ maxLength: 200, error: "Le mot de passe est trop long (200 caractères au plus)." })),
+  role: t.Optional(t.Union([t.Literal("user"), t.Literal("admin")], { error: "Le rôle doit être « user » (Membre) ou « admin » (Administrateur)." })),
+  groups: t.Optional(
+    t.Array(t.Union([t.Literal("cercleImp"), t.Literal("cercleAx"), t.Literal("bureau")]), { maxItems: 3, error: GROUPS_ERROR }),
+  ),
+});
+
+export type AdminUserBody = Static<typeof AdminUserBody>;
+
+/** What deleting a member would touch, for the confirmation dialog. */
+export const UserFootprint = t.Object({
+  _id: t.String(),
+  /** Articles they (co-)author. */
+  articles: t.Number(),
+  /** Of those, the ones with no other author: they need a new author before the member can go. */
+  soleAuthorArticles: t.Number(),
+  /** Media they uploaded: they need a new uploader before the member can go. */
+  media: t.Number(),
+  /** Events they organise (they are only removed from the organisers). */
+  events: t.Number(),
+  /** True while the deletion needs `?transferTo=<another member's id>`. */
+  needsTransfer: t.Boolean(),
+});
+
+export type UserFootprint = Static<typeof UserFootprint>;
+
+export const DeleteUserQuery = t.Object({
+  transferTo: t.Optional(t.String({ maxLength: 64, error: "Le membre destinataire n'est pas valide." })),
+});
+
+export const DeletedUser = t.Object({
+  message: t.String(),
+  _id: t.String(),
+  firstname: t.String(),
+  name: t.String(),
+  /** What went to the `transferTo` member. */
+  transferred: t.Object({ articles: t.Number(), media: t.Number() }),
+});
+
+export type DeletedUser = Static<typeof DeletedUser>;
+
+export const ProfilePicAnswer = t.Object({ profilePic: t.String() });
+export const ProfileOriginalAnswer = t.Object({ profilePicOriginal: t.String() });

@@ -1,14 +1,42 @@
-import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { and, asc, count, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { users, type UserRow } from "../../../db/schema";
-import { BadRequestError, ConflictError } from "../../lib/errors";
+import { newId } from "../../../db/ids";
+import { users, type Group, type UserRow } from "../../../db/schema";
+import { BadRequestError, ConflictError, NotFoundError, TooManyRequestsError } from "../../lib/errors";
 import { hashPassword, isValidPassword, verifyPassword } from "../../lib/password";
-import { invalidateOtherSessions } from "../../lib/session";
+import type { RateLimiter } from "../../lib/rate-limit";
+import { invalidateOtherSessions, type ValidSession } from "../../lib/session";
 import { EMPTY_LINKS } from "../members/mappers";
-import type { CurrentUser, UpdateMeBody } from "./model";
+import type { AdminUserBody, CurrentUser, DeletedUser, UpdateMeBody, UserFootprint } from "./model";
+import { handOver, ownershipOf } from "./ownership";
 
-/** Nicknames that would shadow member-space routes under /user/. */
-export const RESERVED_NICKNAMES = new Set(["dashboard", "profile", "articles", "media", "me", "admin"]);
+/**
+ * Aliases that cannot be nicknames: they would shadow a member-space or site route under /user/ (the author page
+ * is /user/{nickname}), or read as the system speaking.
+ */
+export const RESERVED_NICKNAMES = new Set([
+  "dashboard",
+  "profile",
+  "articles",
+  "media",
+  "me",
+  "admin",
+  "login",
+  "logout",
+  "user",
+  "users",
+  "register",
+  "settings",
+  "new",
+  "edit",
+  "api",
+  "uploads",
+  "auth",
+  "password",
+]);
+
+export const PASSWORD_POLICY_MESSAGE =
+  "Le mot de passe doit contenir au moins 8 caractères, une majuscule, un chiffre et un caractère spécial.";
 
 export function toCurrentUser(row: UserRow): CurrentUser {
   return {
@@ -33,6 +61,20 @@ export async function listUsers(db: Db): Promise<CurrentUser[]> {
   return rows.map(toCurrentUser);
 }
 
+export async function findUser(db: Db, id: string): Promise<UserRow> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  if (!row) throw new NotFoundError("Membre introuvable.");
+  return row;
+}
+
+/** Member counts for the admin dashboard. */
+export async function countUsers(db: Db): Promise<{ total: number; admins: number; users: number }> {
+  const rows = await db.select({ role: users.role, n: count() }).from(users).groupBy(users.role);
+  const admins = rows.find((r) => r.role === "admin")?.n ?? 0;
+  const members = rows.find((r) => r.role === "user")?.n ?? 0;
+  return { total: admins + members, admins, users: members };
+}
+
 /** Refuses a nickname or e-mail that is reserved or already someone else's (case-insensitive). */
 export async function assertIdentityFree(db: Db, nickname: string, email: string, exceptUserId: string | null) {
   if (RESERVED_NICKNAMES.has(nickname.toLowerCase())) throw new BadRequestError("Cet alias est réservé, choisissez-en un autre.");
@@ -47,35 +89,164 @@ export async function assertIdentityFree(db: Db, nickname: string, email: string
   if (mail) throw new ConflictError("Cette adresse e-mail est déjà utilisée.");
 }
 
-/**
- * A member updates their own profile. Changing the password needs the current one, follows the spec's rule,
- * and signs out every other session of that member.
- */
-export async function updateOwnProfile(db: Db, user: UserRow, sessionId: string, body: UpdateMeBody): Promise<CurrentUser> {
-  const nickname = body.nickname.trim();
-  const email = body.email.trim();
-  await assertIdentityFree(db, nickname, email, user.id);
-  const changes: Partial<UserRow> = {
+type PersonFields = Pick<UpdateMeBody, "firstname" | "name" | "nickname" | "email" | "domain" | "biography" | "socialLinks">;
+
+/** The trimmed identity and presentation fields of either form; optional ones only when sent. */
+function personChanges(body: PersonFields, current: UserRow | null): Partial<UserRow> & Pick<UserRow, "nickname" | "email"> {
+  const changes: Partial<UserRow> & Pick<UserRow, "nickname" | "email"> = {
     firstname: body.firstname.trim(),
     name: body.name.trim(),
-    nickname,
-    email,
-    updatedAt: new Date(),
+    nickname: body.nickname.trim(),
+    email: body.email.trim(),
   };
   if (body.domain !== undefined) changes.domain = body.domain.trim();
   if (body.biography !== undefined) changes.biography = body.biography.trim();
-  if (body.socialLinks !== undefined) changes.socialLinks = { ...user.socialLinks, ...body.socialLinks };
+  if (body.socialLinks !== undefined) {
+    const links = Object.fromEntries(Object.entries(body.socialLinks).map(([k, v]) => [k, (v ?? "").trim()]));
+    changes.socialLinks = { ...current?.socialLinks, ...links };
+  }
+  return changes;
+}
+
+/**
+ * A member updates their own profile. Changing the password needs the current one (wrong guesses are limited per
+ * member: a stolen session must not become a way to find the password), follows the spec's rule, and signs out
+ * every other session of that member.
+ */
+export async function updateOwnProfile(
+  db: Db,
+  user: UserRow,
+  sessionId: string,
+  body: UpdateMeBody,
+  passwordGuesses?: RateLimiter,
+): Promise<CurrentUser> {
+  const changes = personChanges(body, user);
+  await assertIdentityFree(db, changes.nickname, changes.email, user.id);
   let passwordChanged = false;
   if (body.newPassword) {
     if (!body.currentPassword) throw new BadRequestError("Veuillez entrer votre mot de passe actuel.");
     if (!isValidPassword(body.newPassword)) throw new BadRequestError("Le nouveau mot de passe est invalide.");
+    const wait = passwordGuesses?.retryAfter(user.id) ?? 0;
+    if (wait > 0) throw new TooManyRequestsError("Trop d'essais de mot de passe. Merci de réessayer dans quelques minutes.", wait);
     if (!(await verifyPassword(body.currentPassword, user.passwordHash))) {
+      passwordGuesses?.hit(user.id);
       throw new BadRequestError("Le mot de passe actuel est incorrect.");
     }
+    passwordGuesses?.reset(user.id);
     changes.passwordHash = await hashPassword(body.newPassword);
     passwordChanged = true;
   }
-  const [row] = await db.update(users).set(changes).where(eq(users.id, user.id)).returning();
+  const [row] = await db
+    .update(users)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(users.id, user.id))
+    .returning();
   if (passwordChanged) await invalidateOtherSessions(db, user.id, sessionId);
   return toCurrentUser(row!);
+}
+
+function uniqueGroups(groups: AdminUserBody["groups"]): Group[] | undefined {
+  return groups ? [...new Set(groups)] : undefined;
+}
+
+/** An admin creates a member: the password is required and follows the spec's rule. */
+export async function createUser(db: Db, body: AdminUserBody): Promise<UserRow> {
+  const changes = personChanges(body, null);
+  if (!body.password) throw new BadRequestError("Le mot de passe est obligatoire.");
+  if (!isValidPassword(body.password)) throw new BadRequestError(PASSWORD_POLICY_MESSAGE);
+  await assertIdentityFree(db, changes.nickname, changes.email, null);
+  const now = new Date();
+  const [row] = await db
+    .insert(users)
+    .values({
+      ...changes,
+      firstname: changes.firstname!,
+      name: changes.name!,
+      id: newId(),
+      passwordHash: await hashPassword(body.password),
+      role: body.role ?? "user",
+      groups: uniqueGroups(body.groups) ?? [],
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  return row!;
+}
+
+const LAST_ADMIN = sql`(select count(*) from ${users} where ${users.role} = 'admin') > 1`;
+
+/**
+ * An admin edits a member. An empty password leaves it unchanged; a new one ends the member's sessions. An admin
+ * cannot take away their own admin role, nor the last admin's (checked in the UPDATE itself, so two admins
+ * demoting each other at once cannot leave the site without one).
+ */
+export async function updateUser(db: Db, actor: ValidSession, id: string, body: AdminUserBody): Promise<UserRow> {
+  const current = await findUser(db, id);
+  const changes = personChanges(body, current);
+  await assertIdentityFree(db, changes.nickname, changes.email, id);
+  if (body.role) changes.role = body.role;
+  const groups = uniqueGroups(body.groups);
+  if (groups) changes.groups = groups;
+  const demoting = current.role === "admin" && changes.role === "user";
+  if (demoting && actor.user.id === id) throw new BadRequestError("Vous ne pouvez pas retirer votre propre rôle d'administrateur.");
+  if (body.password) {
+    if (!isValidPassword(body.password)) throw new BadRequestError(PASSWORD_POLICY_MESSAGE);
+    changes.passwordHash = await hashPassword(body.password);
+  }
+  const [row] = await db
+    .update(users)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(and(eq(users.id, id), demoting ? LAST_ADMIN : undefined))
+    .returning();
+  if (!row) throw new ConflictError("Impossible de retirer son rôle au dernier administrateur.");
+  // Someone who knew the old password must not stay signed in with it.
+  if (changes.passwordHash) await invalidateOtherSessions(db, id, actor.user.id === id ? actor.session.id : null);
+  return row;
+}
+
+export async function userFootprint(db: Db, id: string): Promise<UserFootprint> {
+  await findUser(db, id);
+  const owned = await ownershipOf(db, id);
+  return { _id: id, ...owned, needsTransfer: owned.soleAuthorArticles > 0 || owned.media > 0 };
+}
+
+/**
+ * An admin deletes a member. They leave the articles they co-author. While they are the only author of an
+ * article or the uploader of a media, the deletion is refused unless `transferTo` names another member, who then
+ * gets those articles and media (in the same batch as the deletion: all or nothing). An admin cannot delete
+ * themself, and the last admin cannot be deleted.
+ */
+export async function deleteUser(db: Db, actor: UserRow, id: string, transferTo?: string): Promise<{ row: UserRow; answer: DeletedUser }> {
+  if (actor.id === id) throw new BadRequestError("Vous ne pouvez pas supprimer votre propre compte.");
+  const row = await findUser(db, id);
+  const owned = await ownershipOf(db, id);
+  const needsTransfer = owned.soleAuthorArticles > 0 || owned.media > 0;
+  const to = transferTo?.trim() || undefined;
+  if (to) {
+    if (to === id) throw new BadRequestError("Choisissez un autre membre à qui transférer ses contenus.");
+    const [target] = await db.select({ id: users.id }).from(users).where(eq(users.id, to)).limit(1);
+    if (!target) throw new BadRequestError("Le membre destinataire est introuvable.");
+  } else if (needsTransfer) {
+    throw new ConflictError(
+      `Ce membre est le seul auteur de ${owned.soleAuthorArticles} article(s) et a déposé ${owned.media} média(s) : ` +
+        "choisissez un membre à qui les transférer avant de le supprimer.",
+    );
+  }
+  const remove = db
+    .delete(users)
+    .where(and(eq(users.id, id), row.role === "admin" ? LAST_ADMIN : undefined))
+    .returning({ id: users.id });
+  const results = to ? await db.batch([...handOver(db, id, to), remove]) : [await remove];
+  const removed = results[results.length - 1] as { id: string }[];
+  if (removed.length === 0) throw new ConflictError("Impossible de supprimer le dernier administrateur.");
+  return {
+    row,
+    answer: {
+      message: "Membre supprimé.",
+      _id: id,
+      firstname: row.firstname,
+      name: row.name,
+      transferred: to ? { articles: owned.soleAuthorArticles, media: owned.media } : { articles: 0, media: 0 },
+    },
+  };
 }

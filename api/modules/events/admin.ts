@@ -1,0 +1,48 @@
+import { Elysia, t } from "elysia";
+import type { Deps } from "../../deps";
+import { formValues, readFormFields } from "../../lib/form-fields";
+import { authPlugin } from "../../plugins/auth";
+import { rebuildPlugin } from "../../plugins/rebuild";
+import { readEventInput } from "./input";
+import { DeletedEvent, Event, EventBody, EventOnline } from "./model";
+import { createEvent, deleteEvent, listEvents, toggleEventOnline, updateEvent } from "./service";
+
+const idParams = t.Object({ id: t.String({ maxLength: 64 }) });
+
+/** Reads the event form, multipart (the spec's call) or JSON. */
+const readForm = async (request: Request) => readEventInput(formValues(EventBody, await readFormFields(request)));
+
+/** Event administration. Events have public pages, a calendar and an .ics feed: every write rebuilds. */
+export const eventsAdminRoutes = (deps: Deps) =>
+  new Elysia({ name: "events-admin" })
+    .use(authPlugin(deps))
+    .use(rebuildPlugin(deps))
+    .get("/api/admin/events", () => listEvents(deps.db, { includeHidden: true }), { admin: true, response: { 200: t.Array(Event) } })
+    .post(
+      "/api/admin/events",
+      async ({ request, set }) => {
+        const event = await createEvent(deps.db, await readForm(request));
+        set.status = 201;
+        return event;
+      },
+      { admin: true, rebuild: "event", parse: "none", response: { 201: Event } },
+    )
+    .put("/api/admin/events/:id", async ({ request, params }) => updateEvent(deps.db, params.id, await readForm(request)), {
+      admin: true,
+      rebuild: "event",
+      parse: "none",
+      params: idParams,
+      response: { 200: Event },
+    })
+    .put("/api/admin/events/:id/online", ({ params }) => toggleEventOnline(deps.db, params.id), {
+      admin: true,
+      rebuild: "event",
+      params: idParams,
+      response: { 200: EventOnline },
+    })
+    .delete("/api/admin/events/:id", ({ params }) => deleteEvent(deps.db, params.id), {
+      admin: true,
+      rebuild: "event",
+      params: idParams,
+      response: { 200: DeletedEvent },
+    });

@@ -1,0 +1,23 @@
+/**
+ * Article and media counts for the dashboard. Their modules have no count functions and this module must not
+ * edit their services, so these two read-only counts live here.
+ */
+import { count, eq } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { articles, media } from "../../../db/schema";
+
+export async function countArticles(db: Db): Promise<{ total: number; pending: number }> {
+  const [[all], [pending]] = await Promise.all([
+    db.select({ n: count() }).from(articles),
+    db.select({ n: count() }).from(articles).where(eq(articles.approved, false)),
+  ]);
+  return { total: all?.n ?? 0, pending: pending?.n ?? 0 };
+}
+
+export async function countMedia(db: Db): Promise<{ total: number; pending: number }> {
+  const [[all], [pending]] = await Promise.all([
+    db.select({ n: count() }).from(media),
+    db.select({ n: count() }).from(media).where(eq(media.approved, false)),
+  ]);
+  return { total: all?.n ?? 0, pending: pending?.n ?? 0 };
+}

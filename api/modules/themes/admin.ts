@@ -1,0 +1,36 @@
+import { Elysia, t } from "elysia";
+import type { Deps } from "../../deps";
+import { authPlugin } from "../../plugins/auth";
+import { rebuildPlugin } from "../../plugins/rebuild";
+import { AdminTheme, DeletedTheme, Theme, ThemeBody } from "./model";
+import { createTheme, deleteTheme, listAdminThemes, updateTheme } from "./service";
+
+const idParams = t.Object({ id: t.String({ maxLength: 64 }) });
+
+/** Theme administration (JSON, as the spec's calls). Themes name pages and feeds: every write rebuilds. */
+export const themesAdminRoutes = (deps: Deps) =>
+  new Elysia({ name: "themes-admin" })
+    .use(authPlugin(deps))
+    .use(rebuildPlugin(deps))
+    .get("/api/admin/themes", () => listAdminThemes(deps.db), { admin: true, response: { 200: t.Array(AdminTheme) } })
+    .post(
+      "/api/admin/themes",
+      async ({ body, set }) => {
+        set.status = 201;
+        return createTheme(deps.db, body);
+      },
+      { admin: true, rebuild: "theme", body: ThemeBody, response: { 201: Theme } },
+    )
+    .put("/api/admin/themes/:id", ({ params, body }) => updateTheme(deps.db, params.id, body), {
+      admin: true,
+      rebuild: "theme",
+      params: idParams,
+      body: ThemeBody,
+      response: { 200: Theme },
+    })
+    .delete("/api/admin/themes/:id", ({ params }) => deleteTheme(deps.db, params.id), {
+      admin: true,
+      rebuild: "theme",
+      params: idParams,
+      response: { 200: DeletedTheme },
+    });
