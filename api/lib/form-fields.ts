@@ -7,6 +7,7 @@
 import { TypeCompiler, type TypeCheck } from "@sinclair/typebox/compiler";
 import type { Static, TObject, TSchema } from "@sinclair/typebox";
 import { BadRequestError } from "./errors";
+import { readUploadForm } from "./uploads/form";
 
 type Fields = Record<string, string[]>;
 type SchemaLike = TSchema & { type?: string; error?: unknown; anyOf?: SchemaLike[]; items?: SchemaLike };
@@ -89,34 +90,9 @@ export function formValues<T extends TObject>(schema: T, fields: Fields): Static
 }
 
 /**
- * The text fields of a form sent as JSON or multipart (no file), flattened like readUploadForm does: repeated
- * values as arrays, objects as their JSON text.
- * TODO(uploads): delegate to api/lib/uploads/form.ts readUploadForm once it is committed (bounded streaming read).
+ * The text fields of a form sent as multipart (a file part is skipped, never stored), urlencoded or JSON, read
+ * with the uploads reader: streamed, 64 KB of fields at most.
  */
-export async function readFormFields(request: Request): Promise<Fields> {
-  const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
-  const fields: Fields = {};
-  if (type === "multipart/form-data" || type === "application/x-www-form-urlencoded") {
-    const form = await request.formData().catch(() => {
-      throw new BadRequestError("Formulaire illisible.");
-    });
-    form.forEach((v, k) => {
-      if (typeof v === "string") (fields[k] ??= []).push(v);
-    });
-    return fields;
-  }
-  const text = await request.text();
-  let body: unknown;
-  try {
-    body = text ? JSON.parse(text) : {};
-  } catch {
-    throw new BadRequestError("Requête illisible.");
-  }
-  if (typeof body !== "object" || body === null || Array.isArray(body)) throw new BadRequestError("Requête illisible.");
-  const str = (v: unknown) => (typeof v === "string" ? v : JSON.stringify(v));
-  for (const [k, v] of Object.entries(body)) {
-    if (v === null || v === undefined) continue;
-    fields[k] = Array.isArray(v) ? v.map(str) : [str(v)];
-  }
-  return fields;
+export async function readFormFields(request: Request, uploadsDir: string): Promise<Fields> {
+  return (await readUploadForm(request, { uploadsDir })).fields;
 }

@@ -10,7 +10,8 @@ import { createEvent, deleteEvent, listEvents, toggleEventOnline, updateEvent } 
 const idParams = t.Object({ id: t.String({ maxLength: 64 }) });
 
 /** Reads the event form, multipart (the spec's call) or JSON. */
-const readForm = async (request: Request) => readEventInput(formValues(EventBody, await readFormFields(request)));
+const readForm = async (request: Request, uploadsDir: string) =>
+  readEventInput(formValues(EventBody, await readFormFields(request, uploadsDir)));
 
 /** Event administration. Events have public pages, a calendar and an .ics feed: every write rebuilds. */
 export const eventsAdminRoutes = (deps: Deps) =>
@@ -21,16 +22,17 @@ export const eventsAdminRoutes = (deps: Deps) =>
     .post(
       "/api/admin/events",
       async ({ request, set }) => {
-        const event = await createEvent(deps.db, await readForm(request));
+        const event = await createEvent(deps.db, await readForm(request, deps.env.uploadsDir));
         set.status = 201;
         return event;
       },
-      { admin: true, rebuild: "event", parse: "none", response: { 201: Event } },
+      { admin: true, rebuild: "event", parse: "none", body: t.Optional(EventBody), response: { 201: Event } },
     )
-    .put("/api/admin/events/:id", async ({ request, params }) => updateEvent(deps.db, params.id, await readForm(request)), {
+    .put("/api/admin/events/:id", async ({ request, params }) => updateEvent(deps.db, params.id, await readForm(request, deps.env.uploadsDir)), {
       admin: true,
       rebuild: "event",
       parse: "none",
+      body: t.Optional(EventBody),
       params: idParams,
       response: { 200: Event },
     })

@@ -1,12 +1,19 @@
 import { Elysia, t } from "elysia";
 import type { Deps } from "../../deps";
-import { formValues, readFormFields } from "../../lib/form-fields";
+import type { UserRow } from "../../../db/schema";
+import { formValues } from "../../lib/form-fields";
+import type { ValidSession } from "../../lib/session";
+import { readUploadForm, type TempUpload } from "../../lib/uploads/form";
 import { authPlugin } from "../../plugins/auth";
 import { rebuildPlugin } from "../../plugins/rebuild";
 import { AdminUserBody, CurrentUser, DeletedUser, DeleteUserQuery, UserFootprint } from "./model";
+import { pictureRule, removeProfilePictures, replaceProfilePicture } from "./pictures";
 import { createUser, deleteUser, listUsers, toCurrentUser, updateUser, userFootprint } from "./service";
 
 const idParams = t.Object({ id: t.String({ maxLength: 64 }) });
+
+/** For the typed client only: these routes read their own body (`parse: "none"`, the picture streamed to disk). */
+const MemberForm = t.Optional(t.Object({ ...AdminUserBody.properties, profilePic: t.Optional(t.File()) }));
 
 /**
  * Member administration. The spec codes two families of calls for the same actions (`/api/admin/...` and
@@ -15,18 +22,33 @@ const idParams = t.Object({ id: t.String({ maxLength: 64 }) });
  */
 export const usersAdminRoutes = (deps: Deps) => {
   const { db } = deps;
+  const uploadsDir = deps.env.uploadsDir;
   const list = () => listUsers(db);
+  /** The member form, multipart with an optional picture, or JSON. */
+  const readForm = async (request: Request) => {
+    const form = await readUploadForm(request, { uploadsDir, file: { ...pictureRule("profilePic"), required: false } });
+    return { body: formValues(AdminUserBody, form.fields), picture: form.file };
+  };
+  const withPicture = async (row: UserRow, picture: TempUpload | null) => {
+    if (!picture) return toCurrentUser(row);
+    const profilePic = await replaceProfilePicture(db, uploadsDir, row, "profilePic", picture);
+    return toCurrentUser({ ...row, profilePic });
+  };
   const register = async ({ request, set }: { request: Request; set: { status?: number | string } }) => {
-    const body = formValues(AdminUserBody, await readFormFields(request));
+    const { body, picture } = await readForm(request);
+    const row = await createUser(db, body);
     set.status = 201;
-    return toCurrentUser(await createUser(db, body));
+    return withPicture(row, picture);
   };
-  const update = async ({ request, params, viewer }: { request: Request; params: { id: string }; viewer: Parameters<typeof updateUser>[1] }) => {
-    const body = formValues(AdminUserBody, await readFormFields(request));
-    return toCurrentUser(await updateUser(db, viewer, params.id, body));
+  const update = async ({ request, params, viewer }: { request: Request; params: { id: string }; viewer: ValidSession }) => {
+    const { body, picture } = await readForm(request);
+    return withPicture(await updateUser(db, viewer, params.id, body), picture);
   };
-  const remove = async ({ params, query, viewer }: { params: { id: string }; query: { transferTo?: string }; viewer: { user: Parameters<typeof deleteUser>[1] } }) =>
-    (await deleteUser(db, viewer.user, params.id, query.transferTo)).answer;
+  const remove = async ({ params, query, viewer }: { params: { id: string }; query: { transferTo?: string }; viewer: ValidSession }) => {
+    const { row, answer } = await deleteUser(db, viewer.user, params.id, query.transferTo);
+    await removeProfilePictures(uploadsDir, row);
+    return answer;
+  };
 
   return new Elysia({ name: "users-admin" })
     .use(authPlugin(deps))
@@ -39,12 +61,13 @@ export const usersAdminRoutes = (deps: Deps) => {
       response: { 200: UserFootprint },
     })
     // Public member grids and author pages list members: every change rebuilds.
-    .post("/api/admin/register", register, { admin: true, rebuild: "member", parse: "none", response: { 201: CurrentUser } })
-    .put("/api/admin/users/:id", update, { admin: true, rebuild: "member", parse: "none", params: idParams, response: { 200: CurrentUser } })
+    .post("/api/admin/register", register, { admin: true, rebuild: "member", parse: "none", body: MemberForm, response: { 201: CurrentUser } })
+    .put("/api/admin/users/:id", update, { admin: true, rebuild: "member", parse: "none", body: MemberForm, params: idParams, response: { 200: CurrentUser } })
     .put("/api/users/:id/admin-full-update", update, {
       admin: true,
       rebuild: "member",
       parse: "none",
+      body: MemberForm,
       params: idParams,
       response: { 200: CurrentUser },
     })

@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { users } from "../../../db/schema";
 import { createSession } from "../../lib/session";
 import { makeUser } from "../../testing/factory";
 import { createHarness, type Harness } from "../../testing/harness";
@@ -16,13 +18,13 @@ describe("the last admin", () => {
   it("cannot be demoted nor deleted, whoever asks", async () => {
     const db = h.database.db;
     const only = await makeUser(db, { nickname: "unique", role: "admin" });
-    const other = await makeUser(db, { nickname: "quelquun" });
-    const { session } = await createSession(db, other.id);
+    const [other] = await db.select().from(users).where(eq(users.id, (await makeUser(db, { nickname: "quelquun" })).id));
+    const { session } = await createSession(db, other!.id);
     const form = { firstname: only.firstname, name: only.name, nickname: only.nickname, email: only.email, role: "user" as const };
-    await expect(updateUser(db, { user: other, session }, only.id, form)).rejects.toMatchObject({
+    await expect(updateUser(db, { user: other!, session }, only.id, form)).rejects.toMatchObject({
       status: 409,
       message: "Impossible de retirer son rôle au dernier administrateur.",
     });
-    await expect(deleteUser(db, other, only.id)).rejects.toMatchObject({ status: 409, message: "Impossible de supprimer le dernier administrateur." });
+    await expect(deleteUser(db, other!, only.id)).rejects.toMatchObject({ status: 409, message: "Impossible de supprimer le dernier administrateur." });
   });
 });

@@ -1,16 +1,32 @@
-import { Elysia } from "elysia";
+import { Elysia, t } from "elysia";
 import type { Deps } from "../../deps";
 import { formValues, readFormFields } from "../../lib/form-fields";
 import { RateLimiter } from "../../lib/rate-limit";
+import { readUploadForm } from "../../lib/uploads/form";
 import { authPlugin } from "../../plugins/auth";
 import { rebuildPlugin } from "../../plugins/rebuild";
-import { CurrentUser, UpdateMeBody } from "./model";
+import { CurrentUser, ProfileOriginalAnswer, ProfilePicAnswer, UpdateMeBody } from "./model";
+import { pictureRule, replaceProfilePicture } from "./pictures";
 import { toCurrentUser, updateOwnProfile } from "./service";
 
-/** A member's own account: /api/user/me (JSON) and the spec's profile form (multipart or JSON). */
+/**
+ * Bodies read by the handler itself (`parse: "none"`: streamed, files straight to disk). The optional schema only
+ * tells the typed client (Eden) what to send; Elysia has no parsed body to check.
+ */
+const picture = (field: string) => t.Optional(t.Object({ [field]: t.File() }));
+
+/** A member's own account: /api/user/me (JSON) and the spec's profile form and picture calls (multipart). */
 export const usersMemberRoutes = (deps: Deps) => {
+  const { db } = deps;
+  const uploadsDir = deps.env.uploadsDir;
   // Wrong current passwords: 5 per member in 15 minutes, so a borrowed session cannot be used to guess the password.
   const passwordGuesses = new RateLimiter(5, 15 * 60_000);
+  const savePic =
+    (field: string) =>
+    async ({ viewer, request }: { viewer: { user: { id: string } }; request: Request }) => {
+      const { file } = await readUploadForm(request, { uploadsDir, file: pictureRule(field) });
+      return { profilePic: await replaceProfilePicture(db, uploadsDir, viewer.user, "profilePic", file!) };
+    };
   return (
     new Elysia({ name: "users-member" })
       .use(authPlugin(deps))
@@ -18,7 +34,7 @@ export const usersMemberRoutes = (deps: Deps) => {
       .get("/api/user/me", ({ viewer }) => toCurrentUser(viewer.user), { signedIn: true, response: { 200: CurrentUser } })
       .put(
         "/api/user/me",
-        ({ viewer, body }) => updateOwnProfile(deps.db, viewer.user, viewer.session.id, body, passwordGuesses),
+        ({ viewer, body }) => updateOwnProfile(db, viewer.user, viewer.session.id, body, passwordGuesses),
         // Names appear on member grids, author pages and bylines.
         { signedIn: true, rebuild: "member", body: UpdateMeBody, response: { 200: CurrentUser } },
       )
@@ -26,10 +42,35 @@ export const usersMemberRoutes = (deps: Deps) => {
       .put(
         "/api/user/profile",
         async ({ viewer, request }) => {
-          const body = formValues(UpdateMeBody, await readFormFields(request));
-          return updateOwnProfile(deps.db, viewer.user, viewer.session.id, body, passwordGuesses);
+          const body = formValues(UpdateMeBody, await readFormFields(request, uploadsDir));
+          return updateOwnProfile(db, viewer.user, viewer.session.id, body, passwordGuesses);
         },
-        { signedIn: true, rebuild: "member", parse: "none", response: { 200: CurrentUser } },
+        { signedIn: true, rebuild: "member", parse: "none", body: t.Optional(UpdateMeBody), response: { 200: CurrentUser } },
+      )
+      // The cropped picture is saved at once (§4) and shown on public pages.
+      .post("/api/user/profile-pic-crop", savePic("croppedPic"), {
+        signedIn: true,
+        rebuild: "member",
+        parse: "none",
+        body: picture("croppedPic"),
+        response: { 200: ProfilePicAnswer },
+      })
+      // The public-area document's name for the same call.
+      .post("/api/users/me/profile-pic", savePic("profilePic"), {
+        signedIn: true,
+        rebuild: "member",
+        parse: "none",
+        body: picture("profilePic"),
+        response: { 200: ProfilePicAnswer },
+      })
+      // The original is kept to crop again; it is never shown, so nothing public changes.
+      .put(
+        "/api/user/profile-pic/original",
+        async ({ viewer, request }) => {
+          const { file } = await readUploadForm(request, { uploadsDir, file: pictureRule("originalPic") });
+          return { profilePicOriginal: await replaceProfilePicture(db, uploadsDir, viewer.user, "profilePicOriginal", file!) };
+        },
+        { signedIn: true, parse: "none", body: picture("originalPic"), response: { 200: ProfileOriginalAnswer } },
       )
   );
 };
