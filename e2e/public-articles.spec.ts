@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { frenchTypography as fr } from "../site/src/lib/typography";
 
 /** Article screens (spec §2 "Article screens"): theme sub-navigation, sorts, theme pages, one article. */
 
@@ -27,7 +28,7 @@ test.describe("the articles list", () => {
     for (const t of themes) await expect(nav.getByRole("link", { name: `${t.name} (${t.count})` })).toBeVisible();
     await expect(page.locator("[data-count]")).toHaveText(`${articles.length} article${articles.length < 2 ? "" : "s"}`);
     const recent = articles.slice().sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-    expect(await titles(page)).toEqual(recent.map((a) => a.title));
+    expect(await titles(page)).toEqual(recent.map((a) => fr(a.title)));
   });
 
   test("sorts by title and by author", async ({ page }) => {
@@ -36,7 +37,7 @@ test.describe("the articles list", () => {
     const sort = page.getByLabel("Trier");
     await expect(sort.locator("option")).toHaveText(["Plus récents", "Par titre", "Par auteur"]);
     await sort.selectOption({ label: "Par titre" });
-    expect(await titles(page)).toEqual(articles.map((a) => a.title).sort(collator.compare));
+    expect(await titles(page)).toEqual(articles.map((a) => a.title).sort(collator.compare).map((t) => fr(t)));
 
     await sort.selectOption({ label: "Par auteur" });
     const firstAuthors = (await page.locator("#articles-table tbody tr td[data-label=Auteurs]").allTextContents()).map(
@@ -48,7 +49,7 @@ test.describe("the articles list", () => {
   test("theme badges lead to the theme page and author names to the author's profile", async ({ page }) => {
     const [article] = await get<ApiArticle[]>(page, "/api/public/articles");
     await page.goto("/articles");
-    const row = page.locator("#articles-table tbody tr").filter({ has: page.getByRole("link", { name: article!.title, exact: true }) });
+    const row = page.locator("#articles-table tbody tr").filter({ has: page.getByRole("link", { name: fr(article!.title), exact: true }) });
     const author = article!.authors[0]!;
     await expect(row.getByRole("link", { name: `${author.firstname} ${author.name}` })).toHaveAttribute(
       "href",
@@ -73,9 +74,9 @@ test.describe("a theme page", () => {
       "aria-current",
       "page",
     );
-    expect((await titles(page)).sort()).toEqual(inTheme.map((a) => a.title).sort());
+    expect((await titles(page)).sort()).toEqual(inTheme.map((a) => fr(a.title)).sort());
     await page.getByLabel("Trier").selectOption({ label: "Par titre" });
-    expect(await titles(page)).toEqual(inTheme.map((a) => a.title).sort(collator.compare));
+    expect(await titles(page)).toEqual(inTheme.map((a) => a.title).sort(collator.compare).map((t) => fr(t)));
 
     await page.getByRole("link", { name: "← Tous les articles" }).click();
     await page.waitForURL(/\/articles$/);
@@ -91,7 +92,7 @@ test.describe("an article page", () => {
       `/api/public/article/${withMedia.url}`,
     );
     await page.goto(`/article/${article.url}`);
-    await expect(page.locator("h1")).toHaveText(article.title);
+    await expect(page.locator("h1")).toHaveText(fr(article.title));
     await expect(page.locator("main")).toContainText("Publié le");
     for (const a of article.authors) {
       await expect(page.locator("article header").getByRole("link", { name: `${a.firstname} ${a.name}` })).toHaveAttribute(
@@ -101,7 +102,7 @@ test.describe("an article page", () => {
     }
     if (article.articlePic) await expect(page.locator(".article-figure img")).toBeVisible();
     await expect(page.locator(".html-content")).not.toBeEmpty();
-    for (const m of article.media) await expect(page.getByRole("heading", { name: m.title, level: 3 })).toBeVisible();
+    for (const m of article.media) await expect(page.getByRole("heading", { name: fr(m.title), level: 3 })).toBeVisible();
     await page.getByRole("link", { name: "← Tous les articles" }).click();
     await page.waitForURL(/\/articles$/);
   });

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { frenchTypography as fr } from "../site/src/lib/typography";
 
 /** Author profile /user/{nickname} (spec §2), reached from the author columns of the article list. */
 
@@ -25,13 +26,13 @@ test.describe("an author page", () => {
     const count = (n: number, w: string) => `${n} ${w}${n < 2 ? "" : "s"}`;
     await expect(page.locator("main")).toContainText(count(profile.articles.length, "article"));
     await expect(page.locator("main")).toContainText(count(profile.media.length, "média"));
-    for (const a of profile.articles) await expect(page.getByRole("link", { name: a.title, exact: true })).toBeVisible();
-    for (const m of profile.media) await expect(page.getByRole("link", { name: m.title, exact: true })).toBeVisible();
+    for (const a of profile.articles) await expect(page.getByRole("link", { name: fr(a.title), exact: true })).toBeVisible();
+    for (const m of profile.media) await expect(page.getByRole("link", { name: fr(m.title), exact: true })).toBeVisible();
   });
 
   test("an unknown author gets the 404 page with 'Ce profil n'est pas disponible.'", async ({ page }) => {
     const res = await page.goto("/user/personne-inconnue-0000");
     expect(res?.status()).toBe(404);
-    await expect(page.locator("main")).toContainText("Ce profil n'est pas disponible.");
+    await expect(page.locator("main")).toContainText("Ce profil n’est pas disponible.");
   });
 });

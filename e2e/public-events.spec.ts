@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import { frenchTypography as fr } from "../site/src/lib/typography";
 
 /** Events screen (spec §2 "Event screens"): month calendar, day filter, sort selector, detail page. */
 
@@ -184,11 +185,11 @@ test.describe("the events calendar", () => {
     const calendar = page.locator("#events-calendar");
     await showMonthOf(calendar, event.startDate.slice(0, 10));
     const link = calendar.locator(`a[href="/event/${event.url}"]`).first();
-    await expect(link).toHaveAttribute("title", `${event.title} — ${event.location || "Lieu non précisé"}`);
+    await expect(link).toHaveAttribute("title", `${fr(event.title)} — ${fr(event.location) || "Lieu non précisé"}`);
     await expect(calendar.locator(`[role=cell][data-date="${event.startDate.slice(0, 10)}"]`)).toHaveClass(/has-events/);
     await link.click();
     await page.waitForURL(`**/event/${event.url}`);
-    await expect(page.locator("h1")).toHaveText(event.title);
+    await expect(page.locator("h1")).toHaveText(fr(event.title));
   });
 
   test("shows at most three events a day, then a more-link", async ({ page }) => {
@@ -207,7 +208,7 @@ test.describe("the events calendar", () => {
     const more = cell.getByRole("button", { name: `+ ${n - 3} de plus` });
     await expect(more).toHaveAttribute("title", `Voir les ${n - 3} autres événements de ce jour`);
     await more.click();
-    await expect(page.getByRole("dialog")).toContainText(list.find((e) => covers(e, busy) && e.startDate.startsWith(busy))!.title);
+    await expect(page.getByRole("dialog")).toContainText(fr(list.find((e) => covers(e, busy) && e.startDate.startsWith(busy))!.title));
   });
 
   test("picking a day filters the table with the spec's heading, and a button shows everything again", async ({ page }) => {
@@ -227,7 +228,7 @@ test.describe("the events calendar", () => {
     const heading = page.locator("[data-events-heading]");
     await expect(heading).toHaveText(`${expected.length} événement(s) le ${longDate(day)}`);
     await expect(visibleRows(page)).toHaveCount(expected.length);
-    for (const e of expected) await expect(visibleRows(page).getByRole("link", { name: e.title, exact: true })).toBeVisible();
+    for (const e of expected) await expect(visibleRows(page).getByRole("link", { name: fr(e.title), exact: true })).toBeVisible();
     await expect(page.locator("[data-table-tools=events-table] [data-count]")).toHaveText(
       `${expected.length} ${expected.length < 2 ? "événement" : "événements"}`,
     );
@@ -235,7 +236,7 @@ test.describe("the events calendar", () => {
     // The sort selector keeps working on the filtered rows.
     await page.getByLabel("Trier").selectOption({ label: "Par titre" });
     const titles = await visibleRows(page).locator("td:first-child").allTextContents();
-    expect(titles.map((t) => t.trim())).toEqual(expected.map((e) => e.title).sort(new Intl.Collator("fr", { sensitivity: "base", numeric: true }).compare));
+    expect(titles.map((t) => t.trim())).toEqual(expected.map((e) => e.title).sort(new Intl.Collator("fr", { sensitivity: "base", numeric: true }).compare).map((t) => fr(t)));
 
     await page.getByRole("button", { name: "Afficher tous les événements" }).click();
     await expect(heading).toHaveText("Tous les événements");
@@ -267,7 +268,7 @@ test.describe("the events table", () => {
     await expect(sort).toHaveValue("start:asc");
     const titles = () => visibleRows(page).locator("td:first-child").allTextContents().then((t) => t.map((s) => s.trim()));
     const byStart = list.slice().sort((a, b) => a.startDate.localeCompare(b.startDate));
-    expect(await titles()).toEqual(byStart.map((e) => e.title));
+    expect(await titles()).toEqual(byStart.map((e) => fr(e.title)));
 
     await sort.selectOption({ label: "Par lieu" });
     const places = (await visibleRows(page).locator("td:nth-child(2)").allTextContents()).map((s) => s.trim());

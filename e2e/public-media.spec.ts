@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { frenchTypography as fr } from "../site/src/lib/typography";
 
 /** Single-media pages (spec §2 "/media/{url}"): players, click-to-load embeds, links, notices, downloads. */
 
@@ -39,11 +40,11 @@ test.describe("a media page", () => {
     // Whatever the click would load stays inside this test: the network is closed anyway.
     await page.route(/^https:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
     await page.goto(`/mediatheque/video/${video!.url}`, { waitUntil: "networkidle" });
-    await expect(page.locator("h1")).toHaveText(video!.title);
+    await expect(page.locator("h1")).toHaveText(fr(video!.title));
     expect(requests).toEqual([]);
     await expect(page.locator("iframe")).toHaveCount(0);
 
-    await page.getByRole("button", { name: `Lire la vidéo : ${video!.title}` }).click();
+    await page.getByRole("button", { name: fr(`Lire la vidéo : ${video!.title}`) }).click();
     const frame = page.locator("iframe.embed-frame");
     await expect(frame).toHaveAttribute("src", /^https:\/\/www\.youtube-nocookie\.com\/embed\/[A-Za-z0-9_-]{11}/);
     await expect(frame).toHaveAttribute("title", `${video!.title} (YouTube)`);
@@ -103,7 +104,7 @@ test.describe("a media page", () => {
     const image = list.find((m) => m.type === "image" && m.path)!;
     await page.goto(`/media/${image.url}`);
     await expect(page.locator("img.media-image")).toHaveAttribute("src", image.path);
-    await expect(page.getByRole("link", { name: "Télécharger l'image" })).toHaveAttribute("href", image.path);
+    await expect(page.getByRole("link", { name: "Télécharger l’image" })).toHaveAttribute("href", image.path);
   });
 
   test("typed audio and video pages only exist for their own type", async ({ page }) => {
@@ -111,9 +112,9 @@ test.describe("a media page", () => {
     const notAudio = list.find((m) => m.type !== "audio")!;
     const res = await page.goto(`/mediatheque/audio/${notAudio.url}`);
     expect(res?.status()).toBe(404);
-    await expect(page.locator("main")).toContainText("Ce média audio n'est pas disponible.");
+    await expect(page.locator("main")).toContainText("Ce média audio n’est pas disponible.");
     const notVideo = list.find((m) => m.type !== "video")!;
     expect((await page.goto(`/mediatheque/video/${notVideo.url}`))?.status()).toBe(404);
-    await expect(page.locator("main")).toContainText("Ce média vidéo n'est pas disponible.");
+    await expect(page.locator("main")).toContainText("Ce média vidéo n’est pas disponible.");
   });
 });

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { frenchTypography as fr } from "../site/src/lib/typography";
 
 /** Media library screens (spec §2 "Media library screens"): filter, sorts, count badge, truncation, type pages. */
 
@@ -22,7 +23,7 @@ test.describe("the media library", () => {
     await page.goto("/mediatheque");
     await expect(rows(page)).toHaveCount(list.length);
     const recent = list.slice().sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-    expect(await titles(page)).toEqual(recent.map((m) => m.title));
+    expect(await titles(page)).toEqual(recent.map((m) => fr(m.title)));
     await expect(page.locator("[data-count]")).toHaveText(countText(list.length));
   });
 
@@ -36,7 +37,7 @@ test.describe("the media library", () => {
       await filter.selectOption(type);
       await expect(rows(page)).toHaveCount(expected.length);
       await expect(page.locator("[data-count]")).toHaveText(countText(expected.length));
-      expect((await titles(page)).sort()).toEqual(expected.map((m) => m.title).sort());
+      expect((await titles(page)).sort()).toEqual(expected.map((m) => fr(m.title)).sort());
     }
     await filter.selectOption("");
     await expect(rows(page)).toHaveCount(list.length);
@@ -49,7 +50,7 @@ test.describe("the media library", () => {
     await expect(sort.locator("option")).toHaveText(["Plus récents", "Par titre", "Par type"]);
     await sort.selectOption({ label: "Par titre" });
     const sorted = await titles(page);
-    expect(sorted).toEqual(list.map((m) => m.title).sort(collator.compare));
+    expect(sorted).toEqual(list.map((m) => m.title).sort(collator.compare).map((t) => fr(t)));
 
     await sort.selectOption({ label: "Par type" });
     const types = (await rows(page).locator("td:nth-child(2)").allTextContents()).map((t) => t.trim());
@@ -58,7 +59,7 @@ test.describe("the media library", () => {
     await page.getByRole("combobox", { name: /^Type/ }).selectOption("audio");
     await sort.selectOption({ label: "Par titre" });
     const audio = list.filter((m) => m.type === "audio").map((m) => m.title);
-    expect(await titles(page)).toEqual(audio.sort(collator.compare));
+    expect(await titles(page)).toEqual(audio.sort(collator.compare).map((t) => fr(t)));
   });
 
   test("truncates descriptions to 50 characters and keeps the full text as a tooltip", async ({ page }) => {
@@ -68,7 +69,7 @@ test.describe("the media library", () => {
     await page.goto("/mediatheque");
     const cells = rows(page).locator("td:nth-child(3)");
     for (const text of await cells.allTextContents()) expect(Array.from(text.trim()).length).toBeLessThanOrEqual(50);
-    const row = rows(page).filter({ has: page.getByRole("link", { name: long!.title, exact: true }) });
+    const row = rows(page).filter({ has: page.getByRole("link", { name: fr(long!.title), exact: true }) });
     const cell = row.locator("td:nth-child(3)");
     await expect(cell).toHaveText(/…$/);
     await expect(cell).toHaveAttribute("title", long!.description);
@@ -93,7 +94,7 @@ test.describe("the media library", () => {
       const sort = page.getByLabel("Trier");
       await expect(sort.locator("option")).toHaveText(["Plus récents", "Par titre"]);
       await sort.selectOption({ label: "Par titre" });
-      expect(await titles(page, "#media-type-table")).toEqual(expected.map((m) => m.title).sort(collator.compare));
+      expect(await titles(page, "#media-type-table")).toEqual(expected.map((m) => m.title).sort(collator.compare).map((t) => fr(t)));
     }
     await page.getByRole("link", { name: "← Tous les médias" }).click();
     await page.waitForURL(/\/mediatheque$/);

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { frenchTypography as fr } from "../site/src/lib/typography";
 
 /** Every public route of the spec answers with demo content; paths are discovered through the public API. */
 test.describe("public pages exist with real content", () => {
@@ -34,10 +35,10 @@ test.describe("public pages exist with real content", () => {
     const articles = await (await request.get("/api/public/articles")).json();
     expect(articles.length).toBeGreaterThanOrEqual(30);
     await page.goto("/articles");
-    await expect(page.locator("main")).toContainText(articles[0].title);
+    await expect(page.locator("main")).toContainText(fr(articles[0].title));
     const res = await page.goto(`/article/${articles[0].url}`);
     expect(res?.status()).toBe(200);
-    await expect(page.locator("h1")).toHaveText(articles[0].title);
+    await expect(page.locator("h1")).toHaveText(fr(articles[0].title));
     const theme = articles[0].themes[0];
     await page.goto(`/articles/${theme.url}`);
     await expect(page.locator("main")).toContainText(theme.name);
@@ -51,7 +52,7 @@ test.describe("public pages exist with real content", () => {
       const one = media.find((m: { type: string }) => m.type === type);
       expect(one, `a public ${type} media`).toBeTruthy();
       expect((await page.goto(`/media/${one.url}`))?.status(), one.url).toBe(200);
-      await expect(page.locator("h1")).toHaveText(one.title);
+      await expect(page.locator("h1")).toHaveText(fr(one.title));
     }
     const audio = media.find((m: { type: string }) => m.type === "audio");
     expect((await page.goto(`/mediatheque/audio/${audio.url}`))?.status()).toBe(200);
@@ -63,7 +64,7 @@ test.describe("public pages exist with real content", () => {
     const events = await (await request.get("/api/public/events")).json();
     expect(events.length).toBeGreaterThanOrEqual(10);
     expect((await page.goto(`/event/${events[0].url}`))?.status()).toBe(200);
-    await expect(page.locator("h1")).toHaveText(events[0].title);
+    await expect(page.locator("h1")).toHaveText(fr(events[0].title));
     const articles = await (await request.get("/api/public/articles")).json();
     const author = articles[0].authors[0];
     expect((await page.goto(`/user/${author.nickname}`))?.status()).toBe(200);

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { frenchTypography as fr } from "../site/src/lib/typography";
 import { RECENT_ARTICLES } from "../db/seed/data/articles-recent";
 import { OLDER_ARTICLES } from "../db/seed/data/articles-older";
 import { MEDIA } from "../db/seed/data/media";
@@ -45,7 +46,7 @@ test.describe("items not yet on the static site", () => {
     await expect(page.locator("main")).toContainText("Article non trouvé.");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page introuvable");
     await page.goto(`/mediatheque/audio/${slugify(pendingAudio.title)}`);
-    await expect(page.locator("main")).toContainText("Ce média audio n'est pas disponible.");
+    await expect(page.locator("main")).toContainText("Ce média audio n’est pas disponible.");
     expect(apiCalls).toEqual([]);
   });
 
@@ -56,13 +57,13 @@ test.describe("items not yet on the static site", () => {
     page.on("request", (r) => r.url().includes("/api/") && calls.push(new URL(r.url()).pathname));
     const res = await page.goto(`/article/${url}`);
     expect(res?.status()).toBe(404);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(memberPending.title);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(fr(memberPending.title));
     await expect(page.locator("[data-preview=article]")).toContainText("En attente de validation");
     await expect(page.locator("[data-preview=article] .html-content")).not.toBeEmpty();
     await expect(page.getByRole("link", { name: "← Tous les articles" })).toBeVisible();
     await expect(page.locator("[data-not-found-page]")).toBeHidden();
     expect(calls).toContain(`/api/user/articles/${url}`);
-    expect(await page.title()).toContain(memberPending.title);
+    expect(await page.title()).toContain(fr(memberPending.title));
   });
 
   test("a member opening someone else's pending article keeps 'Article non trouvé.'", async ({ page }) => {
@@ -78,7 +79,7 @@ test.describe("items not yet on the static site", () => {
     const calls: string[] = [];
     page.on("request", (r) => r.url().includes("/api/") && calls.push(new URL(r.url()).pathname));
     await page.goto(`/mediatheque/audio/${url}`);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(pendingAudio.title);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(fr(pendingAudio.title));
     const item = page.locator("[data-preview=media]");
     await expect(item).toContainText("En attente de validation");
     await expect(item.locator("audio")).toHaveAttribute("src", /^\/uploads\/media\//);
@@ -86,7 +87,7 @@ test.describe("items not yet on the static site", () => {
 
     // The same media asked for on the video page is of the wrong type: the typed page's message stays.
     await page.goto(`/mediatheque/video/${url}`);
-    await expect(page.locator("main")).toContainText("Ce média vidéo n'est pas disponible.");
+    await expect(page.locator("main")).toContainText("Ce média vidéo n’est pas disponible.");
     await expect(page.locator("[data-preview=media]")).toHaveCount(0);
   });
 
@@ -95,7 +96,7 @@ test.describe("items not yet on the static site", () => {
     expect(offline, "an offline article in the demo seed").toBeTruthy();
     await signIn(page, ADMIN);
     await page.goto(`/article/${slugify(offline!.title)}`);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(offline!.title);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(fr(offline!.title));
     await expect(page.locator("[data-preview=article]")).toContainText("Hors ligne");
     await expect(page.locator("[data-preview=article]")).not.toContainText("En attente de validation");
   });
@@ -104,6 +105,6 @@ test.describe("items not yet on the static site", () => {
     await signIn(page, ADMIN);
     await page.route("**/api/admin/articles/**", (route) => route.fulfill({ status: 500, json: { message: "boom" } }));
     await page.goto(`/article/${slugify(memberPending.title)}`);
-    await expect(page.locator("main")).toContainText("Erreur lors du chargement de l'article.");
+    await expect(page.locator("main")).toContainText("Erreur lors du chargement de l’article.");
   });
 });

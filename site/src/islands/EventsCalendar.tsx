@@ -125,8 +125,9 @@ export default function EventsCalendar({ events, children }: Props) {
             eventTimeFormat={{ hour: "2-digit", minute: "2-digit", hour12: false }}
             eventDidMount={({ el, event }) => {
               const place = (event.extendedProps as { place?: string }).place || "Lieu non précisé";
+              // The name stays the visible text (time and title: WCAG 2.5.3, Label in Name); the place comes as
+              // the link's description.
               el.title = `${event.title} — ${place}`;
-              el.setAttribute("aria-label", `${event.title}, ${place}`);
             }}
             dayCellClass={(info) => {
               const key = keyOf(info.date);

@@ -12,12 +12,13 @@ import { formatDateLong, fullName, repeatsHtml, themeTitle } from "../lib/format
 import { TYPE_LABEL, mediaSource } from "../lib/media";
 import { articlePicSrc, mediaDetailHref, themeHref, userHref } from "../lib/paths";
 import { previewEndpoint, type PreviewKind } from "../lib/preview-target";
+import { frenchTypography } from "../lib/typography";
 
 type Role = "admin" | "user";
 
 // Errors other than "not there" (network, server) get the spec's loading-error wording.
 const LOAD_ERROR: Record<PreviewKind, string> = {
-  article: "Erreur lors du chargement de l'article.",
+  article: "Erreur lors du chargement de l’article.",
   media: "Média non disponible ou erreur serveur.",
   audio: "Erreur de chargement.",
   video: "Erreur de chargement.",
@@ -28,7 +29,8 @@ type Child = Node | string | null | undefined | false;
 function h(tag: string, attrs: Record<string, string | undefined> = {}, ...children: Child[]): HTMLElement {
   const el = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) if (v !== undefined) el.setAttribute(k, v);
-  for (const c of children) if (c) el.append(c);
+  // The built pages are typeset at build time (middleware.ts); text drawn here gets the same French typography.
+  for (const c of children) if (c) el.append(typeof c === "string" ? frenchTypography(c) : c);
   return el;
 }
 
@@ -164,13 +166,13 @@ export async function showPreview(
       const a = await apiFetch<Article>(endpoint);
       if (!a?._id) return { state: "missing" };
       slot.replaceChildren(renderArticle(a));
-      document.title = document.title.replace(/^[^—]*/, `${a.title} `);
+      document.title = document.title.replace(/^[^—]*/, `${frenchTypography(a.title)} `);
     } else {
       const m = await apiFetch<Media>(endpoint);
       // A typed page only shows its own type (spec: 'Ce média audio n'est pas disponible.').
       if (!m?._id || ((target.kind === "audio" || target.kind === "video") && m.type !== target.kind)) return { state: "missing" };
       slot.replaceChildren(renderMedia(m));
-      document.title = document.title.replace(/^[^—]*/, `${m.title} `);
+      document.title = document.title.replace(/^[^—]*/, `${frenchTypography(m.title)} `);
     }
     return { state: "shown" };
   } catch (e) {

@@ -3,7 +3,8 @@
  * so links and focus stay intact. Another script may hide rows too: it marks them `data-excluded` and sends
  * `tabletools:apply` to the tools element (the events calendar's day filter does).
  */
-const collator = new Intl.Collator("fr", { sensitivity: "base", numeric: true });
+import { frenchCollator as collator } from "../lib/collate";
+
 const ISO = /^\d{4}-\d{2}-\d{2}/;
 
 function compare(a: string, b: string): number {
