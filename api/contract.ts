@@ -3,9 +3,13 @@
  * server code itself.
  */
 export type { Article, ArticleSummary } from "./modules/articles/model";
-export type { ContactBody } from "./modules/contact/model";
-export type { Event } from "./modules/events/model";
+export type { AuditEntry, AuditPage } from "./modules/audit/model";
+export type { ContactBody, ContactMessage } from "./modules/contact/model";
+export type { Event, EventBody } from "./modules/events/model";
 export type { Media, MediaType } from "./modules/media/model";
 export type { AuthorProfile, PublicMember } from "./modules/members/model";
 export type { UserSummary } from "./modules/members/summary";
-export type { Theme, ThemeRef, ThemeWithCount } from "./modules/themes/model";
+export type { SiteStatus } from "./modules/site/model";
+export type { AdminStats } from "./modules/stats/model";
+export type { AdminTheme, Theme, ThemeBody, ThemeRef, ThemeWithCount } from "./modules/themes/model";
+export type { AdminUserBody, CurrentUser, DeletedUser, UserFootprint } from "./modules/users/model";
