@@ -3,6 +3,7 @@ import { defineConfig } from "astro/config";
 import react from "@astrojs/react";
 import { fileURLToPath } from "node:url";
 import { writeCspHashes } from "./scripts/csp-hashes.ts";
+import { partialBuild } from "./scripts/partial-build.ts";
 
 /**
  * `client:interaction`: hydrate an island on the first interaction with it (site/src/directives/interaction.ts).
@@ -45,7 +46,8 @@ export default defineConfig({
   site: process.env.PUBLIC_URL ?? "http://localhost:4321",
   trailingSlash: "never",
   build: { format: "file", concurrency: 4 },
-  integrations: [react(), interactionDirective, cspScriptHashes],
+  // partialBuild: a rebuild after a write renders only the pages whose data changed (scripts/partial-build.ts).
+  integrations: [react(), interactionDirective, cspScriptHashes, partialBuild()],
   prefetch: false,
   devToolbar: { enabled: false },
   vite: {

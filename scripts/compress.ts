@@ -64,6 +64,7 @@ export class Compressor {
   /** Wakes run() when a thread finishes a job while every thread had its share queued. */
   private onFreed: (() => void) | null = null;
   private readonly previousByHash = new Map<string, string>();
+  private previousFiles: Record<string, string> = {};
   private readonly files: Record<string, string> = {};
   readonly stats: CompressStats = { compressed: 0, reused: 0, small: 0 };
 
@@ -76,7 +77,8 @@ export class Compressor {
     private readonly previous?: string,
     threads = Math.max(1, Math.min(availableParallelism(), 4)),
   ) {
-    for (const [rel, hash] of Object.entries(readManifest(previous)?.files ?? {})) this.previousByHash.set(hash, rel);
+    this.previousFiles = readManifest(previous)?.files ?? {};
+    for (const [rel, hash] of Object.entries(this.previousFiles)) this.previousByHash.set(hash, rel);
     for (let i = 0; i < threads; i++) {
       const worker = new Worker(new URL("./compress-worker.ts", import.meta.url).href);
       worker.onmessage = (event: MessageEvent<CompressDone>) => {
@@ -99,6 +101,14 @@ export class Compressor {
     const pending: Promise<void>[] = [];
     for (const path of walk(this.root, this.root, include)) {
       const rel = relative(this.root, path).split(sep).join("/");
+      // A page a partial build carried over is the live build's file itself (hard link): its hash is known and its
+      // compressed copies are linked without reading it.
+      const known = this.previousFiles[rel];
+      if (known !== undefined && this.previous && sameFile(join(this.previous, rel), path) && this.reuse(path, known)) {
+        this.files[rel] = known;
+        this.stats.reused++;
+        continue;
+      }
       const body = readFileSync(path);
       if (body.length < MIN_BYTES) {
         unlinkIfAny(`${path}.br`);

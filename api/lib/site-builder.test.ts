@@ -100,7 +100,7 @@ describe("site rebuilds", () => {
     expect((await home()).body).toContain("v3");
   });
 
-  it("hands the live build to the next build, so it can reuse what did not change", async () => {
+  it("hands the live build to the next build, which renders only what changed unless a full rebuild is asked for", async () => {
     setBuild({ marker: "v1" });
     await builder.requestBuild();
     const live = builder.liveDir()!;
@@ -108,11 +108,14 @@ describe("site rebuilds", () => {
       siteDir: join(dir, "site"),
       apiOrigin: "http://127.0.0.1:1",
       onSwap: (d) => site.setRoot(d),
-      command: ["sh", "-c", 'echo "previous=$BUILD_PREVIOUS_DIR"; mkdir -p "$BUILD_OUT_DIR"; echo "<title>v2</title>" > "$BUILD_OUT_DIR/index.html"'],
+      command: ["sh", "-c", 'echo "previous=$BUILD_PREVIOUS_DIR mode=$BUILD_MODE"; mkdir -p "$BUILD_OUT_DIR"; echo "<title>v2</title>" > "$BUILD_OUT_DIR/index.html"'],
     });
-    const report = await next.requestBuild();
+    const report = await next.requestBuild({ kind: "article", id: "a1" });
     expect(report.ok).toBe(true);
-    expect(report.log).toContain(`previous=${live}`);
+    expect(report.log).toContain(`previous=${live} mode=partial`);
+    expect(report.mode).toBe("partial");
+    // An administrator's « rebuild the site » renders everything.
+    expect((await next.requestBuild({ kind: "site" })).log).toContain("mode=full");
   });
 
   it("leaves the current site live after a failed build and keeps its log", async () => {

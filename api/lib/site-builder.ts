@@ -15,7 +15,11 @@ export type BuildReport = {
   changes: Change[];
   /** True when the build was stopped for running longer than the timeout. */
   timedOut?: boolean;
+  /** "partial": only pages whose data changed were rendered, the others carried over from the live build. */
+  mode?: BuildMode;
 };
+
+export type BuildMode = "full" | "partial";
 
 /** The build running now: when it started and which changes it carries. */
 export type RunningBuild = { id: string; startedAt: string; changes: Change[] };
@@ -133,7 +137,8 @@ export class SiteBuilder {
     this.pending = [];
     this.current = { id, startedAt: started.toISOString(), changes };
     const outDir = join(this.siteDir, "builds", id);
-    const { code, output, timedOut } = await this.spawnBuild(outDir);
+    const mode = this.modeFor(changes);
+    const { code, output, timedOut } = await this.spawnBuild(outDir, mode);
     const timeoutMs = this.opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     let log = output.slice(-LOG_TAIL);
     const ok = code === 0 && !timedOut;
@@ -150,6 +155,7 @@ export class SiteBuilder {
       durationMs: finished.getTime() - started.getTime(),
       log,
       changes,
+      mode,
       ...(timedOut ? { timedOut } : {}),
     };
     this.last = report;
@@ -163,10 +169,19 @@ export class SiteBuilder {
   }
 
   /**
+   * A build renders only the pages whose data changed (scripts/partial-build.ts finds them from the data itself,
+   * whatever the change) unless there is no live build to start from, or an administrator asked for a rebuild of
+   * the whole site. The build script itself falls back to a full build when the live one was made by other code.
+   */
+  private modeFor(changes: Change[]): BuildMode {
+    return this.liveDir() !== null && !changes.some((c) => c.kind === "site") ? "partial" : "full";
+  }
+
+  /**
    * Runs the build command in its own process group, so a hung build is killed with everything it started
    * (scripts/build-site.ts spawns Astro as a grandchild: killing only the child would leave Astro running).
    */
-  private spawnBuild(outDir: string): Promise<{ code: number | null; output: string; timedOut: boolean }> {
+  private spawnBuild(outDir: string, mode: BuildMode): Promise<{ code: number | null; output: string; timedOut: boolean }> {
     const [cmd, ...args] = this.opts.command ?? [process.execPath, "scripts/build-site.ts"];
     const child = spawn(cmd!, args, {
       detached: true,
@@ -177,6 +192,7 @@ export class SiteBuilder {
         BUILD_OUT_DIR: outDir,
         // The live build: files whose bytes did not change reuse its compressed copies (scripts/compress.ts).
         BUILD_PREVIOUS_DIR: this.liveDir() ?? "",
+        BUILD_MODE: mode,
         API_ORIGIN: this.opts.apiOrigin,
         ASTRO_TELEMETRY_DISABLED: "1",
       },

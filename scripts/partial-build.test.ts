@@ -1,0 +1,184 @@
+/**
+ * A partial build after each of a series of writes gives the same site as a full build of the same data: same
+ * files, same bytes (the .ics DTSTAMP, the build's clock, aside), search index included. Real Astro builds through
+ * scripts/build-site.ts against the real API on a temporary database, so it is slow: one series serves all checks.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { articles, events, themes, users } from "../db/schema";
+import { makeArticle, makeEvent, makeMedia, makeTheme, makeUser } from "../api/testing/factory";
+import { createHarness, type Harness } from "../api/testing/harness";
+import { buildKey, ITEM_ROUTES, outputFile, readPagesManifest } from "./partial-build";
+
+type Build = { dir: string; log: string };
+
+/** Every file of a build but its bookkeeping (dot files), with its bytes; the .ics DTSTAMP is the build's clock. */
+function tree(dir: string): Map<string, Buffer> {
+  const files = new Map<string, Buffer>();
+  for (const rel of (readdirSync(dir, { recursive: true }) as string[]).sort()) {
+    if (rel.split("/").some((part) => part.startsWith("."))) continue;
+    let bytes: Buffer;
+    try {
+      bytes = readFileSync(join(dir, rel));
+    } catch {
+      continue; // a folder
+    }
+    if (rel.endsWith(".br")) bytes = brotliDecompressSync(bytes);
+    if (rel.endsWith(".gz")) bytes = gunzipSync(bytes);
+    if (/\.ics(\.br|\.gz)?$/.test(rel)) bytes = Buffer.from(bytes.toString().replace(/^DTSTAMP:.*$/gm, "DTSTAMP"));
+    files.set(rel, bytes);
+  }
+  return files;
+}
+
+describe("partial builds", () => {
+  let h: Harness;
+  let server: ReturnType<typeof Bun.serve>;
+  const root = mkdtempSync(join(tmpdir(), "partial-build-"));
+  const key = buildKey(process.cwd());
+  let count = 0;
+  const builds: Build[] = [];
+
+  async function build(mode: "full" | "partial", previous?: Build): Promise<Build> {
+    const dir = join(root, `b${++count}`);
+    const proc = Bun.spawn([process.execPath, "scripts/build-site.ts"], {
+      env: {
+        ...process.env,
+        BUILD_OUT_DIR: dir,
+        BUILD_MODE: mode,
+        // Pinned: others may edit the site's sources in this checkout while the series runs.
+        BUILD_KEY: key,
+        BUILD_PREVIOUS_DIR: previous?.dir ?? "",
+        API_ORIGIN: `http://127.0.0.1:${server.port}`,
+        PUBLIC_URL: "http://localhost:4321",
+        ASTRO_TELEMETRY_DISABLED: "1",
+      },
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+    const log = stdout + stderr;
+    if (code !== 0) throw new Error(`build failed:\n${log.slice(-3000)}`);
+    const b = { dir, log };
+    builds.push(b);
+    return b;
+  }
+
+  let final: { partial: Build; full: Build };
+  const ids = {} as Record<"awa" | "moussa" | "eco" | "article1" | "article2" | "event1", string>;
+  const urls = {} as Record<"eco" | "article1" | "article2" | "event1", string>;
+
+  beforeAll(async () => {
+    h = await createHarness();
+    const db = h.database.db;
+    const awa = await makeUser(db, { nickname: "awa", firstname: "Awa", name: "Ndiaye", groups: ["cercleImp"] });
+    const moussa = await makeUser(db, { nickname: "moussa", firstname: "Moussa", name: "Diop", groups: ["cercleAx"] });
+    const eco = await makeTheme(db, "Économie");
+    const ocean = await makeTheme(db, "Océan");
+    const clip = await makeMedia(db, { type: "video", uploadedBy: awa.id, title: "Entretien filmé" });
+    await makeMedia(db, { type: "link", uploadedBy: moussa.id });
+    await makeMedia(db, { type: "audio", uploadedBy: moussa.id, title: "Chant des pêcheurs" });
+    const a1 = await makeArticle(db, { title: "La pêche à Gorée", authors: [awa.id], themes: [eco.id], media: [clip.id] });
+    const a2 = await makeArticle(db, { title: "Les budgets participatifs", authors: [moussa.id, awa.id], themes: [ocean.id] });
+    await makeArticle(db, { title: "Un troisième article", authors: [moussa.id], themes: [eco.id] });
+    const e1 = await makeEvent(db, { title: "Rencontre au port", organizers: [awa.id] });
+    await makeEvent(db, { title: "Atelier du soir", organizers: [moussa.id], startDaysFromNow: -30 });
+    Object.assign(ids, { awa: awa.id, moussa: moussa.id, eco: eco.id, article1: a1.id, article2: a2.id, event1: e1.id });
+    Object.assign(urls, { eco: eco.url, article1: a1.url, article2: a2.url, event1: e1.url });
+    server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: (r) => h.app.handle(r) });
+
+    // The live site, then a series of writes, each followed by a partial build from the previous one.
+    let live = await build("full");
+    const writes: (() => Promise<unknown>)[] = [
+      // An article's title: its page, the lists, the feeds, its authors' pages, the search index.
+      () => db.update(articles).set({ title: "La pêche artisanale à Gorée", updatedAt: new Date() }).where(eq(articles.id, ids.article1)),
+      // A member's name: every article they signed shows it.
+      () => db.update(users).set({ name: "Ndiaye-Sow", updatedAt: new Date() }).where(eq(users.id, ids.awa)),
+      // An article withdrawn (its page must go) and a new one.
+      async () => {
+        await db.update(articles).set({ online: false }).where(eq(articles.id, ids.article2));
+        await makeArticle(db, { title: "Un article tout neuf", authors: [ids.moussa], themes: [ids.eco] });
+      },
+      // A theme's name and address (pages move), and an event moved by a week.
+      async () => {
+        await db.update(themes).set({ name: "Économie bleue", url: "economie-bleue" }).where(eq(themes.id, ids.eco));
+        const [e] = await db.select().from(events).where(eq(events.id, ids.event1));
+        const week = 7 * 86_400_000;
+        await db
+          .update(events)
+          .set({ startDate: new Date(e!.startDate.getTime() + week), endDate: new Date(e!.endDate.getTime() + week) })
+          .where(eq(events.id, ids.event1));
+      },
+    ];
+    for (const write of writes) {
+      await write();
+      live = await build("partial", live);
+    }
+    final = { partial: live, full: await build("full") };
+  }, 600_000);
+
+  afterAll(() => {
+    server?.stop(true);
+    h?.close();
+    if (!process.env.KEEP_BUILD) rmSync(root, { recursive: true, force: true });
+    else console.log(root);
+  });
+
+  it("renders only what changed and carries the other pages over", () => {
+    for (const b of builds.slice(1, -1)) {
+      const m = readPagesManifest(b.dir)!;
+      expect(m.mode).toBe("partial");
+      expect(m.carried.length).toBeGreaterThan(0);
+    }
+    // After the title change: that article is rendered again, the other articles and the events are not.
+    const afterTitle = readPagesManifest(builds[1]!.dir)!;
+    expect(afterTitle.carried).not.toContain(`/article/${urls.article1}`);
+    expect(afterTitle.carried).toContain(`/article/${urls.article2}`);
+    expect(afterTitle.carried).toContain(`/event/${urls.event1}`);
+    expect(readFileSync(join(builds[1]!.dir, "article", `${urls.article1}.html`), "utf8")).toContain("La pêche artisanale à Gorée");
+  });
+
+  it("gives the same files and bytes as a full build of the same data, search index included", () => {
+    const partial = tree(final.partial.dir);
+    const full = tree(final.full.dir);
+    expect([...partial.keys()]).toEqual([...full.keys()]);
+    const differing = [...full.keys()].filter((rel) => !partial.get(rel)!.equals(full.get(rel)!));
+    expect(differing).toEqual([]);
+    expect([...full.keys()].some((rel) => rel.startsWith("pagefind/"))).toBe(true);
+    expect(readPagesManifest(final.partial.dir)!.pages).toEqual(readPagesManifest(final.full.dir)!.pages);
+  });
+
+  it("drops the page of a withdrawn article and moves the pages of a renamed theme", () => {
+    const files = tree(final.partial.dir);
+    expect(files.has(`article/${urls.article2}.html`)).toBe(false);
+    expect(files.has(`article/${urls.article2}.html.br`)).toBe(false);
+    expect(files.has("articles/economie-bleue.html")).toBe(true);
+    expect(files.has(`articles/${urls.eco}.html`)).toBe(false);
+  });
+
+  it("keys builds by the code and the public address, so a partial build never reuses pages of other code", () => {
+    const before = process.env.PUBLIC_URL;
+    try {
+      process.env.PUBLIC_URL = "https://institut.example.sn";
+      const other = buildKey(process.cwd());
+      expect(other).not.toBe(key);
+      expect(buildKey(process.cwd())).toBe(other);
+    } finally {
+      if (before === undefined) delete process.env.PUBLIC_URL;
+      else process.env.PUBLIC_URL = before;
+    }
+  });
+
+  it("maps every page to the file Astro writes, and lists only routes that exist", () => {
+    const manifest = readPagesManifest(final.full.dir)!;
+    const routes = new Set(Object.values(manifest.pages).map((p) => p.route));
+    for (const route of Object.keys(ITEM_ROUTES)) expect(routes.has(route), route).toBe(true);
+    expect(outputFile("/", "page")).toBe("index.html");
+    expect(outputFile("/article/a", "page")).toBe("article/a.html");
+    expect(outputFile("/rss.xml", "endpoint")).toBe("rss.xml");
+  });
+});

@@ -1,0 +1,170 @@
+/**
+ * Partial builds, as an Astro integration (astro.config.mjs). Every build, full or partial, records in
+ * `<out>/.pages.json` each page it has: its file and, for pages made from one item, a hash of that item's data
+ * (the `props` its getStaticPaths gave it). A partial build (BUILD_MODE=partial, BUILD_PREVIOUS_DIR = the live
+ * build) asks Astro to render only:
+ *  - pages whose data changed, or that did not exist, among the routes of ITEM_ROUTES below;
+ *  - every other page (lists, feeds, sitemap, home, theme pages: they read whole lists, so any write may change
+ *    them; about forty pages).
+ * The pages it skipped keep the live build's file: scripts/build-site.ts hard-links them in. Which item changed is
+ * found from the data itself, not from the change kind, so a member's new name reaches every article they signed.
+ * A build whose code or configuration differs from the live build's (BUILD_KEY) renders everything.
+ */
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { AstroIntegration, AstroPrerenderer } from "astro";
+import { eventDates, eventStatus } from "../site/src/lib/event-time";
+
+export const PAGES_MANIFEST = ".pages.json";
+
+/**
+ * Routes whose page is made from its props alone (the template reads nothing else at render time), with anything
+ * else its output depends on. A route not listed is rendered by every build: adding a route never makes a partial
+ * build wrong, only slower. Checked by scripts/partial-build.test.ts.
+ */
+export const ITEM_ROUTES: Record<string, ((props: Record<string, unknown>) => string) | null> = {
+  "/article/[url]": null,
+  "/media/[url]": null,
+  "/mediatheque/audio/[url]": null,
+  "/mediatheque/video/[url]": null,
+  // The badge (past, ongoing, upcoming) is computed at build time from the clock.
+  "/event/[url]": (props) => {
+    const { start, end } = eventDates(props.event as Parameters<typeof eventDates>[0]);
+    return eventStatus(start, end);
+  },
+  // DTSTAMP is the build's clock: a page carried over keeps the time it was made (ignored when comparing builds).
+  "/event/[url].ics": null,
+  "/cercle-impulsion/[fullname]": null,
+  "/cercle-axiologique/[fullname]": null,
+  "/user/[nickname]": null,
+  "/articles/theme/[theme]": null,
+};
+
+/**
+ * What the pages are made with besides the data: the site's sources (not the browser apps, bundled apart by
+ * scripts/build-apps.ts), this file, the dependencies and the public address. A partial build reuses pages only
+ * from a build with the same key.
+ */
+export function buildKey(root: string): string {
+  const hasher = new Bun.CryptoHasher("sha256");
+  const add = (path: string) => {
+    if (path === join(root, "site", "src", "apps")) return;
+    if (statSync(path).isDirectory()) {
+      for (const name of readdirSync(path).sort()) add(join(path, name));
+    } else {
+      hasher.update(relative(root, path));
+      hasher.update(readFileSync(path));
+    }
+  };
+  for (const path of ["site", "astro.config.mjs", "package-lock.json", "tsconfig.json", "scripts/partial-build.ts"]) {
+    if (existsSync(join(root, path))) add(join(root, path));
+  }
+  hasher.update(`${process.env.PUBLIC_URL ?? ""}\0${Bun.version}`);
+  return hasher.digest("hex").slice(0, 24);
+}
+
+export type PageRecord = { file: string; route: string; data?: string };
+export type PagesManifest = {
+  key: string;
+  mode: "full" | "partial";
+  pages: Record<string, PageRecord>;
+  /** Pages this build did not render: their file comes from the previous build. */
+  carried: string[];
+};
+
+export function readPagesManifest(dir: string | undefined): PagesManifest | null {
+  if (!dir) return null;
+  try {
+    return JSON.parse(readFileSync(join(dir, PAGES_MANIFEST), "utf8")) as PagesManifest;
+  } catch {
+    return null;
+  }
+}
+
+/** The file Astro writes for a path with `build.format: "file"`: / -> index.html, /a/b -> a/b.html, /rss.xml as is. */
+export function outputFile(pathname: string, routeType: string): string {
+  const path = pathname.replace(/^\/+/, "").replace(/\/+$/, "");
+  if (routeType === "endpoint") return path;
+  return path === "" ? "index.html" : `${path}.html`;
+}
+
+type RouteLike = { route: string; type: string; params: string[] };
+type PathWithRoute = { pathname: string; route: RouteLike };
+type StaticPathsCache = { get(route: unknown): { staticPaths?: { keyed?: Map<string, { props?: unknown }> } } | undefined };
+
+/** Hash of what an item page is made from; undefined when Astro's route cache does not give its props. */
+function dataHash(route: RouteLike, pathname: string, cache: StaticPathsCache | undefined): string | undefined {
+  const props = cache?.get(route)?.staticPaths?.keyed?.get(pathname)?.props as Record<string, unknown> | undefined;
+  if (!props) return undefined;
+  const extra = ITEM_ROUTES[route.route]?.(props) ?? "";
+  return Bun.hash(JSON.stringify(props) + "\u0000" + extra).toString(36);
+}
+
+/** Splits the paths of a build into those to render and those to carry over from the previous build. */
+export function planBuild(
+  paths: PathWithRoute[],
+  cache: StaticPathsCache | undefined,
+  opts: { key: string; partial: boolean; previous: PagesManifest | null; previousDir?: string },
+): { render: PathWithRoute[]; manifest: PagesManifest } {
+  const previous = opts.partial && opts.previous?.key === opts.key && opts.previousDir ? opts.previous : null;
+  const manifest: PagesManifest = { key: opts.key, mode: previous ? "partial" : "full", pages: {}, carried: [] };
+  const render: PathWithRoute[] = [];
+  for (const path of paths) {
+    const item = path.route.route in ITEM_ROUTES && path.route.params.length > 0;
+    const record: PageRecord = { file: outputFile(path.pathname, path.route.type), route: path.route.route };
+    if (item) {
+      const data = dataHash(path.route, path.pathname, cache);
+      if (data) record.data = data;
+    }
+    manifest.pages[path.pathname] = record;
+    const before = previous?.pages[path.pathname];
+    const same =
+      before !== undefined &&
+      record.data !== undefined &&
+      before.data === record.data &&
+      before.file === record.file &&
+      existsSync(join(opts.previousDir!, before.file));
+    if (same) manifest.carried.push(path.pathname);
+    else render.push(path);
+  }
+  return { render, manifest };
+}
+
+/** The Astro integration: no effect unless the build script sets BUILD_KEY. */
+export function partialBuild(): AstroIntegration {
+  let manifest: PagesManifest | null = null;
+  return {
+    name: "partial-build",
+    hooks: {
+      "astro:build:start": ({ setPrerenderer, logger }) => {
+        const key = process.env.BUILD_KEY;
+        if (!key) return;
+        const previousDir = process.env.BUILD_PREVIOUS_DIR || undefined;
+        const partial = process.env.BUILD_MODE === "partial";
+        setPrerenderer((base: AstroPrerenderer & { app?: { routeCache?: StaticPathsCache } }) => ({
+          name: "partial-build",
+          setup: () => base.setup?.() ?? Promise.resolve(),
+          teardown: () => base.teardown?.() ?? Promise.resolve(),
+          render: (request, options) => base.render(request, options),
+          ...(base.collectStaticImages ? { collectStaticImages: () => base.collectStaticImages!() } : {}),
+          async getStaticPaths() {
+            const paths = (await base.getStaticPaths()) as unknown as PathWithRoute[];
+            const plan = planBuild(paths, base.app?.routeCache, {
+              key,
+              partial,
+              previous: readPagesManifest(previousDir),
+              previousDir,
+            });
+            manifest = plan.manifest;
+            logger.info(`${manifest.mode} build: rendering ${plan.render.length} of ${paths.length} pages`);
+            return plan.render as unknown as Awaited<ReturnType<AstroPrerenderer["getStaticPaths"]>>;
+          },
+        }));
+      },
+      "astro:build:done": ({ dir }) => {
+        if (manifest) writeFileSync(join(fileURLToPath(dir), PAGES_MANIFEST), JSON.stringify(manifest));
+      },
+    },
+  };
+}
