@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { createClient, type Client } from "@libsql/client";
+import { ConnectionPool } from "@libsql/client/sqlite3";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import { migrate } from "drizzle-orm/libsql/migrator";
 import * as schema from "./schema";
@@ -9,6 +10,33 @@ export type Db = LibSQLDatabase<typeof schema>;
 export type Database = { db: Db; client: Client; close: () => void };
 
 const MIGRATIONS = new URL("./migrations", import.meta.url).pathname;
+
+/** Per-connection settings of the embedded database (foreign keys and the busy timeout are not stored in the file). */
+const CONNECTION_PRAGMAS = ["PRAGMA foreign_keys = ON", "PRAGMA busy_timeout = 5000", "PRAGMA synchronous = NORMAL"];
+
+type PooledDatabase = { exec(sql: string): unknown };
+const configured = new WeakSet<object>();
+
+/**
+ * @libsql/client 0.18 keeps a pool of connections for `file:` URLs and opens a new one whenever a transaction holds
+ * the others; it has no "on connect" hook, so a connection opened later would silently run without foreign keys
+ * (deletes would stop cascading) and without the busy timeout. Every connection the pool hands out is given the
+ * same settings once, here.
+ */
+function configureEveryPooledConnection() {
+  const proto = ConnectionPool.prototype as unknown as { acquireSync: (forTransaction?: boolean) => PooledDatabase; __configured?: true };
+  if (proto.__configured) return;
+  const acquireSync = proto.acquireSync;
+  proto.acquireSync = function (this: unknown, forTransaction?: boolean) {
+    const db = acquireSync.call(this, forTransaction);
+    if (!configured.has(db)) {
+      for (const pragma of CONNECTION_PRAGMAS) db.exec(pragma);
+      configured.add(db);
+    }
+    return db;
+  };
+  proto.__configured = true;
+}
 
 /**
  * Opens the database named by a libSQL URL: `file:` for the embedded default, `libsql://` or `http(s)://` for a
@@ -20,14 +48,15 @@ export async function openDatabase(url: string, authToken?: string): Promise<Dat
     // libSQL cannot create the parent folder itself (SQLITE_CANTOPEN, error 14).
     if (path && path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
   }
+  if (url.startsWith("file:")) configureEveryPooledConnection();
   const client = createClient({ url, authToken: authToken || undefined });
   if (url.startsWith("file:")) {
-    // WAL lets the site build read while the API writes; busy_timeout avoids spurious SQLITE_BUSY.
+    // WAL (stored in the file) lets the site build read while the API writes.
     await client.execute("PRAGMA journal_mode = WAL");
-    await client.execute("PRAGMA busy_timeout = 5000");
-    await client.execute("PRAGMA synchronous = NORMAL");
+  } else {
+    // A libSQL server keeps no per-connection state between requests we could rely on; ask anyway.
+    await client.execute("PRAGMA foreign_keys = ON");
   }
-  await client.execute("PRAGMA foreign_keys = ON");
   const db = drizzle(client, { schema });
   return { db, client, close: () => client.close() };
 }
