@@ -56,15 +56,38 @@ describe("plural", () => {
   });
 });
 
-describe("truncate", () => {
+describe("truncate (excerpts)", () => {
   it("leaves short text alone", () => {
     expect(truncate("Court", 50)).toBe("Court");
   });
 
-  it("cuts long text to the limit, ellipsis included", () => {
+  it("never exceeds the limit, ellipsis included", () => {
     const out = truncate("a".repeat(80), 50);
     expect(Array.from(out)).toHaveLength(50);
     expect(out.endsWith("…")).toBe(true);
+  });
+
+  it("cuts between two words, never inside one", () => {
+    const text = "Les budgets participatifs des mairies du littoral accueillent chaque année plus de projets";
+    const out = truncate(text, 40);
+    expect(out).toBe("Les budgets participatifs des mairies…");
+    expect(Array.from(out).length).toBeLessThanOrEqual(40);
+    for (const max of [20, 33, 47, 60, 75]) {
+      const cut = truncate(text, max).slice(0, -1);
+      expect(text.startsWith(cut) && (text[cut.length] === " " || text[cut.length] === undefined), `${max}: ${cut}`).toBe(true);
+    }
+  });
+
+  it("keeps a word that ends exactly at the limit", () => {
+    expect(truncate("Gorée accueille les chercheurs", 16)).toBe("Gorée accueille…");
+  });
+
+  it("drops punctuation left before the ellipsis", () => {
+    expect(truncate("Dakar, Gorée, Saint-Louis et Ziguinchor", 14)).toBe("Dakar, Gorée…");
+  });
+
+  it("cuts a single very long word where it must", () => {
+    expect(truncate("Anticonstitutionnellement", 10)).toBe("Anticonst…");
   });
 
   it("counts accented characters once", () => {

@@ -66,11 +66,20 @@ export function plural(count: number, singular: string, pluralForm = `${singular
   return `${count} ${Math.abs(count) < 2 ? singular : pluralForm}`;
 }
 
-/** Cuts `text` to at most `max` characters (code points), ending with an ellipsis when something was cut. */
+/**
+ * An excerpt of at most `max` characters (code points, ellipsis included), cut between two words: never
+ * « des mair… ». Trailing punctuation before the cut goes (« Gorée,… » reads badly). A single word longer than
+ * most of the room is cut where it must be.
+ */
 export function truncate(text: string | null | undefined, max: number): string {
   const chars = Array.from((text ?? "").replace(/\s+/g, " ").trim());
   if (chars.length <= max) return chars.join("");
-  return chars.slice(0, max - 1).join("").trimEnd() + "…";
+  // Room for the text before the ellipsis; the character just after it says whether the cut falls inside a word.
+  const head = chars.slice(0, max - 1).join("");
+  const next = chars[max - 1]!;
+  const space = head.lastIndexOf(" ");
+  const wordCut = next !== " " && space >= head.length * 0.5 ? head.slice(0, space) : head;
+  return wordCut.replace(/[\s,;:.!?'’«(—–-]+$/u, "") + "…";
 }
 
 /**
