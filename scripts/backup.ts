@@ -1,0 +1,104 @@
+/**
+ * `npm run backup [folder]`: a consistent snapshot of the site's data while the site runs, in a new timestamped
+ * folder (default `backups/<UTC time>/`): the database through SQLite's `VACUUM INTO` (one read transaction: a
+ * single point in time, written as a compact standalone file, checked with `PRAGMA integrity_check`), and a copy
+ * of the uploads. Restore it with `npm run restore <folder>` (scripts/restore.ts).
+ *
+ * Uploads are copied before and after the database snapshot: a file the snapshot names existed when it was
+ * taken, so the first pass has it or the second finds it (only a file added and removed again between the two
+ * passes could be missing, and the snapshot would name a file the site itself no longer has).
+ */
+import { cp, mkdir, readdir, stat, writeFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { join, relative, resolve } from "node:path";
+import { openDatabase } from "../db/client";
+
+export const DB_FILE = "site.db";
+export const UPLOADS = "uploads";
+export const MANIFEST = "manifest.json";
+
+export type Manifest = { createdAt: string; database: string; tables: Record<string, number>; uploads: number; bytes: number };
+
+async function* files(dir: string): AsyncGenerator<string> {
+  if (!existsSync(dir)) return;
+  for (const e of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, e.name);
+    if (e.isDirectory()) yield* files(path);
+    else if (e.isFile()) yield path;
+  }
+}
+
+/** Copies files of `from` missing in `to` (uploads are never rewritten in place: a new version has a new name). */
+async function copyMissing(from: string, to: string): Promise<void> {
+  for await (const path of files(from)) {
+    const target = join(to, relative(from, path));
+    if (!existsSync(target)) await cp(path, target, { preserveTimestamps: true });
+  }
+}
+
+export async function backup(opts: { databaseUrl: string; authToken?: string; uploadsDir: string; into: string }): Promise<string> {
+  if (!opts.databaseUrl.startsWith("file:")) {
+    throw new Error("npm run backup copies a file database (DATABASE_URL=file:…); a libSQL server keeps its own snapshots (sqld / Turso backups)");
+  }
+  const folder = resolve(opts.into);
+  if (existsSync(folder)) throw new Error(`${folder} already exists: a backup never overwrites another`);
+  await mkdir(join(folder, UPLOADS), { recursive: true });
+
+  await copyMissing(opts.uploadsDir, join(folder, UPLOADS));
+
+  const database = await openDatabase(opts.databaseUrl, opts.authToken);
+  const snapshotAt = new Date().toISOString();
+  try {
+    await database.client.execute({ sql: "VACUUM INTO ?", args: [join(folder, DB_FILE)] });
+  } finally {
+    database.close();
+  }
+
+  await copyMissing(opts.uploadsDir, join(folder, UPLOADS));
+
+  const manifest = { ...(await describe(folder)), createdAt: snapshotAt };
+  await writeFile(join(folder, MANIFEST), JSON.stringify(manifest, null, 2));
+  return folder;
+}
+
+/** Checks a backup folder's database and counts what it holds (also used by restore and the tests). */
+export async function describe(folder: string): Promise<Manifest> {
+  const database = await openDatabase(`file:${join(folder, DB_FILE)}`);
+  try {
+    const check = await database.client.execute("PRAGMA integrity_check");
+    if (check.rows[0]?.[0] !== "ok") throw new Error(`the database in ${folder} is damaged: ${JSON.stringify(check.rows)}`);
+    const names = await database.client.execute(
+      "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and sql not like 'CREATE VIRTUAL%' order by name",
+    );
+    const tables: Record<string, number> = {};
+    for (const row of names.rows) {
+      const name = String(row[0]);
+      tables[name] = Number((await database.client.execute(`select count(*) from "${name.replace(/"/g, '""')}"`)).rows[0]![0]);
+    }
+    let uploads = 0;
+    let bytes = (await stat(join(folder, DB_FILE))).size;
+    for await (const path of files(join(folder, UPLOADS))) {
+      uploads++;
+      bytes += (await stat(path)).size;
+    }
+    return { createdAt: new Date().toISOString(), database: DB_FILE, tables, uploads, bytes };
+  } finally {
+    database.close();
+  }
+}
+
+if (import.meta.main) {
+  const { readEnv } = await import("../api/env");
+  const env = readEnv();
+  const stamp = new Date().toISOString().replace(/:/g, "-").replace(/\.\d+Z$/, "Z");
+  const into = process.argv[2] ?? join("backups", stamp);
+  try {
+    const folder = await backup({ databaseUrl: env.databaseUrl, authToken: env.databaseAuthToken, uploadsDir: env.uploadsDir, into });
+    const m = await describe(folder);
+    const rows = Object.values(m.tables).reduce((a, b) => a + b, 0);
+    console.log(`Backup written to ${folder}: ${rows} rows in ${Object.keys(m.tables).length} tables, ${m.uploads} uploaded files, ${(m.bytes / 1e6).toFixed(1)} MB.`);
+  } catch (e) {
+    console.error(`Backup failed: ${(e as Error).message}`);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,55 @@
+/**
+ * `npm run restore <folder>`: puts a backup made by `npm run backup` (scripts/backup.ts) back in place. Stop the
+ * server first: it holds the database open. Nothing is deleted: the current database and uploads are moved aside
+ * (`<name>.before-restore-<time>`) before the backup's copies take their place, so a wrong folder can be undone.
+ * The backup's database is checked (`PRAGMA integrity_check`) before anything moves.
+ */
+import { existsSync } from "node:fs";
+import { copyFile, cp, mkdir, rename, rm } from "node:fs/promises";
+import { dirname, join, resolve } from "node:path";
+import { DB_FILE, describe, MANIFEST, UPLOADS, type Manifest } from "./backup";
+
+export async function restore(opts: { folder: string; databaseUrl: string; uploadsDir: string }): Promise<Manifest> {
+  if (!opts.databaseUrl.startsWith("file:")) throw new Error("npm run restore writes a file database (DATABASE_URL=file:…)");
+  const folder = resolve(opts.folder);
+  if (!existsSync(join(folder, MANIFEST)) || !existsSync(join(folder, DB_FILE))) {
+    throw new Error(`${folder} is not a backup folder (no ${MANIFEST} or ${DB_FILE})`);
+  }
+  const manifest = await describe(folder); // throws on a damaged database
+  const dbPath = resolve(opts.databaseUrl.slice("file:".length));
+  const uploadsDir = resolve(opts.uploadsDir);
+  const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+
+  await mkdir(dirname(dbPath), { recursive: true });
+  // The new file is written beside the database and renamed over it: the database path never holds half a file.
+  const incoming = `${dbPath}.restoring`;
+  await copyFile(join(folder, DB_FILE), incoming);
+  if (existsSync(dbPath)) await rename(dbPath, `${dbPath}.before-restore-${stamp}`);
+  // A write-ahead log left by the old database would be replayed into the restored one: move it aside with it.
+  for (const suffix of ["-wal", "-shm"]) {
+    if (existsSync(dbPath + suffix)) await rename(dbPath + suffix, `${dbPath}.before-restore-${stamp}${suffix}`);
+  }
+  await rename(incoming, dbPath);
+
+  if (existsSync(uploadsDir)) await rename(uploadsDir, `${uploadsDir}.before-restore-${stamp}`);
+  await mkdir(dirname(uploadsDir), { recursive: true });
+  await cp(join(folder, UPLOADS), uploadsDir, { recursive: true, preserveTimestamps: true });
+  return manifest;
+}
+
+if (import.meta.main) {
+  const folder = process.argv[2];
+  if (!folder) {
+    console.error("Usage: npm run restore <backup folder>   (stop the server first)");
+    process.exit(2);
+  }
+  const { readEnv } = await import("../api/env");
+  const env = readEnv();
+  try {
+    const m = await restore({ folder, databaseUrl: env.databaseUrl, uploadsDir: env.uploadsDir });
+    console.log(`Restored ${folder} (snapshot of the database checked: ${Object.keys(m.tables).length} tables, ${m.uploads} uploaded files). The previous data was moved aside with the suffix .before-restore-….`);
+  } catch (e) {
+    console.error(`Restore failed: ${(e as Error).message}`);
+    process.exit(1);
+  }
+}
