@@ -13,6 +13,8 @@ import { configureSecurityHeaders, useBuildScriptHashes } from "./lib/security-h
 import { deleteExpiredSessions } from "./lib/session";
 import { SiteBuilder } from "./lib/site-builder";
 import { StaticSite } from "./lib/static-site";
+import { maxBodyBytes, sweepTempUploads } from "./lib/uploads/form";
+import { MediaFileGate, UPLOAD_ACCESS_PATH } from "./lib/uploads/visibility";
 
 let env: Env;
 try {
@@ -83,6 +85,17 @@ useBuildScriptHashes(builder.liveDir());
 site.setRoot(builder.liveDir());
 
 const publicCache = new PublicCache();
+// Media files are public once approved and online; the set is refreshed after every change (uploads/visibility.ts).
+const mediaFiles = new MediaFileGate(database.db);
+let publicMediaFiles = await mediaFiles.refresh();
+const refreshMediaFiles = () =>
+  mediaFiles.refresh().then((files) => {
+    publicMediaFiles = files;
+    for (const w of workers) w.send({ type: "uploads", files });
+  });
+// Temp files of uploads cut short by a crash; live uploads are minutes old at most.
+void sweepTempUploads(env.uploadsDir);
+setInterval(() => void sweepTempUploads(env.uploadsDir), 60 * 60 * 1000).unref();
 const app = createApp({
   db: database.db,
   env,
@@ -90,6 +103,7 @@ const app = createApp({
   contentChanged: (change) => {
     // Every change rebuilds the whole site for now; the builder reports which changes each build carried.
     publicCache.clear();
+    void refreshMediaFiles();
     return builder.requestBuild(change);
   },
 });
@@ -109,13 +123,15 @@ async function api(request: Request, pathname: string, clientIp: string | undefi
 
 // Behind a reverse proxy, the client's address comes from the proxies listed in TRUST_PROXY (none by default).
 const trustedProxies = parseTrustProxy(env.trustProxy.join(","));
-const handle = createFront({ site, apps, uploadsDir: env.uploadsDir, api });
+const handle = createFront({ site, apps, uploadsDir: env.uploadsDir, uploadGate: mediaFiles.gate, api });
+// The largest upload plus its form fields, and a margin: Bun refuses anything bigger before it reaches us. Each route
+// has its own, smaller limit (api/plugins/body-limit.ts), answered in French before the body is read.
+const maxBody = maxBodyBytes({ field: "", accept: [], maxBytes: env.uploadMaxMb * 1024 * 1024 }) + 1024 * 1024;
 const server = Bun.serve({
   port: env.port,
   hostname: env.host,
   reusePort: env.webWorkers > 0,
-  // Uploads are capped per route; this is the outer bound for any body.
-  maxRequestBodySize: 110 * 1024 * 1024,
+  maxRequestBodySize: maxBody,
   fetch: (request, srv) => handle(request, resolveClientAddress(request, srv.requestIP(request)?.address, trustedProxies)),
 });
 console.log(`Listening on http://${server.hostname}:${server.port}`);
@@ -126,8 +142,16 @@ if (env.webWorkers > 0) {
   const internal = Bun.serve({
     port: 0,
     hostname: "127.0.0.1",
-    maxRequestBodySize: 110 * 1024 * 1024,
+    maxRequestBodySize: maxBody,
     fetch(request) {
+      const url = new URL(request.url);
+      if (url.pathname === UPLOAD_ACCESS_PATH) {
+        // A worker asks whether this visitor (their cookie or token) may fetch a media file outside the public set.
+        const rel = url.searchParams.get("rel") ?? "";
+        return Promise.resolve(mediaFiles.gate(request, rel)).then(
+          (access) => new Response(null, { status: access === "public" ? 200 : access === "private" ? 204 : 404 }),
+        );
+      }
       const original = request.headers.get("x-original-url");
       const forwarded = original ? new Request(original, request) : request;
       return api(forwarded, new URL(forwarded.url).pathname, request.headers.get(CLIENT_IP_HEADER) ?? undefined);
@@ -143,12 +167,14 @@ if (env.webWorkers > 0) {
         PUBLIC_URL: env.publicUrl,
         TRUST_PROXY: env.trustProxy.join(","),
         PRIMARY_API: `http://127.0.0.1:${internal.port}`,
+        MAX_BODY_BYTES: String(maxBody),
       },
       stdout: "inherit",
       stderr: "inherit",
       ipc(message) {
         if (message?.type === "ready") {
           worker.send({ type: "apps", dir: appsDir });
+          worker.send({ type: "uploads", files: publicMediaFiles });
           worker.send({ type: "root", dir: site.ready ? builder.liveDir() : null });
         }
       },

@@ -9,6 +9,8 @@ import { parseTrustProxy, resolveClientAddress } from "./lib/client-ip";
 import { appsPolicy, createFront } from "./lib/front";
 import { configureSecurityHeaders, useBuildScriptHashes } from "./lib/security-headers";
 import { StaticSite } from "./lib/static-site";
+import type { UploadAccess } from "./lib/uploads-serve";
+import { UPLOAD_ACCESS_PATH, WorkerMediaGate } from "./lib/uploads/visibility";
 
 const { PORT, HOST, UPLOADS_DIR, PRIMARY_API } = process.env;
 if (!PORT || !HOST || !UPLOADS_DIR || !PRIMARY_API) {
@@ -24,7 +26,24 @@ const trustedProxies = parseTrustProxy(process.env.TRUST_PROXY);
 
 const site = new StaticSite();
 const apps = new StaticSite(appsPolicy);
-process.on("message", (m: { type: string; dir: string | null }) => {
+/** Media files outside the public set are checked by the primary, which owns sessions and the database. */
+async function askPrimary(request: Request, rel: string): Promise<UploadAccess> {
+  const headers: Record<string, string> = {};
+  for (const h of ["cookie", "authorization"]) {
+    const v = request.headers.get(h);
+    if (v) headers[h] = v;
+  }
+  try {
+    const res = await fetch(`${PRIMARY_API}${UPLOAD_ACCESS_PATH}?rel=${encodeURIComponent(rel)}`, { headers });
+    return res.status === 200 ? "public" : res.status === 204 ? "private" : null;
+  } catch {
+    return null;
+  }
+}
+const mediaGate = new WorkerMediaGate(askPrimary);
+
+process.on("message", (m: { type: string; dir: string | null; files?: string[] }) => {
+  if (m?.type === "uploads") mediaGate.setFiles(m.files ?? []);
   if (m?.type === "root") {
     useBuildScriptHashes(m.dir);
     site.setRoot(m.dir);
@@ -45,7 +64,10 @@ async function toPrimary(request: Request, pathname: string, clientIp: string | 
     return await fetch(PRIMARY_API + pathname + query, {
       method: request.method,
       headers,
-      body: request.method === "GET" || request.method === "HEAD" ? undefined : await request.arrayBuffer(),
+      // Streamed, never buffered here: an upload may be hundreds of MB, and the primary refuses a body too large
+      // for its route before reading it.
+      body: request.method === "GET" || request.method === "HEAD" ? undefined : request.body,
+      duplex: "half",
       redirect: "manual",
       // Answers may already be gzip-compressed for the client: pass them through untouched.
       decompress: false,
@@ -55,12 +77,13 @@ async function toPrimary(request: Request, pathname: string, clientIp: string | 
   }
 }
 
-const handle = createFront({ site, apps, uploadsDir: UPLOADS_DIR, api: toPrimary });
+const handle = createFront({ site, apps, uploadsDir: UPLOADS_DIR, uploadGate: mediaGate.gate, api: toPrimary });
 Bun.serve({
   port: Number(PORT),
   hostname: HOST,
   reusePort: true,
-  maxRequestBodySize: 110 * 1024 * 1024,
+  // The primary's outer bound (UPLOAD_MAX_MB and a margin); routes have their own, smaller limits.
+  maxRequestBodySize: Number(process.env.MAX_BODY_BYTES) || 256 * 1024 * 1024,
   fetch: (request, server) => handle(request, resolveClientAddress(request, server.requestIP(request)?.address, trustedProxies)),
 });
 process.send?.({ type: "ready" });

@@ -6,7 +6,7 @@
  */
 import { SECURITY_HEADERS, withSecurityHeaders } from "./security-headers";
 import type { CachePolicy, StaticSite } from "./static-site";
-import { serveUpload } from "./uploads-serve";
+import { serveUpload, type UploadGate } from "./uploads-serve";
 
 /** Spec route rules: /user and /admin open their dashboards (the guard then checks the session). */
 const REDIRECTS: Record<string, string> = { "/user": "/user/dashboard", "/admin": "/admin/dashboard" };
@@ -35,9 +35,12 @@ export function createFront(opts: {
   /** Serves `/_apps/<file>` (see appsPolicy). */
   apps: StaticSite;
   uploadsDir: string;
+  /** Who may fetch media files and thumbnails (api/lib/uploads/visibility.ts); without it, nobody. */
+  uploadGate?: UploadGate;
   api: (request: Request, pathname: string, clientIp: string | undefined) => Promise<Response>;
 }) {
   const { site, apps, uploadsDir, api } = opts;
+  const uploadGate: UploadGate = opts.uploadGate ?? (() => null);
   // Not async: a static page is answered without allocating a promise (Bun then sends it at once).
   return function handle(request: Request, clientIp: string | undefined): Response | Promise<Response> {
     const pathname = pathOf(request.url);
@@ -45,7 +48,10 @@ export function createFront(opts: {
     if (request.method !== "GET" && request.method !== "HEAD") {
       return new Response("Méthode non autorisée", { status: 405, headers: { ...SECURITY_HEADERS, allow: "GET, HEAD" } });
     }
-    if (pathname.startsWith("/uploads/")) return serveUpload(request, uploadsDir, pathname) ?? site.notFound(request);
+    if (pathname.startsWith("/uploads/")) {
+      const res = serveUpload(request, uploadsDir, pathname, uploadGate);
+      return res instanceof Promise ? res.then((r) => r ?? site.notFound(request)) : (res ?? site.notFound(request));
+    }
     if (pathname.startsWith("/_apps/")) return apps.serve(request, pathname.slice(6)) ?? site.notFound(request);
     const redirect = REDIRECTS[pathname] ?? (pathname.endsWith("/") ? REDIRECTS[pathname.replace(/\/+$/, "")] : undefined);
     // A path-only Location: the request's Host header (which anyone can set) never picks the destination.

@@ -1,13 +1,42 @@
 import { statSync } from "node:fs";
 import { join, normalize, resolve } from "node:path";
-import { contentType } from "./content-types";
+import { uploadContentType } from "./content-types";
 import { SECURITY_HEADERS } from "./security-headers";
 
 /**
- * Serves files under the uploads folder: no directory listing, no way out of the folder, HTTP Range for audio and
- * video seeking. Uploaded files are never executed or rendered as HTML (nosniff, no HTML/SVG type is served).
+ * Who may fetch a protected upload (see `isProtectedUpload`): "public" (anyone, cacheable), "private" (this
+ * viewer only: the uploader or an admin), or null (404, as if it did not exist).
  */
-export function serveUpload(request: Request, uploadsDir: string, pathname: string): Response | null {
+export type UploadAccess = "public" | "private" | null;
+export type UploadGate = (request: Request, rel: string) => UploadAccess | Promise<UploadAccess>;
+
+/** Media files and their thumbnails: public only once their media is approved and online. */
+export function isProtectedUpload(rel: string): boolean {
+  return rel.startsWith("media/") || rel.startsWith("media_thumbnails/");
+}
+
+/**
+ * Uploads are served as data, never as pages of our origin: no script, no plugin, no form may run in them even if a
+ * file slipped past the format check. Audio and video documents need their own URL as media source, and Chromium
+ * plays them in a sandboxed document only with `allow-same-origin` (checked by hand: without it the player stays
+ * empty); with no `allow-scripts`, nothing can run there anyway. PDF and images display under the strict policy.
+ */
+const STRICT_CSP = "default-src 'none'; sandbox";
+const MEDIA_CSP = "default-src 'none'; media-src 'self'; sandbox allow-same-origin";
+
+/**
+ * Serves files under the uploads folder: no directory listing, no way out of the folder, HTTP Range for audio and
+ * video seeking, ETag/304, HEAD. Only the accepted formats are served inline; anything else is an attachment.
+ * With a `gate`, media files and thumbnails are served only as it decides (without one, every file is public).
+ */
+export function serveUpload(request: Request, uploadsDir: string, pathname: string): Response | null;
+export function serveUpload(request: Request, uploadsDir: string, pathname: string, gate: UploadGate): Response | null | Promise<Response | null>;
+export function serveUpload(
+  request: Request,
+  uploadsDir: string,
+  pathname: string,
+  gate?: UploadGate,
+): Response | null | Promise<Response | null> {
   let rel: string;
   try {
     rel = decodeURIComponent(pathname.slice("/uploads/".length));
@@ -22,6 +51,13 @@ export function serveUpload(request: Request, uploadsDir: string, pathname: stri
   const root = resolve(uploadsDir);
   const path = join(root, clean);
   if (!path.startsWith(root + "/")) return null;
+  if (!gate || !isProtectedUpload(clean)) return serveFile(request, path, "public");
+  const access = gate(request, clean);
+  if (access instanceof Promise) return access.then((a) => (a ? serveFile(request, path, a) : null));
+  return access ? serveFile(request, path, access) : null;
+}
+
+function serveFile(request: Request, path: string, access: "public" | "private"): Response | null {
   let size: number;
   let mtime: Date;
   try {
@@ -32,18 +68,21 @@ export function serveUpload(request: Request, uploadsDir: string, pathname: stri
   } catch {
     return null;
   }
-  const type = contentType(path);
+  const type = uploadContentType(path);
   const etag = `"${size.toString(36)}-${mtime.getTime().toString(36)}"`;
   const headers: Record<string, string> = {
     ...SECURITY_HEADERS,
-    "content-type": type,
+    "content-security-policy": type?.startsWith("audio/") || type?.startsWith("video/") ? MEDIA_CSP : STRICT_CSP,
+    "x-content-type-options": "nosniff",
+    "content-type": type ?? "application/octet-stream",
     "accept-ranges": "bytes",
-    // File names change when a picture is replaced only for some areas, so revalidate after an hour.
-    "cache-control": "public, max-age=3600",
+    // Replaced files get new names (uploads/store.ts), but the seed's do not: revalidate after an hour. A file
+    // only its uploader or an admin may see is not kept by shared caches.
+    "cache-control": access === "public" ? "public, max-age=3600" : "private, no-cache",
     etag,
     "last-modified": mtime.toUTCString(),
   };
-  if (type === "application/octet-stream") headers["content-disposition"] = "attachment";
+  if (!type) headers["content-disposition"] = "attachment";
   if (request.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers });
 
   const file = Bun.file(path);

@@ -135,7 +135,9 @@ export async function readUploadForm(request: Request, opts: { uploadsDir: strin
     if (rule?.required && !file) throw new BadRequestError("Un fichier est obligatoire");
     return { fields, file };
   } catch (e) {
-    await reader.cancel().catch(() => {});
+    // Released, not cancelled: cancelling makes Bun drop the connection, and the client (or the static worker
+    // relaying it) would get no answer instead of our 413/415.
+    reader.releaseLock();
     if (current?.kind === "file") await current.sink.abort();
     await Promise.all(temps.map((t) => t.discard()));
     if (e instanceof MultipartError) throw new BadRequestError("Formulaire illisible.");
@@ -265,7 +267,7 @@ export async function readBounded(request: Request, max: number): Promise<string
     if (done) break;
     size += value.byteLength;
     if (size > max) {
-      await reader.cancel().catch(() => {});
+      reader.releaseLock();
       throw tooBigForm();
     }
     chunks.push(value);
