@@ -3,6 +3,15 @@
  * screen: its path and its module (default export), loaded on demand so each page downloads only its own screen.
  * A path without a line shows « Cette page arrive bientôt. ».
  */
+import { lazy } from "react";
 import { mountApp } from "./shell/mount";
 
-void mountApp("admin", {});
+void mountApp("admin", {
+  "/admin/dashboard": lazy(() => import("./dashboard/AdminDashboard")),
+  "/admin/users": lazy(() => import("./users/UsersScreen")),
+  "/admin/themes": lazy(() => import("./themes/ThemesScreen")),
+  "/admin/events": lazy(() => import("./events/EventsScreen")),
+  "/admin/contact": lazy(() => import("./contact/ContactScreen")),
+  "/admin/site": lazy(() => import("./site/SiteScreen")),
+  "/admin/audit": lazy(() => import("./site/AuditScreen")),
+});

@@ -40,6 +40,14 @@ export function invalidate(...prefixes: string[]): void {
   cache.invalidateKeys((key) => prefixes.some((p) => key.startsWith(p)));
 }
 
+/**
+ * Reloads like `invalidate`, but the current answer stays on screen until the fresh one arrives (no loading row,
+ * no scroll jump): for toggles in long tables and for polling.
+ */
+export function revalidate(...prefixes: string[]): void {
+  cache.revalidateKeys((key) => prefixes.some((p) => key.startsWith(p)));
+}
+
 export type ResourceState<T> = {
   data: T | undefined;
   /** True while loading with nothing to show yet (the first load, or after `invalidate`). */

@@ -1,0 +1,78 @@
+/**
+ * /admin/dashboard (spec §2): today's date in French long form, cards linking to each list with its count
+ * (members split into admins and users), then what an editor needs first: articles and media waiting for
+ * approval (linking to the filtered lists), unread contact messages, and a failed last build.
+ */
+import type { ReactNode } from "react";
+import { plural } from "../../lib/format";
+import { api, call } from "../lib/api";
+import { resource, useResource } from "../lib/query";
+import { todayLong } from "./today";
+import "./AdminDashboard.css";
+
+export const $adminStats = resource("/api/admin/stats", () => call(api.admin.stats.get(), "Erreur lors du chargement des statistiques"));
+
+function Card(props: { href: string; figure: string; label: string; busy: boolean; children?: ReactNode }) {
+  return (
+    <li className="card dash-card">
+      <a href={props.href} aria-busy={props.busy || undefined}>
+        <span className="dash-figure">{props.figure}</span>
+        <span className="dash-label">{props.label}</span>
+      </a>
+      {props.children}
+    </li>
+  );
+}
+
+export default function AdminDashboard() {
+  const { data, loading, error } = useResource($adminStats, "Erreur lors du chargement des statistiques");
+  const n = (v: number | undefined) => (loading ? "…" : String(v ?? 0));
+  const todo: { href: string; text: string; alert?: boolean }[] = data
+    ? [
+        data.pendingArticles > 0 && {
+          href: "/admin/articles?status=pending",
+          text: `${plural(data.pendingArticles, "article")} en attente d'approbation`,
+        },
+        data.pendingMedia > 0 && { href: "/admin/media?status=pending", text: `${plural(data.pendingMedia, "média")} en attente d'approbation` },
+        data.unreadMessages > 0 && { href: "/admin/contact", text: `${plural(data.unreadMessages, "message non lu", "messages non lus")}` },
+        data.lastBuildFailed && { href: "/admin/site", text: "La dernière reconstruction du site a échoué", alert: true },
+      ].filter((x): x is { href: string; text: string; alert?: boolean } => Boolean(x))
+    : [];
+  return (
+    <section className="admin-dashboard">
+      <h1>Tableau de bord</h1>
+      <p className="dash-date">{todayLong()}</p>
+      {error && (
+        <p className="dash-error" role="alert">
+          {error}
+        </p>
+      )}
+      <ul className="dash-cards">
+        <Card href="/admin/users" figure={n(data?.members.total)} label="Membres" busy={loading}>
+          <p className="dash-split">
+            {n(data?.members.admins)} {data && data.members.admins > 1 ? "administrateurs" : "administrateur"} ·{" "}
+            {n(data?.members.users)} {data && data.members.users > 1 ? "membres" : "membre"}
+          </p>
+        </Card>
+        <Card href="/admin/articles" figure={n(data?.articles)} label="Articles" busy={loading} />
+        <Card href="/admin/media" figure={n(data?.media)} label="Médias" busy={loading} />
+        <Card href="/admin/themes" figure={n(data?.themes)} label="Thèmes" busy={loading} />
+        <Card href="/admin/events" figure={n(data?.events)} label="Événements" busy={loading} />
+      </ul>
+      <h2>À traiter</h2>
+      {loading ? (
+        <p role="status">Chargement...</p>
+      ) : todo.length === 0 ? (
+        <p className="muted">Rien en attente : aucun contenu à approuver, aucun message non lu.</p>
+      ) : (
+        <ul className="dash-todo">
+          {todo.map((t) => (
+            <li key={t.href} className={t.alert ? "is-alert" : undefined}>
+              <a href={t.href}>{t.text}</a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

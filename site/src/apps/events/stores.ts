@@ -1,0 +1,7 @@
+/** Every event, online or not, for the back office. */
+import { api, call } from "../lib/api";
+import { resource } from "../lib/query";
+
+export const EVENTS_PATH = "/api/admin/events";
+
+export const $adminEvents = resource(EVENTS_PATH, () => call(api.admin.events.get(), "Erreur lors du chargement des événements"));

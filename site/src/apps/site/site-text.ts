@@ -1,0 +1,69 @@
+/** French words for the « Site » and « Journal » screens: build changes, durations, audit actions. */
+import { formatDateLong, formatTime } from "../../lib/format";
+
+const KIND_WORDS: Record<string, [string, string]> = {
+  article: ["article", "articles"],
+  media: ["média", "médias"],
+  event: ["événement", "événements"],
+  member: ["membre", "membres"],
+  theme: ["thème", "thèmes"],
+  contact: ["message", "messages"],
+};
+
+/** "2 articles, 1 thème" from a build's changes; a manual or start-up build says so. */
+export function changesText(changes: readonly { kind: string; id?: string }[]): string {
+  if (changes.length === 0) return "Construction au démarrage du serveur";
+  const counts = new Map<string, number>();
+  for (const c of changes) counts.set(c.kind, (counts.get(c.kind) ?? 0) + 1);
+  const parts: string[] = [];
+  for (const [kind, n] of counts) {
+    if (kind === "site") parts.push("reconstruction demandée");
+    else {
+      const [one, many] = KIND_WORDS[kind] ?? [kind, kind];
+      // Every kind is a masculine noun: "1 thème modifié", "2 articles modifiés".
+      parts.push(`${n} ${n > 1 ? many : one} modifié${n > 1 ? "s" : ""}`);
+    }
+  }
+  return parts.join(", ");
+}
+
+/** "3,4 s", "1 min 12 s". */
+export function durationText(ms: number): string {
+  if (ms < 60_000) return `${(ms / 1000).toLocaleString("fr-FR", { maximumFractionDigits: 1 })} s`;
+  const s = Math.round(ms / 1000);
+  return `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, "0")} s`;
+}
+
+/** "23 novembre 2026 à 14:05". */
+export function momentText(iso: string): string {
+  const time = formatTime(iso) || "00:00";
+  return `${formatDateLong(iso)} à ${time}`;
+}
+
+const ACTIONS: Record<string, string> = {
+  create: "Création",
+  update: "Modification",
+  delete: "Suppression",
+  approve: "Approbation",
+  online: "Mise en ligne",
+  read: "Lu / non lu",
+  rebuild: "Reconstruction du site",
+};
+
+const ITEM_KINDS: Record<string, string> = {
+  article: "Article",
+  media: "Média",
+  member: "Membre",
+  theme: "Thème",
+  event: "Événement",
+  contact: "Message",
+  site: "Site",
+};
+
+export function actionText(action: string): string {
+  return ACTIONS[action] ?? action;
+}
+
+export function itemKindText(kind: string): string {
+  return ITEM_KINDS[kind] ?? kind;
+}

@@ -1,0 +1,7 @@
+/** The themes as admins list them (with how many articles and events carry each), shared with the event form. */
+import { api, call } from "../lib/api";
+import { resource } from "../lib/query";
+
+export const THEMES_PATH = "/api/admin/themes";
+
+export const $adminThemes = resource(THEMES_PATH, () => call(api.admin.themes.get(), "Erreur lors du chargement des thèmes"));

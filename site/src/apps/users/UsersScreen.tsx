@@ -1,0 +1,96 @@
+/**
+ * /admin/users (spec §2): « Créer un membre »; two tables, « Membres » (role user) and « Administrateurs »
+ * (role admin), each with its count in the heading; columns: the member (small picture or the default avatar,
+ * first name and name), groups (comma joined or « - »), edit and delete.
+ */
+import { useState } from "react";
+import type { CurrentUser } from "../../../../api/contract";
+import { fullName } from "../../lib/format";
+import { groupsText } from "../lib/labels";
+import { useResource } from "../lib/query";
+import { Avatar } from "../ui/Avatar";
+import { DataTable, type Column } from "../ui/DataTable";
+import { ScreenHead } from "../ui/ScreenHead";
+import { DeleteUserDialog } from "./DeleteUserDialog";
+import { $adminUsers } from "./stores";
+import { UserForm } from "./UserForm";
+import "./UserForm.css";
+
+export default function UsersScreen() {
+  const { data, loading, error } = useResource($adminUsers, "Erreur lors du chargement des utilisateurs");
+  const [editing, setEditing] = useState<{ user: CurrentUser | null } | null>(null);
+  const [deleting, setDeleting] = useState<CurrentUser | null>(null);
+  const all = data ?? [];
+  const members = all.filter((u) => u.role === "user");
+  const admins = all.filter((u) => u.role === "admin");
+
+  const columns: Column<CurrentUser>[] = [
+    {
+      key: "member",
+      header: "Membre",
+      rowHeader: true,
+      sortValue: (u) => `${u.name} ${u.firstname}`,
+      cell: (u) => (
+        <span className="user-row-name">
+          <Avatar file={u.profilePic} name={fullName(u)} size={40} decorative />
+          <span>
+            {fullName(u)}
+            <small>{u.nickname}</small>
+          </span>
+        </span>
+      ),
+    },
+    { key: "groups", header: "Groupes", cell: (u) => groupsText(u.groups), sortValue: (u) => groupsText(u.groups) },
+    {
+      key: "actions",
+      header: "Actions",
+      className: "row-actions",
+      cell: (u) => (
+        <>
+          <button type="button" className="btn btn-small btn-outline" onClick={() => setEditing({ user: u })}>
+            Modifier<span className="sr-only"> : {fullName(u)}</span>
+          </button>
+          <button type="button" className="btn btn-small btn-danger" onClick={() => setDeleting(u)}>
+            Supprimer<span className="sr-only"> : {fullName(u)}</span>
+          </button>
+        </>
+      ),
+    },
+  ];
+
+  const table = (title: string, rows: CurrentUser[], id: string, empty: string) => (
+    <section aria-labelledby={id}>
+      <h2 id={id}>
+        {title} ({loading ? "…" : rows.length})
+      </h2>
+      <DataTable
+        caption={`${title} (${rows.length})`}
+        captionHidden
+        columns={columns}
+        rows={data ? rows : undefined}
+        rowKey={(u) => u._id}
+        loading={loading}
+        error={error}
+        empty={empty}
+        defaultSort={{ key: "member", dir: "asc" }}
+      />
+    </section>
+  );
+
+  return (
+    <section className="admin-users">
+      <ScreenHead
+        title="Gestion des membres"
+        action={
+          <button type="button" className="btn" onClick={() => setEditing({ user: null })}>
+            Créer un membre
+          </button>
+        }
+      />
+      {table("Membres", members, "users-members", "Aucun membre.")}
+      {table("Administrateurs", admins, "users-admins", "Aucun administrateur.")}
+      <UserForm open={editing !== null} user={editing?.user ?? null} onClose={() => setEditing(null)} />
+      <DeleteUserDialog user={deleting} others={all} onClose={() => setDeleting(null)} />
+    </section>
+  );
+}

@@ -1,0 +1,11 @@
+/**
+ * Data of the member administration, shared with the screens that pick members (event organizers, article
+ * authors, the member who receives a deleted member's content).
+ */
+import { api, call } from "../lib/api";
+import { resource } from "../lib/query";
+
+export const USERS_PATH = "/api/admin/users";
+
+/** Every account, members and admins (the screen splits them by role). */
+export const $adminUsers = resource(USERS_PATH, () => call(api.admin.users.get(), "Erreur lors du chargement des utilisateurs"));

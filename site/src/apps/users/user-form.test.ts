@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import type { CurrentUser } from "../../../../api/contract";
+import { groupLocked, passwordProblem, toggleGroup, userDraftOf, userFormData, userRequiredFilled } from "./user-form";
+
+const member: CurrentUser = {
+  _id: "u1",
+  firstname: "Awa",
+  name: "Diop",
+  lastname: "Diop",
+  nickname: "awa",
+  email: "awa@example.sn",
+  role: "user",
+  groups: ["cercleImp"],
+  domain: "Économie",
+  biography: "",
+  socialLinks: { linkedin: "", twitter: "", website: "https://awa.sn", facebook: "", instagram: "", youtube: "", other: "" },
+  profilePic: null,
+  createdAt: "2025-01-01T00:00:00.000Z",
+};
+
+describe("member form (admin)", () => {
+  it("ignores a fourth group and locks the unticked boxes at three", () => {
+    const three = toggleGroup(toggleGroup(toggleGroup([], "cercleImp", true), "cercleAx", true), "bureau", true);
+    expect(three).toEqual(["cercleImp", "cercleAx", "bureau"]);
+    expect(toggleGroup(three, "autre", true)).toEqual(three);
+    expect(groupLocked(three, "autre")).toBe(true);
+    expect(groupLocked(three, "bureau")).toBe(false);
+    expect(toggleGroup(three, "cercleAx", false)).toEqual(["cercleImp", "bureau"]);
+  });
+
+  it("requires the password when creating only", () => {
+    const filled = { ...userDraftOf(member) };
+    expect(userRequiredFilled(filled, false)).toBe(true);
+    expect(userRequiredFilled(filled, true)).toBe(false);
+    expect(userRequiredFilled({ ...filled, password: "Abcdef1!" }, true)).toBe(true);
+    expect(userRequiredFilled({ ...filled, email: " " }, false)).toBe(false);
+  });
+
+  it("checks a typed password against the rules and lets an empty one through (unchanged on edit)", () => {
+    expect(passwordProblem({ ...userDraftOf(member), password: "" })).toBeNull();
+    expect(passwordProblem({ ...userDraftOf(member), password: "court" })).toMatch(/au moins 8 caractères/);
+    expect(passwordProblem({ ...userDraftOf(member), password: "Abcdef1!" })).toBeNull();
+  });
+
+  it("sends the password only when typed, the groups as one JSON list and the social links as JSON", () => {
+    const form = userFormData({ ...userDraftOf(member), groups: [] }, null);
+    expect(form.has("password")).toBe(false);
+    expect(form.get("groups")).toBe("[]");
+    expect(JSON.parse(String(form.get("socialLinks"))).website).toBe("https://awa.sn");
+    expect(form.has("profilePic")).toBe(false);
+    const withPassword = userFormData({ ...userDraftOf(member), password: "Abcdef1!" }, new File(["x"], "p.png", { type: "image/png" }));
+    expect(withPassword.get("password")).toBe("Abcdef1!");
+    expect(withPassword.get("profilePic")).toBeInstanceOf(File);
+  });
+});

@@ -1,0 +1,88 @@
+/**
+ * The admin's member form (spec §5), apart from the UI so it is tested alone: required fields (the password on
+ * create only), at most 3 groups, and the multipart body of POST /api/admin/register and PUT /api/admin/users/{id}
+ * (the password only when typed, the picture only when chosen).
+ */
+import type { CurrentUser } from "../../../../api/contract";
+import { SOCIAL_LABELS, type SocialKey } from "../lib/labels";
+import { isValidPassword } from "../ui/password-rules";
+
+/** Spec §9: a member belongs to 3 groups at most. */
+export const MAX_GROUPS = 3;
+
+export const SOCIAL_KEYS = Object.keys(SOCIAL_LABELS) as SocialKey[];
+
+export type Role = "user" | "admin";
+
+export type UserDraft = {
+  firstname: string;
+  name: string;
+  nickname: string;
+  email: string;
+  password: string;
+  role: Role;
+  groups: string[];
+  domain: string;
+  biography: string;
+  socialLinks: Record<SocialKey, string>;
+};
+
+export function userDraftOf(user: CurrentUser | null): UserDraft {
+  const socialLinks = Object.fromEntries(SOCIAL_KEYS.map((k) => [k, user?.socialLinks[k] ?? ""])) as Record<SocialKey, string>;
+  return {
+    firstname: user?.firstname ?? "",
+    name: user?.name ?? "",
+    nickname: user?.nickname ?? "",
+    email: user?.email ?? "",
+    password: "",
+    role: user?.role ?? "user",
+    groups: [...(user?.groups ?? [])],
+    domain: user?.domain ?? "",
+    biography: user?.biography ?? "",
+    socialLinks,
+  };
+}
+
+/** Ticks or unticks a group; a tick beyond MAX_GROUPS is ignored (spec §5: "a fourth is ignored"). */
+export function toggleGroup(groups: readonly string[], code: string, on: boolean): string[] {
+  if (!on) return groups.filter((g) => g !== code);
+  if (groups.includes(code) || groups.length >= MAX_GROUPS) return [...groups];
+  return [...groups, code];
+}
+
+/** A box that cannot be ticked now: unticked while MAX_GROUPS are. */
+export function groupLocked(groups: readonly string[], code: string): boolean {
+  return !groups.includes(code) && groups.length >= MAX_GROUPS;
+}
+
+/** Save stays disabled until these are filled: names, alias, e-mail, and the password when creating. */
+export function userRequiredFilled(d: UserDraft, creating: boolean): boolean {
+  const filled = [d.firstname, d.name, d.nickname, d.email].every((v) => v.trim() !== "");
+  return filled && (!creating || d.password !== "");
+}
+
+/** The message when the typed password breaks the rules (the server says the same), else null. */
+export function passwordProblem(d: UserDraft): string | null {
+  if (d.password === "" || isValidPassword(d.password)) return null;
+  return "Le mot de passe doit contenir au moins 8 caractères, une majuscule, un chiffre et un caractère spécial.";
+}
+
+/**
+ * The multipart body (spec §7): text fields, `groups` as one JSON list (so an emptied choice clears the groups:
+ * an absent field would leave them unchanged), social links as JSON, the password only when typed.
+ */
+export function userFormData(d: UserDraft, picture: File | null): FormData {
+  const form = new FormData();
+  form.append("firstname", d.firstname.trim());
+  form.append("name", d.name.trim());
+  form.append("nickname", d.nickname.trim());
+  form.append("email", d.email.trim());
+  if (d.password !== "") form.append("password", d.password);
+  form.append("role", d.role);
+  form.append("groups", JSON.stringify(d.groups.slice(0, MAX_GROUPS)));
+  form.append("domain", d.domain.trim());
+  form.append("biography", d.biography.trim());
+  form.append("socialLinks", JSON.stringify(Object.fromEntries(SOCIAL_KEYS.map((k) => [k, d.socialLinks[k].trim()]))));
+  if (picture) form.append("profilePic", picture, picture.name);
+  return form;
+}
