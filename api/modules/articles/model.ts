@@ -41,3 +41,96 @@ export const ArticleSummary = t.Object({
 });
 
 export type ArticleSummary = Static<typeof ArticleSummary>;
+
+/** Ids sent as a repeated multipart field arrive as one string or a list; JSON clients send a list. */
+const IdList = t.Union([t.String(), t.Array(t.String())], { error: "Liste d'identifiants invalide." });
+
+/** Multipart sends flags as text ("true"); JSON as booleans. */
+const Flag = t.Union([t.Boolean(), t.String()], { error: "Valeur invalide." });
+
+/**
+ * What the article form sends (multipart or JSON, same fields): §7 of the member and admin spec. Lengths and
+ * "at least one theme" are checked by input.ts, so that a missing field and a too long one get their own message.
+ * On update, `themes`, `media`, `keywords` and `html_content` left out keep their current value; the clear flags
+ * empty a list on purpose.
+ */
+export const ArticleBody = t.Object({
+  title: t.String({ error: "Le titre est obligatoire" }),
+  txt_content: t.String({ error: "Le contenu est obligatoire" }),
+  html_content: t.Optional(t.String({ error: "Le contenu HTML est invalide." })),
+  /** A list, or comma separated text. */
+  keywords: t.Optional(t.Union([t.String(), t.Array(t.String())], { error: "Les mots-clés sont invalides." })),
+  media: t.Optional(IdList),
+  themes: t.Optional(IdList),
+  clearMedia: t.Optional(Flag),
+  clearThemes: t.Optional(Flag),
+});
+
+export type ArticleBody = Static<typeof ArticleBody>;
+
+/** The admin form: the same fields, plus the authors (user ids, in display order). */
+export const AdminArticleBody = t.Composite([ArticleBody, t.Object({ authors: t.Optional(IdList) })]);
+
+export type AdminArticleBody = Static<typeof AdminArticleBody>;
+
+/** GET /api/user/articles: `q` searches title, text and keywords; `mine=1` keeps the caller's own articles. */
+export const MemberArticlesQuery = t.Object({
+  q: t.Optional(t.String({ maxLength: 200, error: "La recherche est trop longue (max 200 caractères)." })),
+  mine: t.Optional(t.String()),
+});
+
+export const ADMIN_SORTS = ["recent", "title", "author", "status"] as const;
+export const ADMIN_STATUSES = ["pending", "approved", "online", "offline"] as const;
+
+/** GET /api/admin/articles: one page of the back-office table, sorted and filtered by the server. */
+export const AdminArticlesQuery = t.Object({
+  page: t.Optional(t.Numeric({ minimum: 1, error: "Numéro de page invalide." })),
+  pageSize: t.Optional(t.Numeric({ minimum: 1, maximum: 200, error: "Taille de page invalide (1 à 200)." })),
+  sort: t.Optional(t.UnionEnum(ADMIN_SORTS, { error: "Tri inconnu (recent, title, author ou status)." })),
+  status: t.Optional(t.UnionEnum(ADMIN_STATUSES, { error: "Statut inconnu (pending, approved, online ou offline)." })),
+  q: t.Optional(t.String({ maxLength: 200, error: "La recherche est trop longue (max 200 caractères)." })),
+});
+
+export type AdminArticlesQuery = Static<typeof AdminArticlesQuery>;
+
+/** The admin list is an object, not the array of the member lists: it carries the total for the pager. */
+export const AdminArticlePage = t.Object({
+  items: t.Array(ArticleSummary),
+  total: t.Number(),
+  page: t.Number(),
+  pageSize: t.Number(),
+});
+
+export type AdminArticlePage = Static<typeof AdminArticlePage>;
+
+/** Answer of the approve and online toggles: both flags after the change, and the §4 message to show. */
+export const ArticleState = t.Object({
+  _id: t.String(),
+  approved: t.Boolean(),
+  online: t.Boolean(),
+  message: t.String(),
+});
+
+export type ArticleState = Static<typeof ArticleState>;
+
+/** Optional body of a toggle: an explicit value sets it (safe to repeat); no body flips it. */
+export const ApproveBody = t.Optional(t.Object({ approved: t.Optional(t.Boolean({ error: "Valeur invalide." })) }));
+export const OnlineBody = t.Optional(t.Object({ online: t.Optional(t.Boolean({ error: "Valeur invalide." })) }));
+
+/** Answer of the picture routes: the article's picture file names after the change. */
+export const ArticlePictures = t.Object({
+  _id: t.String(),
+  articlePic: t.Nullable(t.String()),
+  articlePicOriginal: t.Nullable(t.String()),
+  message: t.String(),
+});
+
+export type ArticlePictures = Static<typeof ArticlePictures>;
+
+/** A plain confirmation, e.g. after a deletion. */
+export const Done = t.Object({ message: t.String() });
+
+/** The caller's own counts, for the member dashboard. */
+export const MemberStats = t.Object({ articles: t.Number(), media: t.Number() });
+
+export type MemberStats = Static<typeof MemberStats>;

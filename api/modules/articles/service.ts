@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { articleAuthors, articleMedia, articles, articleThemes, media, themes, users, type ArticleRow } from "../../../db/schema";
 import type { Media } from "../media/model";
@@ -17,21 +17,44 @@ export type ArticleFilter = {
   authorId?: string;
   themeId?: string;
   includeHidden?: boolean;
+  /** A member's view: public articles plus the ones they (co-)wrote in any state; media counted likewise. */
+  viewerId?: string;
+  /** Only these articles (a page of the admin table, search results). */
+  ids?: string[];
 };
 
-/** The WHERE of a listing. An author filter becomes an id list first: the join table's index makes that cheap. */
-async function conditions(db: Db, filter: ArticleFilter): Promise<SQL | undefined | null> {
+/** Ids of the articles a member (co-)wrote, through the join table's user index. */
+export async function articleIdsOf(db: Db, userId: string): Promise<string[]> {
+  const rows = await db.select({ id: articleAuthors.articleId }).from(articleAuthors).where(eq(articleAuthors.userId, userId));
+  return rows.map((r) => r.id);
+}
+
+/**
+ * The WHERE of a listing, or null when it matches nothing. An author filter becomes an id list first: the join
+ * table's index makes that cheap.
+ */
+export async function articleConditions(db: Db, filter: ArticleFilter): Promise<SQL | undefined | null> {
   const where: SQL[] = [];
-  if (!filter.includeHidden) where.push(articleIsPublic);
+  if (filter.ids) {
+    if (filter.ids.length === 0) return null;
+    where.push(inArray(articles.id, filter.ids));
+  }
+  if (filter.viewerId && !filter.includeHidden) {
+    const own = await articleIdsOf(db, filter.viewerId);
+    where.push(own.length ? or(articleIsPublic, inArray(articles.id, own))! : articleIsPublic);
+  } else if (!filter.includeHidden) where.push(articleIsPublic);
   if (filter.authorId) {
-    const ids = await db
-      .select({ id: articleAuthors.articleId })
-      .from(articleAuthors)
-      .where(eq(articleAuthors.userId, filter.authorId));
+    const ids = await articleIdsOf(db, filter.authorId);
     if (ids.length === 0) return null;
-    where.push(inArray(articles.id, ids.map((r) => r.id)));
+    where.push(inArray(articles.id, ids));
   }
   return where.length ? and(...where) : undefined;
+}
+
+/** Which linked media an article's count includes: public ones, plus the viewer's own, or all for admins. */
+function countedMedia(filter: ArticleFilter): SQL | undefined {
+  if (filter.viewerId) return or(mediaIsPublic, eq(media.uploadedBy, filter.viewerId));
+  return filter.includeHidden ? undefined : mediaIsPublic;
 }
 
 /** "This article_media row belongs to an article of that author" (keeps an author page's counts small). */
@@ -68,7 +91,7 @@ async function relations(db: Db, where: SQL | undefined) {
 
 /** Articles newest first, without their bodies. */
 export async function listArticleSummaries(db: Db, filter: ArticleFilter = {}): Promise<ArticleSummary[]> {
-  const where = await conditions(db, filter);
+  const where = await articleConditions(db, filter);
   if (where === null) return [];
   const [rows, rel, mediaCounts] = await Promise.all([
     db
@@ -94,7 +117,13 @@ export async function listArticleSummaries(db: Db, filter: ArticleFilter = {}): 
       .select({ articleId: articleMedia.articleId, n: count() })
       .from(articleMedia)
       .innerJoin(media, eq(media.id, articleMedia.mediaId))
-      .where(and(filter.includeHidden ? undefined : mediaIsPublic, filter.authorId ? authorOf(filter.authorId) : undefined))
+      .where(
+        and(
+          countedMedia(filter),
+          filter.authorId ? authorOf(filter.authorId) : undefined,
+          filter.ids ? inArray(articleMedia.articleId, filter.ids) : undefined,
+        ),
+      )
       .groupBy(articleMedia.articleId),
   ]);
   const counts = new Map(mediaCounts.map((c) => [c.articleId, c.n]));
@@ -121,6 +150,22 @@ export async function getArticle(db: Db, url: string, opts: { includeHidden?: bo
   const where = and(eq(articles.url, url), opts.includeHidden ? undefined : articleIsPublic);
   const [row] = await db.select().from(articles).where(where).limit(1);
   if (!row) throw new NotFoundError("Article non trouvé.");
+  return withRelations(db, row, opts);
+}
+
+/** One article by id or by url (an id wins), whatever its state; 404 when there is none. */
+export async function findArticle(db: Db, idOrUrl: string): Promise<Article> {
+  const [row] = await db
+    .select()
+    .from(articles)
+    .where(or(eq(articles.id, idOrUrl), eq(articles.url, idOrUrl)))
+    .orderBy(desc(sql`${articles.id} = ${idOrUrl}`))
+    .limit(1);
+  if (!row) throw new NotFoundError("Article non trouvé.");
+  return withRelations(db, row, { includeHidden: true });
+}
+
+async function withRelations(db: Db, row: ArticleRow, opts: { includeHidden?: boolean }): Promise<Article> {
   const one = eq(articles.id, row.id);
   const [rel, links] = await Promise.all([
     relations(db, one),
@@ -137,12 +182,12 @@ export async function getArticle(db: Db, url: string, opts: { includeHidden?: bo
 }
 
 /**
- * One article as a signed-in person may see it: admins see every article; a member sees public ones and those
- * they co-authored (pending or offline included). Anything else is "not found", not "forbidden", so the
- * existence of someone else's draft is not revealed.
+ * One article (by id or url) as a signed-in person may see it: admins see every article; a member sees public
+ * ones and those they co-authored (pending or offline included). Anything else is "not found", not "forbidden",
+ * so the existence of someone else's draft is not revealed.
  */
-export async function getArticleFor(db: Db, url: string, viewer: { id: string; role: "admin" | "user" }): Promise<Article> {
-  const article = await getArticle(db, url, { includeHidden: true });
+export async function getArticleFor(db: Db, idOrUrl: string, viewer: { id: string; role: "admin" | "user" }): Promise<Article> {
+  const article = await findArticle(db, idOrUrl);
   const visible = viewer.role === "admin" || (article.approved && article.online) || article.authors.some((a) => a._id === viewer.id);
   if (!visible) throw new NotFoundError("Article non trouvé.");
   return article;

@@ -31,3 +31,46 @@ export const Media = t.Object({
 
 export type Media = Static<typeof Media>;
 export type MediaType = Media["type"];
+
+const Text = (error: string) => t.String({ error });
+
+/**
+ * What the media form sends (§7: multipart with an optional `file`, or JSON without one). The upload reader turns
+ * both into text fields; input.ts checks them with the exact messages of §5. This schema types Eden clients.
+ */
+export const MediaBody = t.Object({
+  title: Text("Le titre est obligatoire"),
+  type: Text("Le type de média est obligatoire"),
+  description: Text("La description est obligatoire"),
+  /** A list, or comma separated text. */
+  tags: t.Optional(t.Union([t.String(), t.Array(t.String())], { error: "Les mots-clés sont invalides." })),
+  /** For link and external media: an http(s) address. */
+  externalUrl: t.Optional(Text("L'URL n'est pas valide")),
+  /** For audio, video, image and pdf: required on create, optional on update (keeps the stored file). */
+  file: t.Optional(t.File({ error: "Un fichier est obligatoire" })),
+});
+
+export type MediaBody = Static<typeof MediaBody>;
+
+export const MEDIA_STATUSES = ["pending", "approved", "online", "offline"] as const;
+
+/** GET /api/admin/media: every media (an array, newest first), optionally filtered. */
+export const AdminMediaQuery = t.Object({
+  status: t.Optional(t.UnionEnum(MEDIA_STATUSES, { error: "Statut inconnu (pending, approved, online ou offline)." })),
+  q: t.Optional(t.String({ maxLength: 200, error: "La recherche est trop longue (max 200 caractères)." })),
+});
+
+export type AdminMediaQuery = Static<typeof AdminMediaQuery>;
+
+/** GET /api/user/media: `mine=1` keeps the caller's own uploads. */
+export const MemberMediaQuery = t.Object({ mine: t.Optional(t.String()) });
+
+/** Answer of the approve and online toggles: both flags after the change, and the §4 message to show. */
+export const MediaState = t.Object({
+  _id: t.String(),
+  approved: t.Boolean(),
+  online: t.Boolean(),
+  message: t.String(),
+});
+
+export type MediaState = Static<typeof MediaState>;

@@ -1,9 +1,10 @@
-import { and, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { media, users, type MediaRow } from "../../../db/schema";
 import { NotFoundError } from "../../lib/errors";
 import { summaryColumns, toUserSummary } from "../members/mappers";
-import type { Media } from "./model";
+import { matchesTerms, searchTerms } from "../articles/search";
+import type { AdminMediaQuery, Media } from "./model";
 
 /** What the public may see: approved by an admin and online. */
 export const mediaIsPublic = and(eq(media.approved, true), eq(media.online, true))!;
@@ -36,13 +37,27 @@ export type MediaFilter = {
   ids?: string[];
   /** Admin and owner views see pending and offline items too. */
   includeHidden?: boolean;
+  /** A member's view: public media plus their own uploads in any state. */
+  viewerId?: string;
+  status?: AdminMediaQuery["status"];
+  /** Words to find in the title, description or tags (case and accents ignored). */
+  q?: string;
+};
+
+const STATUS_WHERE: Record<NonNullable<MediaFilter["status"]>, SQL> = {
+  pending: eq(media.approved, false),
+  approved: eq(media.approved, true),
+  online: eq(media.online, true),
+  offline: eq(media.online, false),
 };
 
 /** Media newest first, with their uploader. */
 export async function listMedia(db: Db, filter: MediaFilter = {}): Promise<Media[]> {
   const where: SQL[] = [];
-  if (!filter.includeHidden) where.push(mediaIsPublic);
+  if (filter.viewerId && !filter.includeHidden) where.push(or(mediaIsPublic, eq(media.uploadedBy, filter.viewerId))!);
+  else if (!filter.includeHidden) where.push(mediaIsPublic);
   if (filter.uploaderId) where.push(eq(media.uploadedBy, filter.uploaderId));
+  if (filter.status) where.push(STATUS_WHERE[filter.status]);
   if (filter.ids) {
     if (filter.ids.length === 0) return [];
     where.push(inArray(media.id, filter.ids));
@@ -53,7 +68,9 @@ export async function listMedia(db: Db, filter: MediaFilter = {}): Promise<Media
     .leftJoin(users, eq(users.id, media.uploadedBy))
     .where(and(...where))
     .orderBy(desc(media.createdAt));
-  return rows.map((r) => toMedia(r.media, r.uploader));
+  const terms = searchTerms(filter.q);
+  const found = terms.length ? rows.filter((r) => matchesTerms(terms, r.media.title, r.media.description, r.media.tags.join(" "))) : rows;
+  return found.map((r) => toMedia(r.media, r.uploader));
 }
 
 /** One public media by its slug; 404 when it does not exist or is not public. */
@@ -68,14 +85,31 @@ export async function getPublicMedia(db: Db, url: string): Promise<Media> {
   return toMedia(row.media, row.uploader);
 }
 
-/** One media as a signed-in person may see it: admins everything, members public media and their own uploads. */
-export async function getMediaFor(db: Db, url: string, viewer: { id: string; role: "admin" | "user" }): Promise<Media> {
+/** One media by id or by url (an id wins), whatever its state, with its uploader; undefined when unknown. */
+async function findMediaRow(db: Db, idOrUrl: string) {
   const [row] = await db
     .select({ media, uploader: summaryColumns })
     .from(media)
     .leftJoin(users, eq(users.id, media.uploadedBy))
-    .where(eq(media.url, url))
+    .where(or(eq(media.id, idOrUrl), eq(media.url, idOrUrl)))
+    .orderBy(desc(sql`${media.id} = ${idOrUrl}`))
     .limit(1);
+  return row;
+}
+
+/** One media by id or url in any state (admin views, answers after a write); 404 when unknown. */
+export async function findMedia(db: Db, idOrUrl: string): Promise<Media> {
+  const row = await findMediaRow(db, idOrUrl);
+  if (!row) throw new NotFoundError("Média non disponible.");
+  return toMedia(row.media, row.uploader);
+}
+
+/**
+ * One media (by id or url) as a signed-in person may see it: admins everything, members public media and their
+ * own uploads; anything else is 404, so a draft's existence is not revealed.
+ */
+export async function getMediaFor(db: Db, idOrUrl: string, viewer: { id: string; role: "admin" | "user" }): Promise<Media> {
+  const row = await findMediaRow(db, idOrUrl);
   const visible =
     row && (viewer.role === "admin" || (row.media.approved && row.media.online) || row.media.uploadedBy === viewer.id);
   if (!visible) throw new NotFoundError("Média non disponible.");

@@ -1,0 +1,90 @@
+/**
+ * From the article form's body (multipart or JSON: the same fields, but repeated fields may come as one string and
+ * flags as text) to clean values, with the exact messages of §5. Pure: no database, no HTTP.
+ */
+import { BadRequestError } from "../../lib/errors";
+import { sanitizeHtml } from "../../lib/html";
+import type { AdminArticleBody, ArticleBody } from "./model";
+
+export const TITLE_MAX = 200;
+export const CONTENT_MAX = 10_000;
+const HTML_MAX = 100_000;
+const KEYWORDS_MAX = 30;
+const KEYWORD_MAX = 60;
+
+/** The article form, cleaned. A list left `undefined` means "keep what is stored" (on update). */
+export type ArticleInput = {
+  title: string;
+  txtContent: string;
+  htmlContent: string | undefined;
+  keywords: string[] | undefined;
+  themes: string[] | undefined;
+  media: string[] | undefined;
+  authors: string[] | undefined;
+};
+
+/** A repeated field as a list: one string, a list, or comma separated text; trimmed, without empties or repeats. */
+export function listOf(value: string | string[] | undefined, splitCommas = false): string[] | undefined {
+  if (value === undefined) return undefined;
+  const parts = (Array.isArray(value) ? value : [value]).flatMap((v) => (splitCommas ? v.split(",") : [v]));
+  return [...new Set(parts.map((v) => v.trim()).filter(Boolean))];
+}
+
+/** "true", "1", "on" (multipart) or true (JSON). */
+export function isSet(flag: boolean | string | undefined): boolean {
+  return flag === true || (typeof flag === "string" && ["true", "1", "on"].includes(flag.trim().toLowerCase()));
+}
+
+/** Plain text of cleaned HTML, for articles written in the rich editor only (excerpts, feeds and search use it). */
+function textOf(html: string): string {
+  return html
+    .replace(/<\/(p|h[2-4]|li|blockquote|pre|figcaption)>/g, "\n\n")
+    .replace(/<br\s*\/?>/g, "\n")
+    .replace(/<[^>]+>/g, "")
+    .replace(/&nbsp;/g, " ")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, "&")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
+}
+
+/** A list that the clear flag empties on purpose, or that the field replaces, or undefined (not sent). */
+function relation(value: string | string[] | undefined, clear: boolean | string | undefined): string[] | undefined {
+  const list = listOf(value);
+  if (list && list.length > 0) return list;
+  return isSet(clear) ? [] : list;
+}
+
+/** Checks and cleans the article form; throws a BadRequestError with the spec's message on the first problem. */
+export function readArticleInput(body: ArticleBody | AdminArticleBody): ArticleInput {
+  const title = body.title.trim();
+  if (!title) throw new BadRequestError("Le titre est obligatoire");
+  if (title.length > TITLE_MAX) throw new BadRequestError("Le titre est trop long (max 200 caractères)");
+
+  if (body.html_content !== undefined && body.html_content.length > HTML_MAX) {
+    throw new BadRequestError("Le contenu est trop long (max 10 000 caractères)");
+  }
+  const htmlContent = body.html_content === undefined ? undefined : sanitizeHtml(body.html_content);
+  // A rich-text-only form still gives the article a plain text, which the lists, feeds and search rely on.
+  const txtContent = body.txt_content.trim() || (htmlContent ? textOf(htmlContent) : "");
+  if (!txtContent) throw new BadRequestError("Le contenu est obligatoire");
+  if (txtContent.length > CONTENT_MAX) throw new BadRequestError("Le contenu est trop long (max 10 000 caractères)");
+
+  const keywords = listOf(body.keywords, true);
+  if (keywords && keywords.length > KEYWORDS_MAX) throw new BadRequestError("Trop de mots-clés (30 au plus).");
+  if (keywords?.some((k) => k.length > KEYWORD_MAX)) throw new BadRequestError("Un mot-clé est trop long (60 caractères au plus).");
+
+  const authors = "authors" in body ? listOf(body.authors) : undefined;
+  return {
+    title,
+    txtContent,
+    htmlContent,
+    keywords,
+    themes: relation(body.themes, body.clearThemes),
+    media: relation(body.media, body.clearMedia),
+    authors: authors && authors.length > 0 ? authors : undefined,
+  };
+}

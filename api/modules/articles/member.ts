@@ -1,0 +1,84 @@
+import { Elysia, t } from "elysia";
+import type { Deps } from "../../deps";
+import { readUploadForm } from "../../lib/uploads/form";
+import { authPlugin } from "../../plugins/auth";
+import { rebuildPlugin } from "../../plugins/rebuild";
+import { Theme } from "../themes/model";
+import { listThemes } from "../themes/service";
+import { readArticleInput } from "./input";
+import { memberArticles, memberStats } from "./listing";
+import { Article, ArticleBody, ArticlePictures, ArticleSummary, Done, MemberArticlesQuery, MemberStats } from "./model";
+import { getArticleFor } from "./service";
+import { createArticle, deleteArticle, deleteArticlePicture, pictureRule, saveArticlePicture, updateArticle } from "./writes";
+
+/** Multipart picture bodies are read by the streaming upload reader, not by Elysia; the schema types Eden. */
+const PictureBody = (field: "originalPic" | "croppedPic") => t.Optional(t.Object({ [field]: t.File() }));
+
+/**
+ * The member space (/api/user/*): the caller's own articles in any state next to the community's public ones.
+ * A member writes only what they (co-)author (403 otherwise) and what they write waits for an admin.
+ */
+export const memberArticleRoutes = (deps: Deps) => {
+  const { db } = deps;
+  const uploadsDir = deps.env.uploadsDir;
+  const me = (viewer: { user: { id: string } }) => ({ id: viewer.user.id, admin: false });
+  return (
+    new Elysia({ name: "articles-member" })
+      .use(authPlugin(deps))
+      .use(rebuildPlugin(deps))
+      .get("/api/user/articles", ({ viewer, query }) => memberArticles(db, viewer.user.id, { q: query.q, mine: query.mine === "1" || query.mine === "true" }), {
+        signedIn: true,
+        query: MemberArticlesQuery,
+        response: { 200: t.Array(ArticleSummary) },
+      })
+      // By id (the edit form) or by url (the site's preview of an author's unpublished article).
+      .get("/api/user/articles/:id", ({ params, viewer }) => getArticleFor(db, params.id, viewer.user), {
+        signedIn: true,
+        response: { 200: Article },
+      })
+      // A new article is pending: nothing the public sees changes, so no rebuild.
+      .post("/api/user/articles", ({ body, viewer }) => createArticle(db, readArticleInput(body), me(viewer)), {
+        signedIn: true,
+        body: ArticleBody,
+        rebuild: () => null,
+        response: { 200: Article },
+      })
+      // The edited article may have been public (it now leaves the site until approved again).
+      .put("/api/user/articles/:id", ({ params, body, viewer }) => updateArticle(db, params.id, readArticleInput(body), me(viewer)), {
+        signedIn: true,
+        body: ArticleBody,
+        rebuild: "article",
+        response: { 200: Article },
+      })
+      .delete("/api/user/articles/:id", ({ params, viewer }) => deleteArticle(db, uploadsDir, params.id, me(viewer)), {
+        signedIn: true,
+        rebuild: "article",
+        response: { 200: Done },
+      })
+      // The original is kept to redo the crop later; it is never shown, so nothing public changes.
+      .put(
+        "/api/user/articles/:id/article-pic/original",
+        ({ params, viewer, request }) =>
+          saveArticlePicture(db, uploadsDir, params.id, me(viewer), "articlePicOriginal", () =>
+            readUploadForm(request, { uploadsDir, file: pictureRule("originalPic") }),
+          ),
+        { signedIn: true, parse: "none", body: PictureBody("originalPic"), rebuild: () => null, response: { 200: ArticlePictures } },
+      )
+      .post(
+        "/api/user/articles/:id/article-pic-crop",
+        ({ params, viewer, request }) =>
+          saveArticlePicture(db, uploadsDir, params.id, me(viewer), "articlePic", () =>
+            readUploadForm(request, { uploadsDir, file: pictureRule("croppedPic") }),
+          ),
+        { signedIn: true, parse: "none", body: PictureBody("croppedPic"), rebuild: "article", response: { 200: ArticlePictures } },
+      )
+      .delete("/api/user/articles/:id/article-pic", ({ params, viewer }) => deleteArticlePicture(db, uploadsDir, params.id, me(viewer)), {
+        signedIn: true,
+        rebuild: "article",
+        response: { 200: ArticlePictures },
+      })
+      // The article form's theme checkboxes.
+      .get("/api/user/themes", () => listThemes(db), { signedIn: true, response: { 200: t.Array(Theme) } })
+      .get("/api/user/stats", ({ viewer }) => memberStats(db, viewer.user.id), { signedIn: true, response: { 200: MemberStats } })
+  );
+};

@@ -1,0 +1,228 @@
+/**
+ * Article writes for both audiences. The routes say who acts: a member (`admin: false`) writes only the articles
+ * they (co-)author, and what they write waits for an admin (approved = false); an admin writes any article and
+ * may choose its authors. No HTTP here: failures are the typed errors of api/lib/errors.ts.
+ */
+import { and, eq, inArray } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { Db } from "../../../db/client";
+import { newId } from "../../../db/ids";
+import { articleAuthors, articleMedia, articles, articleThemes, media, themes, users, type ArticleRow } from "../../../db/schema";
+import { BadRequestError, ForbiddenError, NotFoundError } from "../../lib/errors";
+import type { FileRule, UploadForm } from "../../lib/uploads/form";
+import { removeUpload, savePicture } from "../../lib/uploads/store";
+import type { ArticleInput } from "./input";
+import type { ArticleState } from "./model";
+import { findArticle } from "./service";
+import { withFreeSlug } from "./slug";
+
+/** Who writes, and through which door: member routes pass `admin: false` even for an admin's own account. */
+export type Actor = { id: string; admin: boolean };
+
+type Step = BatchItem<"sqlite">;
+
+async function runBatch(db: Db, steps: Step[]) {
+  if (steps.length) await db.batch(steps as [Step, ...Step[]]);
+}
+
+/** The article row, 404 when unknown; for a member, 403 unless they are one of its authors. */
+export async function articleForWrite(db: Db, id: string, actor: Actor): Promise<ArticleRow> {
+  const [row] = await db.select().from(articles).where(eq(articles.id, id)).limit(1);
+  if (!row) throw new NotFoundError("Article non trouvé.");
+  if (!actor.admin) {
+    const [own] = await db
+      .select({ userId: articleAuthors.userId })
+      .from(articleAuthors)
+      .where(and(eq(articleAuthors.articleId, id), eq(articleAuthors.userId, actor.id)))
+      .limit(1);
+    if (!own) throw new ForbiddenError("Cet article n'est pas le vôtre : seuls ses auteurs peuvent le modifier ou le supprimer.");
+  }
+  return row;
+}
+
+/** Every id must name an existing row, or the whole write is refused with `message`. */
+async function assertAllExist(found: { id: string }[], ids: string[], message: string) {
+  const known = new Set(found.map((r) => r.id));
+  if (ids.some((id) => !known.has(id))) throw new BadRequestError(message);
+}
+
+/**
+ * Checks the themes, media and authors an article is about to point to. A member may attach public media and
+ * their own (pending ones included); an admin any media.
+ */
+async function checkLinks(db: Db, input: ArticleInput, actor: Actor) {
+  const [themeRows, mediaRows, userRows] = await Promise.all([
+    input.themes?.length ? db.select({ id: themes.id }).from(themes).where(inArray(themes.id, input.themes)) : [],
+    input.media?.length
+      ? db
+          .select({ id: media.id, approved: media.approved, online: media.online, uploadedBy: media.uploadedBy })
+          .from(media)
+          .where(inArray(media.id, input.media))
+      : [],
+    input.authors?.length ? db.select({ id: users.id }).from(users).where(inArray(users.id, input.authors)) : [],
+  ]);
+  await assertAllExist(themeRows, input.themes ?? [], "Thème inconnu.");
+  const usable = mediaRows.filter((m) => actor.admin || (m.approved && m.online) || m.uploadedBy === actor.id);
+  await assertAllExist(usable, input.media ?? [], "Média inconnu ou non disponible.");
+  await assertAllExist(userRows, input.authors ?? [], "Auteur inconnu.");
+}
+
+/** Statements replacing the lists the input carries (a list left undefined is kept as stored). */
+function relationSteps(db: Db, articleId: string, input: Pick<ArticleInput, "themes" | "media" | "authors">): Step[] {
+  const steps: Step[] = [];
+  if (input.themes) {
+    steps.push(db.delete(articleThemes).where(eq(articleThemes.articleId, articleId)));
+    if (input.themes.length) steps.push(db.insert(articleThemes).values(input.themes.map((themeId) => ({ articleId, themeId }))));
+  }
+  if (input.media) {
+    steps.push(db.delete(articleMedia).where(eq(articleMedia.articleId, articleId)));
+    if (input.media.length) {
+      steps.push(db.insert(articleMedia).values(input.media.map((mediaId, position) => ({ articleId, mediaId, position }))));
+    }
+  }
+  if (input.authors) {
+    steps.push(db.delete(articleAuthors).where(eq(articleAuthors.articleId, articleId)));
+    steps.push(db.insert(articleAuthors).values(input.authors.map((userId, position) => ({ articleId, userId, position }))));
+  }
+  return steps;
+}
+
+const noTheme = () => new BadRequestError("Au moins un thème doit être sélectionné");
+
+/**
+ * Creates an article. A member is its author and it waits for approval; an admin's article is approved at once
+ * (admins are the reviewers) and its authors are those chosen, else the admin.
+ */
+export async function createArticle(db: Db, input: ArticleInput, actor: Actor) {
+  if (!input.themes?.length) throw noTheme();
+  const authors = actor.admin && input.authors ? input.authors : [actor.id];
+  const full = { ...input, themes: input.themes, media: input.media ?? [], authors };
+  await checkLinks(db, full, actor);
+  const id = newId();
+  const now = new Date();
+  await withFreeSlug(db, articles, input.title, "article", (url) =>
+    runBatch(db, [
+      db.insert(articles).values({
+        id,
+        url,
+        title: input.title,
+        txtContent: input.txtContent,
+        htmlContent: input.htmlContent ?? "",
+        keywords: input.keywords ?? [],
+        approved: actor.admin,
+        online: true,
+        createdAt: now,
+        updatedAt: now,
+      }),
+      ...relationSteps(db, id, full),
+    ]),
+  );
+  return findArticle(db, id);
+}
+
+/**
+ * Updates an article. A member's edit sends it back to pending, even when it was approved: what the public reads
+ * has always been reviewed (docs/DECISIONS.md). The url stays: links to the article keep working.
+ */
+export async function updateArticle(db: Db, id: string, input: ArticleInput, actor: Actor) {
+  await articleForWrite(db, id, actor);
+  if (input.themes?.length === 0) throw noTheme();
+  if (!input.themes) {
+    const [kept] = await db.select({ id: articleThemes.themeId }).from(articleThemes).where(eq(articleThemes.articleId, id)).limit(1);
+    if (!kept) throw noTheme();
+  }
+  const links = { ...input, authors: actor.admin ? input.authors : undefined };
+  await checkLinks(db, links, actor);
+  const changes: Partial<ArticleRow> = { title: input.title, txtContent: input.txtContent, updatedAt: new Date() };
+  if (input.htmlContent !== undefined) changes.htmlContent = input.htmlContent;
+  if (input.keywords !== undefined) changes.keywords = input.keywords;
+  if (!actor.admin) changes.approved = false;
+  await runBatch(db, [db.update(articles).set(changes).where(eq(articles.id, id)), ...relationSteps(db, id, links)]);
+  return findArticle(db, id);
+}
+
+/** Deletes an article (its links go with it) and then its picture files. */
+export async function deleteArticle(db: Db, uploadsDir: string, id: string, actor: Actor) {
+  const row = await articleForWrite(db, id, actor);
+  await db.delete(articles).where(eq(articles.id, id));
+  await removePictureFiles(uploadsDir, [row.articlePic, row.articlePicOriginal]);
+  return { message: "Article supprimé avec succès." };
+}
+
+async function removePictureFiles(uploadsDir: string, names: (string | null)[]) {
+  await Promise.all(names.flatMap((n) => (n ? [removeUpload(uploadsDir, "article_pics", n)] : [])));
+}
+
+const FLAG_MESSAGES = {
+  approved: ["Article approuvé !", "Article désapprouvé !"],
+  online: ["Article mis en ligne !", "Article mis hors ligne !"],
+} as const;
+
+/** Sets (or, without a value, flips) approved or online; answers both flags and the §4 message. */
+export async function setArticleFlag(db: Db, id: string, flag: "approved" | "online", value?: boolean): Promise<ArticleState> {
+  const row = await articleForWrite(db, id, { id: "", admin: true });
+  const next = value ?? !row[flag];
+  await db.update(articles).set({ [flag]: next, updatedAt: new Date() }).where(eq(articles.id, id));
+  const state = { approved: row.approved, online: row.online, [flag]: next };
+  return { _id: id, approved: state.approved, online: state.online, message: FLAG_MESSAGES[flag][next ? 0 : 1] };
+}
+
+export type PictureSlot = "articlePic" | "articlePicOriginal";
+
+/** Reads the request's form (fields and checked file); given by the route so this module knows no HTTP. */
+export type ReadForm = () => Promise<UploadForm>;
+
+/** The picture part of the picture routes (§9: 5 MB, JPG, PNG or WEBP). */
+export function pictureRule(field: "originalPic" | "croppedPic"): FileRule {
+  return { field, accept: ["picture"], maxBytes: 5 * 1024 * 1024, required: true };
+}
+
+/**
+ * Saves a new picture for an article: the crop (shown on the site, 800 px wide) or the original (kept so the crop
+ * can be redone, never shown). Every save gets a new file name (pictures are cached) and the replaced file is
+ * removed. A member's new crop is unreviewed content: the article goes back to pending.
+ */
+export async function saveArticlePicture(db: Db, uploadsDir: string, id: string, actor: Actor, slot: PictureSlot, readForm: ReadForm) {
+  // 404 or 403 before a byte of the body is read.
+  await articleForWrite(db, id, actor);
+  const form = await readForm();
+  let name: string;
+  try {
+    name = await savePicture(uploadsDir, "article_pics", form.file!, slot === "articlePic" ? { width: 800 } : { maxSide: 2000 });
+  } finally {
+    await form.file?.discard();
+  }
+  let row: ArticleRow;
+  try {
+    row = await articleForWrite(db, id, actor);
+  } catch (e) {
+    await removePictureFiles(uploadsDir, [name]);
+    throw e;
+  }
+  const review = slot === "articlePic" && !actor.admin ? { approved: false } : {};
+  await db
+    .update(articles)
+    .set({ [slot]: name, updatedAt: new Date(), ...review })
+    .where(eq(articles.id, id));
+  await removePictureFiles(uploadsDir, [row[slot]]);
+  return picturesAnswer(db, id, slot === "articlePic" ? "Image recadrée et sauvée" : "Image originale enregistrée");
+}
+
+/** Removes both picture files of an article (the cropped one and its original). */
+export async function deleteArticlePicture(db: Db, uploadsDir: string, id: string, actor: Actor) {
+  const row = await articleForWrite(db, id, actor);
+  await db
+    .update(articles)
+    .set({ articlePic: null, articlePicOriginal: null, updatedAt: new Date(), ...(actor.admin ? {} : { approved: false }) })
+    .where(eq(articles.id, id));
+  await removePictureFiles(uploadsDir, [row.articlePic, row.articlePicOriginal]);
+  return picturesAnswer(db, id, "Image supprimée");
+}
+
+async function picturesAnswer(db: Db, id: string, message: string) {
+  const [row] = await db
+    .select({ articlePic: articles.articlePic, articlePicOriginal: articles.articlePicOriginal })
+    .from(articles)
+    .where(eq(articles.id, id));
+  return { _id: id, articlePic: row?.articlePic ?? null, articlePicOriginal: row?.articlePicOriginal ?? null, message };
+}

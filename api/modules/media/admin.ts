@@ -1,0 +1,72 @@
+import { Elysia, t } from "elysia";
+import type { Deps } from "../../deps";
+import { readUploadForm } from "../../lib/uploads/form";
+import { authPlugin } from "../../plugins/auth";
+import { rebuildPlugin } from "../../plugins/rebuild";
+import { Done } from "../articles/model";
+import { AdminMediaQuery, Media, MediaBody, MediaState } from "./model";
+import { findMedia, listMedia } from "./service";
+import { mediaMaxBytes } from "./upload-limit";
+import { createMedia, deleteMedia, mediaFileRule, setMediaFlag, updateMedia } from "./writes";
+
+/** A toggle changes what the public sees only when the other flag already lets the media through. */
+const visibleChange = (other: "approved" | "online") => ({ response }: { response: unknown }) => {
+  const state = response as MediaState;
+  return state[other] ? { kind: "media" as const, id: state._id } : null;
+};
+
+const ApproveBody = t.Optional(t.Object({ approved: t.Optional(t.Boolean({ error: "Valeur invalide." })) }));
+const OnlineBody = t.Optional(t.Object({ online: t.Optional(t.Boolean({ error: "Valeur invalide." })) }));
+
+/** The back office (/api/admin/media): every media in any state and the moderation toggles. */
+export const adminMediaRoutes = (deps: Deps) => {
+  const { db } = deps;
+  const uploadsDir = deps.env.uploadsDir;
+  const rule = mediaFileRule(mediaMaxBytes(deps.env));
+  const admin = (viewer: { user: { id: string } }) => ({ id: viewer.user.id, admin: true });
+  const form = (request: Request) => () => readUploadForm(request, { uploadsDir, file: rule });
+  return (
+    new Elysia({ name: "media-admin" })
+      .use(authPlugin(deps))
+      .use(rebuildPlugin(deps))
+      // An array, newest first (a few thousand media at most); `status` and `q` narrow it.
+      .get("/api/admin/media", ({ query }) => listMedia(db, { includeHidden: true, status: query.status, q: query.q }), {
+        admin: true,
+        query: AdminMediaQuery,
+        response: { 200: t.Array(Media) },
+      })
+      // By id or by url.
+      .get("/api/admin/media/:id", ({ params }) => findMedia(db, params.id), { admin: true, response: { 200: Media } })
+      .post("/api/admin/media", ({ viewer, request }) => createMedia(db, uploadsDir, form(request), admin(viewer)), {
+        admin: true,
+        parse: "none",
+        body: t.Optional(MediaBody),
+        rebuild: "media",
+        response: { 200: Media },
+      })
+      .put("/api/admin/media/:id", ({ params, viewer, request }) => updateMedia(db, uploadsDir, params.id, form(request), admin(viewer)), {
+        admin: true,
+        parse: "none",
+        body: t.Optional(MediaBody),
+        rebuild: "media",
+        response: { 200: Media },
+      })
+      .delete("/api/admin/media/:id", ({ params, viewer }) => deleteMedia(db, uploadsDir, params.id, admin(viewer)), {
+        admin: true,
+        rebuild: "media",
+        response: { 200: Done },
+      })
+      .put("/api/admin/media/:id/approve", ({ params, body }) => setMediaFlag(db, params.id, "approved", body?.approved), {
+        admin: true,
+        body: ApproveBody,
+        rebuild: visibleChange("online"),
+        response: { 200: MediaState },
+      })
+      .put("/api/admin/media/:id/online", ({ params, body }) => setMediaFlag(db, params.id, "online", body?.online), {
+        admin: true,
+        body: OnlineBody,
+        rebuild: visibleChange("approved"),
+        response: { 200: MediaState },
+      })
+  );
+};

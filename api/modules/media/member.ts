@@ -1,0 +1,61 @@
+import { Elysia, t } from "elysia";
+import type { Deps } from "../../deps";
+import { readUploadForm } from "../../lib/uploads/form";
+import { authPlugin } from "../../plugins/auth";
+import { rebuildPlugin } from "../../plugins/rebuild";
+import { Done } from "../articles/model";
+import { Media, MediaBody, MemberMediaQuery } from "./model";
+import { getMediaFor, listMedia } from "./service";
+import { mediaMaxBytes } from "./upload-limit";
+import { createMedia, deleteMedia, mediaFileRule, updateMedia } from "./writes";
+
+/**
+ * The member space (/api/user/media): the caller's uploads in any state next to the community's public media.
+ * A member writes only what they uploaded (403 otherwise) and what they write waits for an admin.
+ */
+export const memberMediaRoutes = (deps: Deps) => {
+  const { db } = deps;
+  const uploadsDir = deps.env.uploadsDir;
+  const rule = mediaFileRule(mediaMaxBytes(deps.env));
+  const me = (viewer: { user: { id: string } }) => ({ id: viewer.user.id, admin: false });
+  // Multipart with a file, or JSON: read as it streams by the upload reader (parse: "none"), after the guard.
+  const form = (request: Request) => () => readUploadForm(request, { uploadsDir, file: rule });
+  return (
+    new Elysia({ name: "media-member" })
+      .use(authPlugin(deps))
+      .use(rebuildPlugin(deps))
+      .get(
+        "/api/user/media",
+        ({ viewer, query }) =>
+          query.mine === "1" || query.mine === "true"
+            ? listMedia(db, { uploaderId: viewer.user.id, includeHidden: true })
+            : listMedia(db, { viewerId: viewer.user.id }),
+        { signedIn: true, query: MemberMediaQuery, response: { 200: t.Array(Media) } },
+      )
+      // By id (the edit form) or by url (the site's preview of an uploader's unpublished media).
+      .get("/api/user/media/:id", ({ params, viewer }) => getMediaFor(db, params.id, viewer.user), {
+        signedIn: true,
+        response: { 200: Media },
+      })
+      // A new media is pending: nothing the public sees changes, so no rebuild.
+      .post("/api/user/media", ({ viewer, request }) => createMedia(db, uploadsDir, form(request), me(viewer)), {
+        signedIn: true,
+        parse: "none",
+        body: t.Optional(MediaBody),
+        rebuild: () => null,
+        response: { 200: Media },
+      })
+      .put("/api/user/media/:id", ({ params, viewer, request }) => updateMedia(db, uploadsDir, params.id, form(request), me(viewer)), {
+        signedIn: true,
+        parse: "none",
+        body: t.Optional(MediaBody),
+        rebuild: "media",
+        response: { 200: Media },
+      })
+      .delete("/api/user/media/:id", ({ params, viewer }) => deleteMedia(db, uploadsDir, params.id, me(viewer)), {
+        signedIn: true,
+        rebuild: "media",
+        response: { 200: Done },
+      })
+  );
+};

@@ -1,0 +1,156 @@
+/**
+ * Media writes for both audiences. A member writes only what they uploaded, and what they write waits for an
+ * admin (approved = false); an admin writes any media. Files come checked from the upload reader
+ * (api/lib/uploads/form.ts) and are kept, replaced and removed through api/lib/uploads/store.ts only.
+ */
+import { eq } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { newId } from "../../../db/ids";
+import { media, type MediaRow } from "../../../db/schema";
+import { BadRequestError, ForbiddenError, NotFoundError, UnsupportedMediaTypeError } from "../../lib/errors";
+import type { FileRule, UploadForm } from "../../lib/uploads/form";
+import { unsupportedMessage } from "../../lib/uploads/formats";
+import { keepMediaFile, removeMediaFiles } from "../../lib/uploads/store";
+import { withFreeSlug } from "../articles/slug";
+import type { Actor } from "../articles/writes";
+import { FILE_TYPES, isFileType, readMediaInput, type FileMediaType } from "./input";
+import type { MediaState } from "./model";
+import { findMedia } from "./service";
+
+/** The file part of the media form: any format of §5, up to the configured size. */
+export function mediaFileRule(maxBytes: number): FileRule {
+  return { field: "file", accept: FILE_TYPES, maxBytes };
+}
+
+/** The media row, 404 when unknown; for a member, 403 unless they uploaded it. */
+export async function mediaForWrite(db: Db, id: string, actor: Actor): Promise<MediaRow> {
+  const [row] = await db.select().from(media).where(eq(media.id, id)).limit(1);
+  if (!row) throw new NotFoundError("Média non disponible.");
+  if (!actor.admin && row.uploadedBy !== actor.id) {
+    throw new ForbiddenError("Ce média n'est pas le vôtre : seul son auteur peut le modifier ou le supprimer.");
+  }
+  return row;
+}
+
+/** Keeps the form's file for a media of `type`, refusing content of another type (a PDF sent as « audio »). */
+async function keepFileFor(uploadsDir: string, form: UploadForm, type: FileMediaType) {
+  const file = form.file!;
+  if (file.kind !== type) throw new UnsupportedMediaTypeError(unsupportedMessage([type]));
+  return keepMediaFile(uploadsDir, file);
+}
+
+/** Reads the request's form (fields and checked file); given by the route so this module knows no HTTP. */
+export type ReadForm = () => Promise<UploadForm>;
+
+type Kept = { path: string; thumbnail: string | null };
+
+/**
+ * Runs a write that may keep a new file: if the write fails, the new file goes too; whatever happens, the temp
+ * file of the request is removed (harmless once kept).
+ */
+async function withUpload<T>(uploadsDir: string, form: UploadForm, write: (kept: Kept[]) => Promise<T>) {
+  const kept: Kept[] = [];
+  try {
+    return await write(kept);
+  } catch (e) {
+    await Promise.all(kept.map((k) => removeMediaFiles(uploadsDir, k)));
+    throw e;
+  } finally {
+    await form.file?.discard();
+  }
+}
+
+/** Creates a media: a member's waits for approval, an admin's is approved at once. */
+export async function createMedia(db: Db, uploadsDir: string, readForm: ReadForm, actor: Actor) {
+  const form = await readForm();
+  return withUpload(uploadsDir, form, async (kept) => {
+    const input = readMediaInput(form.fields);
+    let stored = { path: "", thumbnail: null as string | null };
+    if (isFileType(input.type)) {
+      if (!form.file) throw new BadRequestError("Un fichier est obligatoire");
+      stored = await keepFileFor(uploadsDir, form, input.type);
+      kept.push(stored);
+    }
+    const id = newId();
+    const now = new Date();
+    await withFreeSlug(db, media, input.title, "media", (url) =>
+      db.insert(media).values({
+        id,
+        url,
+        title: input.title,
+        type: input.type,
+        description: input.description,
+        tags: input.tags ?? [],
+        externalUrl: input.externalUrl,
+        path: stored.path,
+        thumbnail: stored.thumbnail,
+        uploadedBy: actor.id,
+        approved: actor.admin,
+        online: true,
+        createdAt: now,
+        updatedAt: now,
+      }),
+    );
+    return findMedia(db, id);
+  });
+}
+
+/**
+ * Updates a media. The stored file stays unless a new one is sent (then the old one is removed: a new name, as
+ * uploads are cached) or the type changes (a file of the new type is then required). A member's edit sends the
+ * media back to pending (docs/DECISIONS.md).
+ */
+export async function updateMedia(db: Db, uploadsDir: string, id: string, readForm: ReadForm, actor: Actor) {
+  // 404 or 403 before a byte of the (possibly large) body is read.
+  await mediaForWrite(db, id, actor);
+  const form = await readForm();
+  return withUpload(uploadsDir, form, async (kept) => {
+    const row = await mediaForWrite(db, id, actor);
+    const input = readMediaInput(form.fields);
+    let stored = { path: row.path, thumbnail: row.thumbnail, duration: row.duration };
+    if (isFileType(input.type)) {
+      if (form.file) {
+        const file = await keepFileFor(uploadsDir, form, input.type);
+        kept.push(file);
+        stored = { ...file, duration: null };
+      } else if (!row.path || row.type !== input.type) throw new BadRequestError("Un fichier est obligatoire");
+    } else stored = { path: "", thumbnail: null, duration: null };
+    await db
+      .update(media)
+      .set({
+        title: input.title,
+        type: input.type,
+        description: input.description,
+        externalUrl: input.externalUrl,
+        ...stored,
+        ...(input.tags ? { tags: input.tags } : {}),
+        ...(actor.admin ? {} : { approved: false }),
+        updatedAt: new Date(),
+      })
+      .where(eq(media.id, id));
+    if (stored.path !== row.path) await removeMediaFiles(uploadsDir, row);
+    return findMedia(db, id);
+  });
+}
+
+/** Deletes a media (articles simply stop listing it) and then its files. */
+export async function deleteMedia(db: Db, uploadsDir: string, id: string, actor: Actor) {
+  const row = await mediaForWrite(db, id, actor);
+  await db.delete(media).where(eq(media.id, id));
+  await removeMediaFiles(uploadsDir, row);
+  return { message: "Média supprimé." };
+}
+
+const FLAG_MESSAGES = {
+  approved: ["Média approuvé !", "Média désapprouvé !"],
+  online: ["Média mis en ligne !", "Média mis hors ligne !"],
+} as const;
+
+/** Sets (or, without a value, flips) approved or online; answers both flags and the §4 message. */
+export async function setMediaFlag(db: Db, id: string, flag: "approved" | "online", value?: boolean): Promise<MediaState> {
+  const row = await mediaForWrite(db, id, { id: "", admin: true });
+  const next = value ?? !row[flag];
+  await db.update(media).set({ [flag]: next, updatedAt: new Date() }).where(eq(media.id, id));
+  const state = { approved: row.approved, online: row.online, [flag]: next };
+  return { _id: id, approved: state.approved, online: state.online, message: FLAG_MESSAGES[flag][next ? 0 : 1] };
+}
