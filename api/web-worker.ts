@@ -10,6 +10,7 @@ import { appsPolicy, createFront } from "./lib/front";
 import { configureSecurityHeaders, useBuildScriptHashes } from "./lib/security-headers";
 import { StaticSite } from "./lib/static-site";
 import type { UploadAccess } from "./lib/uploads-serve";
+import { declaresOversizedForm, FORM_TOO_LARGE_MESSAGE } from "./lib/uploads/limits";
 import { UPLOAD_ACCESS_PATH, WorkerMediaGate } from "./lib/uploads/visibility";
 
 const { PORT, HOST, UPLOADS_DIR, PRIMARY_API } = process.env;
@@ -55,6 +56,8 @@ const HOP_BY_HOP = ["connection", "keep-alive", "transfer-encoding", "upgrade", 
 
 /** Forwards an API request to the primary, with the client's address and the URL the client used. */
 async function toPrimary(request: Request, pathname: string, clientIp: string | undefined): Promise<Response> {
+  // Refused here from its headers, as the primary would: forwarding it would only move the bytes twice.
+  if (declaresOversizedForm(request)) return Response.json({ message: FORM_TOO_LARGE_MESSAGE }, { status: 413 });
   const headers = new Headers(request.headers);
   for (const h of HOP_BY_HOP) headers.delete(h);
   headers.set("x-client-ip", clientIp ?? "unknown");

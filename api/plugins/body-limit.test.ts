@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readEnv } from "../env";
 import { BadRequestError } from "../lib/errors";
 import { readUploadForm } from "../lib/uploads/form";
+import { declaresOversizedForm } from "../lib/uploads/limits";
 import * as sample from "../lib/uploads/samples";
 import { createHarness, type Harness } from "../testing/harness";
 import { bodyLimit, uploadRoute, type RouteTable } from "./body-limit";
@@ -132,6 +133,17 @@ describe("upload routes", () => {
     const tmp = join(uploadsDir, ".tmp");
     for (let i = 0; i < 100 && existsSync(tmp) && readdirSync(tmp).length > 0; i++) await Bun.sleep(10);
     expect(readdirSync(tmp)).toEqual([]);
+  });
+});
+
+describe("the static workers' early refusal", () => {
+  it("refuses non-multipart bodies declared over 64 KB from their headers, and only those", () => {
+    const req = (type: string, length: number) =>
+      new Request("http://localhost/api/x", { method: "POST", headers: { "content-type": type, "content-length": String(length) } });
+    expect(declaresOversizedForm(req("application/json", 64 * 1024 + 1))).toBe(true);
+    expect(declaresOversizedForm(req("text/plain", 10 * MB))).toBe(true);
+    expect(declaresOversizedForm(req("application/json", 64 * 1024))).toBe(false);
+    expect(declaresOversizedForm(req("multipart/form-data; boundary=x", 10 * MB))).toBe(false);
   });
 });
 

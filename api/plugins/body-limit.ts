@@ -8,9 +8,10 @@ import { Elysia } from "elysia";
 import { PayloadTooLargeError } from "../lib/errors";
 import { discardRequestUploads, maxBodyBytes } from "../lib/uploads/form";
 import { tooLargeMessage } from "../lib/uploads/formats";
+import { FORM_MAX_BYTES, FORM_TOO_LARGE_MESSAGE } from "../lib/uploads/limits";
 
 /** JSON, urlencoded and any other body a non-upload route reads. */
-export const JSON_LIMIT_BYTES = 64 * 1024;
+export const JSON_LIMIT_BYTES = FORM_MAX_BYTES;
 const MB = 1024 * 1024;
 
 const WITHOUT_BODY = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -91,7 +92,7 @@ export const bodyLimit = (opts: { uploadMaxMb: number }, routes: () => readonly 
     });
 };
 
-const tooBig = () => new PayloadTooLargeError("Requête trop volumineuse (max 64 Ko).");
+const tooBig = () => new PayloadTooLargeError(FORM_TOO_LARGE_MESSAGE);
 
 /** The body's bytes, refused with 413 as soon as they pass `max` (the rest is never read). */
 async function readBounded(request: Request, max: number): Promise<Uint8Array<ArrayBuffer>> {

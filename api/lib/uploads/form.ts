@@ -9,6 +9,7 @@ import { mkdir, open, readdir, rm, stat, type FileHandle } from "node:fs/promise
 import { join } from "node:path";
 import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from "../errors";
 import { detectFormat, SNIFF_BYTES, tooLargeMessage, unsupportedMessage, type FileKind } from "./formats";
+import { FORM_MAX_BYTES } from "./limits";
 import { boundaryOf, MultipartError, MultipartParser, type PartInfo } from "./multipart";
 
 export type { FileKind } from "./formats";
@@ -32,7 +33,7 @@ export type TempUpload = {
 export type UploadForm = { fields: Record<string, string[]>; file: TempUpload | null };
 
 /** All text fields of one form together. */
-export const FIELDS_MAX_BYTES = 64 * 1024;
+export const FIELDS_MAX_BYTES = FORM_MAX_BYTES;
 /** Part headers and delimiters around the fields and the file. */
 const OVERHEAD_BYTES = 16 * 1024;
 const MAX_PARTS = 500;
