@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 
 /** Page chrome (spec §2 "Page chrome"): burger for items that do not fit, mobile menu, scroll-to-top, footer. */
 
@@ -82,4 +82,58 @@ test.describe("page chrome", () => {
     await page.locator(".hero").getByRole("link", { name: /Qui sommes-nous/i }).click();
     await page.waitForURL("**/about");
   });
+});
+
+const ACCOUNTS = [
+  { nickname: "admin", password: "Admin-Demo-2025!" },
+  { nickname: "membre", password: "Membre-Demo-2025!" },
+];
+
+async function signIn(page: Page, who: { nickname: string; password: string }) {
+  await page.goto("/login");
+  await page.getByLabel("Identifiant").fill(who.nickname);
+  await page.getByLabel("Mot de passe").fill(who.password);
+  await page.getByRole("button", { name: "Se connecter" }).click();
+  await page.waitForURL("**/user/dashboard");
+}
+
+test.describe("header when signed in (issue 13, item 6)", () => {
+  for (const who of ACCOUNTS) {
+    test(`at 1280 px the whole navigation fits beside the ${who.nickname} account's controls`, async ({ page }) => {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await signIn(page, who);
+      await page.goto("/articles");
+      const slot = page.locator("[data-session-slot]");
+      await expect(slot.locator("[data-testid=session-user]")).toBeVisible();
+      // Measured again 300 ms after load (spec): wait for it, then nothing may be in the burger.
+      await page.waitForTimeout(500);
+      await expect(page.locator("[data-nav-more]")).toBeHidden();
+      for (const label of ["Accueil", "Qui Sommes Nous ?", "Médiathèque", "Articles", "Events", "Contacts"]) {
+        await expect(page.locator("[data-nav-list]").getByRole("link", { name: label, exact: true })).toBeVisible();
+      }
+      await expect(slot.getByRole("button", { name: "Déconnexion" })).toBeVisible();
+      if (who.nickname === "admin") await expect(slot.getByRole("link", { name: "ADMIN" })).toBeVisible();
+      // One row: the header is no taller than signed out.
+      expect((await page.locator(".site-header").boundingBox())!.height).toBeLessThan(80);
+    });
+
+    test(`on a phone the ${who.nickname} account's header stays one row and names the person in full`, async ({ page }) => {
+      await signIn(page, who);
+      const me = (await page.evaluate(() => JSON.parse(localStorage.getItem("user")!))) as { firstname: string; name: string };
+      for (const width of [375, 360]) {
+        await page.setViewportSize({ width, height: 800 });
+        await page.goto("/articles");
+        const user = page.locator("[data-testid=session-user]");
+        await expect(user).toBeVisible();
+        await expect(user).toHaveAccessibleName(`${me.firstname} ${me.name}`);
+        const header = (await page.locator(".site-header").boundingBox())!;
+        expect(header.height, `${width} px`).toBeLessThan(72);
+        for (const el of [user, page.locator("[data-menu-toggle]"), page.getByRole("button", { name: "Déconnexion" })]) {
+          const box = (await el.boundingBox())!;
+          expect(box.x + box.width, `${width} px`).toBeLessThanOrEqual(width);
+          expect(box.y + box.height, `${width} px`).toBeLessThanOrEqual(header.height);
+        }
+      }
+    });
+  }
 });
