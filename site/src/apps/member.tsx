@@ -9,4 +9,6 @@ import { mountApp } from "./shell/mount";
 void mountApp("member", {
   "/user/dashboard": lazy(() => import("./dashboard/MemberDashboard")),
   "/user/profile": lazy(() => import("./profile/ProfileScreen")),
+  "/user/articles": lazy(() => import("./articles/MemberArticlesScreen")),
+  "/user/media": lazy(() => import("./media/MemberMediaScreen")),
 });

@@ -1,0 +1,171 @@
+/**
+ * The article form's picture (spec §4, §5, §9): chosen (JPG, PNG or WEBP, 5 MB; anything else clears the choice
+ * with the spec's message), cropped at 16:9 into an 800 px wide JPEG, then
+ * - for an existing article, saved at once (« Image recadrée et sauvée »); if that fails the crop stays a local
+ *   preview and is sent again after the article is saved;
+ * - for a new article, held locally and sent once the article exists (`sendPending`).
+ * The original follows its crop. Removal deletes the stored files at once (« Image supprimée »).
+ */
+import { useEffect, useMemo, useState, type ChangeEvent } from "react";
+import { articlePicSrc } from "../../lib/paths";
+import { errorText } from "../lib/api";
+import { pictureProblem } from "../profile/picture";
+import { toast } from "../stores/toasts";
+import { FormField } from "../ui/FormField";
+import type { ImageCropperProps } from "../ui/ImageCropper";
+import { articlesChanged, deleteArticlePicture, saveArticleCrop, saveArticleOriginal, type AppContext } from "./api";
+
+/** Spec §9: article crops are 800 px wide; 16:9 matches the 160x90 preview and the public pages. */
+export const ARTICLE_CROP = { aspect: 16 / 9, output: { width: 800 } } as const;
+
+export type ArticlePictureState = ReturnType<typeof useArticlePicture>;
+
+/**
+ * State of the picture of the article `articleId` (null: not created yet) whose stored picture is `stored`.
+ * Starts again whenever the form opens on another article.
+ */
+export function useArticlePicture(context: AppContext, articleId: string | null, stored: string | null, resetKey: unknown) {
+  const [saved, setSaved] = useState<string | null>(stored);
+  const [localCrop, setLocalCrop] = useState<Blob | null>(null);
+  const [original, setOriginal] = useState<File | null>(null);
+  const [cropping, setCropping] = useState<File | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    setSaved(stored);
+    setLocalCrop(null);
+    setOriginal(null);
+    setCropping(null);
+    setError(null);
+  }, [stored, resetKey]);
+
+  const localUrl = useMemo(() => (localCrop ? URL.createObjectURL(localCrop) : null), [localCrop]);
+  useEffect(() => () => {
+    if (localUrl) URL.revokeObjectURL(localUrl);
+  }, [localUrl]);
+
+  const preview = localUrl ?? (saved ? articlePicSrc(saved) : null);
+
+  const choose = (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0];
+    // The choice is cleared whatever happens: a refused file must not stay selected, an accepted one lives on as
+    // the crop.
+    e.target.value = "";
+    if (!file) return;
+    const problem = pictureProblem(file);
+    setError(problem);
+    if (!problem) setCropping(file);
+  };
+
+  const sendOriginal = async (id: string, file: File | null) => {
+    if (!file) return;
+    try {
+      await saveArticleOriginal(context, id, file);
+    } catch (err) {
+      toast.error(errorText(err, "❌ Erreur lors de l’envoi de l’image originale"));
+    }
+  };
+
+  const cropped = async (blob: Blob) => {
+    const file = cropping;
+    if (!articleId) {
+      setLocalCrop(blob);
+      setOriginal(file);
+      setCropping(null);
+      return;
+    }
+    try {
+      const answer = await saveArticleCrop(context, articleId, blob);
+      setSaved(answer.articlePic);
+      setLocalCrop(null);
+      setOriginal(null);
+      setCropping(null);
+      toast.success("Image recadrée et sauvée");
+      // A member's new picture sends the article back to review: the lists behind the modal show it.
+      articlesChanged();
+      await sendOriginal(articleId, file);
+    } catch (err) {
+      // Kept as a local preview, sent again with the article.
+      setLocalCrop(blob);
+      setOriginal(file);
+      setCropping(null);
+      toast.error(errorText(err, "❌ Erreur lors du recadrage"));
+    }
+  };
+
+  const remove = async () => {
+    setError(null);
+    if (articleId && saved) {
+      setBusy(true);
+      try {
+        const answer = await deleteArticlePicture(context, articleId);
+        setSaved(answer.articlePic);
+        articlesChanged();
+      } catch (err) {
+        toast.error(errorText(err, "Erreur lors de la suppression."));
+        return;
+      } finally {
+        setBusy(false);
+      }
+    }
+    setLocalCrop(null);
+    setOriginal(null);
+    toast.success("Image supprimée");
+  };
+
+  /** After the article is saved: sends a crop still held locally, then its original. */
+  const sendPending = async (id: string) => {
+    if (!localCrop) return;
+    try {
+      await saveArticleCrop(context, id, localCrop);
+    } catch (err) {
+      toast.error(errorText(err, "Erreur lors de l'upload de l'image"));
+      return;
+    }
+    setLocalCrop(null);
+    await sendOriginal(id, original);
+  };
+
+  const cropper: ImageCropperProps = {
+    open: cropping !== null,
+    source: cropping,
+    aspect: ARTICLE_CROP.aspect,
+    output: ARTICLE_CROP.output,
+    title: "Recadrer l'image de l'article",
+    onCancel: () => setCropping(null),
+    onCropped: cropped,
+  };
+
+  return { preview, error, busy, choose, remove, sendPending, cropper, pending: localCrop !== null };
+}
+
+/** The picture part of the form: preview (160x90, spec §9), file picker and removal. */
+export function ArticlePictureField({ picture }: { picture: ArticlePictureState }) {
+  return (
+    <div className="article-picture-field">
+      <div className="article-picture-preview">
+        {picture.preview ? (
+          <img src={picture.preview} alt="Aperçu de l'image de l'article" width={160} height={90} />
+        ) : (
+          <span className="muted">Pas d'image</span>
+        )}
+      </div>
+      <div className="article-picture-controls">
+        <FormField
+          label="Image de l'article"
+          hint="JPG, PNG ou WEBP, 5 Mo au plus. Vous la recadrerez ensuite (800 px de large)."
+          error={picture.error}
+        >
+          {(field) => <input {...field} type="file" accept="image/jpeg,image/png,image/webp" onChange={picture.choose} />}
+        </FormField>
+        {picture.preview && (
+          <button type="button" className="btn btn-small btn-outline" onClick={() => void picture.remove()} disabled={picture.busy}>
+            {picture.busy && <span aria-hidden="true">⏳ </span>}
+            Supprimer l'image
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}

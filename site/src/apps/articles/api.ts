@@ -1,0 +1,68 @@
+/**
+ * The article calls of the form and the screens, for both audiences: the member space writes through
+ * /api/user/articles (its own articles only; the server answers 403 otherwise), the back office through
+ * /api/admin/articles. Pictures are multipart, through the XHR uploader.
+ */
+import type { Article } from "../../../../api/contract";
+import { api, call, upload } from "../lib/api";
+import { revalidate } from "../lib/query";
+import type { ArticleBody } from "./article-form";
+
+export type AppContext = "member" | "admin";
+
+/** The server's answer to the picture routes. */
+export type ArticlePictures = { _id: string; articlePic: string | null; articlePicOriginal: string | null; message: string };
+
+const base = (context: AppContext, id: string) => `/api/${context === "admin" ? "admin" : "user"}/articles/${encodeURIComponent(id)}`;
+
+/** One article with its text and media, for the edit form. */
+export function loadArticle(context: AppContext, id: string): Promise<Article> {
+  const fallback = "Erreur lors du chargement des articles.";
+  return context === "admin" ? call(api.admin.articles({ id }).get(), fallback) : call(api.user.articles({ id }).get(), fallback);
+}
+
+export function createArticle(context: AppContext, body: ArticleBody): Promise<Article> {
+  const fallback = "Erreur lors de la création.";
+  return context === "admin" ? call(api.admin.articles.post(body), fallback) : call(api.user.articles.post(body), fallback);
+}
+
+export function updateArticle(context: AppContext, id: string, body: ArticleBody): Promise<Article> {
+  const fallback = "Impossible de mettre à jour l'article.";
+  return context === "admin"
+    ? call(api.admin.articles({ id }).put(body), fallback)
+    : call(api.user.articles({ id }).put(body), fallback);
+}
+
+export function deleteArticle(context: AppContext, id: string): Promise<{ message: string }> {
+  const fallback = "Erreur lors de la suppression.";
+  return context === "admin" ? call(api.admin.articles({ id }).delete(), fallback) : call(api.user.articles({ id }).delete(), fallback);
+}
+
+/** Saves a crop (JPEG, 800 px wide) as the article's picture. */
+export function saveArticleCrop(context: AppContext, id: string, blob: Blob): Promise<ArticlePictures> {
+  const form = new FormData();
+  form.append("croppedPic", blob, "article.jpg");
+  return upload<ArticlePictures>(`${base(context, id)}/article-pic-crop`, form, { fallback: "❌ Erreur lors du recadrage" });
+}
+
+/** Keeps the chosen original (never shown; lets the crop be redone later). */
+export function saveArticleOriginal(context: AppContext, id: string, file: File): Promise<ArticlePictures> {
+  const form = new FormData();
+  form.append("originalPic", file, file.name);
+  return upload<ArticlePictures>(`${base(context, id)}/article-pic/original`, form, {
+    method: "PUT",
+    fallback: "❌ Erreur lors de l’envoi de l’image originale",
+  });
+}
+
+export function deleteArticlePicture(context: AppContext, id: string): Promise<ArticlePictures> {
+  const fallback = "Erreur lors de la suppression.";
+  return context === "admin"
+    ? call(api.admin.articles({ id })["article-pic"].delete(), fallback)
+    : call(api.user.articles({ id })["article-pic"].delete(), fallback);
+}
+
+/** After any article write: every list showing articles reloads (spec §7). */
+export function articlesChanged(): void {
+  revalidate("/api/user/articles", "/api/admin/articles", "/api/user/stats");
+}
