@@ -1,0 +1,193 @@
+/**
+ * The authorization matrix: for every route of the app (method + path as Elysia lists them), who gets what.
+ * api/authz-matrix.test.ts walks `app.routes` and fails on a route without a rule here (and on a rule without a
+ * route), so a new route cannot ship without someone deciding who may call it.
+ *
+ * Roles: `anonymous`; `member`, who owns the rows the call is about (author of the article, uploader of the
+ * media); `other`, a second member who owns nothing; `admin`. Every call gets fresh rows and a fresh session
+ * (api/testing/authz-matrix-world.ts), so the order of calls never matters.
+ *
+ * Bodies are minimal valid ones, so an allowed status is the route's real success (200/201/202), never a 400
+ * standing in for "allowed". Exceptions are named in `note`.
+ */
+import { LOGIN_PASSWORD, type Caller, type Role, type World } from "./authz-matrix-world";
+
+export type Expected = Record<Role, number>;
+
+export type Body = object | FormData;
+
+export type Rule = {
+  expect: Expected;
+  /** Values of the path's `:params`, made per call. */
+  params?: (w: World) => Promise<Record<string, string>> | Record<string, string>;
+  body?: (w: World, caller: Caller) => Body;
+  /** Extra request headers (e.g. the rebuild hook's token). */
+  headers?: (w: World) => Record<string, string>;
+  note?: string;
+};
+
+/** Open to everyone, signed in or not. */
+const open = (status = 200): Expected => ({ anonymous: status, member: status, other: status, admin: status });
+/** Any signed-in person (admins included: they are members too). */
+const signedIn = (status = 200): Expected => ({ anonymous: 401, member: status, other: status, admin: status });
+/** Admins only. */
+const adminOnly = (status = 200): Expected => ({ anonymous: 401, member: 403, other: 403, admin: status });
+/**
+ * The owner only, through the member space: `other` is refused, and so is an admin, who edits other people's
+ * items through /api/admin/* (the member routes act as the caller, never as an admin).
+ */
+const ownerOnly = (status = 200): Expected => ({ anonymous: 401, member: status, other: 403, admin: 403 });
+
+const png = (w: World, field: string) => {
+  const form = new FormData();
+  form.append(field, new File([w.png], "photo.png", { type: "image/png" }));
+  return form;
+};
+
+const articleBody = (w: World, title = `Article ${w.unique()}`) => ({
+  title,
+  txt_content: "Un paragraphe.",
+  themes: [w.theme.id],
+});
+const mediaBody = (w: World) => ({
+  title: `Lien ${w.unique()}`,
+  type: "link",
+  description: "Une ressource.",
+  externalUrl: "https://example.org/ressource",
+});
+const eventBody = (w: World) => ({
+  title: `Rencontre ${w.unique()}`,
+  location: "Gorée",
+  startDate: "2027-03-01T10:00",
+  endDate: "2027-03-01T12:00",
+});
+const themeBody = (w: World) => {
+  const u = w.unique();
+  return { name: `Thème ${u}`, url: `theme-${u}` };
+};
+/** The caller's own identity, unchanged (anonymous callers send the owner's: they must not get past the gate). */
+const ownProfile = (w: World, c: Caller) => {
+  const u = c.user ?? w.people.member;
+  return { firstname: u.firstname, name: u.name, nickname: u.nickname, email: u.email };
+};
+const newMember = (w: World) => {
+  const u = w.unique();
+  return { firstname: "Khady", name: "Diallo", nickname: `khady-${u}`, email: `khady-${u}@example.sn`, password: "Khady-Diallo-2026!" };
+};
+const memberEdit = (w: World) => {
+  const u = w.unique();
+  return { firstname: "Khady", name: "Diallo", nickname: `khady-${u}`, email: `khady-${u}@example.sn` };
+};
+
+const article = async (w: World) => ({ id: await w.fresh.article() });
+const media = async (w: World) => ({ id: await w.fresh.media() });
+const user = async (w: World) => ({ id: await w.fresh.user() });
+
+export const RULES: Record<string, Rule> = {
+  // Members and themes, public.
+  "GET /api/public/cercle-impulsion": { expect: open() },
+  "GET /api/public/cercle-axiologique": { expect: open() },
+  "GET /api/public/members": { expect: open() },
+  "GET /api/public/member/:fullname": { expect: open(), params: () => ({ fullname: "Awa_Ndiaye" }) },
+  "GET /api/public/author/:nickname": { expect: open(), params: (w) => ({ nickname: w.people.member.nickname }) },
+  "GET /api/public/themes": { expect: open() },
+  "GET /api/public/themes-with-count": { expect: open() },
+  "GET /api/public/media": { expect: open() },
+  "GET /api/public/media/:url": { expect: open(), params: (w) => ({ url: w.publicMedia.url }) },
+  "GET /api/public/articles": { expect: open() },
+  "GET /api/public/articles/full": { expect: open() },
+  "GET /api/public/article/:url": { expect: open(), params: (w) => ({ url: w.publicArticle.url }) },
+  "GET /api/public/events": { expect: open() },
+  "GET /api/public/event/:url": { expect: open(), params: (w) => ({ url: w.publicEvent.url }) },
+  "POST /api/public/contact": {
+    expect: open(201),
+    body: () => ({ name: "Aïssatou Fall", email: "aissatou@example.sn", subject: "Adhésion", message: "Bonjour." }),
+  },
+  "GET /api/health": { expect: open() },
+
+  // The rebuild hook takes its own token, never a session: an admin's session is as refused as nobody's.
+  "POST /api/hooks/rebuild": { expect: open(401), note: "REBUILD_TOKEN set; a session token is not the hook's token" },
+  "GET /api/hooks/rebuild": { expect: open(401), note: "REBUILD_TOKEN set; a session token is not the hook's token" },
+
+  // Sign-in and sign-out are open; Google is not configured in the harness (503 for everyone, never 401/403).
+  "POST /api/auth/login": { expect: open(), body: (w) => ({ nickname: w.loginUser.nickname, password: LOGIN_PASSWORD }) },
+  "POST /api/auth/logout": { expect: open() },
+  "GET /api/auth/google": { expect: open(503), note: "Google sign-in not configured: 503 whoever asks" },
+  "POST /api/auth/google/validate": { expect: open(503), body: () => ({ authorizationCode: "x", state: "y" }), note: "Google sign-in not configured" },
+
+  // The member space: the caller's own account.
+  "GET /api/user/me": { expect: signedIn() },
+  "PUT /api/user/me": { expect: signedIn(), body: ownProfile },
+  "PUT /api/user/profile": { expect: signedIn(), body: ownProfile },
+  "POST /api/user/profile-pic-crop": { expect: signedIn(), body: (w) => png(w, "croppedPic") },
+  "POST /api/users/me/profile-pic": { expect: signedIn(), body: (w) => png(w, "profilePic") },
+  "PUT /api/user/profile-pic/original": { expect: signedIn(), body: (w) => png(w, "originalPic") },
+  "GET /api/user/themes": { expect: signedIn() },
+  "GET /api/user/stats": { expect: signedIn() },
+
+  // Member articles: a draft is shown to its authors (and admins), a 404 to others (its existence is not revealed).
+  "GET /api/user/articles": { expect: signedIn() },
+  "GET /api/user/articles/:id": { expect: { anonymous: 401, member: 200, other: 404, admin: 200 }, params: article },
+  "POST /api/user/articles": { expect: signedIn(), body: (w) => articleBody(w) },
+  "PUT /api/user/articles/:id": { expect: ownerOnly(), params: article, body: (w) => articleBody(w) },
+  "DELETE /api/user/articles/:id": { expect: ownerOnly(), params: article },
+  "PUT /api/user/articles/:id/article-pic/original": { expect: ownerOnly(), params: article, body: (w) => png(w, "originalPic") },
+  "POST /api/user/articles/:id/article-pic-crop": { expect: ownerOnly(), params: article, body: (w) => png(w, "croppedPic") },
+  "DELETE /api/user/articles/:id/article-pic": { expect: ownerOnly(), params: article, note: "the article has no picture: removing none is a success" },
+
+  // Member media, same rules.
+  "GET /api/user/media": { expect: signedIn() },
+  "GET /api/user/media/:id": { expect: { anonymous: 401, member: 200, other: 404, admin: 200 }, params: media },
+  "POST /api/user/media": { expect: signedIn(), body: mediaBody },
+  "PUT /api/user/media/:id": { expect: ownerOnly(), params: media, body: mediaBody },
+  "DELETE /api/user/media/:id": { expect: ownerOnly(), params: media },
+
+  // Back office: themes.
+  "GET /api/admin/themes": { expect: adminOnly() },
+  "POST /api/admin/themes": { expect: adminOnly(201), body: themeBody },
+  "PUT /api/admin/themes/:id": { expect: adminOnly(), params: async (w) => ({ id: await w.fresh.theme() }), body: themeBody },
+  "DELETE /api/admin/themes/:id": { expect: adminOnly(), params: async (w) => ({ id: await w.fresh.theme() }) },
+
+  // Back office: media.
+  "GET /api/admin/media": { expect: adminOnly() },
+  "GET /api/admin/media/:id": { expect: adminOnly(), params: media },
+  "POST /api/admin/media": { expect: adminOnly(), body: mediaBody },
+  "PUT /api/admin/media/:id": { expect: adminOnly(), params: media, body: mediaBody },
+  "DELETE /api/admin/media/:id": { expect: adminOnly(), params: media },
+  "PUT /api/admin/media/:id/approve": { expect: adminOnly(), params: media },
+  "PUT /api/admin/media/:id/online": { expect: adminOnly(), params: media },
+
+  // Back office: articles (an admin edits anyone's).
+  "GET /api/admin/articles": { expect: adminOnly() },
+  "GET /api/admin/articles/:id": { expect: adminOnly(), params: article },
+  "POST /api/admin/articles": { expect: adminOnly(), body: (w) => articleBody(w) },
+  "PUT /api/admin/articles/:id": { expect: adminOnly(), params: article, body: (w) => articleBody(w) },
+  "DELETE /api/admin/articles/:id": { expect: adminOnly(), params: article },
+  "PUT /api/admin/articles/:id/approve": { expect: adminOnly(), params: article },
+  "PUT /api/admin/articles/:id/online": { expect: adminOnly(), params: article },
+  "PUT /api/admin/articles/:id/article-pic/original": { expect: adminOnly(), params: article, body: (w) => png(w, "originalPic") },
+  "POST /api/admin/articles/:id/article-pic-crop": { expect: adminOnly(), params: article, body: (w) => png(w, "croppedPic") },
+  "DELETE /api/admin/articles/:id/article-pic": { expect: adminOnly(), params: article },
+
+  // Back office: events, contact, site, members, counts, audit.
+  "GET /api/admin/events": { expect: adminOnly() },
+  "POST /api/admin/events": { expect: adminOnly(201), body: eventBody },
+  "PUT /api/admin/events/:id": { expect: adminOnly(), params: async (w) => ({ id: await w.fresh.event() }), body: eventBody },
+  "PUT /api/admin/events/:id/online": { expect: adminOnly(), params: async (w) => ({ id: await w.fresh.event() }) },
+  "DELETE /api/admin/events/:id": { expect: adminOnly(), params: async (w) => ({ id: await w.fresh.event() }) },
+  "GET /api/admin/contact": { expect: adminOnly() },
+  "PUT /api/admin/contact/:id/read": { expect: adminOnly(), params: async (w) => ({ id: await w.fresh.contact() }) },
+  "DELETE /api/admin/contact/:id": { expect: adminOnly(), params: async (w) => ({ id: await w.fresh.contact() }) },
+  "GET /api/admin/site": { expect: adminOnly() },
+  "POST /api/admin/site/rebuild": { expect: adminOnly(202) },
+  "GET /api/admin/users": { expect: adminOnly() },
+  "GET /api/users": { expect: adminOnly() },
+  "GET /api/admin/users/:id/footprint": { expect: adminOnly(), params: user },
+  "POST /api/admin/register": { expect: adminOnly(201), body: newMember },
+  "PUT /api/admin/users/:id": { expect: adminOnly(), params: user, body: memberEdit },
+  "PUT /api/users/:id/admin-full-update": { expect: adminOnly(), params: user, body: memberEdit },
+  "DELETE /api/admin/users/:id": { expect: adminOnly(), params: user },
+  "DELETE /api/users/:id": { expect: adminOnly(), params: user },
+  "GET /api/admin/stats": { expect: adminOnly() },
+  "GET /api/admin/audit": { expect: adminOnly() },
+};
