@@ -6,8 +6,25 @@ import { signedIn } from "../stores/session";
 
 type LoginResponse = { user: CurrentUser; token: string };
 
+/** Google's four-colour « G », drawn here (nothing is loaded from Google before the visitor chooses it). */
+function GoogleMark() {
+  return (
+    <svg className="google-mark" width="18" height="18" viewBox="0 0 48 48" aria-hidden="true" focusable="false">
+      <path fill="#EA4335" d="M24 9.5c3.5 0 6.6 1.2 9 3.5l6.7-6.7C35.6 2.4 30.2 0 24 0 14.6 0 6.6 5.4 2.7 13.3l7.8 6C12.4 13.7 17.7 9.5 24 9.5z" />
+      <path fill="#4285F4" d="M46.1 24.5c0-1.6-.1-3.1-.4-4.5H24v9h12.4c-.5 2.9-2.2 5.3-4.6 6.9l7.5 5.8c4.4-4 6.8-10 6.8-17.2z" />
+      <path fill="#FBBC05" d="M10.5 28.7c-.5-1.4-.8-3-.8-4.7s.3-3.3.8-4.7l-7.8-6C1 16.6 0 20.2 0 24s1 7.4 2.7 10.7l7.8-6z" />
+      <path fill="#34A853" d="M24 48c6.5 0 11.9-2.1 15.9-5.8l-7.5-5.8c-2.1 1.4-4.8 2.3-8.4 2.3-6.3 0-11.6-4.2-13.5-9.9l-7.8 6C6.6 42.6 14.6 48 24 48z" />
+    </svg>
+  );
+}
+
+interface Props {
+  /** False when the server has no Google sign-in configured (known at build time): the button is not offered. */
+  google?: boolean;
+}
+
 /** Sign-in with alias and password, or the start of Google sign-in (spec: public-site §2, §5, §8). */
-export default function LoginForm() {
+export default function LoginForm({ google: offerGoogle = true }: Props) {
   const [nickname, setNickname] = useState("");
   const [password, setPassword] = useState("");
   const [loading, setLoading] = useState(false);
@@ -56,7 +73,7 @@ export default function LoginForm() {
   }
 
   return (
-    <form className="login-form card" onSubmit={submit} noValidate aria-describedby="login-error">
+    <form className="login-form" onSubmit={submit} noValidate aria-describedby="login-error">
       <div className="field">
         <label htmlFor="login-nickname">Identifiant</label>
         <input
@@ -83,12 +100,17 @@ export default function LoginForm() {
       <button type="submit" className="btn btn-primary btn-block" disabled={loading}>
         {loading ? "Connexion..." : "Se connecter"}
       </button>
-      <div className="login-or" aria-hidden="true">
-        <span>ou</span>
-      </div>
-      <button type="button" className="btn btn-outline btn-block" onClick={google} disabled={googleLoading}>
-        {googleLoading ? "Redirection en cours..." : "Connexion avec Google"}
-      </button>
+      {offerGoogle && (
+        <>
+          <div className="login-or" aria-hidden="true">
+            <span>ou</span>
+          </div>
+          <button type="button" className="btn btn-outline btn-block login-google" onClick={google} disabled={googleLoading}>
+            <GoogleMark />
+            {googleLoading ? "Redirection en cours..." : "Connexion avec Google"}
+          </button>
+        </>
+      )}
       <p id="login-error" className="form-error" role="alert" aria-live="assertive">
         {error}
       </p>
