@@ -106,7 +106,11 @@ const phase = async <T,>(label: (result: T, ms: number) => string, work: () => P
 };
 try {
   await Promise.all([
-    phase(({ pages }, ms) => `indexed ${pages} pages for search in ${ms} ms`, () => buildSearchIndex(out)),
+    phase(
+      ({ pages, shards, indexed, reused }, ms) =>
+        `indexed ${pages} pages for search in ${ms} ms (${shards} shards: ${indexed} indexed, ${reused} reused)`,
+      () => buildSearchIndex(out, { previous, key }),
+    ),
     phase(
       (_, ms) => `compressed site files in ${ms} ms`,
       () => compressor.run((rel) => !rel.startsWith("pagefind/")),

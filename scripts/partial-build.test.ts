@@ -52,6 +52,8 @@ describe("partial builds", () => {
         BUILD_MODE: mode,
         // Pinned: others may edit the site's sources in this checkout while the series runs.
         BUILD_KEY: key,
+        // Several search shards even on this small site, so reusing them is part of the comparison.
+        SEARCH_SHARD_PAGES: "3",
         BUILD_PREVIOUS_DIR: previous?.dir ?? "",
         API_ORIGIN: `http://127.0.0.1:${server.port}`,
         PUBLIC_URL: "http://localhost:4321",
@@ -85,6 +87,11 @@ describe("partial builds", () => {
     const a1 = await makeArticle(db, { title: "La pêche à Gorée", authors: [awa.id], themes: [eco.id], media: [clip.id] });
     const a2 = await makeArticle(db, { title: "Les budgets participatifs", authors: [moussa.id, awa.id], themes: [ocean.id] });
     await makeArticle(db, { title: "Un troisième article", authors: [moussa.id], themes: [eco.id] });
+    // More people, so the search shards (one per person's pages) are several.
+    for (const [firstname, nickname] of [["Fatou", "fatou"], ["Cheikh", "cheikh"], ["Khady", "khady"], ["Ousmane", "ousmane"]]) {
+      const u = await makeUser(db, { nickname, firstname, name: "Sarr", groups: ["cercleImp"] });
+      await makeArticle(db, { title: `Le carnet de ${firstname}`, authors: [u.id], themes: [ocean.id] });
+    }
     const e1 = await makeEvent(db, { title: "Rencontre au port", organizers: [awa.id] });
     await makeEvent(db, { title: "Atelier du soir", organizers: [moussa.id], startDaysFromNow: -30 });
     Object.assign(ids, { awa: awa.id, moussa: moussa.id, eco: eco.id, article1: a1.id, article2: a2.id, event1: e1.id });
@@ -140,6 +147,11 @@ describe("partial builds", () => {
     expect(afterTitle.carried).toContain(`/article/${urls.article2}`);
     expect(afterTitle.carried).toContain(`/event/${urls.event1}`);
     expect(readFileSync(join(builds[1]!.dir, "article", `${urls.article1}.html`), "utf8")).toContain("La pêche artisanale à Gorée");
+    // The search index too: some shards indexed again, the others linked from the live build.
+    const search = /indexed \d+ pages for search in \d+ ms \((\d+) shards: (\d+) indexed, (\d+) reused\)/.exec(builds[1]!.log);
+    expect(Number(search?.[1])).toBeGreaterThan(1);
+    expect(Number(search?.[2])).toBeGreaterThan(0);
+    expect(Number(search?.[3])).toBeGreaterThan(0);
   });
 
   it("gives the same files and bytes as a full build of the same data, search index included", () => {

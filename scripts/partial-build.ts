@@ -43,8 +43,8 @@ export const ITEM_ROUTES: Record<string, ((props: Record<string, unknown>) => st
 
 /**
  * What the pages are made with besides the data: the site's sources (not the browser apps, bundled apart by
- * scripts/build-apps.ts), this file, the dependencies and the public address. A partial build reuses pages only
- * from a build with the same key.
+ * scripts/build-apps.ts), this file and the search indexer, the dependencies and the public address. A partial
+ * build reuses pages and search shards only from a build with the same key.
  */
 export function buildKey(root: string): string {
   const hasher = new Bun.CryptoHasher("sha256");
@@ -57,7 +57,8 @@ export function buildKey(root: string): string {
       hasher.update(readFileSync(path));
     }
   };
-  for (const path of ["site", "astro.config.mjs", "package-lock.json", "tsconfig.json", "scripts/partial-build.ts"]) {
+  const files = ["site", "astro.config.mjs", "package-lock.json", "tsconfig.json", "scripts/partial-build.ts", "scripts/search-index.ts"];
+  for (const path of files) {
     if (existsSync(join(root, path))) add(join(root, path));
   }
   hasher.update(`${process.env.PUBLIC_URL ?? ""}\0${Bun.version}`);

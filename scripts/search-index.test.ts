@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -56,5 +56,57 @@ describe("search index", () => {
     await buildSearchIndex(site);
     expect(expected.length).toBeGreaterThan(3);
     for (const f of expected) expect(readFileSync(join(site, "pagefind", f.path)), f.path).toEqual(Buffer.from(f.content));
+  });
+
+  it("splits a large index into shards the search page merges, a person's pages in one shard", async () => {
+    const site = join(dir, "sharded");
+    mkdirSync(join(site, "article"), { recursive: true });
+    mkdirSync(join(site, "user"), { recursive: true });
+    const people = ["awa", "moussa", "fatou", "cheikh", "khady", "ousmane"];
+    for (const p of people) {
+      writeFileSync(join(site, "user", `${p}.html`), page("fr", `<main data-pagefind-body><h1>Profil de ${p}</h1></main>`));
+      writeFileSync(
+        join(site, "article", `${p}.html`),
+        page("fr", `<main data-pagefind-body><h1>Article de ${p}</h1><p>Par <a href="/user/${p}">${p}</a></p></main>`),
+      );
+    }
+    const stats = await buildSearchIndex(site, { pagesPerShard: 4 });
+    expect(stats).toMatchObject({ pages: 12, shards: 3, indexed: 3, reused: 0 });
+    const others = JSON.parse(readFileSync(join(site, "pagefind", "shards.json"), "utf8")) as string[];
+    expect(others.length).toBeGreaterThan(0);
+    expect(others.every((o) => /^\/pagefind\/shard-\d+\/$/.test(o))).toBe(true);
+    // Only the main bundle carries Pagefind's script; the other shards are index files merged into it.
+    expect(readdirSync(join(site, "pagefind"))).toContain("pagefind.js");
+    expect(readdirSync(join(site, others[0]!.slice(1)))).not.toContain("pagefind.js");
+    const manifest = JSON.parse(readFileSync(join(site, ".search.json"), "utf8"));
+    expect(manifest.pages["/article/awa"].key).toBe(manifest.pages["/user/awa"].key);
+  });
+
+  it("indexes again only the shards whose pages changed, with the same result as indexing everything", async () => {
+    const live = join(dir, "sharded");
+    const next = join(dir, "sharded-next");
+    const fresh = join(dir, "sharded-fresh");
+    for (const d of [next, fresh]) {
+      mkdirSync(join(d, "article"), { recursive: true });
+      mkdirSync(join(d, "user"), { recursive: true });
+    }
+    for (const rel of readdirSync(live, { recursive: true }) as string[]) {
+      if (!rel.endsWith(".html") || rel.startsWith("pagefind")) continue;
+      // The next build as a partial build makes it: unchanged pages are the live files themselves.
+      linkSync(join(live, rel), join(next, rel));
+      writeFileSync(join(fresh, rel), readFileSync(join(live, rel)));
+    }
+    const changed = page("fr", `<main data-pagefind-body><h1>Article corrigé</h1><p>Par <a href="/user/awa">awa</a></p></main>`);
+    for (const d of [next, fresh]) {
+      rmSync(join(d, "article", "awa.html"));
+      writeFileSync(join(d, "article", "awa.html"), changed);
+    }
+    const stats = await buildSearchIndex(next, { previous: live, pagesPerShard: 4 });
+    expect(stats).toMatchObject({ shards: 3, indexed: 1, reused: 2 });
+    await buildSearchIndex(fresh, { pagesPerShard: 4 });
+    const files = (d: string) =>
+      (readdirSync(join(d, "pagefind"), { recursive: true }) as string[]).filter((f) => /\.(pf_\w+|json)$/.test(f)).sort();
+    expect(files(next)).toEqual(files(fresh));
+    for (const f of files(fresh)) expect(readFileSync(join(next, "pagefind", f)), f).toEqual(readFileSync(join(fresh, "pagefind", f)));
   });
 });

@@ -1,14 +1,21 @@
 /**
- * Builds the Pagefind index of a finished Astro build into <outDir>/pagefind. Only French pages whose content is
- * marked `data-pagefind-body` (articles, media, events, member profiles: see Base.astro's `searchKind`) are
- * indexed, so lists, login, 404 and dashboards never show up in results. The index is rebuilt from scratch with
- * every site build, so content that was withdrawn disappears from search with the next build.
+ * Builds the Pagefind index of a finished Astro build. Only French pages whose content is marked
+ * `data-pagefind-body` (articles, media, events, member profiles: see Base.astro's `searchKind`) are indexed, so
+ * lists, login, 404 and dashboards never show up in results.
  *
- * Speed (7,966 pages at 5,000 articles): Pagefind's service reads one JSON+base64 message per page over a pipe, so
- * each page is cut down to what Pagefind reads from it (see searchableSlice: a quarter of the bytes), and pages are
- * sent several at a time instead of one by one. The index written is the same, file for file.
+ * Shards. Pagefind cannot update an index, and indexing 7,966 pages (5,000 articles) costs ~9 s of CPU. The index
+ * is therefore split into shards of about PAGES_PER_SHARD pages (one shard, at /pagefind/, up to that size; at most
+ * MAX_SHARDS), which the search page merges in the browser (Pagefind's mergeIndex; site/src/scripts/search.ts
+ * reads /pagefind/shards.json). A page's shard follows its first person (the author of an article, the organizer
+ * of an event, the member of a profile page), so a write usually touches one shard. A build re-indexes only the
+ * shards whose pages changed (by a digest of what Pagefind reads) and hard-links the others from the live build;
+ * `.search.json` at the build's root records pages, digests and shards for the next build.
+ *
+ * Speed: Pagefind's service reads one JSON+base64 message per page over a pipe, so each page is cut down to what
+ * Pagefind reads from it (see searchableSlice: a quarter of the bytes), and pages are sent several at a time.
  */
-import { readdir, readFile, rm } from "node:fs/promises";
+import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { readdir, readFile } from "node:fs/promises";
 import { join, relative, sep } from "node:path";
 import * as pagefind from "pagefind";
 import { foldApostrophes } from "../site/src/lib/search-text";
@@ -17,11 +24,23 @@ import { foldApostrophes } from "../site/src/lib/search-text";
 // indexing them would make an article title also match every page that links to it.
 const EXCLUDE = [".back-link", ".section-head", ".teaser-list", ".empty-state"];
 
+/** About this many pages per shard: re-indexing one costs ~1 s of CPU. SEARCH_SHARD_PAGES overrides (tests). */
+export const PAGES_PER_SHARD = Number(process.env.SEARCH_SHARD_PAGES) || 500;
+/** Each shard is one more small request per search in the browser. */
+export const MAX_SHARDS = 16;
+export const SEARCH_MANIFEST = ".search.json";
+export const BUNDLE = "pagefind";
+/** Lists the other shards' folders for the search page. */
+export const SHARDS_FILE = "shards.json";
+
+type PageRecord = { file: string; key: string; digest: string };
+type SearchManifest = { key: string; shards: number; digests: string[]; pages: Record<string, PageRecord> };
+
 async function htmlFilesIn(dir: string, found: string[]): Promise<string[]> {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) {
-      if (entry.name !== "pagefind" && entry.name !== "_astro") await htmlFilesIn(path, found);
+      if (entry.name !== BUNDLE && entry.name !== "_astro") await htmlFilesIn(path, found);
     } else if (entry.name.endsWith(".html")) found.push(path);
   }
   return found;
@@ -43,9 +62,9 @@ export function pageUrl(relPath: string): string {
  * The part of a page Pagefind reads, as a smaller page: the `<html>` tag (language), the `<title>`, the element
  * marked `data-pagefind-body` with everything in it, and the first picture after it (Pagefind takes the first
  * `<img>` outside ignored parts as the result's image: the page's own picture, else the footer's logo; the
- * header is `data-pagefind-ignore`). Null when the page
- * is not searchable (not French, or nothing marked). Falls back to the whole page when the marked element is not
- * the expected single `<main>`, so the index never silently loses content.
+ * header is `data-pagefind-ignore`). Null when the page is not searchable (not French, or nothing marked). Falls
+ * back to the whole page when the marked element is not the expected single `<main>`, so the index never silently
+ * loses content.
  */
 export function searchableSlice(html: string): string | null {
   if (!/<html[^>]*\blang="fr/i.test(html)) return null;
@@ -61,47 +80,161 @@ export function searchableSlice(html: string): string | null {
   return `<!doctype html>${htmlTag}<head>${title}</head><body>${html.slice(start, end + 7)}${picture}</body></html>`;
 }
 
+/** The person a page belongs with: a profile page's own nickname, else the first profile it links to, else itself. */
+export function shardKey(url: string, slice: string): string {
+  const own = /^\/user\/([^/]+)$/.exec(url);
+  const linked = own ? null : /href="\/user\/([^"?#/]+)"/.exec(slice);
+  const raw = own?.[1] ?? linked?.[1];
+  if (raw === undefined) return url;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+export const shardCount = (pages: number, perShard = PAGES_PER_SHARD) => Math.min(MAX_SHARDS, Math.max(1, Math.ceil(pages / perShard)));
+const shardOf = (key: string, shards: number) => Number(Bun.hash(key) % BigInt(shards));
+/** Shard 0 is Pagefind's main bundle, the one the search page loads; the others sit inside it. */
+export const shardDir = (shard: number) => (shard === 0 ? BUNDLE : `${BUNDLE}/shard-${shard}`);
+
+function readManifest(dir: string | undefined): SearchManifest | null {
+  if (!dir) return null;
+  try {
+    return JSON.parse(readFileSync(join(dir, SEARCH_MANIFEST), "utf8")) as SearchManifest;
+  } catch {
+    return null;
+  }
+}
+
+function sameFile(a: string, b: string): boolean {
+  try {
+    const x = statSync(a);
+    const y = statSync(b);
+    return x.ino === y.ino && x.dev === y.dev;
+  } catch {
+    return false;
+  }
+}
+
+/** Hard-links the files of one shard (not the shards inside shard 0) from the previous build. */
+function linkShard(from: string, to: string) {
+  mkdirSync(to, { recursive: true });
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
+    if (entry.isDirectory() && entry.name.startsWith("shard-")) continue;
+    if (entry.isDirectory()) linkShard(join(from, entry.name), join(to, entry.name));
+    else if (entry.name !== SHARDS_FILE) linkSync(join(from, entry.name), join(to, entry.name));
+  }
+}
+
 /** Pages handed to Pagefind's service at once: enough to keep it busy while the next files are read. */
 const IN_FLIGHT = 16;
 
-export async function buildSearchIndex(outDir: string): Promise<{ pages: number }> {
+/** Indexes `pages` (url -> slice) into one Pagefind bundle at `outputPath`. */
+async function writeShard(pages: [string, string][], outputPath: string, shardZero: boolean): Promise<void> {
   const { index, errors } = await pagefind.createIndex({ excludeSelectors: EXCLUDE, forceLanguage: "fr" });
   if (!index) throw new Error(`pagefind: ${errors.join("; ")}`);
-  let pages = 0;
-  try {
-    const sending = new Set<Promise<void>>();
-    let failure: Error | null = null;
-    for (const path of await htmlFiles(outDir)) {
-      const slice = searchableSlice(await readFile(path, "utf8"));
-      // French pages with searchable content only (every page of this site is French today; a page in another
-      // language would need its own index and its own search page).
-      if (slice === null) continue;
-      const sent: Promise<void> = index.addHTMLFile({ url: pageUrl(relative(outDir, path)), content: foldApostrophes(slice) }).then(
-        (res) => {
-          if (res.errors.length) failure ??= new Error(`pagefind ${path}: ${res.errors.join("; ")}`);
-          sending.delete(sent);
-        },
-        (e: Error) => {
-          failure ??= e;
-          sending.delete(sent);
-        },
-      );
-      sending.add(sent);
-      if (sending.size >= IN_FLIGHT) await Promise.race(sending);
-      if (failure) throw failure;
-      pages++;
-    }
-    await Promise.all(sending);
+  const sending = new Set<Promise<void>>();
+  let failure: Error | null = null;
+  for (const [url, slice] of pages) {
+    const sent: Promise<void> = index.addHTMLFile({ url, content: slice }).then(
+      (res) => {
+        if (res.errors.length) failure ??= new Error(`pagefind ${url}: ${res.errors.join("; ")}`);
+        sending.delete(sent);
+      },
+      (e: Error) => {
+        failure ??= e;
+        sending.delete(sent);
+      },
+    );
+    sending.add(sent);
+    if (sending.size >= IN_FLIGHT) await Promise.race(sending);
     if (failure) throw failure;
-    const bundle = join(outDir, "pagefind");
-    const written = await index.writeFiles({ outputPath: bundle });
-    if (written.errors.length) throw new Error(`pagefind: ${written.errors.join("; ")}`);
-    // /recherche uses the search API only (pagefind.js, its worker and WASM): Pagefind's ready-made UIs go.
-    for (const entry of await readdir(bundle)) {
-      if (/^pagefind-(ui|component-ui|modular-ui|highlight)\./.test(entry)) await rm(join(bundle, entry));
+  }
+  await Promise.all(sending);
+  if (failure) throw failure;
+  const written = await index.writeFiles({ outputPath });
+  if (written.errors.length) throw new Error(`pagefind: ${written.errors.join("; ")}`);
+  await index.deleteIndex();
+  // /recherche uses the search API only: Pagefind's ready-made UIs go. The other shards are merged into shard 0's
+  // instance, which alone loads the script, its worker and the WebAssembly: they keep their index files only.
+  for (const entry of readdirSync(outputPath, { withFileTypes: true })) {
+    if (entry.isDirectory()) continue;
+    const ui = /^pagefind-(ui|component-ui|modular-ui|highlight)\./.test(entry.name);
+    const runtime = /^(pagefind\.js|pagefind-worker\.js|wasm\..*\.pagefind)$/.test(entry.name);
+    if (ui || (!shardZero && runtime)) rmSync(join(outputPath, entry.name));
+  }
+}
+
+export type SearchIndexStats = { pages: number; shards: number; indexed: number; reused: number };
+
+/**
+ * Indexes the build at `outDir`. With `previous` (the live build), shards whose pages are all unchanged are
+ * hard-linked from it instead of being indexed again.
+ */
+export async function buildSearchIndex(
+  outDir: string,
+  opts: { previous?: string; key?: string; pagesPerShard?: number } = {},
+): Promise<SearchIndexStats> {
+  const { previous, key = "", pagesPerShard = PAGES_PER_SHARD } = opts;
+  // Shards are reused only from a build made by the same code (the key covers this file and Pagefind's version).
+  const manifest = readManifest(previous);
+  const before = manifest?.key === key ? manifest : null;
+  const pages: Record<string, PageRecord> = {};
+  const slices = new Map<string, string>();
+  for (const path of await htmlFiles(outDir)) {
+    const file = relative(outDir, path).split(sep).join("/");
+    const url = pageUrl(file);
+    // A page carried over from the live build (the same file, hard-linked) keeps its record without being read.
+    const known = before?.pages[url];
+    if (known && known.file === file && sameFile(join(previous!, file), path)) {
+      pages[url] = known;
+      continue;
+    }
+    const slice = searchableSlice(await readFile(path, "utf8"));
+    // French pages with searchable content only (every page of this site is French today; a page in another
+    // language would need its own index and its own search page).
+    if (slice === null) continue;
+    const folded = foldApostrophes(slice);
+    slices.set(url, folded);
+    pages[url] = { file, key: shardKey(url, folded), digest: Bun.hash(folded).toString(36) };
+  }
+
+  const urls = Object.keys(pages).sort();
+  const shards = shardCount(urls.length, pagesPerShard);
+  const members: string[][] = Array.from({ length: shards }, () => []);
+  for (const url of urls) members[shardOf(pages[url]!.key, shards)]!.push(url);
+  // The search page loads shard 0: it must hold pages whenever any shard does.
+  const firstFull = members.findIndex((m) => m.length > 0);
+  if (firstFull > 0) [members[0], members[firstFull]] = [members[firstFull]!, members[0]!];
+
+  const digests = members.map((m) => Bun.hash(m.map((url) => `${url}\u0000${pages[url]!.digest}`).join("\n")).toString(36));
+  let indexed = 0;
+  let reused = 0;
+  try {
+    for (let shard = 0; shard < shards; shard++) {
+      const dir = join(outDir, shardDir(shard));
+      // An empty shard other than the main bundle is simply left out of shards.json.
+      if (shard > 0 && members[shard]!.length === 0) continue;
+      const old = previous ? join(previous, shardDir(shard)) : null;
+      if (before?.shards === shards && before.digests[shard] === digests[shard] && old && existsSync(join(old, "pagefind-entry.json"))) {
+        linkShard(old, dir);
+        reused++;
+        continue;
+      }
+      const content = members[shard]!.map((url): [string, string] => {
+        const slice = slices.get(url) ?? searchableSlice(readFileSync(join(outDir, pages[url]!.file), "utf8"));
+        return [url, slices.has(url) ? slice! : foldApostrophes(slice!)];
+      });
+      await writeShard(content, dir, shard === 0);
+      indexed++;
     }
   } finally {
     await pagefind.close();
   }
-  return { pages };
+  const others = members.flatMap((m, shard) => (shard > 0 && m.length > 0 ? [`/${shardDir(shard)}/`] : []));
+  mkdirSync(join(outDir, BUNDLE), { recursive: true });
+  writeFileSync(join(outDir, BUNDLE, SHARDS_FILE), JSON.stringify(others));
+  writeFileSync(join(outDir, SEARCH_MANIFEST), JSON.stringify({ key, shards, digests, pages } satisfies SearchManifest));
+  return { pages: urls.length, shards, indexed, reused };
 }

@@ -9,10 +9,12 @@ type PagefindResultData = { url: string; excerpt: string; meta: { title?: string
 type Pagefind = {
   init(): Promise<void>;
   preload(query: string): Promise<void>;
+  mergeIndex(path: string): Promise<void>;
   search(query: string): Promise<{ results: { id: string; data(): Promise<PagefindResultData> }[] } | null>;
 };
 
 const BUNDLE = "/pagefind/pagefind.js";
+const SHARDS = "/pagefind/shards.json";
 const DEBOUNCE_MS = 250;
 const PAGE_SIZE = 20;
 const BASE_TITLE = document.title;
@@ -29,6 +31,9 @@ function pagefind(): Promise<Pagefind> {
   if (!bundle) {
     bundle = (import(/* @vite-ignore */ BUNDLE) as Promise<Pagefind>).then(async (pf) => {
       await pf.init();
+      // A large site's index comes in shards, rebuilt one by one (scripts/search-index.ts); results merge here.
+      const shards = (await fetch(SHARDS).then((r) => (r.ok ? r.json() : []))) as string[];
+      await Promise.all(shards.map((path) => pf.mergeIndex(path)));
       return pf;
     });
     bundle.catch(() => (bundle = null));
