@@ -153,7 +153,10 @@ if (env.webWorkers > 0) {
         );
       }
       const original = request.headers.get("x-original-url");
-      const forwarded = original ? new Request(original, request) : request;
+      // Rebuilt from the body's stream, not `new Request(original, request)`, which would buffer a whole upload.
+      const forwarded = original
+        ? new Request(original, { method: request.method, headers: request.headers, body: request.body, duplex: "half" } as RequestInit)
+        : request;
       return api(forwarded, new URL(forwarded.url).pathname, request.headers.get(CLIENT_IP_HEADER) ?? undefined);
     },
   });

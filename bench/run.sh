@@ -11,4 +11,5 @@ echo "### change to live (demo)";     $BUN bench/change-to-live.ts 0 5
 echo "### change to live (5,000)";    $BUN bench/change-to-live.ts "${BENCH_ARTICLES:-5000}" 3
 echo "### static pages vs nginx";     $BUN bench/static-vs-nginx.ts 10 32
 echo "### public API";                $BUN bench/api.ts "${BENCH_ARTICLES:-5000}" 10
+echo "### upload of a 200 MB video";  $BUN bench/upload.ts 200 3
 echo "### weight and lighthouse";     $BUN bench/lighthouse.ts 3

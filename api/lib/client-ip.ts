@@ -17,7 +17,9 @@ export function clientIp(request: Request): string {
 export function withClientIp(request: Request, address: string | undefined): Request {
   const headers = new Headers(request.headers);
   headers.set(CLIENT_IP_HEADER, address ?? "unknown");
-  return new Request(request, { headers });
+  // From the URL with the body's stream: `new Request(request, init)` makes Bun read the whole body into memory
+  // first (a 200 MB upload cost 240 MB of RSS); this way uploads stay streamed.
+  return new Request(request.url, { method: request.method, headers, body: request.body, signal: request.signal, duplex: "half" } as RequestInit);
 }
 
 /** Whether an address belongs to a trusted proxy. */
