@@ -98,6 +98,17 @@ describe("keepMediaFile", () => {
     expect(ls(".tmp")).toEqual([]);
   });
 
+  it("keeps nothing of a script hidden in an image (polyglot): re-encoded, or refused when undecodable", async () => {
+    const script = new TextEncoder().encode("<script>alert(document.cookie)</script>");
+    const png = await sample.picture("png", 64, 48);
+    const kept = await keepMediaFile(uploadsDir, temp(new Uint8Array([...png, ...script]), "png", "image"));
+    const stored = Buffer.from(await Bun.file(join(uploadsDir, kept.path.replace("/uploads/", ""))).arrayBuffer());
+    expect(stored.includes("<script>")).toBe(false);
+    const gifThenHtml = new Uint8Array([...new TextEncoder().encode("GIF89a"), ...script]);
+    expect(await refusal(keepMediaFile(uploadsDir, temp(gifThenHtml, "gif", "image")))).toEqual({ status: 400, message: "Image illisible." });
+    expect(ls("media").filter((f) => f.endsWith(".gif"))).toEqual([]);
+  });
+
   it("refuses a decompression bomb in French and leaves nothing behind", async () => {
     const t = temp(pngBomb(), "png", "image");
     expect(await refusal(keepMediaFile(uploadsDir, t))).toEqual({ status: 400, message: "Image trop grande (dimensions en pixels)." });
