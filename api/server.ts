@@ -124,9 +124,10 @@ async function api(request: Request, pathname: string, clientIp: string | undefi
 // Behind a reverse proxy, the client's address comes from the proxies listed in TRUST_PROXY (none by default).
 const trustedProxies = parseTrustProxy(env.trustProxy.join(","));
 const handle = createFront({ site, apps, uploadsDir: env.uploadsDir, uploadGate: mediaFiles.gate, api });
-// The largest upload plus its form fields, and a margin: Bun refuses anything bigger before it reaches us. Each route
-// has its own, smaller limit (api/plugins/body-limit.ts), answered in French before the body is read.
-const maxBody = maxBodyBytes({ field: "", accept: [], maxBytes: env.uploadMaxMb * 1024 * 1024 }) + 1024 * 1024;
+// Outer bound for any body: Bun refuses bigger ones itself, before they reach us, but with an empty 413. Each route
+// has its own limit (api/plugins/body-limit.ts: 64 KB, or UPLOAD_MAX_MB for uploads), answered in French before the
+// body is read; the margin (four times the largest upload) lets a file too big by up to that get the French answer.
+const maxBody = 4 * maxBodyBytes({ field: "", accept: [], maxBytes: env.uploadMaxMb * 1024 * 1024 });
 const server = Bun.serve({
   port: env.port,
   hostname: env.host,
