@@ -179,7 +179,7 @@ function ArticleFormModal(props: ArticleFormProps & { themes: readonly ThemeRef[
                 </>
               }
             >
-              {(field) => <textarea {...field} rows={10} value={draft.content} onChange={(e) => set("content", e.target.value)} />}
+              {(field) => <textarea {...field} rows={8} value={draft.content} onChange={(e) => set("content", e.target.value)} />}
             </FormField>
             <FieldGroup legend="Thèmes" required error={errors.themes} hint="Au moins un thème.">
               {props.themes.length === 0 ? (

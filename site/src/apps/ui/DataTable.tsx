@@ -30,6 +30,8 @@ export type Column<T> = {
   className?: string;
   /** The row's header cell (<th scope="row">), usually the title column. */
   rowHeader?: boolean;
+  /** Names the cell on narrow screens, where rows become cards (default: the header when it is text). */
+  label?: string;
 };
 
 export type Pagination = {
@@ -126,7 +128,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
               {c.cell(row)}
             </th>
           ) : (
-            <td key={c.key} className={c.className}>
+            <td key={c.key} className={c.className} data-label={c.label ?? (typeof c.header === "string" ? c.header : undefined)}>
               {c.cell(row)}
             </td>
           ),
