@@ -27,7 +27,7 @@ export type ArticleInput = {
 export function listOf(value: string | string[] | undefined, splitCommas = false): string[] | undefined {
   if (value === undefined) return undefined;
   const parts = (Array.isArray(value) ? value : [value]).flatMap((v) => (splitCommas ? v.split(",") : [v]));
-  return [...new Set(parts.map((v) => v.trim()).filter(Boolean))];
+  return [...new Set(parts.map((v) => v.normalize("NFC").trim()).filter(Boolean))];
 }
 
 /** "true", "1", "on" (multipart) or true (JSON). */
@@ -60,16 +60,17 @@ function relation(value: string | string[] | undefined, clear: boolean | string 
 
 /** Checks and cleans the article form; throws a BadRequestError with the spec's message on the first problem. */
 export function readArticleInput(body: ArticleBody | AdminArticleBody): ArticleInput {
-  const title = body.title.trim();
+  // NFC: one stored form for each accented letter, which the search patterns rely on (search.ts).
+  const title = body.title.normalize("NFC").trim();
   if (!title) throw new BadRequestError("Le titre est obligatoire");
   if (title.length > TITLE_MAX) throw new BadRequestError("Le titre est trop long (max 200 caractères)");
 
   if (body.html_content !== undefined && body.html_content.length > HTML_MAX) {
     throw new BadRequestError("Le contenu est trop long (max 10 000 caractères)");
   }
-  const htmlContent = body.html_content === undefined ? undefined : sanitizeHtml(body.html_content);
+  const htmlContent = body.html_content === undefined ? undefined : sanitizeHtml(body.html_content.normalize("NFC"));
   // A rich-text-only form still gives the article a plain text, which the lists, feeds and search rely on.
-  const txtContent = body.txt_content.trim() || (htmlContent ? textOf(htmlContent) : "");
+  const txtContent = body.txt_content.normalize("NFC").trim() || (htmlContent ? textOf(htmlContent) : "");
   if (!txtContent) throw new BadRequestError("Le contenu est obligatoire");
   if (txtContent.length > CONTENT_MAX) throw new BadRequestError("Le contenu est trop long (max 10 000 caractères)");
 

@@ -1,5 +1,5 @@
 import { t, type Static } from "elysia";
-import { Media } from "../media/model";
+import { Media, StatusFilter } from "../media/model";
 import { UserSummary } from "../members/summary";
 import { ThemeRef } from "../themes/model";
 
@@ -79,15 +79,18 @@ export const MemberArticlesQuery = t.Object({
   mine: t.Optional(t.String()),
 });
 
-export const ADMIN_SORTS = ["recent", "title", "author", "status"] as const;
-export const ADMIN_STATUSES = ["pending", "approved", "online", "offline"] as const;
 
 /** GET /api/admin/articles: one page of the back-office table, sorted and filtered by the server. */
 export const AdminArticlesQuery = t.Object({
   page: t.Optional(t.Numeric({ minimum: 1, error: "Numéro de page invalide." })),
   pageSize: t.Optional(t.Numeric({ minimum: 1, maximum: 200, error: "Taille de page invalide (1 à 200)." })),
-  sort: t.Optional(t.UnionEnum(ADMIN_SORTS, { error: "Tri inconnu (recent, title, author ou status)." })),
-  status: t.Optional(t.UnionEnum(ADMIN_STATUSES, { error: "Statut inconnu (pending, approved, online ou offline)." })),
+  // A literal union, not t.UnionEnum (see StatusFilter).
+  sort: t.Optional(
+    t.Union([t.Literal("recent"), t.Literal("title"), t.Literal("author"), t.Literal("status")], {
+      error: "Tri inconnu (recent, title, author ou status).",
+    }),
+  ),
+  status: t.Optional(StatusFilter),
   q: t.Optional(t.String({ maxLength: 200, error: "La recherche est trop longue (max 200 caractères)." })),
 });
 

@@ -6,7 +6,6 @@ import { rebuildPlugin } from "../../plugins/rebuild";
 import { Done } from "../articles/model";
 import { AdminMediaQuery, Media, MediaBody, MediaState } from "./model";
 import { findMedia, listMedia } from "./service";
-import { mediaMaxBytes } from "./upload-limit";
 import { createMedia, deleteMedia, mediaFileRule, setMediaFlag, updateMedia } from "./writes";
 
 /** A toggle changes what the public sees only when the other flag already lets the media through. */
@@ -22,7 +21,7 @@ const OnlineBody = t.Optional(t.Object({ online: t.Optional(t.Boolean({ error: "
 export const adminMediaRoutes = (deps: Deps) => {
   const { db } = deps;
   const uploadsDir = deps.env.uploadsDir;
-  const rule = mediaFileRule(mediaMaxBytes(deps.env));
+  const rule = mediaFileRule(deps.env.uploadMaxMb * 1024 * 1024);
   const admin = (viewer: { user: { id: string } }) => ({ id: viewer.user.id, admin: true });
   const form = (request: Request) => () => readUploadForm(request, { uploadsDir, file: rule });
   return (

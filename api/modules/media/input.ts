@@ -32,7 +32,8 @@ export function isSafeUrl(text: string): boolean {
   }
 }
 
-const one = (fields: Record<string, string[]>, name: string) => (fields[name]?.[0] ?? "").trim();
+/** One text field, NFC (one stored form for each accented letter, which search relies on), trimmed. */
+const one = (fields: Record<string, string[]>, name: string) => (fields[name]?.[0] ?? "").normalize("NFC").trim();
 
 /** Checks and cleans the media form; throws a BadRequestError with the spec's message on the first problem. */
 export function readMediaInput(fields: Record<string, string[]>): MediaInput {

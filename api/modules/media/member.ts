@@ -5,8 +5,7 @@ import { authPlugin } from "../../plugins/auth";
 import { rebuildPlugin } from "../../plugins/rebuild";
 import { Done } from "../articles/model";
 import { Media, MediaBody, MemberMediaQuery } from "./model";
-import { getMediaFor, listMedia } from "./service";
-import { mediaMaxBytes } from "./upload-limit";
+import { getMediaFor, memberMedia } from "./service";
 import { createMedia, deleteMedia, mediaFileRule, updateMedia } from "./writes";
 
 /**
@@ -16,7 +15,7 @@ import { createMedia, deleteMedia, mediaFileRule, updateMedia } from "./writes";
 export const memberMediaRoutes = (deps: Deps) => {
   const { db } = deps;
   const uploadsDir = deps.env.uploadsDir;
-  const rule = mediaFileRule(mediaMaxBytes(deps.env));
+  const rule = mediaFileRule(deps.env.uploadMaxMb * 1024 * 1024);
   const me = (viewer: { user: { id: string } }) => ({ id: viewer.user.id, admin: false });
   // Multipart with a file, or JSON: read as it streams by the upload reader (parse: "none"), after the guard.
   const form = (request: Request) => () => readUploadForm(request, { uploadsDir, file: rule });
@@ -24,14 +23,11 @@ export const memberMediaRoutes = (deps: Deps) => {
     new Elysia({ name: "media-member" })
       .use(authPlugin(deps))
       .use(rebuildPlugin(deps))
-      .get(
-        "/api/user/media",
-        ({ viewer, query }) =>
-          query.mine === "1" || query.mine === "true"
-            ? listMedia(db, { uploaderId: viewer.user.id, includeHidden: true })
-            : listMedia(db, { viewerId: viewer.user.id }),
-        { signedIn: true, query: MemberMediaQuery, response: { 200: t.Array(Media) } },
-      )
+      .get("/api/user/media", ({ viewer, query }) => memberMedia(db, viewer.user.id, query.mine === "1" || query.mine === "true"), {
+        signedIn: true,
+        query: MemberMediaQuery,
+        response: { 200: t.Array(Media) },
+      })
       // By id (the edit form) or by url (the site's preview of an uploader's unpublished media).
       .get("/api/user/media/:id", ({ params, viewer }) => getMediaFor(db, params.id, viewer.user), {
         signedIn: true,

@@ -52,11 +52,17 @@ export const MediaBody = t.Object({
 
 export type MediaBody = Static<typeof MediaBody>;
 
-export const MEDIA_STATUSES = ["pending", "approved", "online", "offline"] as const;
+/**
+ * The back office's status filter, for media and articles alike. Literal unions, not t.UnionEnum: Elysia gives a
+ * UnionEnum its first value as default, which would filter every unfiltered list down to "pending".
+ */
+export const StatusFilter = t.Union([t.Literal("pending"), t.Literal("approved"), t.Literal("online"), t.Literal("offline")], {
+  error: "Statut inconnu (pending, approved, online ou offline).",
+});
 
 /** GET /api/admin/media: every media (an array, newest first), optionally filtered. */
 export const AdminMediaQuery = t.Object({
-  status: t.Optional(t.UnionEnum(MEDIA_STATUSES, { error: "Statut inconnu (pending, approved, online ou offline)." })),
+  status: t.Optional(StatusFilter),
   q: t.Optional(t.String({ maxLength: 200, error: "La recherche est trop longue (max 200 caractères)." })),
 });
 

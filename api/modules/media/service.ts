@@ -3,7 +3,7 @@ import type { Db } from "../../../db/client";
 import { media, users, type MediaRow } from "../../../db/schema";
 import { NotFoundError } from "../../lib/errors";
 import { summaryColumns, toUserSummary } from "../members/mappers";
-import { matchesTerms, searchTerms } from "../articles/search";
+import { searchMatcher } from "../articles/search";
 import type { AdminMediaQuery, Media } from "./model";
 
 /** What the public may see: approved by an admin and online. */
@@ -68,9 +68,18 @@ export async function listMedia(db: Db, filter: MediaFilter = {}): Promise<Media
     .leftJoin(users, eq(users.id, media.uploadedBy))
     .where(and(...where))
     .orderBy(desc(media.createdAt));
-  const terms = searchTerms(filter.q);
-  const found = terms.length ? rows.filter((r) => matchesTerms(terms, r.media.title, r.media.description, r.media.tags.join(" "))) : rows;
+  const matches = searchMatcher(filter.q);
+  const found = matches ? rows.filter((r) => matches(r.media.title, r.media.description, r.media.tags.join(" "))) : rows;
   return found.map((r) => toMedia(r.media, r.uploader));
+}
+
+/**
+ * GET /api/user/media: the caller's uploads in any state and the other members' public media, newest first;
+ * `mine` keeps only the caller's. (One call, not a ternary of two promises in the handler: Elysia 1.4's handler
+ * analysis then answered `[null]`.)
+ */
+export function memberMedia(db: Db, viewerId: string, mine: boolean): Promise<Media[]> {
+  return listMedia(db, mine ? { uploaderId: viewerId, includeHidden: true } : { viewerId });
 }
 
 /** One public media by its slug; 404 when it does not exist or is not public. */

@@ -17,7 +17,7 @@ import { FILE_TYPES, isFileType, readMediaInput, type FileMediaType } from "./in
 import type { MediaState } from "./model";
 import { findMedia } from "./service";
 
-/** The file part of the media form: any format of §5, up to the configured size. */
+/** The file part of the media form: any format of §5, up to the configured size (UPLOAD_MAX_MB). */
 export function mediaFileRule(maxBytes: number): FileRule {
   return { field: "file", accept: FILE_TYPES, maxBytes };
 }
