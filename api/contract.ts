@@ -2,11 +2,21 @@
  * The API contract as seen by the site: types only. `site/` imports this file with `import type`, never the
  * server code itself.
  */
-export type { Article, ArticleSummary } from "./modules/articles/model";
+export type {
+  AdminArticleBody,
+  AdminArticlePage,
+  AdminArticlesQuery,
+  Article,
+  ArticleBody,
+  ArticlePictures,
+  ArticleState,
+  ArticleSummary,
+  MemberStats,
+} from "./modules/articles/model";
 export type { AuditEntry, AuditPage } from "./modules/audit/model";
 export type { ContactBody, ContactMessage } from "./modules/contact/model";
 export type { Event, EventBody } from "./modules/events/model";
-export type { Media, MediaType } from "./modules/media/model";
+export type { AdminMediaQuery, Media, MediaBody, MediaState, MediaType } from "./modules/media/model";
 export type { AuthorProfile, PublicMember } from "./modules/members/model";
 export type { UserSummary } from "./modules/members/summary";
 export type { SiteStatus } from "./modules/site/model";
