@@ -9,6 +9,8 @@ import { mountApp } from "./shell/mount";
 void mountApp("admin", {
   "/admin/dashboard": lazy(() => import("./dashboard/AdminDashboard")),
   "/admin/users": lazy(() => import("./users/UsersScreen")),
+  "/admin/articles": lazy(() => import("./admin-articles/AdminArticlesScreen")),
+  "/admin/media": lazy(() => import("./admin-media/AdminMediaScreen")),
   "/admin/themes": lazy(() => import("./themes/ThemesScreen")),
   "/admin/events": lazy(() => import("./events/EventsScreen")),
   "/admin/contact": lazy(() => import("./contact/ContactScreen")),

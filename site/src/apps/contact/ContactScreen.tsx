@@ -16,9 +16,12 @@ const PATH = "/api/admin/contact";
 
 export const $contactMessages = resource(PATH, () => call(api.admin.contact.get(), "Erreur lors du chargement des messages"));
 
+/** Milliseconds of a date the client may have revived as a Date (Eden turns ISO strings into Dates). */
+const time = (value: string | Date) => new Date(value).getTime();
+
 /** Newest first, whatever order the server used. */
 function newestFirst(list: readonly ContactMessage[]): ContactMessage[] {
-  return [...list].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  return [...list].sort((a, b) => time(b.createdAt) - time(a.createdAt));
 }
 
 function received(iso: string): string {

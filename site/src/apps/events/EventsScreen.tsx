@@ -74,7 +74,21 @@ export default function EventsScreen() {
         columns={[
           { key: "title", header: "Titre", rowHeader: true, cell: (e) => e.title, sortValue: (e) => e.title },
           { key: "location", header: "Lieu", cell: (e) => e.location, sortValue: (e) => e.location },
-          { key: "dates", header: "Dates", className: "nowrap", cell: (e) => periodText(e.startDate, e.endDate), sortValue: (e) => e.startDate },
+          {
+            key: "dates",
+            header: "Dates",
+            // Each date stays whole; the line may break at the arrow on narrow screens.
+            cell: (e) => {
+              const [start, end] = periodText(e.startDate, e.endDate).split(" → ");
+              return (
+                <span>
+                  <span className="nowrap">{start}</span> → <span className="nowrap">{end}</span>
+                </span>
+              );
+            },
+            // By time: the client may revive the ISO text as a Date, whose text form would sort by weekday.
+            sortValue: (e) => new Date(e.startDate).getTime(),
+          },
           { key: "online", header: "En ligne", cell: (e) => <StatusBadge kind="online" value={e.online} />, sortValue: (e) => e.online },
           {
             key: "actions",

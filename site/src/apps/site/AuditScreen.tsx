@@ -54,7 +54,7 @@ export default function AuditScreen() {
         error={error}
         empty="Aucune modification enregistrée pour le moment."
         columns={[
-          { key: "when", header: "Quand", className: "nowrap", cell: (e) => momentText(e.createdAt) },
+          { key: "when", header: "Quand", cell: (e) => momentText(e.createdAt) },
           { key: "who", header: "Qui", cell: (e) => e.actor },
           { key: "what", header: "Action", cell: (e) => actionText(e.action) },
           {

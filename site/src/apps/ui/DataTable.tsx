@@ -23,7 +23,7 @@ export type Column<T> = {
   header: ReactNode;
   cell: (row: T) => ReactNode;
   /** Makes the header a sort button (client sorting uses this value). */
-  sortValue?: (row: T) => string | number | boolean | null | undefined;
+  sortValue?: (row: T) => string | number | boolean | Date | null | undefined;
   /** Server-sorted tables: the header is a sort button even without sortValue. */
   sortable?: boolean;
   /** Class of the cells: "nowrap", "num" (right-aligned figures), "row-actions" (buttons side by side). */
@@ -68,6 +68,8 @@ function compare(a: unknown, b: unknown): number {
   if (b === null || b === undefined || b === "") return -1;
   if (typeof a === "number" && typeof b === "number") return a - b;
   if (typeof a === "boolean" && typeof b === "boolean") return Number(a) - Number(b);
+  // Eden revives ISO date strings as Date objects: compare them by time, not by their text ("Mon Mar…").
+  if (a instanceof Date && b instanceof Date) return a.getTime() - b.getTime();
   return collator.compare(String(a), String(b));
 }
 

@@ -1,0 +1,214 @@
+/**
+ * /admin/articles (spec §2, §4): « Administration Articles », « Nouvel article », the count (Aucun article /
+ * 1 article / n articles), the four sorts and a status filter, all applied by the server one page at a time (so
+ * the screen stays fast at 5,000 articles); columns: title (link), picture or « Pas d'image », themes or
+ * « Non spécifié », media count, authors (links to their pages), French long date, the approved and online
+ * toggles (the §4 messages), edit (the article form in admin context, authors chosen) and delete.
+ * The list's state and the open modal live in the address (`?status=pending`, `?edit=<id>`).
+ */
+import { useStore } from "@nanostores/react";
+import { useEffect, useState, type ReactNode } from "react";
+import type { ArticleSummary } from "../../../../api/contract";
+import { formatDateLong } from "../../lib/format";
+import { articleHref, articlePicSrc, userHref } from "../../lib/paths";
+import { variantSrcset } from "../../lib/picture";
+import { articlesChanged, deleteArticle } from "../articles/api";
+import { api, call, errorText } from "../lib/api";
+import { invalidate, useResource } from "../lib/query";
+import { toast } from "../stores/toasts";
+import { confirm } from "../ui/ConfirmDialog";
+import { DataTable, type Column } from "../ui/DataTable";
+import { useEditAddress } from "../ui/edit-address";
+import { FormField } from "../ui/FormField";
+import { ScreenHead } from "../ui/ScreenHead";
+import { Toggle } from "../ui/StatusBadge";
+import { AdminArticleForm } from "./AdminArticleForm";
+import { ARTICLE_SORTS, ARTICLE_STATUSES, countLabel, PAGE_SIZE, writeListQuery, type ArticleSort, type ArticleStatus, type ListQuery } from "./list-query";
+import { $adminArticles, $listQuery } from "./stores";
+import "./AdminArticlesScreen.css";
+
+type Flag = "approved" | "online";
+
+function Thumbnail({ file }: { file: string | null }): ReactNode {
+  if (!file) return <span className="muted">Pas d'image</span>;
+  const src = articlePicSrc(file);
+  return (
+    <img
+      className="admin-thumb"
+      src={src}
+      srcSet={variantSrcset(src, "article_pics", "webp") ?? undefined}
+      sizes="80px"
+      width={80}
+      height={45}
+      loading="lazy"
+      decoding="async"
+      alt=""
+    />
+  );
+}
+
+function Themes({ article }: { article: ArticleSummary }): ReactNode {
+  if (article.themes.length === 0) return <span className="muted">Non spécifié</span>;
+  return (
+    <ul className="badges">
+      {article.themes.map((t) => (
+        <li key={t._id} className="badge">
+          {t.name}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Authors({ article }: { article: ArticleSummary }): ReactNode {
+  if (article.authors.length === 0) return "-";
+  return article.authors.map((u, i) => (
+    <span key={u._id}>
+      {i > 0 && ", "}
+      <a href={userHref(u.nickname)}>
+        {u.firstname} {u.name}
+      </a>
+    </span>
+  ));
+}
+
+export default function AdminArticlesScreen() {
+  const query = useStore($listQuery);
+  const { data, loading, error } = useResource($adminArticles, "Erreur lors du chargement des articles.");
+  const [target, setTarget] = useEditAddress();
+  const [busy, setBusy] = useState<string | null>(null);
+  // The page on screen stays while the next one loads (no empty table between pages).
+  const [shown, setShown] = useState(data);
+  useEffect(() => {
+    if (data) setShown(data);
+  }, [data]);
+
+  const change = (next: Partial<ListQuery>) => {
+    const q = { ...query, ...next };
+    $listQuery.set(q);
+    history.replaceState(history.state, "", `${location.pathname}${writeListQuery(location.search, q)}${location.hash}`);
+  };
+
+  const toggle = async (a: ArticleSummary, flag: Flag) => {
+    setBusy(`${a._id}:${flag}`);
+    const fallback = `Erreur lors du changement d'état ${flag}`;
+    try {
+      const state =
+        flag === "approved"
+          ? await call(api.admin.articles({ id: a._id }).approve.put({ approved: !a.approved }), fallback)
+          : await call(api.admin.articles({ id: a._id }).online.put({ online: !a.online }), fallback);
+      toast.success(state.message);
+      articlesChanged();
+      invalidate("/api/admin/stats");
+    } catch (e) {
+      toast.error(`Erreur lors du changement de statut: ${errorText(e, fallback)}`);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const remove = async (a: ArticleSummary) => {
+    if (!(await confirm("Supprimer cet article ?"))) return;
+    setBusy(`${a._id}:delete`);
+    try {
+      await deleteArticle("admin", a._id);
+      toast.success("Article supprimé avec succès.");
+      articlesChanged();
+      invalidate("/api/admin/stats");
+    } catch (e) {
+      toast.error(`Erreur lors de la suppression: ${errorText(e, "Erreur lors de la suppression de l'article.")}`);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const flagCell = (flag: Flag) => (a: ArticleSummary) => (
+    <Toggle kind={flag} value={a[flag]} item={a.title} busy={busy === `${a._id}:${flag}`} onToggle={() => void toggle(a, flag)} />
+  );
+
+  const columns: Column<ArticleSummary>[] = [
+    { key: "title", header: "Titre", rowHeader: true, cell: (a) => <a href={articleHref(a.url)}>{a.title}</a> },
+    { key: "image", header: "Image", cell: (a) => <Thumbnail file={a.articlePic} /> },
+    { key: "themes", header: "Thèmes", cell: (a) => <Themes article={a} /> },
+    { key: "media", header: "Médias", className: "num", cell: (a) => a.mediaCount },
+    { key: "authors", header: "Auteurs", cell: (a) => <Authors article={a} /> },
+    { key: "createdAt", header: "Créé le", cell: (a) => formatDateLong(a.createdAt) },
+    { key: "approved", header: "Approuvé", cell: flagCell("approved") },
+    { key: "online", header: "En ligne", cell: flagCell("online") },
+    {
+      key: "actions",
+      header: "Actions",
+      className: "row-actions",
+      cell: (a) => (
+        <>
+          <button type="button" className="btn btn-small btn-outline" onClick={() => setTarget({ id: a._id })}>
+            Modifier<span className="sr-only"> « {a.title} »</span>
+          </button>
+          <button
+            type="button"
+            className="btn btn-small btn-danger"
+            onClick={() => void remove(a)}
+            disabled={busy === `${a._id}:delete`}
+            aria-busy={busy === `${a._id}:delete` || undefined}
+          >
+            Supprimer<span className="sr-only"> « {a.title} »</span>
+          </button>
+        </>
+      ),
+    },
+  ];
+
+  const total = shown?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  return (
+    <section className="admin-articles">
+      <ScreenHead
+        title="Administration Articles"
+        action={
+          <button type="button" className="btn" onClick={() => setTarget({ id: null })}>
+            Nouvel article
+          </button>
+        }
+      />
+      <div className="list-tools">
+        <p className="list-count" aria-live="polite">
+          {shown ? countLabel(total) : ""}
+        </p>
+        <FormField label="Afficher" className="list-tool">
+          {(field) => (
+            <select {...field} value={query.status ?? ""} onChange={(e) => change({ status: (e.target.value || null) as ArticleStatus | null, page: 1 })}>
+              {ARTICLE_STATUSES.map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <FormField label="Trier" className="list-tool">
+          {(field) => (
+            <select {...field} value={query.sort} onChange={(e) => change({ sort: e.target.value as ArticleSort, page: 1 })}>
+              {ARTICLE_SORTS.map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+      </div>
+      <DataTable
+        caption={shown ? `Articles : ${countLabel(total)}, page ${query.page} sur ${pageCount}` : "Articles"}
+        captionHidden
+        columns={columns}
+        rows={shown?.items}
+        rowKey={(a) => a._id}
+        loading={loading}
+        error={error}
+        empty={query.status ? "Aucun article dans cette sélection." : "Aucun article"}
+        pagination={{ page: query.page, pageCount, onPageChange: (page) => change({ page }) }}
+      />
+      {target !== null && <AdminArticleForm articleId={target.id} onClose={() => setTarget(null)} />}
+    </section>
+  );
+}

@@ -1,0 +1,169 @@
+/**
+ * /admin/media (spec §2, §4): « Administration Médias », « Créer un média », a status filter (the dashboard
+ * links `?status=pending`), and a table: type badge, title (link to /media/{url}), uploader or « - », created
+ * date dd/mm/yyyy, approved and online toggles (the §4 messages), edit (the media form in admin context) and
+ * delete. The server sends every media (a few thousand at most); the table sorts them and shows 50 at a time.
+ */
+import { useStore } from "@nanostores/react";
+import { atom } from "nanostores";
+import { useState } from "react";
+import type { Media } from "../../../../api/contract";
+import { formatDateShort, fullName, plural } from "../../lib/format";
+import { mediaHref } from "../../lib/paths";
+import { api, call, errorText } from "../lib/api";
+import { MEDIA_TYPE_LABELS } from "../lib/labels";
+import { invalidate, resource, useResource } from "../lib/query";
+import { deleteMedia, mediaChanged } from "../media/api";
+import { MediaForm } from "../media/MediaForm";
+import { toast } from "../stores/toasts";
+import { confirm } from "../ui/ConfirmDialog";
+import { DataTable, type Column, type SortState } from "../ui/DataTable";
+import { useEditAddress } from "../ui/edit-address";
+import { FormField } from "../ui/FormField";
+import { ScreenHead } from "../ui/ScreenHead";
+import { Toggle } from "../ui/StatusBadge";
+import { pageOf, sortMedia, STATUS_CHOICES, statusFromSearch, type MediaStatus } from "./media-list";
+import "../admin-articles/AdminArticlesScreen.css";
+
+const PAGE_SIZE = 50;
+
+const $status = atom<MediaStatus | "">(typeof location === "undefined" ? "" : statusFromSearch(location.search));
+
+export const $adminMedia = resource(["/api/admin/media?status=", $status], (_path, status) =>
+  call(api.admin.media.get({ query: status ? { status: status as MediaStatus } : {} }), "Erreur lors du chargement des médias"),
+);
+
+type Flag = "approved" | "online";
+
+export default function AdminMediaScreen() {
+  const status = useStore($status);
+  const { data, loading, error } = useResource($adminMedia, "Erreur lors du chargement des médias");
+  const [target, setTarget] = useEditAddress();
+  const [sort, setSort] = useState<SortState>({ key: "createdAt", dir: "desc" });
+  const [page, setPage] = useState(1);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  const filter = (next: MediaStatus | "") => {
+    $status.set(next);
+    setPage(1);
+    const url = new URL(location.href);
+    if (next) url.searchParams.set("status", next);
+    else url.searchParams.delete("status");
+    history.replaceState(history.state, "", url);
+  };
+
+  const toggle = async (m: Media, flag: Flag) => {
+    setBusy(`${m._id}:${flag}`);
+    const fallback = `Erreur lors du changement d'état ${flag}`;
+    try {
+      const state =
+        flag === "approved"
+          ? await call(api.admin.media({ id: m._id }).approve.put({ approved: !m.approved }), fallback)
+          : await call(api.admin.media({ id: m._id }).online.put({ online: !m.online }), fallback);
+      toast.success(state.message);
+      mediaChanged();
+      invalidate("/api/admin/stats");
+    } catch (e) {
+      toast.error(`Erreur lors du changement de statut: ${errorText(e, fallback)}`);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const remove = async (m: Media) => {
+    if (!(await confirm("Supprimer ce média ?"))) return;
+    setBusy(`${m._id}:delete`);
+    try {
+      await deleteMedia("admin", m._id);
+      toast.success("Média supprimé.");
+      mediaChanged();
+      invalidate("/api/admin/stats");
+    } catch (e) {
+      toast.error(`Erreur lors de la suppression: ${errorText(e, "Erreur lors de la suppression.")}`);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const flagCell = (flag: Flag) => (m: Media) => (
+    <Toggle kind={flag} value={m[flag]} item={m.title} busy={busy === `${m._id}:${flag}`} onToggle={() => void toggle(m, flag)} />
+  );
+
+  const columns: Column<Media>[] = [
+    { key: "type", header: "Type", sortable: true, cell: (m) => <span className="badge badge-ocean">{MEDIA_TYPE_LABELS[m.type] ?? m.type}</span> },
+    { key: "title", header: "Titre", rowHeader: true, sortable: true, cell: (m) => <a href={mediaHref(m.url)}>{m.title}</a> },
+    { key: "author", header: "Auteur", sortable: true, cell: (m) => (m.uploadedBy ? fullName(m.uploadedBy) : "-") },
+    { key: "createdAt", header: "Créé le", sortable: true, className: "nowrap", cell: (m) => formatDateShort(m.createdAt) },
+    { key: "approved", header: "Approuvé", cell: flagCell("approved") },
+    { key: "online", header: "En ligne", cell: flagCell("online") },
+    {
+      key: "actions",
+      header: "Actions",
+      className: "row-actions",
+      cell: (m) => (
+        <>
+          <button type="button" className="btn btn-small btn-outline" onClick={() => setTarget({ id: m._id })}>
+            Modifier<span className="sr-only"> « {m.title} »</span>
+          </button>
+          <button
+            type="button"
+            className="btn btn-small btn-danger"
+            onClick={() => void remove(m)}
+            disabled={busy === `${m._id}:delete`}
+            aria-busy={busy === `${m._id}:delete` || undefined}
+          >
+            Supprimer<span className="sr-only"> « {m.title} »</span>
+          </button>
+        </>
+      ),
+    },
+  ];
+
+  const sorted = data ? sortMedia(data, sort) : undefined;
+  const { rows, page: current, pageCount } = pageOf(sorted ?? [], page, PAGE_SIZE);
+  return (
+    <section className="admin-media">
+      <ScreenHead
+        title="Administration Médias"
+        action={
+          <button type="button" className="btn" onClick={() => setTarget({ id: null })}>
+            Créer un média
+          </button>
+        }
+      />
+      <div className="list-tools">
+        <p className="list-count" aria-live="polite">
+          {data ? (data.length === 0 ? "Aucun média" : plural(data.length, "média")) : ""}
+        </p>
+        <FormField label="Afficher" className="list-tool">
+          {(field) => (
+            <select {...field} value={status} onChange={(e) => filter(e.target.value as MediaStatus | "")}>
+              {STATUS_CHOICES.map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+      </div>
+      <DataTable
+        caption="Médias"
+        captionHidden
+        columns={columns}
+        rows={sorted ? rows : undefined}
+        rowKey={(m) => m._id}
+        loading={loading}
+        error={error}
+        empty={status ? "Aucun média dans cette sélection." : "Aucun média"}
+        sort={sort}
+        onSortChange={(next) => {
+          setSort(next);
+          setPage(1);
+        }}
+        pagination={{ page: current, pageCount, onPageChange: setPage }}
+      />
+      <MediaForm context="admin" open={target !== null} mediaId={target?.id ?? null} onClose={() => setTarget(null)} />
+    </section>
+  );
+}
