@@ -67,6 +67,7 @@ test.describe("accessibility of public pages (axe, WCAG 2.2 AA)", () => {
   }
 
   test("narrow screens (375 px) have no serious or critical violation either", async ({ page }) => {
+    test.setTimeout(120_000); // eight full-page analyses
     await page.setViewportSize({ width: 375, height: 800 });
     const l = await load(page);
     for (const url of ["/", "/events", "/mediatheque", `/article/${l.articles[0]!.url}`]) {

@@ -1,15 +1,24 @@
 import { expect, test, type Page } from "@playwright/test";
 import { frenchTypography as fr } from "../site/src/lib/typography";
+import { cutBetweenWords } from "./support/excerpt";
 
 /** Article screens (spec §2 "Article screens"): theme sub-navigation, sorts, theme pages, one article. */
 
 type Person = { nickname: string; firstname: string; name: string };
-type ApiArticle = { title: string; url: string; createdAt: string; themes: { name: string; url: string }[]; authors: Person[] };
+type ApiArticle = {
+  title: string;
+  url: string;
+  createdAt: string;
+  excerpt: string;
+  articlePic: string | null;
+  themes: { name: string; url: string }[];
+  authors: Person[];
+};
 type ApiTheme = { name: string; url: string; count: number };
 
 const collator = new Intl.Collator("fr", { sensitivity: "base", numeric: true });
 const titles = async (page: Page) =>
-  (await page.locator("#articles-table tbody tr:not([hidden]) td.title-cell").allTextContents()).map((t) => t.trim());
+  (await page.locator("#articles-table tbody tr:not([hidden]) td.title-cell .row-title").allTextContents()).map((t) => t.trim());
 const get = async <T>(page: Page, path: string): Promise<T> => {
   const res = await page.request.get(path);
   expect(res.ok(), path).toBe(true);
@@ -57,6 +66,39 @@ test.describe("the articles list", () => {
     );
     await row.getByRole("link", { name: article!.themes[0]!.name }).click();
     await page.waitForURL(`**/articles/${article!.themes[0]!.url}`);
+  });
+});
+
+test.describe("rows that read like a publication (issue 13, item 1)", () => {
+  test("every article row has its picture and an excerpt cut between words, at both widths", async ({ page }) => {
+    const articles = await get<ApiArticle[]>(page, "/api/public/articles");
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto("/articles");
+      for (const a of articles) {
+        const row = page.locator("#articles-table tbody tr").filter({ has: page.getByRole("link", { name: fr(a.title), exact: true }) });
+        await expect(row.locator(".row-thumb")).toHaveCount(1);
+        if (a.articlePic) await expect(row.locator(".row-thumb img")).toHaveAttribute("src", new RegExp(a.articlePic.replace(/\./g, "\\.")));
+        if (!a.excerpt) continue;
+        const excerpt = row.locator(".row-excerpt");
+        await expect(excerpt).toBeVisible();
+        const shown = await excerpt.innerText();
+        expect(cutBetweenWords(shown, a.excerpt.replace(/…$/, "")), `${width} px: « ${shown} »`).toBe(true);
+      }
+    }
+  });
+
+  test("on a phone a row is a compact card: the list is at most 250 px an article", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    const articles = await get<ApiArticle[]>(page, "/api/public/articles");
+    await page.goto("/articles");
+    const table = (await page.locator("#articles-table").boundingBox())!;
+    expect(table.height / articles.length).toBeLessThanOrEqual(250);
+    // Long theme names wrap inside the card rather than running past its edge.
+    const overflow = await page.locator("#articles-table .badge").evaluateAll((badges) =>
+      badges.filter((b) => b.getBoundingClientRect().right > b.closest("tr")!.getBoundingClientRect().right + 0.5).length,
+    );
+    expect(overflow).toBe(0);
   });
 });
 

@@ -107,6 +107,15 @@ test.describe("a media page", () => {
     await expect(page.getByRole("link", { name: "Télécharger l’image" })).toHaveAttribute("href", image.path);
   });
 
+  test("an audio player shows the recording's length before it is played, as the page's « Durée » does", async ({ page }) => {
+    const audio = (await media(page)).find((m) => m.type === "audio" && m.path)!;
+    await page.goto(`/mediatheque/audio/${audio.url}`);
+    const player = page.locator("audio");
+    // The player reads the file's metadata on load (not « 0:00 / 0:00 » until played).
+    await expect.poll(() => player.evaluate((a: HTMLAudioElement) => (Number.isFinite(a.duration) ? Math.round(a.duration) : 0))).toBeGreaterThan(0);
+    expect(await player.evaluate((a: HTMLAudioElement) => a.paused)).toBe(true);
+  });
+
   test("typed audio and video pages only exist for their own type", async ({ page }) => {
     const list = await media(page);
     const notAudio = list.find((m) => m.type !== "audio")!;

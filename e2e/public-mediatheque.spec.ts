@@ -1,9 +1,10 @@
 import { expect, test, type Page } from "@playwright/test";
 import { frenchTypography as fr } from "../site/src/lib/typography";
+import { cutBetweenWords } from "./support/excerpt";
 
 /** Media library screens (spec §2 "Media library screens"): filter, sorts, count badge, truncation, type pages. */
 
-type ApiMedia = { title: string; url: string; type: string; description: string; createdAt: string };
+type ApiMedia = { title: string; url: string; type: string; description: string; createdAt: string; duration: number | null };
 
 const collator = new Intl.Collator("fr", { sensitivity: "base", numeric: true });
 const rows = (page: Page) => page.locator("#media-table tbody tr:not([hidden])");
@@ -73,6 +74,49 @@ test.describe("the media library", () => {
     const cell = row.locator("td:nth-child(3)");
     await expect(cell).toHaveText(/…$/);
     await expect(cell).toHaveAttribute("title", long!.description);
+    // Cut between two words (issue 13, item 1), in the general table and in every type table.
+    for (const path of ["/mediatheque", "/mediatheque/audio", "/mediatheque/video", "/mediatheque/pdf", "/mediatheque/image", "/mediatheque/external", "/mediatheque/link"]) {
+      await page.goto(path);
+      for (const m of list) {
+        const described = page.locator("tbody tr").filter({ has: page.getByRole("link", { name: fr(m.title), exact: true }) }).locator("td[data-label=Description]");
+        if ((await described.count()) === 0 || !m.description) continue;
+        const shown = (await described.innerText()).trim();
+        expect(cutBetweenWords(shown, m.description), `${path}: « ${shown} »`).toBe(true);
+      }
+    }
+  });
+
+  test("each row starts with the media's preview or its kind's icon; images are a gallery", async ({ page }) => {
+    const list = await media(page);
+    await page.goto("/mediatheque");
+    await expect(rows(page).locator(".row-thumb")).toHaveCount(list.length);
+    await page.goto("/mediatheque/image");
+    const cards = page.locator("#media-type-table tbody tr");
+    const images = list.filter((m) => m.type === "image");
+    await expect(cards).toHaveCount(images.length);
+    // Pictures side by side at 1280 px, large enough to see (not 64 px thumbnails).
+    const boxes = await cards.evaluateAll((trs) => trs.map((tr) => tr.getBoundingClientRect().toJSON() as DOMRect));
+    expect(new Set(boxes.map((b) => Math.round(b.top))).size).toBeLessThan(boxes.length);
+    const pic = (await cards.first().locator("img").boundingBox())!;
+    expect(pic.width).toBeGreaterThanOrEqual(200);
+  });
+
+  test("the video table has no column of dashes: « Durée » only where a video has a duration", async ({ page }) => {
+    const list = await media(page);
+    for (const type of ["audio", "video"]) {
+      await page.goto(`/mediatheque/${type}`);
+      const known = list.filter((m) => m.type === type && m.duration);
+      await expect(page.locator("#media-type-table thead th", { hasText: "Durée" })).toHaveCount(known.length > 0 ? 1 : 0);
+    }
+  });
+
+  test("the type menu of the list and the links to type pages never seem to disagree", async ({ page }) => {
+    await page.goto("/mediatheque");
+    // The list's filter is the spec's menu (all, audio, video); the type pages are plain links, none marked current.
+    await expect(page.getByRole("combobox", { name: /^Type/ }).locator("option")).toHaveText(["Tous", "Audio", "Vidéo"]);
+    const types = page.getByRole("navigation", { name: "Types de médias" });
+    await expect(types.getByRole("link")).toHaveCount(6);
+    await expect(types.locator("[aria-current]")).toHaveCount(0);
   });
 
   test("each type page lists its media, sorts by recent or title, and links back to all media", async ({ page }) => {

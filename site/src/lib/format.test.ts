@@ -10,6 +10,7 @@ import {
   repeatsHtml,
   themeTitle,
   truncate,
+  excerptParts,
 } from "./format";
 import { eventDates, eventStatus } from "./event-time";
 
@@ -92,6 +93,28 @@ describe("truncate (excerpts)", () => {
 
   it("counts accented characters once", () => {
     expect(truncate("é".repeat(10), 10)).toBe("é".repeat(10));
+  });
+});
+
+describe("excerptParts (a short excerpt for phones inside the long one)", () => {
+  const text = "Depuis une dizaine d’années, plusieurs communes de la Petite-Côte et du Cap-Vert associent leurs habitants";
+
+  it("splits between two words, the head no longer than the short limit", () => {
+    const { head, rest, more } = excerptParts(text, 40, 80);
+    expect(head).toBe("Depuis une dizaine d’années, plusieurs");
+    expect(rest.startsWith(" communes")).toBe(true);
+    expect(head + rest + "…").toBe(truncate(text, 80));
+    expect(more).toBe(true);
+  });
+
+  it("has no rest and no ellipsis when the text is short", () => {
+    expect(excerptParts("Court texte.", 40, 80)).toEqual({ head: "Court texte.", rest: "", more: false });
+  });
+
+  it("keeps a text that fits the long limit whole, split for phones", () => {
+    const { head, rest, more } = excerptParts(text, 40, 200);
+    expect(head + rest).toBe(text);
+    expect(more).toBe(false);
   });
 });
 

@@ -83,6 +83,22 @@ export function truncate(text: string | null | undefined, max: number): string {
 }
 
 /**
+ * An excerpt in two parts, so phones can show a shorter one without cutting a word: `head` (at most `short`
+ * characters, cut between words) and `rest` (what follows, up to `long` characters in all). `more` tells whether
+ * the text goes on beyond what is shown (then an ellipsis follows). `head + rest` equals truncate(text, long) minus
+ * its ellipsis.
+ */
+export function excerptParts(text: string | null | undefined, short: number, long: number): { head: string; rest: string; more: boolean } {
+  const flat = (text ?? "").replace(/\s+/g, " ").trim();
+  const more = Array.from(flat).length > long;
+  const body = more ? truncate(flat, long).slice(0, -1) : flat;
+  const cut = truncate(body, short);
+  if (!cut.endsWith("…") || cut === body) return { head: body, rest: "", more };
+  const head = cut.slice(0, -1);
+  return { head, rest: body.slice(head.length), more };
+}
+
+/**
  * Splits a member's domain into display lines: a break after each comma and before "et"
  * ("Économie, droit et éthique" -> ["Économie,", "droit", "et éthique"]).
  */

@@ -15,6 +15,16 @@ export const TYPE_LABEL: Record<MediaType, string> = {
   link: "Lien",
 };
 
+/** Icon of a media without a preview picture, in list rows (components/Icon.astro names). */
+export const TYPE_ICON: Record<MediaType, "play" | "download" | "external" | "list"> = {
+  audio: "play",
+  video: "play",
+  pdf: "download",
+  image: "list",
+  external: "external",
+  link: "external",
+};
+
 /** Page titles of /mediatheque/{type}. */
 export const TYPE_TITLE: Record<MediaType, string> = {
   audio: "Audios",
