@@ -120,7 +120,23 @@ describe("member article routes", () => {
     expect(res.json.html_content).not.toContain("javascript:");
     expect(changes).toBe(0);
     expect((await send(h, "GET", `/api/public/article/${res.json.url}`)).status).toBe(404);
-    expect((await send(h, "GET", "/api/public/articles")).json.map((a: { title: string }) => a.title)).not.toContain("L'économie bleue");
+    // Nowhere on the public API: lists, the build's bulk read, the author page, theme counts.
+    for (const path of ["/api/public/articles", "/api/public/articles/full", "/api/public/author/awa", "/api/public/themes-with-count"]) {
+      const { status, json } = await send(h, "GET", path);
+      expect(status, path).toBe(200);
+      expect(JSON.stringify(json), path).not.toContain("conomie bleue");
+    }
+    expect((await send(h, "GET", "/api/public/themes-with-count")).json.find((t: { _id: string }) => t._id === mer.id).count).toBe(0);
+  });
+
+  it("lets an article keep a media withdrawn since it was attached, but not attach a new one", async () => {
+    const other = await makeMedia(h.database.db, { uploadedBy: jean.id });
+    const mine = await makeArticle(h.database.db, { authors: [awa.id], themes: [eco.id], media: [other.id] });
+    await h.database.client.execute({ sql: "update media set approved = 0 where id = ?", args: [other.id] });
+    const kept = await send(h, "PUT", `/api/user/articles/${mine.id}`, { ...valid(), media: [other.id] }, awa.auth);
+    expect(kept.status).toBe(200);
+    const added = await send(h, "PUT", `/api/user/articles/${mine.id}`, { ...valid(), media: [other.id, ids.jeanMediaPending] }, awa.auth);
+    expect(added).toEqual({ status: 400, json: { message: "Média inconnu ou non disponible." } });
   });
 
   it("gives a second article with the same title its own url", async () => {
@@ -264,6 +280,8 @@ describe("member article routes", () => {
     expect(themes.json.map((t: { _id: string }) => t._id).sort()).toEqual([eco.id, mer.id].sort());
     const jeanStats = await send(h, "GET", "/api/user/stats", undefined, jean.auth);
     const jeanOwn = (await send(h, "GET", "/api/user/articles?mine=1", undefined, jean.auth)).json.length;
-    expect(jeanStats).toEqual({ status: 200, json: { articles: jeanOwn, media: 1 } });
+    const jeanMedia = (await send(h, "GET", "/api/user/media?mine=1", undefined, jean.auth)).json.length;
+    expect(jeanMedia).toBeGreaterThan(0);
+    expect(jeanStats).toEqual({ status: 200, json: { articles: jeanOwn, media: jeanMedia } });
   });
 });

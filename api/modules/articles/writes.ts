@@ -47,10 +47,10 @@ async function assertAllExist(found: { id: string }[], ids: string[], message: s
 }
 
 /**
- * Checks the themes, media and authors an article is about to point to. A member may attach public media and
- * their own (pending ones included); an admin any media.
+ * Checks the themes, media and authors an article is about to point to. A member may attach public media, their
+ * own (pending ones included) and those the article already has; an admin any media.
  */
-async function checkLinks(db: Db, input: ArticleInput, actor: Actor) {
+async function checkLinks(db: Db, input: ArticleInput, actor: Actor, linkedBefore: string[] = []) {
   const [themeRows, mediaRows, userRows] = await Promise.all([
     input.themes?.length ? db.select({ id: themes.id }).from(themes).where(inArray(themes.id, input.themes)) : [],
     input.media?.length
@@ -62,7 +62,9 @@ async function checkLinks(db: Db, input: ArticleInput, actor: Actor) {
     input.authors?.length ? db.select({ id: users.id }).from(users).where(inArray(users.id, input.authors)) : [],
   ]);
   await assertAllExist(themeRows, input.themes ?? [], "Thème inconnu.");
-  const usable = mediaRows.filter((m) => actor.admin || (m.approved && m.online) || m.uploadedBy === actor.id);
+  // Media the article already had stay allowed, even if withdrawn since: re-saving the form must not fail on them.
+  const kept = new Set(linkedBefore);
+  const usable = mediaRows.filter((m) => actor.admin || (m.approved && m.online) || m.uploadedBy === actor.id || kept.has(m.id));
   await assertAllExist(usable, input.media ?? [], "Média inconnu ou non disponible.");
   await assertAllExist(userRows, input.authors ?? [], "Auteur inconnu.");
 }
@@ -132,7 +134,10 @@ export async function updateArticle(db: Db, id: string, input: ArticleInput, act
     if (!kept) throw noTheme();
   }
   const links = { ...input, authors: actor.admin ? input.authors : undefined };
-  await checkLinks(db, links, actor);
+  const linkedBefore = input.media?.length
+    ? (await db.select({ id: articleMedia.mediaId }).from(articleMedia).where(eq(articleMedia.articleId, id))).map((r) => r.id)
+    : [];
+  await checkLinks(db, links, actor, linkedBefore);
   const changes: Partial<ArticleRow> = { title: input.title, txtContent: input.txtContent, updatedAt: new Date() };
   if (input.htmlContent !== undefined) changes.htmlContent = input.htmlContent;
   if (input.keywords !== undefined) changes.keywords = input.keywords;
