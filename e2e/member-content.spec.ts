@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { wavChord } from "../db/seed/wav";
-import { ADMIN, apiToken, appViolations, MEMBER, signIn } from "./support/apps";
+import { ADMIN, apiToken, appViolations, MEMBER, type Account } from "./support/apps";
 
 /**
  * The member's own content (issue 9): articles with a cropped picture and media uploads, from the member space to
@@ -43,6 +43,19 @@ async function untilPublished(page: Page, path: string, ready: () => Promise<voi
     expect(res?.status()).toBe(200);
     await ready();
   }).toPass({ timeout: 90_000, intervals: [1_000, 2_000] });
+}
+
+/**
+ * Signs in through /login once its form is live: text typed before the island hydrates is wiped by React (the
+ * fields are controlled), which made sign-in fail now and then on a busy machine.
+ */
+async function signIn(page: Page, who: Account) {
+  await page.goto("/login");
+  await page.waitForFunction(() => document.querySelector("astro-island[ssr]") === null);
+  await page.getByLabel("Identifiant").fill(who.nickname);
+  await page.getByLabel("Mot de passe").fill(who.password);
+  await page.getByRole("button", { name: "Se connecter" }).click();
+  await page.waitForURL("**/user/dashboard");
 }
 
 const SHOTS = process.env.MEMBER_SCREENSHOTS === "1";
