@@ -1,5 +1,6 @@
 /** RSS 2.0 with full content (content:encoded), authors (dc:creator) and themes as categories. */
 import type { Article } from "../../../api/contract";
+import { cleanHtml } from "./sanitize-html";
 
 export function xmlEscape(s: string): string {
   return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
@@ -12,7 +13,8 @@ export function rssFeed(opts: { title: string; description: string; link: string
   const origin = new URL(opts.link).origin;
   const items = opts.articles.map((a) => {
     const link = `${origin}/article/${encodeURIComponent(a.url)}`;
-    const body = a.html_content || a.txt_content.split(/\n{2,}/).map((p) => `<p>${xmlEscape(p)}</p>`).join("");
+    // Stored HTML is cleaned again, as before every set:html of the pages (defence in depth, docs/DECISIONS.md).
+    const body = (a.html_content && cleanHtml(a.html_content)) || a.txt_content.split(/\n{2,}/).map((p) => `<p>${xmlEscape(p)}</p>`).join("");
     return [
       "<item>",
       `<title>${xmlEscape(a.title)}</title>`,
@@ -21,7 +23,9 @@ export function rssFeed(opts: { title: string; description: string; link: string
       `<pubDate>${new Date(a.createdAt).toUTCString()}</pubDate>`,
       ...a.authors.map((p) => `<dc:creator>${xmlEscape(`${p.firstname} ${p.name}`)}</dc:creator>`),
       ...a.themes.map((t) => `<category>${xmlEscape(t.name)}</category>`),
-      `<description>${xmlEscape(a.txt_content.slice(0, 300))}</description>`,
+      // RSS 2.0 descriptions are HTML: the plain text is escaped for HTML first, then for XML, so that a reader
+      // shows "<script>" typed in an article instead of running it.
+      `<description>${xmlEscape(xmlEscape(a.txt_content.slice(0, 300)))}</description>`,
       `<content:encoded>${cdata(body)}</content:encoded>`,
       "</item>",
     ].join("");
