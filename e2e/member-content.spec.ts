@@ -1,7 +1,6 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { wavChord } from "../db/seed/wav";
@@ -143,7 +142,8 @@ test("a member uploads an audio file with a progress bar they can cancel; once a
   test.setTimeout(150_000);
   const title = `Chant du port ${stamp()}`;
   // A real WAV of about 220 KB.
-  const wav = join(mkdtempSync(join(tmpdir(), "member-media-")), "chant.wav");
+  const wav = test.info().outputPath("chant.wav");
+  await mkdir(dirname(wav), { recursive: true });
   writeFileSync(wav, wavChord(10, [262, 330, 392]));
 
   await signIn(page, MEMBER);
