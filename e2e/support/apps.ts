@@ -11,9 +11,13 @@ export type Account = { nickname: string; password: string };
 export const MEMBER: Account = { nickname: "membre", password: "Membre-Demo-2025!" };
 export const ADMIN: Account = { nickname: "admin", password: "Admin-Demo-2025!" };
 
-/** Signs in through /login and waits for the dashboard. */
+/**
+ * Signs in through /login and waits for the dashboard. Waits for the login island to hydrate first: text typed
+ * into the server-rendered form before that is wiped by React (seen under load).
+ */
 export async function signIn(page: Page, who: Account): Promise<void> {
   await page.goto("/login");
+  await page.waitForFunction(() => document.querySelector("astro-island[ssr]") === null);
   await page.getByLabel("Identifiant").fill(who.nickname);
   await page.getByLabel("Mot de passe").fill(who.password);
   await page.getByRole("button", { name: "Se connecter" }).click();
