@@ -91,6 +91,7 @@ const ACCOUNTS = [
 
 async function signIn(page: Page, who: { nickname: string; password: string }) {
   await page.goto("/login");
+  await page.waitForFunction(() => document.querySelector("astro-island[ssr]") === null);
   await page.getByLabel("Identifiant").fill(who.nickname);
   await page.getByLabel("Mot de passe").fill(who.password);
   await page.getByRole("button", { name: "Se connecter" }).click();
