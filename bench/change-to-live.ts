@@ -16,7 +16,8 @@ const dir = mkdtempSync(join(tmpdir(), "bench-live-"));
 const databaseUrl = `file:${join(dir, "site.db")}`;
 const synthetic = Number(articles) > 0;
 if (synthetic) Bun.spawnSync([BUN, "bench/generate.ts", databaseUrl, articles, "2000", "1000", "300"], { stdout: "inherit" });
-const admin = synthetic ? { nickname: "bench", password: "bench-password-123" } : { nickname: "admin", password: "Admin-Demo-2025!" };
+// bench/generate.ts makes membre0 an administrator.
+const admin = synthetic ? { nickname: "membre0", password: "bench-password-123" } : { nickname: "admin", password: "Admin-Demo-2025!" };
 const env: Record<string, string> = synthetic ? { SEED: "none", ADMIN_NICKNAME: admin.nickname, ADMIN_PASSWORD: admin.password } : {};
 const server = await startServer({ port: 4502, databaseUrl, dir, env });
 
@@ -56,6 +57,12 @@ for (let i = 0; i < runs; i++) {
   const status = await (await fetch(`${server.url}/api/hooks/rebuild`, { headers: { authorization: "Bearer bench-token" } })).json();
   const last = status.lastSuccess as { durationMs: number; mode?: string } | null;
   builds.push(`${last?.mode ?? "?"} ${fmt((last?.durationMs ?? NaN) / 1000, 2)} s`);
+  // Where the build's time went (its own log lines).
+  const phases = String(status.last?.log ?? "")
+    .split("\n")
+    .filter((l) => /build: render|pages ready|indexed \d+ pages|compressed/.test(l))
+    .map((l) => l.replace(/\x1b\[[0-9;]*m/g, "").trim());
+  if (process.env.BENCH_VERBOSE) console.log(`  ${phases.join("\n  ")}`);
   console.log(`run ${i + 1} (${online ? "on" : "off"}line): ${fmt(times.at(-1)!, 2)} s after the answer (${fmt((acknowledged - started) / 1000, 2)} s to answer); build ${builds.at(-1)}`);
 }
 await server.stop();

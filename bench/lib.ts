@@ -11,6 +11,13 @@ export type Server = { url: string; pid: number; dir: string; siteDir: string; s
 export async function startServer(opts: { port: number; databaseUrl?: string; env?: Record<string, string>; dir?: string }): Promise<Server> {
   const dir = opts.dir ?? mkdtempSync(join(tmpdir(), "bench-"));
   const siteDir = join(dir, "site");
+  // The server shares its port (SO_REUSEPORT) with its static workers, so a second server on a busy port would
+  // start without error and share the traffic with the first: refuse instead.
+  try {
+    Bun.listen({ hostname: "127.0.0.1", port: opts.port, socket: { data() {} } }).stop(true);
+  } catch {
+    throw new Error(`port ${opts.port} is in use (another benchmark running?)`);
+  }
   const proc = Bun.spawn([BUN, "api/server.ts"], {
     env: {
       ...process.env,
@@ -26,6 +33,8 @@ export async function startServer(opts: { port: number; databaseUrl?: string; en
     stdout: Bun.file(join(dir, "server.log")),
     stderr: Bun.file(join(dir, "server.err.log")),
   });
+  // A benchmark that fails halfway must not leave its server running (and holding the port).
+  process.on("exit", () => proc.kill("SIGTERM"));
   const url = `http://127.0.0.1:${opts.port}`;
   const deadline = Date.now() + 600_000;
   for (;;) {

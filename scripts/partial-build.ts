@@ -150,7 +150,9 @@ export function partialBuild(): AstroIntegration {
           render: (request, options) => base.render(request, options),
           ...(base.collectStaticImages ? { collectStaticImages: () => base.collectStaticImages!() } : {}),
           async getStaticPaths() {
+            const listed = performance.now();
             const paths = (await base.getStaticPaths()) as unknown as PathWithRoute[];
+            const planned = performance.now();
             const plan = planBuild(paths, base.app?.routeCache, {
               key,
               partial,
@@ -158,7 +160,11 @@ export function partialBuild(): AstroIntegration {
               previousDir,
             });
             manifest = plan.manifest;
-            logger.info(`${manifest.mode} build: rendering ${plan.render.length} of ${paths.length} pages`);
+            const ms = (a: number, b: number) => Math.round(b - a);
+            logger.info(
+              `${manifest.mode} build: rendering ${plan.render.length} of ${paths.length} pages ` +
+                `(listing pages ${ms(listed, planned)} ms, comparing their data ${ms(planned, performance.now())} ms)`,
+            );
             return plan.render as unknown as Awaited<ReturnType<AstroPrerenderer["getStaticPaths"]>>;
           },
         }));
