@@ -46,7 +46,8 @@ async function showMonthOf(calendar: Locator, day: string) {
   await expect(heading).toHaveText(new RegExp(`^${target}$`, "i"));
 }
 
-const visibleRows = (page: Page) => page.locator("#events-table tbody tr:not([hidden])");
+// Event rows (the « Événements passés » divider is a heading row, not an event).
+const visibleRows = (page: Page) => page.locator("#events-table tbody tr:not([hidden]):not([data-divider])");
 
 /** What a reader finds in the month on screen, the same whether FullCalendar or the static month draws it. */
 async function monthContent(calendar: Locator) {
@@ -192,6 +193,39 @@ test.describe("the events calendar", () => {
     await expect(page.locator("h1")).toHaveText(fr(event.title));
   });
 
+  test("marks the days an event starts, not every day a long event covers (issue 13, item 5)", async ({ page }) => {
+    const list = await events(page);
+    const starts = new Set(list.map((e) => e.startDate.slice(0, 10)));
+    const long = list.find((e) => {
+      const covered = [1, 2].map((d) => dayOf(Date.parse(e.startDate) + d * 86_400_000));
+      return covered.every((d) => covers(e, d) && !starts.has(d));
+    });
+    expect(long, "an event over several days with no other event starting on its second and third days").toBeTruthy();
+    await page.goto("/events");
+    const calendar = page.locator("#events-calendar");
+    await showMonthOf(calendar, long!.startDate.slice(0, 10));
+    await expect(calendar.locator(`[role=cell][data-date="${long!.startDate.slice(0, 10)}"]`)).toHaveClass(/has-events/);
+    for (const d of [1, 2].map((n) => dayOf(Date.parse(long!.startDate) + n * 86_400_000))) {
+      await expect(calendar.locator(`[role=cell][data-date="${d}"]`), d).not.toHaveClass(/has-events/);
+    }
+  });
+
+  test("a title too long for its day ends with an ellipsis, before and after FullCalendar takes over", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto("/events");
+    const calendar = page.locator("#events-calendar");
+    const cutWithoutEllipsis = () =>
+      calendar.locator("a[href^='/event/'] *").evaluateAll((els) =>
+        els
+          .filter((el) => el.children.length === 0 && el.scrollWidth > el.clientWidth + 1)
+          .filter((el) => getComputedStyle(el).textOverflow !== "ellipsis")
+          .map((el) => el.textContent),
+      );
+    expect(await cutWithoutEllipsis(), "static month").toEqual([]);
+    await liveCalendar(calendar);
+    expect(await cutWithoutEllipsis(), "FullCalendar").toEqual([]);
+  });
+
   test("shows at most three events a day, then a more-link", async ({ page }) => {
     const list = await events(page);
     // The busiest day of the data set (the most overlapping events always start on some event's first day).
@@ -265,12 +299,25 @@ test.describe("the events table", () => {
     await page.goto("/events");
     const sort = page.getByLabel("Trier");
     await expect(sort.locator("option")).toHaveText(["Plus récents", "Par date", "Par titre", "Par lieu"]);
-    await expect(sort).toHaveValue("start:asc");
+    await expect(sort).toHaveValue("when:asc");
     const titles = () => visibleRows(page).locator("td:first-child").allTextContents().then((t) => t.map((s) => s.trim()));
-    const byStart = list.slice().sort((a, b) => a.startDate.localeCompare(b.startDate));
-    expect(await titles()).toEqual(byStart.map((e) => fr(e.title)));
+    // « Par date » (issue 13, item 5): events to come (or under way) first, soonest first; then past events, most
+    // recent first, under their own heading.
+    const now = Date.now();
+    const isPast = (e: ApiEvent) => Date.parse(e.endDate || e.startDate) < now;
+    const upcoming = list.filter((e) => !isPast(e)).sort((a, b) => a.startDate.localeCompare(b.startDate));
+    const past = list.filter(isPast).sort((a, b) => b.startDate.localeCompare(a.startDate));
+    expect(upcoming.length * past.length, "the demo has events on both sides of today").toBeGreaterThan(0);
+    expect(await titles()).toEqual([...upcoming, ...past].map((e) => fr(e.title)));
+    const divider = page.locator("#events-table tbody tr[data-divider]");
+    await expect(divider).toBeVisible();
+    await expect(divider).toHaveText("Événements passés");
+    // The divider sits right before the first past event.
+    const next = await divider.evaluate((tr) => tr.nextElementSibling?.querySelector("td a")?.textContent?.trim());
+    expect(next).toBe(fr(past[0]!.title));
 
     await sort.selectOption({ label: "Par lieu" });
+    await expect(divider).toBeHidden();
     const places = (await visibleRows(page).locator("td:nth-child(2)").allTextContents()).map((s) => s.trim());
     const named = places.filter((p) => p !== "Non précisé");
     expect(named).toEqual(named.slice().sort(new Intl.Collator("fr", { sensitivity: "base" }).compare));

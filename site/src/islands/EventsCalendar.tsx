@@ -18,7 +18,7 @@ import "@fullcalendar/react/skeleton.css";
 import "@fullcalendar/react/themes/classic/theme.css";
 import "../styles/events-calendar.css";
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
-import { eventDaySpan, spanDays } from "../lib/event-days";
+import { eventDaySpan } from "../lib/event-days";
 import { $eventsDay, pickDay } from "../stores/events-day";
 
 export interface CalendarEvent {
@@ -68,11 +68,13 @@ export default function EventsCalendar({ events, children }: Props) {
   // The reader's day and month (the static month was the build's).
   const today = useMemo(() => new Date().toISOString(), []);
 
+  // Marked days: those an event starts (as the static month marks them, lib/month-grid.ts). A month-long event
+  // marking every day it covers would make the mark meaningless.
   const busyDays = useMemo(() => {
     const days = new Set<string>();
     for (const e of events) {
       const span = eventDaySpan(e.start, e.end);
-      if (span) spanDays(span).forEach((d) => days.add(d));
+      if (span) days.add(span.from);
     }
     return days;
   }, [events]);
@@ -123,6 +125,8 @@ export default function EventsCalendar({ events, children }: Props) {
             popoverClass="events-calendar-popover"
             events={input}
             eventTimeFormat={{ hour: "2-digit", minute: "2-digit", hour12: false }}
+            // Titles too long for their day end with an ellipsis, not a cut word (events-calendar.css).
+            eventTitleClass="event-title"
             eventDidMount={({ el, event }) => {
               const place = (event.extendedProps as { place?: string }).place || "Lieu non précisé";
               // The name stays the visible text (time and title: WCAG 2.5.3, Label in Name); the place comes as

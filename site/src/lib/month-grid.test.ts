@@ -47,8 +47,10 @@ describe("buildMonthGrid: the events", () => {
     // The 16th is a Monday: the exhibition is one bar from Friday 13th to Sunday 15th, one from the 16th to the 18th.
     expect(day(grid, "2026-11-13").segments).toEqual([expect.objectContaining({ span: 3, isStart: true, isEnd: false, listItem: false })]);
     expect(day(grid, "2026-11-16").segments).toEqual([expect.objectContaining({ span: 3, isStart: false, isEnd: true, listItem: false })]);
-    for (const d of ["2026-11-13", "2026-11-15", "2026-11-18", "2026-11-19"]) expect(day(grid, d).busy, d).toBe(true);
-    expect(day(grid, "2026-11-20").busy).toBe(false);
+    // Marked: the days an event starts (the one-day workshop, the first day of the exhibition), not the days a
+    // long event merely covers.
+    for (const d of ["2026-11-13", "2026-11-19"]) expect(day(grid, d).busy, d).toBe(true);
+    for (const d of ["2026-11-15", "2026-11-18", "2026-11-20"]) expect(day(grid, d).busy, d).toBe(false);
   });
 
   it("ends an event at midnight on the previous day (the end is exclusive)", () => {

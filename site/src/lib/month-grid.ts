@@ -37,7 +37,10 @@ export interface GridDay {
   day: number;
   /** Outside the month (the weeks are complete). */
   other: boolean;
-  /** At least one event covers this day. */
+  /**
+   * An event starts this day (a one-day event included). Days merely covered by a long event are not marked: a
+   * month-long event would otherwise mark every day and the mark would mean nothing.
+   */
   busy: boolean;
   /** Events of this day behind the more-link. */
   more: number;
@@ -200,7 +203,7 @@ export function buildMonthGrid(events: GridEvent[], month: string, maxPerDay = 3
         date,
         day: Number(date.slice(8, 10)),
         other: date.slice(0, 7) !== month,
-        busy: pieces.some((p) => p.start <= col && col < p.end),
+        busy: spans.some(({ span }) => span.from === date),
         more: hidden.filter((p) => p.start <= col && col < p.end).length,
         levels: covering.length ? Math.max(...covering.map((p) => p.level)) + 1 : 0,
         segments: placed

@@ -2,6 +2,9 @@
  * Client-side sort and filter over prerendered table rows (see TableTools.astro). Rows are moved, never rebuilt,
  * so links and focus stay intact. Another script may hide rows too: it marks them `data-excluded` and sends
  * `tabletools:apply` to the tools element (the events calendar's day filter does).
+ * A divider row (`data-divider="key:prefix"`, e.g. « Événements passés ») is not a row of data: in a sort by
+ * `key` it goes before the first shown row whose key starts with `prefix`, when rows come before it too; in any
+ * other sort it is hidden.
  */
 import { frenchCollator as collator } from "../lib/collate";
 
@@ -18,7 +21,8 @@ for (const tools of document.querySelectorAll<HTMLElement>("[data-table-tools]")
   const table = document.getElementById(tools.dataset.tableTools ?? "") as HTMLTableElement | null;
   const body = table?.tBodies[0];
   if (!table || !body) continue;
-  const rows = [...body.rows];
+  const rows = [...body.rows].filter((r) => !r.hasAttribute("data-divider"));
+  const dividers = [...body.rows].filter((r) => r.hasAttribute("data-divider"));
   const order = new Map(rows.map((r, i) => [r, i]));
   const sortSel = tools.querySelector<HTMLSelectElement>("select[data-sort]");
   const filterSel = tools.querySelector<HTMLSelectElement>("select[data-filter]");
@@ -42,6 +46,13 @@ for (const tools of document.querySelectorAll<HTMLElement>("[data-table-tools]")
       if (row.hidden !== hide) row.hidden = hide;
       if (!hide) shown++;
       if (moved) body.append(row);
+    }
+    for (const divider of dividers) {
+      const [dKey = "", prefix = ""] = (divider.dataset.divider ?? "").split(":");
+      const shownRows = sorted.filter((r) => !r.hidden);
+      const at = dKey === key ? shownRows.findIndex((r) => (r.dataset[dKey] ?? "").startsWith(prefix)) : -1;
+      if (at > 0) shownRows[at]!.before(divider);
+      if (divider.hidden !== !(at > 0)) divider.hidden = !(at > 0);
     }
     if (count) {
       const text = `${shown} ${shown < 2 ? count.dataset.singular : count.dataset.plural}`;
