@@ -47,11 +47,18 @@ function carryOver(): boolean {
   const manifest = readPagesManifest(out);
   if (!manifest) return false;
   if (manifest.mode === "partial") {
+    const folders = new Set<string>();
     for (const pathname of manifest.carried) {
       const { file } = manifest.pages[pathname]!;
       const target = join(out!, file);
-      mkdirSync(dirname(target), { recursive: true });
-      if (!existsSync(target)) linkSync(join(previous!, file), target);
+      const folder = dirname(target);
+      if (!folders.has(folder)) mkdirSync(folder, { recursive: true });
+      folders.add(folder);
+      try {
+        linkSync(join(previous!, file), target);
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
+      }
     }
   }
   if (manifest.mode === "partial") keepCspHashes();
