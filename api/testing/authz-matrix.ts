@@ -112,6 +112,7 @@ export const RULES: Record<string, Rule> = {
   // Sign-in and sign-out are open; Google is not configured in the harness (503 for everyone, never 401/403).
   "POST /api/auth/login": { expect: open(), body: (w) => ({ nickname: w.loginUser.nickname, password: LOGIN_PASSWORD }) },
   "POST /api/auth/logout": { expect: open() },
+  "GET /api/auth/options": { expect: open() },
   "GET /api/auth/google": { expect: open(503), note: "Google sign-in not configured: 503 whoever asks" },
   "POST /api/auth/google/validate": { expect: open(503), body: () => ({ authorizationCode: "x", state: "y" }), note: "Google sign-in not configured" },
 

@@ -46,6 +46,9 @@ export const authRoutes = (deps: Deps) => {
       cookie[SESSION_COOKIE]!.set({ value: "", path: "/", maxAge: 0, httpOnly: true, sameSite: "lax", secure });
       return { message: "Vous êtes déconnecté." };
     })
+    // What the login page may offer. Read by the static build: unlike starting a Google sign-in, it writes nothing
+    // and counts against no limit.
+    .get("/api/auth/options", () => ({ google: google !== null }), { response: { 200: t.Object({ google: t.Boolean() }) } })
     .get(
       "/api/auth/google",
       async ({ cookie, request }) => {

@@ -17,7 +17,7 @@ describe("whether the login page offers Google sign-in", () => {
     running = null;
   });
 
-  it("does not when the server has no Google configuration (it answers 503)", async () => {
+  it("does not when the server has no Google configuration", async () => {
     const s = await serve({});
     running = s;
     expect(await googleSignInOffered(s.origin)).toBe(false);
@@ -31,6 +31,18 @@ describe("whether the login page offers Google sign-in", () => {
     });
     running = s;
     expect(await googleSignInOffered(s.origin)).toBe(true);
+  });
+
+  it("asks without starting a sign-in (no state row is written)", async () => {
+    const s = await serve({
+      GOOGLE_CLIENT_ID: "institut-test",
+      GOOGLE_CLIENT_SECRET: "institut-test-secret",
+      GOOGLE_REDIRECT_URI: "http://127.0.0.1/auth/callback",
+    });
+    running = s;
+    for (let i = 0; i < 3; i++) await googleSignInOffered(s.origin);
+    const rows = await s.h.database.client.execute("select count(*) as n from oauth_states");
+    expect(Number(rows.rows[0]?.n)).toBe(0);
   });
 
   it("keeps the button when the server cannot be asked (its error path then explains)", async () => {
