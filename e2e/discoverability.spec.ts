@@ -130,7 +130,7 @@ test.describe("feeds, calendar and sitemap", () => {
     const [articles, events, media, members, impulsion] = await Promise.all([
       getJson<ArticleSummary[]>(request, "/api/public/articles"),
       getJson<PublicEvent[]>(request, "/api/public/events"),
-      getJson<{ url: string }[]>(request, "/api/public/media"),
+      getJson<{ url: string; type: string }[]>(request, "/api/public/media"),
       getJson<{ nickname: string }[]>(request, "/api/public/members"),
       getJson<{ fullname: string }[]>(request, "/api/public/cercle-impulsion"),
     ]);
@@ -147,11 +147,19 @@ test.describe("feeds, calendar and sitemap", () => {
       `${ORIGIN}/`,
       ...articles.map((a) => `${ORIGIN}/article/${encodeURIComponent(a.url)}`),
       ...events.map((e) => `${ORIGIN}/event/${encodeURIComponent(e.url)}`),
-      ...media.map((m) => `${ORIGIN}/media/${encodeURIComponent(m.url)}`),
+      // One address per media, its canonical one: the typed page for audio and video (issue 13, item 4).
+      ...media.map((m) =>
+        m.type === "audio" || m.type === "video"
+          ? `${ORIGIN}/mediatheque/${m.type}/${encodeURIComponent(m.url)}`
+          : `${ORIGIN}/media/${encodeURIComponent(m.url)}`,
+      ),
       ...members.map((m) => `${ORIGIN}/user/${encodeURIComponent(m.nickname)}`),
       ...impulsion.map((m) => `${ORIGIN}/cercle-impulsion/${encodeURIComponent(m.fullname)}`),
     ];
     for (const url of expected) expect(set.has(url), url).toBe(true);
+    for (const m of media.filter((m) => m.type === "audio" || m.type === "video")) {
+      expect(set.has(`${ORIGIN}/media/${encodeURIComponent(m.url)}`), `${m.url}: not twice`).toBe(false);
+    }
     for (const loc of locs) {
       expect(loc.startsWith(`${ORIGIN}/`), loc).toBe(true);
       const path = loc.slice(ORIGIN.length);
@@ -253,7 +261,7 @@ test.describe("search", () => {
     await expect(page.locator("[data-search-status]")).toContainText(`pour « ${query} »`);
     // Only content pages are indexed: no list, login or dashboard page among the results.
     for (const href of await results(page).getByRole("link").evaluateAll((as) => as.map((a) => a.getAttribute("href")))) {
-      expect(href).toMatch(/^\/(article|media|event|user)\/[^/]+$/);
+      expect(href).toMatch(/^\/(article|media|event|user|mediatheque\/(audio|video))\/[^/]+$/);
     }
     // The keyboard goes from the field to the results.
     await box.press("ArrowDown");

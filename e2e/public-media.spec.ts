@@ -107,6 +107,52 @@ test.describe("a media page", () => {
     await expect(page.getByRole("link", { name: "Télécharger l’image" })).toHaveAttribute("href", image.path);
   });
 
+  test("an audio or video media has one canonical address, its typed page", async ({ page }) => {
+    const list = await media(page);
+    for (const type of ["audio", "video"]) {
+      const m = list.find((x) => x.type === type)!;
+      const typed = `/mediatheque/${type}/${encodeURIComponent(m.url)}`;
+      for (const path of [`/media/${encodeURIComponent(m.url)}`, typed]) {
+        await page.goto(path);
+        await expect(page.locator('link[rel="canonical"]'), path).toHaveAttribute("href", new RegExp(`${typed.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`));
+      }
+    }
+    const pdf = list.find((x) => x.type === "pdf")!;
+    await page.goto(`/media/${encodeURIComponent(pdf.url)}`);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", new RegExp(`/media/${encodeURIComponent(pdf.url)}$`));
+  });
+
+  test("a video's poster is shown as it is, with the play control and its note along its foot", async ({ page }) => {
+    const video = (await media(page)).find((m) => m.type === "video" && isYoutube(m.externalUrl))!;
+    await page.route(/^https:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
+    await page.goto(`/mediatheque/video/${video.url}`);
+    const facade = page.locator("button.facade");
+    await expect(facade.locator("img")).toBeVisible();
+    // The poster is not dimmed, and the title is not drawn over it a second time (it stays the button's name).
+    expect(await facade.locator("img").evaluate((img) => getComputedStyle(img).opacity)).toBe("1");
+    await expect(page.getByRole("button", { name: fr(`Lire la vidéo : ${video.title}`) })).toHaveCount(1);
+    await expect(facade.locator(".facade-label")).toContainText("Lire la vidéo");
+    const titleBox = (await facade.locator(".facade-label .sr-only").boundingBox())!;
+    expect(titleBox.width * titleBox.height, "the title is read, not drawn").toBeLessThanOrEqual(1);
+    const box = (await facade.boundingBox())!;
+    const band = (await facade.locator(".facade-inner").boundingBox())!;
+    expect(band.y + band.height).toBeGreaterThan(box.y + box.height - 2);
+    expect(band.height).toBeLessThan(box.height / 2);
+  });
+
+  test("a SoundCloud placeholder is as tall as the player it becomes", async ({ page }) => {
+    const sound = (await media(page)).find((m) => /soundcloud\.com/.test(m.externalUrl))!;
+    await page.route(/^https:\/\/(?!127\.0\.0\.1)/, (route) => route.fulfill({ status: 204, body: "" }));
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(`/media/${sound.url}`);
+      const before = (await page.locator("button.facade").boundingBox())!.height;
+      await page.locator("button.facade").click();
+      const after = (await page.locator("iframe.embed-frame").boundingBox())!.height;
+      expect(Math.abs(before - after), `${width} px: ${before} -> ${after}`).toBeLessThanOrEqual(2);
+    }
+  });
+
   test("an audio player shows the recording's length before it is played, as the page's « Durée » does", async ({ page }) => {
     const audio = (await media(page)).find((m) => m.type === "audio" && m.path)!;
     await page.goto(`/mediatheque/audio/${audio.url}`);

@@ -1,7 +1,7 @@
 import type { APIRoute } from "astro";
 import { api } from "../lib/api";
 import { siteOrigin } from "../lib/build-data";
-import { articleHref, eventHref, mediaDetailHref, mediaHref, memberHref, themeHref, userHref } from "../lib/paths";
+import { articleHref, eventHref, mediaDetailHref, memberHref, themeHref, userHref } from "../lib/paths";
 import { xmlEscape } from "../lib/rss";
 
 const STATIC = ["/", "/about", "/cercle-impulsion", "/cercle-axiologique", "/cercle-impulsion/members", "/cercle-axiologique/members", "/contact", "/mediatheque", "/articles", "/events", ...["audio", "video", "pdf", "image", "external", "link"].map((t) => `/mediatheque/${t}`)];
@@ -25,8 +25,8 @@ export const GET: APIRoute = async ({ site }) => {
     ...all.map((m) => ({ path: userHref(m.nickname) })),
     ...themes.map((t) => ({ path: themeHref(t.url) })),
     ...articles.map((a) => ({ path: articleHref(a.url), lastmod: a.createdAt })),
-    ...media.map((m) => ({ path: mediaHref(m.url), lastmod: m.createdAt })),
-    ...media.filter((m) => m.type === "audio" || m.type === "video").map((m) => ({ path: mediaDetailHref(m) })),
+    // One address per media: its canonical page (typed for audio and video, /media/{url} otherwise).
+    ...media.map((m) => ({ path: mediaDetailHref(m), lastmod: m.createdAt })),
     ...events.map((e) => ({ path: eventHref(e.url), lastmod: e.createdAt })),
   ];
   const xml = [
