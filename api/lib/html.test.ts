@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sanitizeHtml } from "./html";
+import { htmlToText, sanitizeHtml } from "./html";
 
 describe("stored HTML", () => {
   it("keeps the formatting an article needs", () => {
@@ -23,5 +23,11 @@ describe("stored HTML", () => {
   it("keeps pictures from https or our uploads only", () => {
     expect(sanitizeHtml('<img src="/uploads/media/a.jpg" alt="a">')).toBe('<img src="/uploads/media/a.jpg" alt="a" />');
     expect(sanitizeHtml('<img src="http://insecure.example/a.jpg">')).toBe("");
+  });
+});
+
+describe("htmlToText", () => {
+  it("keeps paragraphs apart and decodes the entities the cleaner writes", () => {
+    expect(htmlToText("<p>Un &amp; deux</p><p>trois&nbsp;&lt;quatre&gt;<br>cinq</p>")).toBe("Un & deux\n\ntrois <quatre>\ncinq");
   });
 });

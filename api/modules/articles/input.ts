@@ -3,7 +3,7 @@
  * flags as text) to clean values, with the exact messages of §5. Pure: no database, no HTTP.
  */
 import { BadRequestError } from "../../lib/errors";
-import { sanitizeHtml } from "../../lib/html";
+import { htmlToText, sanitizeHtml } from "../../lib/html";
 import type { AdminArticleBody, ArticleBody } from "./model";
 
 export const TITLE_MAX = 200;
@@ -35,22 +35,6 @@ export function isSet(flag: boolean | string | undefined): boolean {
   return flag === true || (typeof flag === "string" && ["true", "1", "on"].includes(flag.trim().toLowerCase()));
 }
 
-/** Plain text of cleaned HTML, for articles written in the rich editor only (excerpts, feeds and search use it). */
-function textOf(html: string): string {
-  return html
-    .replace(/<\/(p|h[2-4]|li|blockquote|pre|figcaption)>/g, "\n\n")
-    .replace(/<br\s*\/?>/g, "\n")
-    .replace(/<[^>]+>/g, "")
-    .replace(/&nbsp;/g, " ")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, "&")
-    .replace(/\n{3,}/g, "\n\n")
-    .trim();
-}
-
 /** A list that the clear flag empties on purpose, or that the field replaces, or undefined (not sent). */
 function relation(value: string | string[] | undefined, clear: boolean | string | undefined): string[] | undefined {
   const list = listOf(value);
@@ -70,7 +54,7 @@ export function readArticleInput(body: ArticleBody | AdminArticleBody): ArticleI
   }
   const htmlContent = body.html_content === undefined ? undefined : sanitizeHtml(body.html_content.normalize("NFC"));
   // A rich-text-only form still gives the article a plain text, which the lists, feeds and search rely on.
-  const txtContent = body.txt_content.normalize("NFC").trim() || (htmlContent ? textOf(htmlContent) : "");
+  const txtContent = body.txt_content.normalize("NFC").trim() || (htmlContent ? htmlToText(htmlContent) : "");
   if (!txtContent) throw new BadRequestError("Le contenu est obligatoire");
   if (txtContent.length > CONTENT_MAX) throw new BadRequestError("Le contenu est trop long (max 10 000 caractères)");
 

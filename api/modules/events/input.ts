@@ -3,7 +3,7 @@
  * trimmed. Pure: no database, no HTTP.
  */
 import { BadRequestError } from "../../lib/errors";
-import { sanitizeHtml } from "../../lib/html";
+import { htmlToText, sanitizeHtml } from "../../lib/html";
 import type { EventBody } from "./model";
 
 const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?)?(Z|[+-]\d{2}:\d{2})?$/;
@@ -20,21 +20,6 @@ export function parseEventDate(text: string, message: string): Date {
   // Date rolls 2025-02-30 over to March: compare back to refuse it.
   if (Number.isNaN(date.getTime()) || (!zone && date.getUTCDate() !== Number(d))) throw new BadRequestError(message);
   return date;
-}
-
-function textOf(html: string): string {
-  return html
-    .replace(/<\/(p|h[2-4]|li|blockquote|pre|figcaption)>/g, "\n\n")
-    .replace(/<br\s*\/?>/g, "\n")
-    .replace(/<[^>]+>/g, "")
-    .replace(/&nbsp;/g, " ")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, "&")
-    .replace(/\n{3,}/g, "\n\n")
-    .trim();
 }
 
 const unique = (list: string[] | undefined) => [...new Set((list ?? []).map((v) => v.trim()).filter(Boolean))];
@@ -63,7 +48,7 @@ export function readEventInput(body: EventBody): EventInput {
     startDate,
     endDate,
     // An event written in the rich editor only still gets a plain text (feeds, calendar, search).
-    txtContent: body.txt_content?.trim() || textOf(htmlContent),
+    txtContent: body.txt_content?.trim() || htmlToText(htmlContent),
     htmlContent,
     keywords: unique((body.keywords ?? []).flatMap((k) => k.split(","))),
     online: body.online,

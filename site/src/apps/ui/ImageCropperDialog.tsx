@@ -3,7 +3,7 @@ import { useEffect, useId, useMemo, useState } from "react";
 import Cropper, { type Area, type Point, type Size } from "react-easy-crop";
 import "react-easy-crop/react-easy-crop.css";
 import { cropToJpeg } from "./crop-image";
-import type { ImageCropperProps } from "./ImageCropper";
+import type { ImageCropperProps } from "./image-cropper-props";
 import { toast } from "../stores/toasts";
 import { Modal } from "./Modal";
 import "./ImageCropper.css";
