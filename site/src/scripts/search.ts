@@ -3,9 +3,10 @@
  * typing (debounced), keeps the query in `?q=` so a search can be shared, and reports every state in an aria-live
  * region. Arrow keys move between the field and the result links; Escape clears the field.
  */
+import { unknownWords } from "../lib/search-relevance";
 import { normalizeQuery, searchPageHref, searchStatus } from "../lib/search-text";
 
-type PagefindResultData = { url: string; excerpt: string; meta: { title?: string; kind?: string } };
+type PagefindResultData = { url: string; excerpt: string; content: string; meta: { title?: string; kind?: string } };
 type Pagefind = {
   init(): Promise<void>;
   preload(query: string): Promise<void>;
@@ -72,15 +73,19 @@ if (form && input && status && list && more) {
     return li;
   };
 
-  /** Shows the next page of results of the current search. */
-  const showMore = async (run: number) => {
+  /** The next page of results of the current search (their data loaded). */
+  const nextBatch = () => {
     const batch = pending.slice(0, PAGE_SIZE);
     pending = pending.slice(PAGE_SIZE);
-    const data = await Promise.all(batch.map((r) => r.data()));
+    return Promise.all(batch.map((r) => r.data()));
+  };
+  const show = (run: number, data: PagefindResultData[]) => {
     if (run !== generation) return;
     list.append(...data.map(renderItem));
     more.hidden = pending.length === 0;
   };
+  /** Shows the next page of results of the current search. */
+  const showMore = async (run: number) => show(run, await nextBatch());
 
   const run = async (raw: string) => {
     const query = normalizeQuery(raw);
@@ -101,10 +106,15 @@ if (form && input && status && list && more) {
       const found = await pf.search(query);
       if (current !== generation || !found) return;
       pending = found.results;
-      list.replaceChildren();
-      await showMore(current);
+      const first = await nextBatch();
       if (current !== generation) return;
-      say(searchStatus(found.results.length, query));
+      // A word found in none of the best results was not found at all: Pagefind matched a prefix of it instead
+      // (lib/search-relevance.ts). The honest answer is « Aucun résultat ».
+      const total = first.length && unknownWords(query, first.map((d) => d.content)).length ? 0 : found.results.length;
+      if (total === 0) pending = [];
+      list.replaceChildren();
+      show(current, total === 0 ? [] : first);
+      say(searchStatus(total, query));
     } catch {
       if (current !== generation) return;
       list.replaceChildren();
