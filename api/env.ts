@@ -103,6 +103,8 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     throw new EnvError("GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET and GOOGLE_REDIRECT_URI go together");
   }
   if (source.OAUTH_ISSUER) url(source.OAUTH_ISSUER, "OAUTH_ISSUER", ["http:", "https:"]);
+  // The footer's social links, read by the site build (site/src/lib/social.ts): checked here so a typo stops the start.
+  for (const name of ["SOCIAL_LINKEDIN_URL", "SOCIAL_YOUTUBE_URL"]) if (source[name]) url(source[name]!, name, ["https:"]);
   return {
     port: p,
     host,

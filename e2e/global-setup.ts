@@ -37,6 +37,8 @@ export default async function globalSetup() {
       REBUILD_TOKEN,
       SEED: "demo",
       ASTRO_TELEMETRY_DISABLED: "1",
+      SOCIAL_LINKEDIN_URL: "https://www.linkedin.com/company/institut-e2e",
+      SOCIAL_YOUTUBE_URL: "https://www.youtube.com/@institut-e2e",
       GOOGLE_CLIENT_ID: "institut-e2e",
       GOOGLE_CLIENT_SECRET: "institut-e2e-secret",
       GOOGLE_REDIRECT_URI: `http://127.0.0.1:${E2E_PORT}/auth/callback`,

@@ -74,7 +74,18 @@ test.describe("page chrome", () => {
     const footer = page.locator("footer.site-footer");
     await expect(footer).toContainText("© 2025");
     await expect(footer.getByRole("list", { name: "Réseaux sociaux" }).getByRole("link")).toHaveCount(2);
+    // The configured pages of the institute (SOCIAL_*_URL), not the networks' home pages (issue 13, item 9).
+    const hrefs = await footer.getByRole("list", { name: "Réseaux sociaux" }).getByRole("link").evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+    expect(hrefs).toEqual([expect.stringMatching(/^https:\/\/www\.linkedin\.com\/.+/), expect.stringMatching(/^https:\/\/www\.youtube\.com\/.+/)]);
     await expect(page.locator("[data-preloader]")).toHaveCount(0);
+  });
+
+  test("the site has a favicon.ico for browsers and tools that ask for it", async ({ request }) => {
+    const res = await request.get("/favicon.ico");
+    expect(res.status()).toBe(200);
+    expect(res.headers()["content-type"]).toContain("icon");
+    // An ICO file: reserved 0, type 1.
+    expect([...(await res.body()).subarray(0, 4)]).toEqual([0, 0, 1, 0]);
   });
 
   test("the home page logo leads to /about", async ({ page }) => {

@@ -55,3 +55,20 @@ test("no public page scrolls sideways at 375 px", async ({ page }) => {
   }
   expect(wide).toEqual([]);
 });
+
+test("on a phone, member grids show two cards a row and the home emblem opens the hero", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto("/cercle-impulsion/members");
+  const cards = page.locator(".member-grid > li");
+  const tops = await cards.evaluateAll((lis) => lis.slice(0, 4).map((li) => Math.round(li.getBoundingClientRect().top)));
+  expect(tops[0]).toBe(tops[1]);
+  expect(tops[2]).toBe(tops[3]);
+  expect(tops[2]).toBeGreaterThan(tops[0]!);
+
+  await page.goto("/");
+  const emblem = (await page.locator(".hero-logo").boundingBox())!;
+  const title = (await page.locator(".hero h1").boundingBox())!;
+  const buttons = (await page.locator(".hero .actions").boundingBox())!;
+  expect(emblem.y + emblem.height).toBeLessThanOrEqual(title.y + 1);
+  expect(emblem.y).toBeLessThan(buttons.y);
+});

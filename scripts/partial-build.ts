@@ -61,7 +61,8 @@ export function buildKey(root: string): string {
   for (const path of files) {
     if (existsSync(join(root, path))) add(join(root, path));
   }
-  hasher.update(`${process.env.PUBLIC_URL ?? ""}\0${Bun.version}`);
+  // The footer's social links (site/src/lib/social.ts) are on every page, like the public address.
+  hasher.update(`${process.env.PUBLIC_URL ?? ""}\0${process.env.SOCIAL_LINKEDIN_URL ?? ""}\0${process.env.SOCIAL_YOUTUBE_URL ?? ""}\0${Bun.version}`);
   return hasher.digest("hex").slice(0, 24);
 }
 

@@ -1,15 +1,10 @@
-/** Site-wide identity: one place for the name, tagline and social links shown in the chrome. */
+/** Site-wide identity: one place for the name and tagline shown in the chrome (social links: lib/social.ts). */
 export const SITE = {
   name: "L'Institut",
   tagline: "Think-tank et communauté — siège sur l'île de Gorée, Sénégal",
   description:
     "L'Institut, think-tank et communauté francophone dont le siège est sur l'île de Gorée, au Sénégal : cercles, médiathèque, articles et événements.",
   copyright: "© 2025 L'Institut. Tous droits réservés.",
-  // Plain outbound links: nothing is loaded from these hosts until a visitor clicks.
-  social: [
-    { label: "LinkedIn", href: "https://www.linkedin.com/", icon: "linkedin" },
-    { label: "YouTube", href: "https://www.youtube.com/", icon: "youtube" },
-  ],
 } as const;
 
 /** Main navigation. `children` feed the "Qui Sommes Nous ?" dropdown. */
