@@ -52,6 +52,7 @@ const pages: [name: string, path: string][] = [
   ["events", "/events"],
   ["event", `/event/${first(events, "event").url}`],
   ["author", `/user/${first(article.authors ?? [], "author").nickname}`],
+  ["search", "/recherche?q=goree"],
   ["login", "/login"],
   ["404", "/page-inexistante"],
 ];
@@ -67,8 +68,9 @@ try {
     const page = await context.newPage();
     for (const [name, path] of pages) {
       await page.goto(base + path, { waitUntil: "load" });
-      // Islands hydrate when visible; give them the chance before the shot.
+      // Islands hydrate when visible; give them the chance before the shot (and the search its results).
       await page.waitForLoadState("networkidle");
+      if (path.startsWith("/recherche")) await page.locator(".search-result").first().waitFor();
       const png = await page.screenshot({ animations: "disabled" });
       const small = await sharp(png).png({ palette: true, quality: 90, effort: 8 }).toBuffer();
       await writeFile(join(outDir, `${name}-${width}.png`), small);
