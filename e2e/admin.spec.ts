@@ -88,6 +88,18 @@ test.describe("admin screens", () => {
     await page.getByRole("button", { name: "Nouvel événement" }).click();
     await expect(page.getByRole("dialog", { name: "Nouvel événement" }).getByRole("option").first()).toBeAttached();
     await expectNoSeriousViolations(page, "event form", "dialog[open]");
+
+    // The member-content forms, in admin context.
+    await page.goto("/admin/articles");
+    await page.getByRole("button", { name: "Nouvel article" }).click();
+    const articleForm = page.getByRole("dialog", { name: "Nouvel article" });
+    await expect(articleForm.getByLabel("Auteurs").getByRole("option").first()).toBeAttached();
+    await expectNoSeriousViolations(page, "article form (admin)", "dialog[open]");
+    await page.keyboard.press("Escape");
+    await page.goto("/admin/media");
+    await page.getByRole("button", { name: "Créer un média" }).click();
+    await expect(page.getByRole("dialog", { name: "Créer un média" })).toBeVisible();
+    await expectNoSeriousViolations(page, "media form (admin)", "dialog[open]");
   });
 
   test("the dashboard shows today's date, the counts, and links the pending articles to the filtered list", async ({ page, request }) => {
@@ -557,6 +569,7 @@ test.describe("contact inbox, site control and journal", () => {
     await expect(message).toContainText("proposez-vous des visites de l'île pour les scolaires ?");
     // Newest first.
     await expect(page.getByRole("article").first()).toContainText(subject);
+    await expectNoSeriousViolations(page, "contact inbox with a message");
     await message.getByRole("button", { name: `Marquer comme lu : ${subject}` }).click();
     await expect(page.getByRole("status").getByText("Message marqué comme lu.")).toBeVisible();
     await expect(message).not.toContainText("Non lu");
@@ -577,7 +590,7 @@ test.describe("contact inbox, site control and journal", () => {
     await page.getByRole("button", { name: "Reconstruire le site" }).click();
     await expect(page.getByRole("status").getByText("Reconstruction demandée.")).toBeVisible();
     // The screen follows the build by itself (no reload) until a new live version shows.
-    await expect(live).toContainText("reconstruction demandée", { timeout: 200_000 });
+    await expect(live).toContainText(/reconstruction demandée/i, { timeout: 200_000 });
     expect(statusCalls.length).toBeGreaterThan(1);
 
     await page.goto("/admin/audit");
@@ -614,6 +627,8 @@ test.describe("screenshots", () => {
         ["/admin/users", "Créer un membre", "user-form"],
         ["/admin/themes", "Nouveau thème", "theme-form"],
         ["/admin/events", "Nouvel événement", "event-form"],
+        ["/admin/articles", "Nouvel article", "article-form"],
+        ["/admin/media", "Créer un média", "media-form"],
       ] as const) {
         await page.goto(path);
         await page.getByRole("button", { name: button }).click();

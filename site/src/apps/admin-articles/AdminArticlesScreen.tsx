@@ -133,8 +133,16 @@ export default function AdminArticlesScreen() {
     { key: "media", header: "Médias", className: "num", cell: (a) => a.mediaCount },
     { key: "authors", header: "Auteurs", cell: (a) => <Authors article={a} /> },
     { key: "createdAt", header: "Créé le", cell: (a) => formatDateLong(a.createdAt) },
-    { key: "approved", header: "Approuvé", cell: flagCell("approved") },
-    { key: "online", header: "En ligne", cell: flagCell("online") },
+    {
+      key: "status",
+      header: "Statut",
+      cell: (a) => (
+        <span className="admin-toggles">
+          {flagCell("approved")(a)}
+          {flagCell("online")(a)}
+        </span>
+      ),
+    },
     {
       key: "actions",
       header: "Actions",

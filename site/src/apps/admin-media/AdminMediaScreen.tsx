@@ -94,8 +94,16 @@ export default function AdminMediaScreen() {
     { key: "title", header: "Titre", rowHeader: true, sortable: true, cell: (m) => <a href={mediaHref(m.url)}>{m.title}</a> },
     { key: "author", header: "Auteur", sortable: true, cell: (m) => (m.uploadedBy ? fullName(m.uploadedBy) : "-") },
     { key: "createdAt", header: "Créé le", sortable: true, className: "nowrap", cell: (m) => formatDateShort(m.createdAt) },
-    { key: "approved", header: "Approuvé", cell: flagCell("approved") },
-    { key: "online", header: "En ligne", cell: flagCell("online") },
+    {
+      key: "status",
+      header: "Statut",
+      cell: (m) => (
+        <span className="admin-toggles">
+          {flagCell("approved")(m)}
+          {flagCell("online")(m)}
+        </span>
+      ),
+    },
     {
       key: "actions",
       header: "Actions",

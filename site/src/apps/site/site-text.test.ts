@@ -6,7 +6,8 @@ describe("site screen words", () => {
     expect(changesText([{ kind: "article", id: "a" }, { kind: "article", id: "b" }, { kind: "theme", id: "t" }])).toBe(
       "2 articles modifiés, 1 thème modifié",
     );
-    expect(changesText([{ kind: "site" }])).toBe("reconstruction demandée");
+    expect(changesText([{ kind: "site" }])).toBe("Reconstruction demandée");
+    expect(changesText([{ kind: "media", id: "m" }, { kind: "site" }])).toBe("1 média modifié, reconstruction demandée");
     expect(changesText([])).toBe("Construction au démarrage du serveur");
   });
 

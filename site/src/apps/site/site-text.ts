@@ -24,7 +24,8 @@ export function changesText(changes: readonly { kind: string; id?: string }[]): 
       parts.push(`${n} ${n > 1 ? many : one} modifié${n > 1 ? "s" : ""}`);
     }
   }
-  return parts.join(", ");
+  const text = parts.join(", ");
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /** "3,4 s", "1 min 12 s". */
