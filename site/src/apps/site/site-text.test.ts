@@ -17,7 +17,7 @@ describe("site screen words", () => {
   });
 
   it("names audit actions in French and keeps unknown ones", () => {
-    expect(actionText("approve")).toBe("Approbation");
+    expect(actionText("delete")).toBe("Suppression");
     expect(actionText("archive")).toBe("archive");
   });
 });

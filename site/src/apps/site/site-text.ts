@@ -45,8 +45,9 @@ const ACTIONS: Record<string, string> = {
   create: "Création",
   update: "Modification",
   delete: "Suppression",
-  approve: "Approbation",
-  online: "Mise en ligne",
+  // Toggles: the summary says which way it went ("approuvé" / "désapprouvé", "mis en ligne" / "mis hors ligne").
+  approve: "Approbation ou retrait",
+  online: "Mise en ligne ou hors ligne",
   read: "Lu / non lu",
   rebuild: "Reconstruction du site",
 };
