@@ -7,7 +7,7 @@ import { openDatabase, migrateDatabase } from "../db/client";
 import { createApp } from "./app";
 import { EnvError, readEnv, type Env } from "./env";
 import { CLIENT_IP_HEADER, parseTrustProxy, resolveClientAddress, withClientIp } from "./lib/client-ip";
-import { appsPolicy, createFront } from "./lib/front";
+import { appsPolicy, createFront, waitForBuild } from "./lib/front";
 import { PublicCache } from "./lib/public-cache";
 import { configureSecurityHeaders, useBuildScriptHashes } from "./lib/security-headers";
 import { deleteExpiredSessions } from "./lib/session";
@@ -133,7 +133,10 @@ const server = Bun.serve({
   hostname: env.host,
   reusePort: env.webWorkers > 0,
   maxRequestBodySize: maxBody,
-  fetch: (request, srv) => handle(request, resolveClientAddress(request, srv.requestIP(request)?.address, trustedProxies)),
+  fetch: (request, srv) => {
+    waitForBuild(request, srv);
+    return handle(request, resolveClientAddress(request, srv.requestIP(request)?.address, trustedProxies));
+  },
 });
 console.log(`Listening on http://${server.hostname}:${server.port}`);
 
@@ -144,7 +147,8 @@ if (env.webWorkers > 0) {
     port: 0,
     hostname: "127.0.0.1",
     maxRequestBodySize: maxBody,
-    fetch(request) {
+    fetch(request, srv) {
+      waitForBuild(request, srv);
       const url = new URL(request.url);
       if (url.pathname === UPLOAD_ACCESS_PATH) {
         // A worker asks whether this visitor (their cookie or token) may fetch a media file outside the public set.

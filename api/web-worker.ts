@@ -6,7 +6,7 @@
  * the browser apps' folder).
  */
 import { parseTrustProxy, resolveClientAddress } from "./lib/client-ip";
-import { appsPolicy, createFront } from "./lib/front";
+import { appsPolicy, createFront, waitForBuild } from "./lib/front";
 import { configureSecurityHeaders, useBuildScriptHashes } from "./lib/security-headers";
 import { StaticSite } from "./lib/static-site";
 import type { UploadAccess } from "./lib/uploads-serve";
@@ -87,6 +87,9 @@ Bun.serve({
   reusePort: true,
   // The primary's outer bound (UPLOAD_MAX_MB and a margin); routes have their own, smaller limits.
   maxRequestBodySize: Number(process.env.MAX_BODY_BYTES) || 256 * 1024 * 1024,
-  fetch: (request, server) => handle(request, resolveClientAddress(request, server.requestIP(request)?.address, trustedProxies)),
+  fetch: (request, server) => {
+    waitForBuild(request, server);
+    return handle(request, resolveClientAddress(request, server.requestIP(request)?.address, trustedProxies));
+  },
 });
 process.send?.({ type: "ready" });

@@ -13,6 +13,15 @@ const REDIRECTS: Record<string, string> = { "/user": "/user/dashboard", "/admin"
 
 const BUILDING_PAGE = `<!doctype html><html lang="fr"><meta charset="utf-8"><meta http-equiv="refresh" content="3"><title>Construction du site…</title><p style="font-family:serif;margin:4rem auto;max-width:30rem">Le site est en cours de construction. Cette page se rechargera d'elle-même.</p></html>`;
 
+/**
+ * `POST /api/hooks/rebuild?wait=1` answers when the build ends, which takes longer than Bun's idle timeout
+ * (10 s) on a large site or a busy machine: the connection would be closed under the waiting client. Called by each
+ * listener before handling a request.
+ */
+export function waitForBuild(request: Request, server: { timeout(request: Request, seconds: number): void }) {
+  if (request.method === "POST" && request.url.includes("/api/hooks/rebuild")) server.timeout(request, 0);
+}
+
 /** The path of a request URL without building a URL object (this runs for every static request). */
 export function pathOf(url: string): string {
   const start = url.indexOf("/", url.indexOf("//") + 2);
