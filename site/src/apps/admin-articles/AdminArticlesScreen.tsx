@@ -23,6 +23,7 @@ import { FormField } from "../ui/FormField";
 import { ScreenHead } from "../ui/ScreenHead";
 import { Toggle } from "../ui/StatusBadge";
 import { AdminArticleForm } from "./AdminArticleForm";
+import { useFlagOverrides } from "./use-flags";
 import { ARTICLE_SORTS, ARTICLE_STATUSES, countLabel, PAGE_SIZE, writeListQuery, type ArticleSort, type ArticleStatus, type ListQuery } from "./list-query";
 import { $adminArticles, $listQuery } from "./stores";
 import "./AdminArticlesScreen.css";
@@ -75,6 +76,7 @@ function Authors({ article }: { article: ArticleSummary }): ReactNode {
 export default function AdminArticlesScreen() {
   const query = useStore($listQuery);
   const { data, loading, error } = useResource($adminArticles, "Erreur lors du chargement des articles.");
+  const [flagsOf, answered] = useFlagOverrides(data);
   const [target, setTarget] = useEditAddress();
   const [busy, setBusy] = useState<string | null>(null);
   // The page on screen stays while the next one loads (no empty table between pages).
@@ -90,13 +92,15 @@ export default function AdminArticlesScreen() {
   };
 
   const toggle = async (a: ArticleSummary, flag: Flag) => {
+    const now = flagsOf(a._id, a);
     setBusy(`${a._id}:${flag}`);
     const fallback = `Erreur lors du changement d'état ${flag}`;
     try {
       const state =
         flag === "approved"
-          ? await call(api.admin.articles({ id: a._id }).approve.put({ approved: !a.approved }), fallback)
-          : await call(api.admin.articles({ id: a._id }).online.put({ online: !a.online }), fallback);
+          ? await call(api.admin.articles({ id: a._id }).approve.put({ approved: !now.approved }), fallback)
+          : await call(api.admin.articles({ id: a._id }).online.put({ online: !now.online }), fallback);
+      answered(a._id, state);
       toast.success(state.message);
       articlesChanged();
       invalidate("/api/admin/stats");
@@ -123,7 +127,7 @@ export default function AdminArticlesScreen() {
   };
 
   const flagCell = (flag: Flag) => (a: ArticleSummary) => (
-    <Toggle kind={flag} value={a[flag]} item={a.title} busy={busy === `${a._id}:${flag}`} onToggle={() => void toggle(a, flag)} />
+    <Toggle kind={flag} value={flagsOf(a._id, a)[flag]} item={a.title} busy={busy === `${a._id}:${flag}`} onToggle={() => void toggle(a, flag)} />
   );
 
   const columns: Column<ArticleSummary>[] = [

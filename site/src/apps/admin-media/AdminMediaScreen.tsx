@@ -22,6 +22,7 @@ import { useEditAddress } from "../ui/edit-address";
 import { FormField } from "../ui/FormField";
 import { ScreenHead } from "../ui/ScreenHead";
 import { Toggle } from "../ui/StatusBadge";
+import { useFlagOverrides } from "../admin-articles/use-flags";
 import { pageOf, sortMedia, STATUS_CHOICES, statusFromSearch, type MediaStatus } from "./media-list";
 import "../admin-articles/AdminArticlesScreen.css";
 
@@ -38,6 +39,7 @@ type Flag = "approved" | "online";
 export default function AdminMediaScreen() {
   const status = useStore($status);
   const { data, loading, error } = useResource($adminMedia, "Erreur lors du chargement des médias");
+  const [flagsOf, answered] = useFlagOverrides(data);
   const [target, setTarget] = useEditAddress();
   const [sort, setSort] = useState<SortState>({ key: "createdAt", dir: "desc" });
   const [page, setPage] = useState(1);
@@ -53,13 +55,15 @@ export default function AdminMediaScreen() {
   };
 
   const toggle = async (m: Media, flag: Flag) => {
+    const now = flagsOf(m._id, m);
     setBusy(`${m._id}:${flag}`);
     const fallback = `Erreur lors du changement d'état ${flag}`;
     try {
       const state =
         flag === "approved"
-          ? await call(api.admin.media({ id: m._id }).approve.put({ approved: !m.approved }), fallback)
-          : await call(api.admin.media({ id: m._id }).online.put({ online: !m.online }), fallback);
+          ? await call(api.admin.media({ id: m._id }).approve.put({ approved: !now.approved }), fallback)
+          : await call(api.admin.media({ id: m._id }).online.put({ online: !now.online }), fallback);
+      answered(m._id, state);
       toast.success(state.message);
       mediaChanged();
       invalidate("/api/admin/stats");
@@ -86,7 +90,7 @@ export default function AdminMediaScreen() {
   };
 
   const flagCell = (flag: Flag) => (m: Media) => (
-    <Toggle kind={flag} value={m[flag]} item={m.title} busy={busy === `${m._id}:${flag}`} onToggle={() => void toggle(m, flag)} />
+    <Toggle kind={flag} value={flagsOf(m._id, m)[flag]} item={m.title} busy={busy === `${m._id}:${flag}`} onToggle={() => void toggle(m, flag)} />
   );
 
   const columns: Column<Media>[] = [
