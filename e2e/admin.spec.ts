@@ -619,10 +619,9 @@ test.describe("screenshots", () => {
         await page.goto(path);
         await expect(page.locator("main h1")).toBeVisible();
         await expect(page.locator("main").getByText("Chargement...")).toHaveCount(0);
-        // Lazy thumbnails load once scrolled to; the full-page picture should show them.
-        await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+        // Lazy thumbnails load once near the screen; the full-page picture should show them all.
+        await page.evaluate(() => document.querySelectorAll<HTMLImageElement>("img[loading=lazy]").forEach((img) => (img.loading = "eager")));
         await page.waitForFunction(() => [...document.images].every((img) => img.complete));
-        await page.evaluate(() => window.scrollTo(0, 0));
         const name = path.replace("/admin/", "");
         await page.screenshot({ path: `docs/screenshots/admin-${name}-${suffix}.png`, fullPage: true });
       }
