@@ -3,17 +3,27 @@
  * screen: its path and its module (default export), loaded on demand so each page downloads only its own screen.
  * A path without a line shows « Cette page arrive bientôt. ».
  */
-import { lazy } from "react";
+import { lazy, type ComponentType } from "react";
 import { mountApp } from "./shell/mount";
+import { currentPath } from "./shell/nav";
 
-void mountApp("admin", {
-  "/admin/dashboard": lazy(() => import("./dashboard/AdminDashboard")),
-  "/admin/users": lazy(() => import("./users/UsersScreen")),
-  "/admin/articles": lazy(() => import("./admin-articles/AdminArticlesScreen")),
-  "/admin/media": lazy(() => import("./admin-media/AdminMediaScreen")),
-  "/admin/themes": lazy(() => import("./themes/ThemesScreen")),
-  "/admin/events": lazy(() => import("./events/EventsScreen")),
-  "/admin/contact": lazy(() => import("./contact/ContactScreen")),
-  "/admin/site": lazy(() => import("./site/SiteScreen")),
-  "/admin/audit": lazy(() => import("./site/AuditScreen")),
-});
+const SCREENS: Record<string, () => Promise<{ default: ComponentType }>> = {
+  "/admin/dashboard": () => import("./dashboard/AdminDashboard"),
+  "/admin/users": () => import("./users/UsersScreen"),
+  "/admin/articles": () => import("./admin-articles/AdminArticlesScreen"),
+  "/admin/media": () => import("./admin-media/AdminMediaScreen"),
+  "/admin/themes": () => import("./themes/ThemesScreen"),
+  "/admin/events": () => import("./events/EventsScreen"),
+  "/admin/contact": () => import("./contact/ContactScreen"),
+  "/admin/site": () => import("./site/SiteScreen"),
+  "/admin/audit": () => import("./site/AuditScreen"),
+};
+
+// The page's own screen starts downloading now, while the guard checks the session, rather than after it.
+const here = currentPath();
+const early = SCREENS[here]?.();
+
+void mountApp(
+  "admin",
+  Object.fromEntries(Object.entries(SCREENS).map(([path, load]) => [path, lazy(path === here && early ? () => early : load)])),
+);
