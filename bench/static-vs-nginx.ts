@@ -6,7 +6,7 @@
  * under this load.
  * Usage: bun bench/static-vs-nginx.ts [seconds=10] [connections=32] [rounds=3]
  */
-import { mkdtempSync, realpathSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { ensureDebian, fmt, memoryMb, percentile, startServer, wrk } from "./lib";
@@ -60,7 +60,7 @@ const nginx = Bun.spawn(["nginx", "-c", conf], { stdout: "ignore", stderr: "inhe
 await Bun.sleep(500);
 
 console.log(`wrk: ${connections} connections, 2 threads, ${rounds} alternating runs of ${perRun} s per server (medians); load average ${loadavg()[0]!.toFixed(1)}; targets: ratio >= 0.9x, p99 <= 2x nginx's`);
-console.log("page | encoding | ours req/s | nginx req/s | ratio | ours p50/p99 ms | nginx p50/p99 ms");
+console.log("page | encoding | ours req/s | nginx req/s | ratio | ours p50/p99 ms | nginx p50/p99 ms | CPU per answer ours / nginx");
 let peakUnderLoad = idle.rss;
 /** Resident memory of the server: the primary plus its static workers (child processes running web-worker.ts). */
 const serverMemory = () => {
@@ -68,6 +68,25 @@ const serverMemory = () => {
   return [server.pid, ...children.map(Number)].reduce((sum, pid) => sum + memoryMb(pid).rss, 0);
 };
 const idleTotal = serverMemory();
+/** CPU seconds (user + system) used so far by these processes. */
+const cpuSeconds = (pids: number[]) =>
+  pids.reduce((sum, pid) => {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+      return sum + (Number(fields[11]) + Number(fields[12])) / 100;
+    } catch {
+      return sum;
+    }
+  }, 0);
+const ourPids = () => [server.pid, ...Bun.spawnSync(["pgrep", "-P", String(server.pid), "-f", "web-worker"]).stdout.toString().trim().split("\n").filter(Boolean).map(Number)];
+const nginxPids = () => [nginx.pid, ...Bun.spawnSync(["pgrep", "-P", String(nginx.pid)]).stdout.toString().trim().split("\n").filter(Boolean).map(Number)];
+const requests = (raw: string) => Number(/(\d+) requests in/.exec(raw)?.[1] ?? NaN);
+/** CPU time per answer, in microseconds: unlike throughput, hardly moved by other work on the machine. */
+async function measured(url: string, pids: number[], acceptEncoding: string | undefined) {
+  const before = cpuSeconds(pids);
+  const r = await wrk(url, { seconds: perRun, connections, acceptEncoding });
+  return { ...r, cpuUs: ((cpuSeconds(pids) - before) * 1e6) / requests(r.raw) };
+}
 const ENCODINGS: [string, string | undefined][] = [["identity", undefined], ["br (browser)", "gzip, deflate, br"]];
 for (const path of paths) {
   for (const [label, acceptEncoding] of ENCODINGS) {
@@ -76,12 +95,12 @@ for (const path of paths) {
     await wrk(`http://127.0.0.1:4504${path}`, { seconds: 2, connections, acceptEncoding });
     // Alternating short runs, medians kept: on a machine others use too, load drifts within seconds, and a ratio
     // taken from two runs side by side follows it far better than two long runs one after the other.
-    const runs: { ours: Awaited<ReturnType<typeof wrk>>; theirs: Awaited<ReturnType<typeof wrk>> }[] = [];
+    const runs: { ours: Awaited<ReturnType<typeof measured>>; theirs: Awaited<ReturnType<typeof measured>> }[] = [];
     for (let round = 0; round < rounds; round++) {
       const sampler = setInterval(() => (peakUnderLoad = Math.max(peakUnderLoad, serverMemory())), 200);
-      const ours = await wrk(server.url + path, { seconds: perRun, connections, acceptEncoding });
+      const ours = await measured(server.url + path, ourPids(), acceptEncoding);
       clearInterval(sampler);
-      const theirs = await wrk(`http://127.0.0.1:4504${path}`, { seconds: perRun, connections, acceptEncoding });
+      const theirs = await measured(`http://127.0.0.1:4504${path}`, nginxPids(), acceptEncoding);
       if (ours.non2xx || theirs.non2xx) console.log(`  (non-2xx: ours ${ours.non2xx}, nginx ${theirs.non2xx})`);
       runs.push({ ours, theirs });
     }
@@ -89,7 +108,7 @@ for (const path of paths) {
     console.log(
       `${path.slice(0, 40)} | ${label} | ${med((r) => r.ours.rps)} | ${med((r) => r.theirs.rps)} | ${fmt(med((r) => r.ours.rps / r.theirs.rps), 2)}x | ` +
         `${fmt(med((r) => r.ours.p50), 2)}/${fmt(med((r) => r.ours.p99), 2)} | ${fmt(med((r) => r.theirs.p50), 2)}/${fmt(med((r) => r.theirs.p99), 2)} ` +
-        `(p99 ratio ${fmt(med((r) => r.ours.p99 / r.theirs.p99), 2)}x)`,
+        `(p99 ratio ${fmt(med((r) => r.ours.p99 / r.theirs.p99), 2)}x) | CPU per answer ${fmt(med((r) => r.ours.cpuUs))} / ${fmt(med((r) => r.theirs.cpuUs))} us`,
     );
   }
 }
