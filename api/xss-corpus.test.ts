@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "./lib/session";
 import { makeUser } from "./testing/factory";
 import { createHarness, type Harness } from "./testing/harness";
+import { runSiteBuild } from "./testing/site-build";
 import { CORPUS, MARKUP, pack, URLS, type Payload } from "./testing/xss-corpus";
 import { MARKER, scanHtml, scanIcs, scanPagefindFragment, scanRss } from "./testing/xss-scan";
 
@@ -166,19 +167,7 @@ describe("XSS corpus through every public field, one real build, output parsed",
 
     server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: (r) => h.app.handle(r) });
     out = mkdtempSync(join(tmpdir(), "xss-build-"));
-    const proc = Bun.spawn([process.execPath, "scripts/build-site.ts"], {
-      env: {
-        ...process.env,
-        BUILD_OUT_DIR: out,
-        API_ORIGIN: `http://127.0.0.1:${server.port}`,
-        PUBLIC_URL: "http://localhost:4321",
-        ASTRO_TELEMETRY_DISABLED: "1",
-      },
-      stdout: "pipe",
-      stderr: "pipe",
-    });
-    const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
-    build = { code, log: stdout + stderr };
+    build = await runSiteBuild(`http://127.0.0.1:${server.port}`, out);
   }, 600_000);
 
   afterAll(() => {

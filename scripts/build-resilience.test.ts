@@ -10,6 +10,7 @@ import { CSP_HASHES_FILE } from "../api/lib/security-headers";
 import { inlineScriptHashes } from "./csp-hashes";
 import { makeArticle, makeUser } from "../api/testing/factory";
 import { createHarness, type Harness } from "../api/testing/harness";
+import { runSiteBuild } from "../api/testing/site-build";
 
 const PASSWORD = "Bonjour-Goree-2025!";
 
@@ -41,19 +42,7 @@ describe("a site build with awkward names", () => {
 
     server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: (r) => h.app.handle(r) });
     out = mkdtempSync(join(tmpdir(), "build-out-"));
-    const proc = Bun.spawn([process.execPath, "scripts/build-site.ts"], {
-      env: {
-        ...process.env,
-        BUILD_OUT_DIR: out,
-        API_ORIGIN: `http://127.0.0.1:${server.port}`,
-        PUBLIC_URL: "http://localhost:4321",
-        ASTRO_TELEMETRY_DISABLED: "1",
-      },
-      stdout: "pipe",
-      stderr: "pipe",
-    });
-    const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
-    result = { code, log: stdout + stderr };
+    result = await runSiteBuild(`http://127.0.0.1:${server.port}`, out);
   }, 300_000);
 
   afterAll(() => {

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { articles, events, themes, users } from "../db/schema";
 import { makeArticle, makeEvent, makeMedia, makeTheme, makeUser } from "../api/testing/factory";
 import { createHarness, type Harness } from "../api/testing/harness";
+import { runSiteBuild } from "../api/testing/site-build";
 import { buildKey, ITEM_ROUTES, outputFile, readPagesManifest } from "./partial-build";
 
 type Build = { dir: string; log: string };
@@ -45,25 +46,14 @@ describe("partial builds", () => {
 
   async function build(mode: "full" | "partial", previous?: Build): Promise<Build> {
     const dir = join(root, `b${++count}`);
-    const proc = Bun.spawn([process.execPath, "scripts/build-site.ts"], {
-      env: {
-        ...process.env,
-        BUILD_OUT_DIR: dir,
-        BUILD_MODE: mode,
-        // Pinned: others may edit the site's sources in this checkout while the series runs.
-        BUILD_KEY: key,
-        // Several search shards even on this small site, so reusing them is part of the comparison.
-        SEARCH_SHARD_PAGES: "3",
-        BUILD_PREVIOUS_DIR: previous?.dir ?? "",
-        API_ORIGIN: `http://127.0.0.1:${server.port}`,
-        PUBLIC_URL: "http://localhost:4321",
-        ASTRO_TELEMETRY_DISABLED: "1",
-      },
-      stdout: "pipe",
-      stderr: "pipe",
+    const { code, log } = await runSiteBuild(`http://127.0.0.1:${server.port}`, dir, {
+      BUILD_MODE: mode,
+      // Pinned: others may edit the site's sources in this checkout while the series runs.
+      BUILD_KEY: key,
+      // Several search shards even on this small site, so reusing them is part of the comparison.
+      SEARCH_SHARD_PAGES: "3",
+      BUILD_PREVIOUS_DIR: previous?.dir ?? "",
     });
-    const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
-    const log = stdout + stderr;
     if (code !== 0) throw new Error(`build failed:\n${log.slice(-3000)}`);
     const b = { dir, log };
     builds.push(b);
