@@ -97,6 +97,18 @@ describe("member administration", () => {
     }
   });
 
+  it("lets a person keep an alias that is reserved today (the demo administrator is `admin`) but not take one", async () => {
+    const kept = await person(h, "admin-garde", "admin");
+    await h.database.client.execute({ sql: "update users set nickname = 'admin' where id = ?", args: [kept.id] });
+    const own = await send(h, "PUT", "/api/user/me", { firstname: "Awa", name: "Diop", nickname: "admin", email: "admin-garde@example.sn" }, kept.auth);
+    expect(own.status, JSON.stringify(own.json)).toBe(200);
+    const byAdmin = await send(h, "PUT", `/api/admin/users/${kept.id}`, valid({ nickname: "Admin", email: "admin-garde@example.sn" }), admin.auth);
+    expect(byAdmin.status, JSON.stringify(byAdmin.json)).toBe(200);
+    const other = (await send(h, "POST", "/api/admin/register", valid(), admin.auth)).json;
+    const taking = await send(h, "PUT", `/api/admin/users/${other._id}`, valid({ nickname: "dashboard", email: other.email }), admin.auth);
+    expect(taking).toMatchObject({ status: 400, json: { message: "Cet alias est réservé, choisissez-en un autre." } });
+  });
+
   it("edits a member through both families; an empty password leaves it, a new one replaces it and ends their sessions", async () => {
     const created = (await send(h, "POST", "/api/admin/register", valid(), admin.auth)).json;
     const edited = await send(h, "PUT", `/api/admin/users/${created._id}`, { ...valid({ nickname: created.nickname, email: created.email }), firstname: "Aïda", password: "" }, admin.auth);

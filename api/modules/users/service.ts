@@ -75,9 +75,15 @@ export async function countUsers(db: Db): Promise<{ total: number; admins: numbe
   return { total: admins + members, admins, users: members };
 }
 
-/** Refuses a nickname or e-mail that is reserved or already someone else's (case-insensitive). */
-export async function assertIdentityFree(db: Db, nickname: string, email: string, exceptUserId: string | null) {
-  if (RESERVED_NICKNAMES.has(nickname.toLowerCase())) throw new BadRequestError("Cet alias est réservé, choisissez-en un autre.");
+/**
+ * Refuses a nickname or e-mail that is reserved or already someone else's (case-insensitive). `current` is the
+ * person being edited (null on creation): keeping one's own alias is always allowed, even one reserved since
+ * (the demo administrator is `admin`).
+ */
+export async function assertIdentityFree(db: Db, nickname: string, email: string, current: Pick<UserRow, "id" | "nickname"> | null) {
+  const exceptUserId = current?.id ?? null;
+  const keeps = current !== null && current.nickname.toLowerCase() === nickname.toLowerCase();
+  if (!keeps && RESERVED_NICKNAMES.has(nickname.toLowerCase())) throw new BadRequestError("Cet alias est réservé, choisissez-en un autre.");
   const others = (col: typeof users.nickname | typeof users.email, value: string) =>
     db
       .select({ id: users.id })
@@ -121,7 +127,7 @@ export async function updateOwnProfile(
   passwordGuesses?: RateLimiter,
 ): Promise<CurrentUser> {
   const changes = personChanges(body, user);
-  await assertIdentityFree(db, changes.nickname, changes.email, user.id);
+  await assertIdentityFree(db, changes.nickname, changes.email, user);
   let passwordChanged = false;
   if (body.newPassword) {
     if (!body.currentPassword) throw new BadRequestError("Veuillez entrer votre mot de passe actuel.");
@@ -183,7 +189,7 @@ const LAST_ADMIN = sql`(select count(*) from ${users} where ${users.role} = 'adm
 export async function updateUser(db: Db, actor: ValidSession, id: string, body: AdminUserBody): Promise<UserRow> {
   const current = await findUser(db, id);
   const changes = personChanges(body, current);
-  await assertIdentityFree(db, changes.nickname, changes.email, id);
+  await assertIdentityFree(db, changes.nickname, changes.email, current);
   if (body.role) changes.role = body.role;
   const groups = uniqueGroups(body.groups);
   if (groups) changes.groups = groups;
