@@ -13,22 +13,17 @@ import { formatDateLong } from "../../lib/format";
 import { articleHref, articlePicSrc, userHref } from "../../lib/paths";
 import { variantSrcset } from "../../lib/picture";
 import { articlesChanged, deleteArticle } from "../articles/api";
-import { api, call, errorText } from "../lib/api";
-import { invalidate, useResource } from "../lib/query";
-import { toast } from "../stores/toasts";
-import { confirm } from "../ui/ConfirmDialog";
+import { api, call } from "../lib/api";
+import { useResource } from "../lib/query";
 import { DataTable, type Column } from "../ui/DataTable";
 import { useEditAddress } from "../ui/edit-address";
 import { FormField } from "../ui/FormField";
 import { ScreenHead } from "../ui/ScreenHead";
-import { Toggle } from "../ui/StatusBadge";
 import { AdminArticleForm } from "./AdminArticleForm";
-import { useFlagOverrides } from "./use-flags";
+import { useModerationColumns } from "../moderation/use-moderation";
 import { ARTICLE_SORTS, ARTICLE_STATUSES, countLabel, PAGE_SIZE, writeListQuery, type ArticleSort, type ArticleStatus, type ListQuery } from "./list-query";
 import { $adminArticles, $listQuery } from "./stores";
 import "./AdminArticlesScreen.css";
-
-type Flag = "approved" | "online";
 
 function Thumbnail({ file }: { file: string | null }): ReactNode {
   if (!file) return <span className="muted">Pas d'image</span>;
@@ -76,9 +71,7 @@ function Authors({ article }: { article: ArticleSummary }): ReactNode {
 export default function AdminArticlesScreen() {
   const query = useStore($listQuery);
   const { data, loading, error } = useResource($adminArticles, "Erreur lors du chargement des articles.");
-  const [flagsOf, answered] = useFlagOverrides(data);
   const [target, setTarget] = useEditAddress();
-  const [busy, setBusy] = useState<string | null>(null);
   // The page on screen stays while the next one loads (no empty table between pages).
   const [shown, setShown] = useState(data);
   useEffect(() => {
@@ -91,44 +84,17 @@ export default function AdminArticlesScreen() {
     history.replaceState(history.state, "", `${location.pathname}${writeListQuery(location.search, q)}${location.hash}`);
   };
 
-  const toggle = async (a: ArticleSummary, flag: Flag) => {
-    const now = flagsOf(a._id, a);
-    setBusy(`${a._id}:${flag}`);
-    const fallback = `Erreur lors du changement d'état ${flag}`;
-    try {
-      const state =
-        flag === "approved"
-          ? await call(api.admin.articles({ id: a._id }).approve.put({ approved: !now.approved }), fallback)
-          : await call(api.admin.articles({ id: a._id }).online.put({ online: !now.online }), fallback);
-      answered(a._id, state);
-      toast.success(state.message);
-      articlesChanged();
-      invalidate("/api/admin/stats");
-    } catch (e) {
-      toast.error(`Erreur lors du changement de statut: ${errorText(e, fallback)}`);
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const remove = async (a: ArticleSummary) => {
-    if (!(await confirm("Supprimer cet article ?"))) return;
-    setBusy(`${a._id}:delete`);
-    try {
-      await deleteArticle("admin", a._id);
-      toast.success("Article supprimé avec succès.");
-      articlesChanged();
-      invalidate("/api/admin/stats");
-    } catch (e) {
-      toast.error(`Erreur lors de la suppression: ${errorText(e, "Erreur lors de la suppression de l'article.")}`);
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const flagCell = (flag: Flag) => (a: ArticleSummary) => (
-    <Toggle kind={flag} value={flagsOf(a._id, a)[flag]} item={a.title} busy={busy === `${a._id}:${flag}`} onToggle={() => void toggle(a, flag)} />
-  );
+  const moderation = useModerationColumns<ArticleSummary>({
+    list: data,
+    setFlag: (id, flag, value, fallback) =>
+      flag === "approved"
+        ? call(api.admin.articles({ id }).approve.put({ approved: value }), fallback)
+        : call(api.admin.articles({ id }).online.put({ online: value }), fallback),
+    remove: (id) => deleteArticle("admin", id),
+    changed: articlesChanged,
+    onEdit: (id) => setTarget({ id }),
+    texts: { confirm: "Supprimer cet article ?", deleted: "Article supprimé avec succès.", deleteFallback: "Erreur lors de la suppression de l'article." },
+  });
 
   const columns: Column<ArticleSummary>[] = [
     { key: "title", header: "Titre", rowHeader: true, cell: (a) => <a href={articleHref(a.url)}>{a.title}</a> },
@@ -137,37 +103,7 @@ export default function AdminArticlesScreen() {
     { key: "media", header: "Médias", className: "num", cell: (a) => a.mediaCount },
     { key: "authors", header: "Auteurs", cell: (a) => <Authors article={a} /> },
     { key: "createdAt", header: "Créé le", cell: (a) => formatDateLong(a.createdAt) },
-    {
-      key: "status",
-      header: "Statut",
-      cell: (a) => (
-        <span className="admin-toggles">
-          {flagCell("approved")(a)}
-          {flagCell("online")(a)}
-        </span>
-      ),
-    },
-    {
-      key: "actions",
-      header: "Actions",
-      className: "row-actions",
-      cell: (a) => (
-        <>
-          <button type="button" className="btn btn-small btn-outline" onClick={() => setTarget({ id: a._id })}>
-            Modifier<span className="sr-only"> « {a.title} »</span>
-          </button>
-          <button
-            type="button"
-            className="btn btn-small btn-danger"
-            onClick={() => void remove(a)}
-            disabled={busy === `${a._id}:delete`}
-            aria-busy={busy === `${a._id}:delete` || undefined}
-          >
-            Supprimer<span className="sr-only"> « {a.title} »</span>
-          </button>
-        </>
-      ),
-    },
+    ...moderation,
   ];
 
   const total = shown?.total ?? 0;

@@ -10,19 +10,16 @@ import { useState } from "react";
 import type { Media } from "../../../../api/contract";
 import { formatDateShort, fullName, plural } from "../../lib/format";
 import { mediaHref } from "../../lib/paths";
-import { api, call, errorText } from "../lib/api";
+import { api, call } from "../lib/api";
 import { MEDIA_TYPE_LABELS } from "../lib/labels";
-import { invalidate, resource, useResource } from "../lib/query";
+import { resource, useResource } from "../lib/query";
 import { deleteMedia, mediaChanged } from "../media/api";
 import { MediaForm } from "../media/MediaForm";
-import { toast } from "../stores/toasts";
-import { confirm } from "../ui/ConfirmDialog";
 import { DataTable, type Column, type SortState } from "../ui/DataTable";
 import { useEditAddress } from "../ui/edit-address";
 import { FormField } from "../ui/FormField";
 import { ScreenHead } from "../ui/ScreenHead";
-import { Toggle } from "../ui/StatusBadge";
-import { useFlagOverrides } from "../admin-articles/use-flags";
+import { useModerationColumns } from "../moderation/use-moderation";
 import { pageOf, sortMedia, STATUS_CHOICES, statusFromSearch, type MediaStatus } from "./media-list";
 import "../admin-articles/AdminArticlesScreen.css";
 
@@ -34,16 +31,12 @@ export const $adminMedia = resource(["/api/admin/media?status=", $status], (_pat
   call(api.admin.media.get({ query: status ? { status: status as MediaStatus } : {} }), "Erreur lors du chargement des médias"),
 );
 
-type Flag = "approved" | "online";
-
 export default function AdminMediaScreen() {
   const status = useStore($status);
   const { data, loading, error } = useResource($adminMedia, "Erreur lors du chargement des médias");
-  const [flagsOf, answered] = useFlagOverrides(data);
   const [target, setTarget] = useEditAddress();
   const [sort, setSort] = useState<SortState>({ key: "createdAt", dir: "desc" });
   const [page, setPage] = useState(1);
-  const [busy, setBusy] = useState<string | null>(null);
 
   const filter = (next: MediaStatus | "") => {
     $status.set(next);
@@ -54,81 +47,24 @@ export default function AdminMediaScreen() {
     history.replaceState(history.state, "", url);
   };
 
-  const toggle = async (m: Media, flag: Flag) => {
-    const now = flagsOf(m._id, m);
-    setBusy(`${m._id}:${flag}`);
-    const fallback = `Erreur lors du changement d'état ${flag}`;
-    try {
-      const state =
-        flag === "approved"
-          ? await call(api.admin.media({ id: m._id }).approve.put({ approved: !now.approved }), fallback)
-          : await call(api.admin.media({ id: m._id }).online.put({ online: !now.online }), fallback);
-      answered(m._id, state);
-      toast.success(state.message);
-      mediaChanged();
-      invalidate("/api/admin/stats");
-    } catch (e) {
-      toast.error(`Erreur lors du changement de statut: ${errorText(e, fallback)}`);
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const remove = async (m: Media) => {
-    if (!(await confirm("Supprimer ce média ?"))) return;
-    setBusy(`${m._id}:delete`);
-    try {
-      await deleteMedia("admin", m._id);
-      toast.success("Média supprimé.");
-      mediaChanged();
-      invalidate("/api/admin/stats");
-    } catch (e) {
-      toast.error(`Erreur lors de la suppression: ${errorText(e, "Erreur lors de la suppression.")}`);
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const flagCell = (flag: Flag) => (m: Media) => (
-    <Toggle kind={flag} value={flagsOf(m._id, m)[flag]} item={m.title} busy={busy === `${m._id}:${flag}`} onToggle={() => void toggle(m, flag)} />
-  );
+  const moderation = useModerationColumns<Media>({
+    list: data,
+    setFlag: (id, flag, value, fallback) =>
+      flag === "approved"
+        ? call(api.admin.media({ id }).approve.put({ approved: value }), fallback)
+        : call(api.admin.media({ id }).online.put({ online: value }), fallback),
+    remove: (id) => deleteMedia("admin", id),
+    changed: mediaChanged,
+    onEdit: (id) => setTarget({ id }),
+    texts: { confirm: "Supprimer ce média ?", deleted: "Média supprimé.", deleteFallback: "Erreur lors de la suppression." },
+  });
 
   const columns: Column<Media>[] = [
     { key: "type", header: "Type", sortable: true, cell: (m) => <span className="badge badge-ocean">{MEDIA_TYPE_LABELS[m.type] ?? m.type}</span> },
     { key: "title", header: "Titre", rowHeader: true, sortable: true, cell: (m) => <a href={mediaHref(m.url)}>{m.title}</a> },
     { key: "author", header: "Auteur", sortable: true, cell: (m) => (m.uploadedBy ? fullName(m.uploadedBy) : "-") },
     { key: "createdAt", header: "Créé le", sortable: true, className: "nowrap", cell: (m) => formatDateShort(m.createdAt) },
-    {
-      key: "status",
-      header: "Statut",
-      cell: (m) => (
-        <span className="admin-toggles">
-          {flagCell("approved")(m)}
-          {flagCell("online")(m)}
-        </span>
-      ),
-    },
-    {
-      key: "actions",
-      header: "Actions",
-      className: "row-actions",
-      cell: (m) => (
-        <>
-          <button type="button" className="btn btn-small btn-outline" onClick={() => setTarget({ id: m._id })}>
-            Modifier<span className="sr-only"> « {m.title} »</span>
-          </button>
-          <button
-            type="button"
-            className="btn btn-small btn-danger"
-            onClick={() => void remove(m)}
-            disabled={busy === `${m._id}:delete`}
-            aria-busy={busy === `${m._id}:delete` || undefined}
-          >
-            Supprimer<span className="sr-only"> « {m.title} »</span>
-          </button>
-        </>
-      ),
-    },
+    ...moderation,
   ];
 
   const sorted = data ? sortMedia(data, sort) : undefined;

@@ -14,6 +14,7 @@ import { useResource } from "../lib/query";
 import { toast } from "../stores/toasts";
 import { useViewer } from "../stores/viewer";
 import { confirm } from "../ui/ConfirmDialog";
+import { actionsColumn } from "../ui/actions-column";
 import { DataTable, type Column } from "../ui/DataTable";
 import { useEditAddress } from "../ui/edit-address";
 import { FormField } from "../ui/FormField";
@@ -105,27 +106,7 @@ export default function MemberArticlesScreen() {
     { key: "media", header: "Médias", className: "num", cell: (a) => a.mediaCount, sortValue: (a) => a.mediaCount },
     created,
     status,
-    {
-      key: "actions",
-      header: "Actions",
-      className: "row-actions",
-      cell: (a) => (
-        <>
-          <button type="button" className="btn btn-small btn-outline" onClick={() => setTarget({ id: a._id })}>
-            Modifier<span className="sr-only"> « {a.title} »</span>
-          </button>
-          <button
-            type="button"
-            className="btn btn-small btn-danger"
-            onClick={() => void remove(a)}
-            disabled={deleting === a._id}
-            aria-busy={deleting === a._id || undefined}
-          >
-            Supprimer<span className="sr-only"> « {a.title} »</span>
-          </button>
-        </>
-      ),
-    },
+    actionsColumn<ArticleSummary>({ label: (a) => ` « ${a.title} »`, onEdit: (a) => setTarget({ id: a._id }), onDelete: (a) => void remove(a), deleting: (a) => deleting === a._id }),
   ];
 
   const memberColumns: Column<ArticleSummary>[] = [

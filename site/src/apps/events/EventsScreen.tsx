@@ -8,6 +8,7 @@ import { api, call, errorText } from "../lib/api";
 import { invalidate, revalidate, useResource } from "../lib/query";
 import { toast } from "../stores/toasts";
 import { confirm } from "../ui/ConfirmDialog";
+import { actionsColumn } from "../ui/actions-column";
 import { DataTable } from "../ui/DataTable";
 import { ScreenHead } from "../ui/ScreenHead";
 import { StatusBadge } from "../ui/StatusBadge";
@@ -90,31 +91,23 @@ export default function EventsScreen() {
             sortValue: (e) => new Date(e.startDate).getTime(),
           },
           { key: "online", header: "En ligne", cell: (e) => <StatusBadge kind="online" value={e.online} />, sortValue: (e) => e.online },
-          {
-            key: "actions",
-            header: "Actions",
-            className: "row-actions",
-            cell: (e) => (
-              <>
-                <button
-                  type="button"
-                  className="btn btn-small btn-outline"
-                  disabled={busy.has(e._id)}
-                  aria-busy={busy.has(e._id) || undefined}
-                  onClick={() => void toggleOnline(e)}
-                >
-                  {e.online ? "Mettre hors ligne" : "Mettre en ligne"}
-                  <span className="sr-only"> : {e.title}</span>
-                </button>
-                <button type="button" className="btn btn-small btn-outline" onClick={() => setEditing({ event: e })}>
-                  Modifier<span className="sr-only"> : {e.title}</span>
-                </button>
-                <button type="button" className="btn btn-small btn-danger" onClick={() => void remove(e)}>
-                  Supprimer<span className="sr-only"> : {e.title}</span>
-                </button>
-              </>
+          actionsColumn<Event>({
+            label: (e) => ` : ${e.title}`,
+            onEdit: (e) => setEditing({ event: e }),
+            onDelete: (e) => void remove(e),
+            before: (e) => (
+              <button
+                type="button"
+                className="btn btn-small btn-outline"
+                disabled={busy.has(e._id)}
+                aria-busy={busy.has(e._id) || undefined}
+                onClick={() => void toggleOnline(e)}
+              >
+                {e.online ? "Mettre hors ligne" : "Mettre en ligne"}
+                <span className="sr-only"> : {e.title}</span>
+              </button>
             ),
-          },
+          }),
         ]}
       />
       <EventForm open={editing !== null} event={editing?.event ?? null} onClose={() => setEditing(null)} />

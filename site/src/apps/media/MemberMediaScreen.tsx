@@ -14,6 +14,7 @@ import { useResource } from "../lib/query";
 import { toast } from "../stores/toasts";
 import { useViewer } from "../stores/viewer";
 import { confirm } from "../ui/ConfirmDialog";
+import { actionsColumn } from "../ui/actions-column";
 import { DataTable, type Column } from "../ui/DataTable";
 import { useEditAddress } from "../ui/edit-address";
 import { ScreenHead } from "../ui/ScreenHead";
@@ -85,27 +86,7 @@ export default function MemberMediaScreen() {
         </span>
       ),
     },
-    {
-      key: "actions",
-      header: "Actions",
-      className: "row-actions",
-      cell: (m) => (
-        <>
-          <button type="button" className="btn btn-small btn-outline" onClick={() => setTarget({ id: m._id })}>
-            Modifier<span className="sr-only"> « {m.title} »</span>
-          </button>
-          <button
-            type="button"
-            className="btn btn-small btn-danger"
-            onClick={() => void remove(m)}
-            disabled={deleting === m._id}
-            aria-busy={deleting === m._id || undefined}
-          >
-            Supprimer<span className="sr-only"> « {m.title} »</span>
-          </button>
-        </>
-      ),
-    },
+    actionsColumn<Media>({ label: (m) => ` « ${m.title} »`, onEdit: (m) => setTarget({ id: m._id }), onDelete: (m) => void remove(m), deleting: (m) => deleting === m._id }),
   ];
 
   const memberColumns: Column<Media>[] = [

@@ -10,6 +10,7 @@ import { api, call, errorText } from "../lib/api";
 import { invalidate, useResource } from "../lib/query";
 import { toast } from "../stores/toasts";
 import { confirm } from "../ui/ConfirmDialog";
+import { actionsColumn } from "../ui/actions-column";
 import { DataTable } from "../ui/DataTable";
 import { ScreenHead } from "../ui/ScreenHead";
 import { $adminThemes, THEMES_PATH } from "./stores";
@@ -79,21 +80,7 @@ export default function ThemesScreen() {
                 </span>
               ),
           },
-          {
-            key: "actions",
-            header: "Actions",
-            className: "row-actions",
-            cell: (t) => (
-              <>
-                <button type="button" className="btn btn-small btn-outline" onClick={() => setEditing({ theme: t })}>
-                  Modifier<span className="sr-only"> : {t.name}</span>
-                </button>
-                <button type="button" className="btn btn-small btn-danger" onClick={() => void remove(t)}>
-                  Supprimer<span className="sr-only"> : {t.name}</span>
-                </button>
-              </>
-            ),
-          },
+          actionsColumn<AdminTheme>({ label: (t) => ` : ${t.name}`, onEdit: (t) => setEditing({ theme: t }), onDelete: (t) => void remove(t) }),
         ]}
       />
       <ThemeForm open={editing !== null} theme={editing?.theme ?? null} onClose={() => setEditing(null)} />

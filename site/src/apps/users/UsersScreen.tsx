@@ -9,6 +9,7 @@ import { fullName } from "../../lib/format";
 import { groupsText } from "../lib/labels";
 import { useResource } from "../lib/query";
 import { Avatar } from "../ui/Avatar";
+import { actionsColumn } from "../ui/actions-column";
 import { DataTable, type Column } from "../ui/DataTable";
 import { ScreenHead } from "../ui/ScreenHead";
 import { DeleteUserDialog } from "./DeleteUserDialog";
@@ -41,21 +42,7 @@ export default function UsersScreen() {
       ),
     },
     { key: "groups", header: "Groupes", cell: (u) => groupsText(u.groups), sortValue: (u) => groupsText(u.groups) },
-    {
-      key: "actions",
-      header: "Actions",
-      className: "row-actions",
-      cell: (u) => (
-        <>
-          <button type="button" className="btn btn-small btn-outline" onClick={() => setEditing({ user: u })}>
-            Modifier<span className="sr-only"> : {fullName(u)}</span>
-          </button>
-          <button type="button" className="btn btn-small btn-danger" onClick={() => setDeleting(u)}>
-            Supprimer<span className="sr-only"> : {fullName(u)}</span>
-          </button>
-        </>
-      ),
-    },
+    actionsColumn<CurrentUser>({ label: (u) => ` : ${fullName(u)}`, onEdit: (u) => setEditing({ user: u }), onDelete: (u) => setDeleting(u) }),
   ];
 
   const table = (title: string, rows: CurrentUser[], id: string, empty: string) => (

@@ -1,0 +1,88 @@
+/**
+ * The approved / online toggles and the edit / delete buttons of the admin article and media tables (spec §4):
+ * one server call per toggle with the §4 message, the list reloaded after it, deletion after confirmation.
+ * Both screens differ only in their calls and texts, given here as options.
+ */
+import { useState } from "react";
+import { errorText } from "../lib/api";
+import { invalidate } from "../lib/query";
+import { toast } from "../stores/toasts";
+import { confirm } from "../ui/ConfirmDialog";
+import { actionsColumn } from "../ui/actions-column";
+import type { Column } from "../ui/DataTable";
+import { Toggle } from "../ui/StatusBadge";
+import { useFlagOverrides, type Flags } from "./use-flags";
+
+export type Flag = keyof Flags;
+type Row = Flags & { _id: string; title: string };
+
+export type ModerationOptions = {
+  /** The list on screen: a new one from the server drops the answered flags held meanwhile. */
+  list: unknown;
+  /** Sets one flag; resolves with the server's answer (new flags and the §4 message) or throws its error. */
+  setFlag: (id: string, flag: Flag, value: boolean, fallback: string) => Promise<Flags & { message: string }>;
+  remove: (id: string) => Promise<unknown>;
+  /** Reloads the lists showing these items. */
+  changed: () => void;
+  onEdit: (id: string) => void;
+  texts: { confirm: string; deleted: string; deleteFallback: string };
+};
+
+/** The « Statut » and « Actions » columns of a moderated table. */
+export function useModerationColumns<T extends Row>(opts: ModerationOptions): Column<T>[] {
+  const [flagsOf, answered] = useFlagOverrides(opts.list);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  const reload = () => {
+    opts.changed();
+    invalidate("/api/admin/stats");
+  };
+
+  const toggle = async (row: T, flag: Flag) => {
+    const now = flagsOf(row._id, row);
+    setBusy(`${row._id}:${flag}`);
+    const fallback = `Erreur lors du changement d'état ${flag}`;
+    try {
+      const state = await opts.setFlag(row._id, flag, !now[flag], fallback);
+      answered(row._id, state);
+      toast.success(state.message);
+      reload();
+    } catch (e) {
+      toast.error(`Erreur lors du changement de statut: ${errorText(e, fallback)}`);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const remove = async (row: T) => {
+    if (!(await confirm(opts.texts.confirm))) return;
+    setBusy(`${row._id}:delete`);
+    try {
+      await opts.remove(row._id);
+      toast.success(opts.texts.deleted);
+      reload();
+    } catch (e) {
+      toast.error(`Erreur lors de la suppression: ${errorText(e, opts.texts.deleteFallback)}`);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const flagToggle = (row: T, flag: Flag) => (
+    <Toggle kind={flag} value={flagsOf(row._id, row)[flag]} item={row.title} busy={busy === `${row._id}:${flag}`} onToggle={() => void toggle(row, flag)} />
+  );
+
+  return [
+    {
+      key: "status",
+      header: "Statut",
+      cell: (row) => (
+        <span className="admin-toggles">
+          {flagToggle(row, "approved")}
+          {flagToggle(row, "online")}
+        </span>
+      ),
+    },
+    actionsColumn<T>({ label: (row) => ` « ${row.title} »`, onEdit: (row) => opts.onEdit(row._id), onDelete: (row) => void remove(row), deleting: (row) => busy === `${row._id}:delete` }),
+  ];
+}

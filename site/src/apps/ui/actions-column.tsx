@@ -1,0 +1,45 @@
+/**
+ * The « Actions » column of the apps' tables: « Modifier » and « Supprimer » for one row, each named for screen
+ * readers with the row's own label (a visually hidden suffix), the delete button busy while its call runs.
+ */
+import type { ReactNode } from "react";
+import type { Column } from "./DataTable";
+
+export type ActionsColumnOptions<T> = {
+  /** Visually hidden text after « Modifier » / « Supprimer » naming the row, e.g. ` « Titre »`. */
+  label: (row: T) => string;
+  onEdit: (row: T) => void;
+  onDelete: (row: T) => void;
+  /** The row's deletion is running. */
+  deleting?: (row: T) => boolean;
+  /** Buttons before « Modifier » (e.g. an online toggle). */
+  before?: (row: T) => ReactNode;
+};
+
+export function actionsColumn<T>(o: ActionsColumnOptions<T>): Column<T> {
+  return {
+    key: "actions",
+    header: "Actions",
+    className: "row-actions",
+    cell: (row) => {
+      const busy = o.deleting?.(row) ?? false;
+      return (
+        <>
+          {o.before?.(row)}
+          <button type="button" className="btn btn-small btn-outline" onClick={() => o.onEdit(row)}>
+            Modifier<span className="sr-only">{o.label(row)}</span>
+          </button>
+          <button
+            type="button"
+            className="btn btn-small btn-danger"
+            onClick={() => o.onDelete(row)}
+            disabled={busy}
+            aria-busy={busy || undefined}
+          >
+            Supprimer<span className="sr-only">{o.label(row)}</span>
+          </button>
+        </>
+      );
+    },
+  };
+}
