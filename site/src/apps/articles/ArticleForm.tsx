@@ -10,7 +10,7 @@
  * may also choose the authors (`authorChoices`; none chosen: the admin is the author).
  * Lists are reloaded after every save; « Article créé avec succès. » / « Article mis à jour avec succès. ».
  */
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import type { Article, Media, ThemeRef, UserSummary } from "../../../../api/contract";
 import { errorText } from "../lib/api";
 import { MEDIA_TYPE_LABELS } from "../lib/labels";
@@ -20,7 +20,7 @@ import { toast } from "../stores/toasts";
 import { useViewer } from "../stores/viewer";
 import { FieldGroup, FormField } from "../ui/FormField";
 import { ImageCropper } from "../ui/ImageCropper";
-import { Modal } from "../ui/Modal";
+import { EditModal, useEditedItem } from "../ui/EditModal";
 import { articlesChanged, createArticle, loadArticle, updateArticle, type AppContext } from "./api";
 import { articleBody, articleErrors, CONTENT_MAX, draftOf, type ArticleDraft, type ArticleErrors } from "./article-form";
 import { ArticlePictureField, useArticlePicture } from "./ArticlePicture";
@@ -59,46 +59,31 @@ function WithMemberLists(props: ArticleFormProps) {
   return <ArticleFormModal {...props} themes={props.themes ?? themes.data ?? []} mediaChoices={props.mediaChoices ?? media.data ?? []} />;
 }
 
-type Phase = { state: "loading" } | { state: "ready"; article: Article | null } | { state: "refused"; message: string };
-
 function ArticleFormModal(props: ArticleFormProps & { themes: readonly ThemeRef[]; mediaChoices: readonly MediaChoice[] }) {
   const { context, open, articleId, onClose } = props;
   const viewer = useViewer();
   const uid = useId();
-  const [phase, setPhase] = useState<Phase>({ state: "ready", article: null });
   const [draft, setDraft] = useState<ArticleDraft>(() => draftOf(null));
   const [errors, setErrors] = useState<ArticleErrors>({});
   const [saving, setSaving] = useState(false);
-  const stored = phase.state === "ready" ? phase.article : null;
-  const picture = useArticlePicture(context, articleId, stored?.articlePic ?? null, open ? articleId ?? "new" : null);
-
   // Each opening starts from the stored article (or an empty form).
-  useEffect(() => {
-    if (!open) return;
-    setErrors({});
-    if (!articleId) {
-      setPhase({ state: "ready", article: null });
-      setDraft(draftOf(null));
-      return;
-    }
-    let current = true;
-    setPhase({ state: "loading" });
-    loadArticle(context, articleId).then(
-      (article) => {
-        if (!current) return;
-        if (context === "member" && !authoredBy(article, viewer._id)) {
-          setPhase({ state: "refused", message: NOT_YOUR_ARTICLE });
-          return;
-        }
+  const phase = useEditedItem<Article>(
+    {
+      open,
+      id: articleId,
+      load: (id) => loadArticle(context, id),
+      allowed: (article) => context !== "member" || authoredBy(article, viewer._id),
+      refusedText: NOT_YOUR_ARTICLE,
+      loadError: "Erreur lors du chargement des articles.",
+      reset: (article) => {
         setDraft(draftOf(article));
-        setPhase({ state: "ready", article });
+        if (!article) setErrors({});
       },
-      (err) => current && setPhase({ state: "refused", message: errorText(err, "Erreur lors du chargement des articles.") }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [open, articleId, context, viewer._id]);
+    },
+    [context, viewer._id],
+  );
+  const stored = phase.state === "ready" ? phase.item : null;
+  const picture = useArticlePicture(context, articleId, stored?.articlePic ?? null, open ? articleId ?? "new" : null);
 
   const set = <K extends keyof ArticleDraft>(key: K, value: ArticleDraft[K]) => setDraft((d) => ({ ...d, [key]: value }));
   const toggleTheme = (id: string, on: boolean) =>
@@ -131,7 +116,6 @@ function ArticleFormModal(props: ArticleFormProps & { themes: readonly ThemeRef[
   };
 
   const title = articleId ? "Modifier l'article" : "Nouvel article";
-  const ready = phase.state === "ready";
 
   // The article's current media stay listed even when the choices do not hold them (e.g. since taken offline).
   const mediaChoices = [...props.mediaChoices, ...(stored?.media ?? []).filter((m) => !props.mediaChoices.some((c) => c._id === m._id))];
@@ -140,109 +124,95 @@ function ArticleFormModal(props: ArticleFormProps & { themes: readonly ThemeRef[
   return (
     <>
       {/* One dialog whatever the phase, so focus goes back to the opening button when it closes. */}
-      <Modal
+      <EditModal
+        phase={phase}
         open={open}
         title={title}
         size="lg"
         onClose={onClose}
-        onSubmit={ready ? save : undefined}
+        onSubmit={save}
         submitLabel={articleId ? "Enregistrer" : "Créer l'article"}
         saving={saving}
-        footer={
-          ready ? undefined : (
-            <button type="button" className="btn btn-outline" onClick={onClose}>
-              Fermer
-            </button>
-          )
-        }
       >
-        {phase.state === "loading" && <p role="status">Chargement...</p>}
-        {phase.state === "refused" && (
-          <p className="field-error" role="alert">
-            {phase.message}
-          </p>
-        )}
-        {ready && (
-          <>
-            <FormField label="Titre" required error={errors.title} id={ids.title} hint="200 caractères au plus.">
-              {(field) => <input {...field} type="text" value={draft.title} onChange={(e) => set("title", e.target.value)} />}
-            </FormField>
-            <FormField
-              label="Contenu"
-              required
-              error={errors.content}
-              id={ids.content}
-              hint={
-                <>
-                  {length.toLocaleString("fr-FR")} / {CONTENT_MAX.toLocaleString("fr-FR")} caractères.
-                  {stored?.html_content ? " Cet article a une mise en forme enrichie : modifier le texte ici la remplace par ce texte." : ""}
-                </>
-              }
-            >
-              {(field) => <textarea {...field} rows={8} value={draft.content} onChange={(e) => set("content", e.target.value)} />}
-            </FormField>
-            <FieldGroup legend="Thèmes" required error={errors.themes} hint="Au moins un thème.">
-              {props.themes.length === 0 ? (
-                <p className="muted">Chargement...</p>
-              ) : (
-                <div className="article-theme-list">
-                  {props.themes.map((t, i) => (
-                    <label key={t._id}>
-                      <input
-                        type="checkbox"
-                        id={i === 0 ? ids.themes : undefined}
-                        checked={draft.themes.includes(t._id)}
-                        onChange={(e) => toggleTheme(t._id, e.target.checked)}
-                      />
-                      {t.name}
-                    </label>
-                  ))}
-                </div>
-              )}
-            </FieldGroup>
-            <FormField label="Mots-clés" hint="Séparés par des virgules, par exemple : climat, pêche, littoral.">
-              {(field) => <input {...field} type="text" value={draft.keywords} onChange={(e) => set("keywords", e.target.value)} />}
-            </FormField>
-            <FormField label="Médias associés" hint="Ctrl (ou Cmd) + clic pour en choisir plusieurs ; aucun choisi : l'article n'a pas de média.">
+        <>
+          <FormField label="Titre" required error={errors.title} id={ids.title} hint="200 caractères au plus.">
+            {(field) => <input {...field} type="text" value={draft.title} onChange={(e) => set("title", e.target.value)} />}
+          </FormField>
+          <FormField
+            label="Contenu"
+            required
+            error={errors.content}
+            id={ids.content}
+            hint={
+              <>
+                {length.toLocaleString("fr-FR")} / {CONTENT_MAX.toLocaleString("fr-FR")} caractères.
+                {stored?.html_content ? " Cet article a une mise en forme enrichie : modifier le texte ici la remplace par ce texte." : ""}
+              </>
+            }
+          >
+            {(field) => <textarea {...field} rows={8} value={draft.content} onChange={(e) => set("content", e.target.value)} />}
+          </FormField>
+          <FieldGroup legend="Thèmes" required error={errors.themes} hint="Au moins un thème.">
+            {props.themes.length === 0 ? (
+              <p className="muted">Chargement...</p>
+            ) : (
+              <div className="article-theme-list">
+                {props.themes.map((t, i) => (
+                  <label key={t._id}>
+                    <input
+                      type="checkbox"
+                      id={i === 0 ? ids.themes : undefined}
+                      checked={draft.themes.includes(t._id)}
+                      onChange={(e) => toggleTheme(t._id, e.target.checked)}
+                    />
+                    {t.name}
+                  </label>
+                ))}
+              </div>
+            )}
+          </FieldGroup>
+          <FormField label="Mots-clés" hint="Séparés par des virgules, par exemple : climat, pêche, littoral.">
+            {(field) => <input {...field} type="text" value={draft.keywords} onChange={(e) => set("keywords", e.target.value)} />}
+          </FormField>
+          <FormField label="Médias associés" hint="Ctrl (ou Cmd) + clic pour en choisir plusieurs ; aucun choisi : l'article n'a pas de média.">
+            {(field) => (
+              <select
+                {...field}
+                multiple
+                size={Math.min(6, Math.max(3, mediaChoices.length))}
+                value={draft.media}
+                onChange={(e) => set("media", Array.from(e.target.selectedOptions, (o) => o.value))}
+              >
+                {mediaChoices.map((m) => (
+                  <option key={m._id} value={m._id}>
+                    {m.title} ({MEDIA_TYPE_LABELS[m.type] ?? m.type})
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+          {context === "admin" && props.authorChoices && (
+            <FormField label="Auteurs" hint="Ctrl (ou Cmd) + clic pour en choisir plusieurs ; aucun choisi : vous êtes l'auteur.">
               {(field) => (
                 <select
                   {...field}
                   multiple
-                  size={Math.min(6, Math.max(3, mediaChoices.length))}
-                  value={draft.media}
-                  onChange={(e) => set("media", Array.from(e.target.selectedOptions, (o) => o.value))}
+                  size={Math.min(6, Math.max(3, props.authorChoices!.length))}
+                  value={draft.authors}
+                  onChange={(e) => set("authors", Array.from(e.target.selectedOptions, (o) => o.value))}
                 >
-                  {mediaChoices.map((m) => (
-                    <option key={m._id} value={m._id}>
-                      {m.title} ({MEDIA_TYPE_LABELS[m.type] ?? m.type})
+                  {props.authorChoices!.map((u) => (
+                    <option key={u._id} value={u._id}>
+                      {u.firstname} {u.name} ({u.nickname})
                     </option>
                   ))}
                 </select>
               )}
             </FormField>
-            {context === "admin" && props.authorChoices && (
-              <FormField label="Auteurs" hint="Ctrl (ou Cmd) + clic pour en choisir plusieurs ; aucun choisi : vous êtes l'auteur.">
-                {(field) => (
-                  <select
-                    {...field}
-                    multiple
-                    size={Math.min(6, Math.max(3, props.authorChoices!.length))}
-                    value={draft.authors}
-                    onChange={(e) => set("authors", Array.from(e.target.selectedOptions, (o) => o.value))}
-                  >
-                    {props.authorChoices!.map((u) => (
-                      <option key={u._id} value={u._id}>
-                        {u.firstname} {u.name} ({u.nickname})
-                      </option>
-                    ))}
-                  </select>
-                )}
-              </FormField>
-            )}
-            <ArticlePictureField picture={picture} />
-          </>
-        )}
-      </Modal>
+          )}
+          <ArticlePictureField picture={picture} />
+        </>
+      </EditModal>
       <ImageCropper {...picture.cropper} />
     </>
   );

@@ -16,7 +16,7 @@ import type { AppContext } from "../articles/api";
 import { toast } from "../stores/toasts";
 import { useViewer } from "../stores/viewer";
 import { FormField } from "../ui/FormField";
-import { Modal } from "../ui/Modal";
+import { EditModal, useEditedItem } from "../ui/EditModal";
 import { formatBytes, UploadProgress } from "../ui/UploadProgress";
 import { loadMedia, mediaChanged, saveMedia } from "./api";
 import {
@@ -46,51 +46,37 @@ export type MediaFormProps = {
   onSaved?: (media: Media) => void;
 };
 
-type Phase = { state: "loading" } | { state: "ready"; media: Media | null } | { state: "refused"; message: string };
-
 const FIELDS = ["title", "type", "description", "externalUrl", "file"] as const;
 
 export function MediaForm({ context, open, mediaId, onClose, onSaved }: MediaFormProps) {
   const viewer = useViewer();
   const uid = useId();
-  const [phase, setPhase] = useState<Phase>({ state: "ready", media: null });
   const [draft, setDraft] = useState<MediaDraft>(() => draftOf(null));
   const [errors, setErrors] = useState<MediaErrors>({});
   const [saving, setSaving] = useState(false);
   const [progress, setProgress] = useState<Progress | null>(null);
   const [note, setNote] = useState<string | null>(null);
   const abort = useRef<AbortController | null>(null);
-  const stored = phase.state === "ready" ? phase.media : null;
-
   // Each opening starts from the stored media (or an empty form).
-  useEffect(() => {
-    if (!open) return;
-    setErrors({});
-    setNote(null);
-    setProgress(null);
-    if (!mediaId) {
-      setPhase({ state: "ready", media: null });
-      setDraft(draftOf(null));
-      return;
-    }
-    let current = true;
-    setPhase({ state: "loading" });
-    loadMedia(context, mediaId).then(
-      (media) => {
-        if (!current) return;
-        if (context === "member" && !uploadedBy(media, viewer._id)) {
-          setPhase({ state: "refused", message: NOT_YOUR_MEDIA });
-          return;
-        }
+  const phase = useEditedItem<Media>(
+    {
+      open,
+      id: mediaId,
+      load: (id) => loadMedia(context, id),
+      allowed: (media) => context !== "member" || uploadedBy(media, viewer._id),
+      refusedText: NOT_YOUR_MEDIA,
+      loadError: "Erreur lors du chargement des médias",
+      reset: (media) => {
         setDraft(draftOf(media));
-        setPhase({ state: "ready", media });
+        if (media) return;
+        setErrors({});
+        setNote(null);
+        setProgress(null);
       },
-      (err) => current && setPhase({ state: "refused", message: errorText(err, "Erreur lors du chargement des médias") }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [open, mediaId, context, viewer._id]);
+    },
+    [context, viewer._id],
+  );
+  const stored = phase.state === "ready" ? phase.item : null;
 
   // An upload still running when the modal goes away is stopped.
   useEffect(() => () => abort.current?.abort(), []);
@@ -145,110 +131,95 @@ export function MediaForm({ context, open, mediaId, onClose, onSaved }: MediaFor
     }
   };
 
-  const ready = phase.state === "ready";
   const type = draft.type;
-  const needsFile = ready && fileRequired(draft, stored);
+  const needsFile = phase.state === "ready" && fileRequired(draft, stored);
 
   return (
-    <Modal
+    <EditModal
+      phase={phase}
       open={open}
       title={mediaId ? "Modifier le média" : "Créer un média"}
       size="lg"
       onClose={onClose}
-      onSubmit={ready ? save : undefined}
+      onSubmit={save}
       submitLabel={mediaId ? "Enregistrer" : "Créer le média"}
       saving={saving}
-      footer={
-        ready ? undefined : (
-          <button type="button" className="btn btn-outline" onClick={onClose}>
-            Fermer
-          </button>
-        )
-      }
     >
-      {phase.state === "loading" && <p role="status">Chargement...</p>}
-      {phase.state === "refused" && (
-        <p className="field-error" role="alert">
-          {phase.message}
-        </p>
-      )}
-      {ready && (
-        <>
-          <FormField label="Titre" required error={errors.title} id={ids.title} hint="200 caractères au plus.">
-            {(field) => <input {...field} type="text" value={draft.title} onChange={(e) => set("title", e.target.value)} />}
-          </FormField>
-          <FormField label="Type de média" required error={errors.type} id={ids.type}>
+      <>
+        <FormField label="Titre" required error={errors.title} id={ids.title} hint="200 caractères au plus.">
+          {(field) => <input {...field} type="text" value={draft.title} onChange={(e) => set("title", e.target.value)} />}
+        </FormField>
+        <FormField label="Type de média" required error={errors.type} id={ids.type}>
+          {(field) => (
+            <select {...field} value={type} onChange={(e) => changeType(e.target.value as MediaDraft["type"])}>
+              <option value="">Choisir un type</option>
+              {MEDIA_TYPES.map((t) => (
+                <option key={t} value={t}>
+                  {MEDIA_TYPE_LABELS[t]}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <FormField
+          label="Description"
+          required
+          error={errors.description}
+          id={ids.description}
+          hint={`${draft.description.trim().length.toLocaleString("fr-FR")} / ${DESCRIPTION_MAX.toLocaleString("fr-FR")} caractères.`}
+        >
+          {(field) => <textarea {...field} rows={5} value={draft.description} onChange={(e) => set("description", e.target.value)} />}
+        </FormField>
+        {(type === "link" || type === "external") && (
+          <FormField label="URL" required error={errors.externalUrl} id={ids.externalUrl} hint="Adresse complète, commençant par https://">
             {(field) => (
-              <select {...field} value={type} onChange={(e) => changeType(e.target.value as MediaDraft["type"])}>
-                <option value="">Choisir un type</option>
-                {MEDIA_TYPES.map((t) => (
-                  <option key={t} value={t}>
-                    {MEDIA_TYPE_LABELS[t]}
-                  </option>
-                ))}
-              </select>
+              <input
+                {...field}
+                type="url"
+                inputMode="url"
+                placeholder="https://"
+                value={draft.externalUrl}
+                onChange={(e) => set("externalUrl", e.target.value)}
+              />
             )}
           </FormField>
-          <FormField
-            label="Description"
-            required
-            error={errors.description}
-            id={ids.description}
-            hint={`${draft.description.trim().length.toLocaleString("fr-FR")} / ${DESCRIPTION_MAX.toLocaleString("fr-FR")} caractères.`}
-          >
-            {(field) => <textarea {...field} rows={5} value={draft.description} onChange={(e) => set("description", e.target.value)} />}
-          </FormField>
-          {(type === "link" || type === "external") && (
-            <FormField label="URL" required error={errors.externalUrl} id={ids.externalUrl} hint="Adresse complète, commençant par https://">
-              {(field) => (
-                <input
-                  {...field}
-                  type="url"
-                  inputMode="url"
-                  placeholder="https://"
-                  value={draft.externalUrl}
-                  onChange={(e) => set("externalUrl", e.target.value)}
-                />
-              )}
+        )}
+        {isFileType(type) && (
+          <>
+            {stored?.path && stored.type === type && (
+              <p className="media-current-file">
+                Fichier actuel :{" "}
+                <a href={stored.path} target="_blank" rel="noopener">
+                  {stored.path.split("/").pop()}
+                  <span className="sr-only"> (nouvel onglet)</span>
+                </a>
+              </p>
+            )}
+            <FormField
+              label="Fichier"
+              required={needsFile}
+              error={errors.file}
+              id={ids.file}
+              hint={`Formats acceptés : ${FILE_FORMATS[type].names}.${needsFile ? "" : " Laissez vide pour garder le fichier actuel."}`}
+            >
+              {(field) => <input {...field} key={type} type="file" accept={acceptOf(type)} onChange={chooseFile} disabled={saving} />}
             </FormField>
-          )}
-          {isFileType(type) && (
-            <>
-              {stored?.path && stored.type === type && (
-                <p className="media-current-file">
-                  Fichier actuel :{" "}
-                  <a href={stored.path} target="_blank" rel="noopener">
-                    {stored.path.split("/").pop()}
-                    <span className="sr-only"> (nouvel onglet)</span>
-                  </a>
-                </p>
-              )}
-              <FormField
-                label="Fichier"
-                required={needsFile}
-                error={errors.file}
-                id={ids.file}
-                hint={`Formats acceptés : ${FILE_FORMATS[type].names}.${needsFile ? "" : " Laissez vide pour garder le fichier actuel."}`}
-              >
-                {(field) => <input {...field} key={type} type="file" accept={acceptOf(type)} onChange={chooseFile} disabled={saving} />}
-              </FormField>
-              {draft.file && !errors.file && (
-                <p className="field-hint">
-                  {draft.file.name} ({formatBytes(draft.file.size)})
-                </p>
-              )}
-            </>
-          )}
-          <FormField label="Mots-clés" hint="Séparés par des virgules.">
-            {(field) => <input {...field} type="text" value={draft.tags} onChange={(e) => set("tags", e.target.value)} />}
-          </FormField>
-          {progress && <UploadProgress {...progress} onCancel={() => abort.current?.abort()} />}
-          {/* Present from the start so the note is announced when it appears. */}
-          <p role="status" className="media-note">
-            {note}
-          </p>
-        </>
-      )}
-    </Modal>
+            {draft.file && !errors.file && (
+              <p className="field-hint">
+                {draft.file.name} ({formatBytes(draft.file.size)})
+              </p>
+            )}
+          </>
+        )}
+        <FormField label="Mots-clés" hint="Séparés par des virgules.">
+          {(field) => <input {...field} type="text" value={draft.tags} onChange={(e) => set("tags", e.target.value)} />}
+        </FormField>
+        {progress && <UploadProgress {...progress} onCancel={() => abort.current?.abort()} />}
+        {/* Present from the start so the note is announced when it appears. */}
+        <p role="status" className="media-note">
+          {note}
+        </p>
+      </>
+    </EditModal>
   );
 }
