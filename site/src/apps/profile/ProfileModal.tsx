@@ -12,7 +12,7 @@ import { Avatar } from "../ui/Avatar";
 import { FormField } from "../ui/FormField";
 import { ImageCropper } from "../ui/ImageCropper";
 import { Modal } from "../ui/Modal";
-import { PasswordRules } from "../ui/PasswordRules";
+import { NewPasswordField } from "../ui/NewPasswordField";
 import { draftOf, passwordErrors, profileBody, requiredFilled, SOCIAL_KEYS, type PasswordErrors, type ProfileDraft } from "./profile-form";
 import { pictureProblem, saveCroppedPicture, saveOriginalPicture } from "./picture";
 
@@ -169,21 +169,12 @@ export function ProfileModal({ open, onClose }: { open: boolean; onClose: () => 
               />
             )}
           </FormField>
-          <FormField label="Nouveau mot de passe" error={errors.newPassword}>
-            {(field) => (
-              <>
-                <input
-                  {...field}
-                  aria-describedby={[field["aria-describedby"], "profile-password-rules"].filter(Boolean).join(" ")}
-                  type="password"
-                  autoComplete="new-password"
-                  value={draft.newPassword}
-                  onChange={(e) => setDraft((d) => ({ ...d, newPassword: e.target.value }))}
-                />
-                <PasswordRules id="profile-password-rules" value={draft.newPassword} />
-              </>
-            )}
-          </FormField>
+          <NewPasswordField
+            label="Nouveau mot de passe"
+            error={errors.newPassword}
+            value={draft.newPassword}
+            onChange={(value) => setDraft((d) => ({ ...d, newPassword: value }))}
+          />
         </fieldset>
       </Modal>
       <ImageCropper

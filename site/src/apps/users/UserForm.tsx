@@ -16,7 +16,7 @@ import { toast } from "../stores/toasts";
 import { Avatar } from "../ui/Avatar";
 import { FieldGroup, FormField } from "../ui/FormField";
 import { Modal } from "../ui/Modal";
-import { PasswordRules } from "../ui/PasswordRules";
+import { NewPasswordField } from "../ui/NewPasswordField";
 import { UploadProgress } from "../ui/UploadProgress";
 import { USERS_PATH } from "./stores";
 import {
@@ -137,21 +137,13 @@ export function UserForm({ open, user, onClose }: { open: boolean; user: Current
         {text("nickname", "Alias", { required: true, hint: "Identifiant de connexion, unique : lettres, chiffres, point, tiret ou souligné.", maxLength: 40 })}
         {text("email", "E-mail", { required: true, type: "email", maxLength: 200 })}
       </div>
-      <FormField label={creating ? "Mot de passe" : "Nouveau mot de passe (optionnel)"} required={creating} error={passwordError}>
-        {(field) => (
-          <>
-            <input
-              {...field}
-              aria-describedby={[field["aria-describedby"], "user-password-rules"].filter(Boolean).join(" ")}
-              type="password"
-              autoComplete="new-password"
-              value={draft.password}
-              onChange={(e) => setDraft((d) => ({ ...d, password: e.target.value }))}
-            />
-            <PasswordRules id="user-password-rules" value={draft.password} />
-          </>
-        )}
-      </FormField>
+      <NewPasswordField
+        label={creating ? "Mot de passe" : "Nouveau mot de passe (optionnel)"}
+        required={creating}
+        error={passwordError}
+        value={draft.password}
+        onChange={(value) => setDraft((d) => ({ ...d, password: value }))}
+      />
       <FormField label="Rôle" required>
         {(field) => (
           <select {...field} value={draft.role} onChange={(e) => setDraft((d) => ({ ...d, role: e.target.value as Role }))}>
