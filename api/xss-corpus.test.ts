@@ -11,6 +11,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FEED_ITEMS } from "../site/src/lib/rss";
 import { createSession } from "./lib/session";
 import { makeUser } from "./testing/factory";
 import { createHarness, type Harness } from "./testing/harness";
@@ -220,7 +221,7 @@ describe("XSS corpus through every public field, one real build, output parsed",
     const feeds = files(out).filter((f) => f === "rss.xml" || (f.startsWith("rss/") && f.endsWith(".xml")));
     expect(feeds.length).toBe(created.themes + 1);
     const main = readFileSync(join(out, "rss.xml"), "utf8");
-    expect((main.match(/<item>/g) ?? []).length).toBe(created.articles);
+    expect((main.match(/<item>/g) ?? []).length).toBe(Math.min(created.articles, FEED_ITEMS));
     expect(feeds.flatMap((f) => scanRss(readFileSync(join(out, f), "utf8"), f))).toEqual([]);
   });
 
