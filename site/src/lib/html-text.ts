@@ -16,8 +16,79 @@ const INLINE = new Set([
   "sub", "sup", "time", "u",
 ]);
 
-// A comment, a doctype, or a tag whose quoted attribute values may contain ">".
-const TAG = /<!--[\s\S]*?-->|<![^>]*>|<(\/?)([a-zA-Z][\w:-]*)([^>"']*(?:(?:"[^"]*"|'[^']*')[^>"']*)*)>/g;
+/** One tag, comment or doctype found by nextTag: where it starts and ends, and for a tag its name and kind. */
+type Tag = { index: number; end: number; name: string; closing: boolean; selfClosing: boolean; attrsFrom: number };
+
+const LT = 60; // <
+const GT = 62; // >
+const BANG = 33; // !
+const SLASH = 47; // /
+const DQUOTE = 34;
+const SQUOTE = 39;
+const DASH = 45;
+
+/** [a-zA-Z] */
+const isAlpha = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+/** [\w:-] (ASCII, as a regular expression's \w without the u flag) */
+const isNameChar = (c: number) => isAlpha(c) || (c >= 48 && c <= 57) || c === 95 || c === 58 || c === DASH;
+
+/** A tag's attributes up to its ">": anything but > and quotes, and quoted values (which may hold ">"). */
+const ATTRS = /[^>"']*(?:(?:"[^"]*"|'[^']*')[^>"']*)*>/y;
+
+/**
+ * The next comment (`<!--…-->`), doctype (`<!…>`) or tag (`<name …>`, `</name>`, whose quoted attribute values may
+ * hold ">") at or after `from`, or null. Same matches as the regular expression
+ * /<!--[\s\S]*?-->|<![^>]*>|<(\/?)([a-zA-Z][\w:-]*)([^>"']*(?:(?:"[^"]*"|'[^']*')[^>"']*)*)>/g, written out by
+ * hand: the regular expression and the strings of its groups were half of the typography pass's time.
+ */
+function nextTag(html: string, from: number, tag: Tag): boolean {
+  const n = html.length;
+  for (let i = html.indexOf("<", from); i !== -1; i = html.indexOf("<", i + 1)) {
+    let c = html.charCodeAt(i + 1);
+    if (c === BANG) {
+      if (html.charCodeAt(i + 2) === DASH && html.charCodeAt(i + 3) === DASH) {
+        const close = html.indexOf("-->", i + 4);
+        if (close !== -1) return found(tag, i, close + 3, "", false, false, 0);
+      }
+      const gt = html.indexOf(">", i + 2);
+      if (gt !== -1) return found(tag, i, gt + 1, "", false, false, 0);
+      continue;
+    }
+    let j = i + 1;
+    const closing = c === SLASH;
+    if (closing) c = html.charCodeAt(++j);
+    if (!isAlpha(c)) continue;
+    const nameFrom = j;
+    let upper = c <= 90;
+    for (j++; j < n; j++) {
+      c = html.charCodeAt(j);
+      if (!isNameChar(c)) break;
+      if (c >= 65 && c <= 90) upper = true;
+    }
+    const nameTo = j;
+    // Attributes: anything but > and quotes, and quoted values; an unclosed quote means no tag here.
+    ATTRS.lastIndex = nameTo;
+    if (!ATTRS.test(html)) continue;
+    j = ATTRS.lastIndex - 1;
+    const name = upper ? html.slice(nameFrom, nameTo).toLowerCase() : html.slice(nameFrom, nameTo);
+    const selfClosing = (j > nameTo && html.charCodeAt(j - 1) === SLASH) || VOID.has(name);
+    return found(tag, i, j + 1, name, closing, selfClosing, nameTo);
+  }
+  return false;
+}
+
+function found(tag: Tag, index: number, end: number, name: string, closing: boolean, selfClosing: boolean, attrsFrom: number): true {
+  tag.index = index;
+  tag.end = end;
+  tag.name = name;
+  tag.closing = closing;
+  tag.selfClosing = selfClosing;
+  tag.attrsFrom = attrsFrom;
+  return true;
+}
+
+/** The closing tag of each raw-text element, found case-insensitively like the browser does. */
+const CLOSERS = new Map([...RAW].map((name) => [name, new RegExp(`</${name}`, "gi")]));
 
 /**
  * Rewrites every visible text run of `html` with `edit(raw, before)`. `raw` is the text as written in the HTML
@@ -32,6 +103,8 @@ export function mapHtmlText(html: string, edit: (raw: string, before: string) =>
   let last = 0;
   let before = "";
   let skip: { name: string; depth: number } | null = null;
+  // Where "data-no-typo" next occurs: found once ahead, not searched again in every tag.
+  let noTypoAt = html.indexOf("data-no-typo");
   const visit = (from: number, to: number) => {
     const raw = html.slice(from, to);
     const edited = edit(raw, before);
@@ -41,29 +114,29 @@ export function mapHtmlText(html: string, edit: (raw: string, before: string) =>
     }
     before = lastVisible(edited, before);
   };
-  TAG.lastIndex = 0;
-  for (let m = TAG.exec(html); m; m = TAG.exec(html)) {
+  const m: Tag = { index: 0, end: 0, name: "", closing: false, selfClosing: false, attrsFrom: 0 };
+  let from = 0;
+  while (nextTag(html, from, m)) {
     if (m.index > last && !skip) visit(last, m.index);
-    last = TAG.lastIndex;
-    const name = m[2]?.toLowerCase();
+    last = from = m.end;
+    const name = m.name;
     if (!name) continue; // comment or doctype
-    const closing = m[1] === "/";
-    const attrs = m[3] ?? "";
-    const selfClosing = attrs.endsWith("/") || VOID.has(name);
+    const closing = m.closing;
+    const selfClosing = m.selfClosing;
     if (!INLINE.has(name)) before = "";
-    if (RAW.has(name) && !closing) {
+    const closer = closing ? undefined : CLOSERS.get(name);
+    if (closer) {
       // The raw content (which may look like tags) is jumped over; its closing tag is matched next.
-      const closer = new RegExp(`</${name}`, "gi");
       closer.lastIndex = last;
-      last = closer.exec(html)?.index ?? html.length;
-      TAG.lastIndex = last;
+      last = from = closer.exec(html)?.index ?? html.length;
       continue;
     }
     if (skip) {
       if (name === skip.name && !selfClosing) skip.depth += closing ? -1 : 1;
       if (skip.depth === 0) skip = null;
-    } else if (!closing && !selfClosing && (SKIP.has(name) || attrs.includes("data-no-typo"))) {
-      skip = { name, depth: 1 };
+    } else if (!closing && !selfClosing) {
+      if (noTypoAt !== -1 && noTypoAt < m.attrsFrom) noTypoAt = html.indexOf("data-no-typo", m.attrsFrom);
+      if (SKIP.has(name) || (noTypoAt !== -1 && noTypoAt + 12 < m.end)) skip = { name, depth: 1 };
     }
   }
   if (last < html.length && !skip) visit(last, html.length);

@@ -94,6 +94,20 @@ describe("French typography of a built page", () => {
     expect(typesetHtml(plain)).toBe(plain);
   });
 
+  it("reads tags as HTML does: a > inside a quoted value, upper-case names, comments, nested skipped elements", () => {
+    const cases: [string, string][] = [
+      [`<p title="a > b ; c">Oui ?</p>`, `<p title="a > b ; c">Oui·?</p>`],
+      [`<PRE>x ; y</PRE><p>z ?</p><SCRIPT>if (a ? b : c) {}</SCRIPT><p>w !</p>`, `<PRE>x ; y</PRE><p>z·?</p><SCRIPT>if (a ? b : c) {}</SCRIPT><p>w·!</p>`],
+      [`<!-- <p>caché ?</p> --><p>vu ?</p>`, `<!-- <p>caché ?</p> --><p>vu·?</p>`],
+      [`<p>a < b ; c</p>`, `<p>a &lt; b·; c</p>`],
+      [`<p>a<br/>b ?</p><span/>c ?`, `<p>a<br/>b·?</p><span/>c·?`],
+      [`<div data-no-typo><div>dedans ?</div>encore ?</div>après ?`, `<div data-no-typo><div>dedans ?</div>encore ?</div>après·?`],
+      [`<pre><pre>a ?</pre>b ?</pre>c ?`, `<pre><pre>a ?</pre>b ?</pre>c·?`],
+      [`<p class='x"y'>simple ?</p>`, `<p class='x"y'>simple·?</p>`],
+    ];
+    for (const [html, expected] of cases) expect(show(typesetHtml(html)), html).toBe(expected);
+  });
+
   it("gives a page the checker finds no fault in, while the original has some", () => {
     expect(typographyFaults(page).map((f) => f.rule)).toEqual(
       expect.arrayContaining(["apostrophe droite", "espace sécable avant ; ! ? : »", "pas d’espace avant :"]),

@@ -14,6 +14,8 @@ export const NBSP = "\u00A0";
 // URLs and e-mail addresses are copied as they are ("https://…", "www.…", "nom@domaine.sn"); trailing sentence
 // punctuation is not part of them.
 const URLISH = /(?:\b(?:https?|ftp):\/\/|\bmailto:|\bwww\.)[^\s<>"]*[^\s<>"'.,;:!?)»]|[\w.+-]+@[\w-]+(?:\.[\w-]+)+/giu;
+// What every URLISH match holds (its "://", "mailto:", "www." or "@"): text without any of them has no URL.
+const MAYBE_URL = /:\/\/|mailto:|www\.|@/i;
 // What may directly precede a punctuation mark that takes a space: a word, a number, a closing bracket or quote.
 const WORD_END = "[\\p{L}\\p{N})\\]»’\"…%]";
 const ATTACHED_HIGH = new RegExp(`(${WORD_END})(?=[;!?](?:$|[\\s)\\]»"’.,…;:!?]))`, "gu");
@@ -43,6 +45,8 @@ function typesetPlain(s: string, before: string): string {
  * same line ("" at the start of a block), so "<strong>Lieu</strong>: Dakar" gets its space too.
  */
 export function frenchTypography(text: string, before = ""): string {
+  // Most runs hold no URL: this test is much cheaper than URLISH, whose e-mail branch tries every word.
+  if (!MAYBE_URL.test(text)) return typesetPlain(text, before);
   let out = "";
   let last = 0;
   let prev = before;
