@@ -19,6 +19,7 @@ import { readdir, readFile } from "node:fs/promises";
 import { join, relative, sep } from "node:path";
 import * as pagefind from "pagefind";
 import { foldApostrophes } from "../site/src/lib/search-text";
+import type { ShardDone, ShardJob } from "./search-index-worker";
 
 // Parts of indexed pages that repeat other pages (navigation back to a list, an author's list of publications):
 // indexing them would make an article title also match every page that links to it.
@@ -131,7 +132,7 @@ function linkShard(from: string, to: string) {
 const IN_FLIGHT = 16;
 
 /** Indexes `pages` (url -> slice) into one Pagefind bundle at `outputPath`. */
-async function writeShard(pages: [string, string][], outputPath: string, shardZero: boolean): Promise<void> {
+export async function writeShard(pages: [string, string][], outputPath: string, shardZero: boolean): Promise<void> {
   const { index, errors } = await pagefind.createIndex({ excludeSelectors: EXCLUDE, forceLanguage: "fr" });
   if (!index) throw new Error(`pagefind: ${errors.join("; ")}`);
   const sending = new Set<Promise<void>>();
@@ -164,6 +165,56 @@ async function writeShard(pages: [string, string][], outputPath: string, shardZe
     const runtime = /^(pagefind\.js|pagefind-worker\.js|wasm\..*\.pagefind)$/.test(entry.name);
     if (ui || (!shardZero && runtime)) rmSync(join(outputPath, entry.name));
   }
+}
+
+type Shard = { pages: [string, string][]; outputPath: string; shardZero: boolean };
+
+/**
+ * Indexes shards on two Pagefind services at once: this thread's and a worker thread's (each module instance of
+ * Pagefind's API runs its own service process, and a service indexes on one core). Each lane takes the next shard
+ * when it is done with one; a shard's pages still arrive in their fixed order, so its files are the same bytes
+ * whichever service wrote them. One shard (most partial builds) needs no worker.
+ */
+async function indexShards(shards: (() => Shard)[]): Promise<void> {
+  let next = 0;
+  let failure: Error | null = null;
+  const take = () => (failure || next >= shards.length ? null : shards[next++]!());
+  const here = async () => {
+    for (let shard = take(); shard; shard = take()) {
+      await writeShard(shard.pages, shard.outputPath, shard.shardZero).catch((e: Error) => void (failure ??= e));
+    }
+  };
+  if (shards.length < 2) {
+    try {
+      await here();
+    } finally {
+      await pagefind.close();
+    }
+    if (failure) throw failure;
+    return;
+  }
+  const worker = new Worker(new URL("./search-index-worker.ts", import.meta.url).href);
+  let answer: ((done: ShardDone) => void) | null = null;
+  worker.onmessage = (event: MessageEvent<ShardDone>) => answer?.(event.data);
+  worker.onerror = (event) => answer?.({ type: "done", id: -1, error: `search worker: ${event.message}` });
+  const ask = (message: ShardJob | { type: "close" }, transfer?: Transferable[]) =>
+    new Promise<ShardDone>((resolve) => {
+      answer = resolve;
+      worker.postMessage(message, transfer ?? []);
+    });
+  const there = async () => {
+    for (let shard = take(), id = 0; shard; shard = take(), id++) {
+      const done = await ask({ type: "shard", id, ...shard });
+      if (done.type === "done" && done.error) failure ??= new Error(done.error);
+    }
+  };
+  try {
+    await Promise.all([here(), there()]);
+  } finally {
+    await Promise.all([pagefind.close(), ask({ type: "close" })]);
+    worker.terminate();
+  }
+  if (failure) throw failure;
 }
 
 export type SearchIndexStats = { pages: number; shards: number; indexed: number; reused: number };
@@ -209,29 +260,30 @@ export async function buildSearchIndex(
   if (firstFull > 0) [members[0], members[firstFull]] = [members[firstFull]!, members[0]!];
 
   const digests = members.map((m) => Bun.hash(m.map((url) => `${url}\u0000${pages[url]!.digest}`).join("\n")).toString(36));
-  let indexed = 0;
   let reused = 0;
-  try {
-    for (let shard = 0; shard < shards; shard++) {
-      const dir = join(outDir, shardDir(shard));
-      // An empty shard other than the main bundle is simply left out of shards.json.
-      if (shard > 0 && members[shard]!.length === 0) continue;
-      const old = previous ? join(previous, shardDir(shard)) : null;
-      if (before?.shards === shards && before.digests[shard] === digests[shard] && old && existsSync(join(old, "pagefind-entry.json"))) {
-        linkShard(old, dir);
-        reused++;
-        continue;
-      }
-      const content = members[shard]!.map((url): [string, string] => {
+  const toIndex: number[] = [];
+  for (let shard = 0; shard < shards; shard++) {
+    // An empty shard other than the main bundle is simply left out of shards.json.
+    if (shard > 0 && members[shard]!.length === 0) continue;
+    const old = previous ? join(previous, shardDir(shard)) : null;
+    if (before?.shards === shards && before.digests[shard] === digests[shard] && old && existsSync(join(old, "pagefind-entry.json"))) {
+      linkShard(old, join(outDir, shardDir(shard)));
+      reused++;
+    } else toIndex.push(shard);
+  }
+  // Largest shards first, so that the two services finish at about the same time.
+  toIndex.sort((a, b) => members[b]!.length - members[a]!.length || a - b);
+  await indexShards(
+    toIndex.map((shard) => () => ({
+      outputPath: join(outDir, shardDir(shard)),
+      shardZero: shard === 0,
+      pages: members[shard]!.map((url): [string, string] => {
         const slice = slices.get(url) ?? searchableSlice(readFileSync(join(outDir, pages[url]!.file), "utf8"));
         return [url, slices.has(url) ? slice! : foldApostrophes(slice!)];
-      });
-      await writeShard(content, dir, shard === 0);
-      indexed++;
-    }
-  } finally {
-    await pagefind.close();
-  }
+      }),
+    })),
+  );
+  const indexed = toIndex.length;
   const others = members.flatMap((m, shard) => (shard > 0 && m.length > 0 ? [`/${shardDir(shard)}/`] : []));
   mkdirSync(join(outDir, BUNDLE), { recursive: true });
   writeFileSync(join(outDir, BUNDLE, SHARDS_FILE), JSON.stringify(others));
