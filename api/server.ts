@@ -209,6 +209,7 @@ let stopping = false;
 const stop = () => {
   stopping = true;
   for (const w of workers) w.kill("SIGTERM");
+  builder.stop();
   server.stop(true);
   database.close();
   process.exit(0);

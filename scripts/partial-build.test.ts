@@ -1,7 +1,10 @@
 /**
  * A partial build after each of a series of writes gives the same site as a full build of the same data: same
- * files, same bytes (the .ics DTSTAMP, the build's clock, aside), search index included. Real Astro builds through
- * scripts/build-site.ts against the real API on a temporary database, so it is slow: one series serves all checks.
+ * files, same bytes (the .ics DTSTAMP, the build's clock, aside), search index included. The series runs as the
+ * server runs it, through the build worker (scripts/build-worker.ts: Astro in its process for the first build, its
+ * warm renderer for the partial ones); the full build it is compared with is a one-shot `astro build`
+ * (scripts/build-site.ts). Real builds against the real API on a temporary database, so it is slow: one series
+ * serves all checks.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -12,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { articles, events, themes, users } from "../db/schema";
 import { makeArticle, makeEvent, makeMedia, makeTheme, makeUser } from "../api/testing/factory";
 import { createHarness, type Harness } from "../api/testing/harness";
+import { BuildWorkerClient } from "../api/lib/build-worker-client";
 import { runSiteBuild } from "../api/testing/site-build";
 import { buildKey, ITEM_ROUTES, outputFile, readPagesManifest } from "./partial-build";
 
@@ -44,16 +48,20 @@ describe("partial builds", () => {
   let count = 0;
   const builds: Build[] = [];
 
-  async function build(mode: "full" | "partial", previous?: Build): Promise<Build> {
+  const env = {
+    // Pinned: others may edit the site's sources in this checkout while the series runs.
+    BUILD_KEY: key,
+    // Several search shards even on this small site, so reusing them is part of the comparison.
+    SEARCH_SHARD_PAGES: "3",
+  };
+  let worker: BuildWorkerClient;
+
+  /** A build as the server makes it (the worker), or with `oneShot` a fresh `astro build` in its own process. */
+  async function build(mode: "full" | "partial", previous?: Build, oneShot = false): Promise<Build> {
     const dir = join(root, `b${++count}`);
-    const { code, log } = await runSiteBuild(`http://127.0.0.1:${server.port}`, dir, {
-      BUILD_MODE: mode,
-      // Pinned: others may edit the site's sources in this checkout while the series runs.
-      BUILD_KEY: key,
-      // Several search shards even on this small site, so reusing them is part of the comparison.
-      SEARCH_SHARD_PAGES: "3",
-      BUILD_PREVIOUS_DIR: previous?.dir ?? "",
-    });
+    const { code, log } = oneShot
+      ? await runSiteBuild(`http://127.0.0.1:${server.port}`, dir, { ...env, BUILD_MODE: mode, BUILD_PREVIOUS_DIR: previous?.dir ?? "" })
+      : await worker.run({ out: dir, previous: previous?.dir ?? "", mode }, 300_000).then((r) => ({ code: r.code, log: r.output }));
     if (code !== 0) throw new Error(`build failed:\n${log.slice(-3000)}`);
     const b = { dir, log };
     builds.push(b);
@@ -87,6 +95,13 @@ describe("partial builds", () => {
     Object.assign(ids, { awa: awa.id, moussa: moussa.id, eco: eco.id, article1: a1.id, article2: a2.id, event1: e1.id });
     Object.assign(urls, { eco: eco.url, article1: a1.url, article2: a2.url, event1: e1.url });
     server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: (r) => h.app.handle(r) });
+    worker = new BuildWorkerClient([process.execPath, "scripts/build-worker.ts"], {
+      ...process.env,
+      ...env,
+      API_ORIGIN: `http://127.0.0.1:${server.port}`,
+      PUBLIC_URL: "http://localhost:4321",
+      ASTRO_TELEMETRY_DISABLED: "1",
+    });
 
     // The live site, then a series of writes, each followed by a partial build from the previous one.
     let live = await build("full");
@@ -115,10 +130,11 @@ describe("partial builds", () => {
       await write();
       live = await build("partial", live);
     }
-    final = { partial: live, full: await build("full") };
+    final = { partial: live, full: await build("full", undefined, true) };
   }, 600_000);
 
   afterAll(() => {
+    worker?.stop();
     server?.stop(true);
     h?.close();
     if (!process.env.KEEP_BUILD) rmSync(root, { recursive: true, force: true });
@@ -129,6 +145,8 @@ describe("partial builds", () => {
     for (const b of builds.slice(1, -1)) {
       const m = readPagesManifest(b.dir)!;
       expect(m.mode).toBe("partial");
+      // Rendered by the worker's warm renderer, not by a new Astro build.
+      expect(b.log).toMatch(/warm partial build: rendered \d+ of \d+ pages/);
       expect(m.carried.length).toBeGreaterThan(0);
     }
     // After the title change: that article is rendered again, the other articles and the events are not.

@@ -15,6 +15,7 @@ import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { AstroIntegration, AstroPrerenderer } from "astro";
 import { eventDates, eventStatus } from "../site/src/lib/event-time";
+import { type CapturedPrerenderer, keepingPrerenderer, loadAllPages, offerPrerenderer } from "./prerenderer-capture";
 
 export const PAGES_MANIFEST = ".pages.json";
 
@@ -92,8 +93,8 @@ export function outputFile(pathname: string, routeType: string): string {
 }
 
 type RouteLike = { route: string; type: string; params: string[] };
-type PathWithRoute = { pathname: string; route: RouteLike };
-type StaticPathsCache = { get(route: unknown): { staticPaths?: { keyed?: Map<string, { props?: unknown }> } } | undefined };
+export type PathWithRoute = { pathname: string; route: RouteLike };
+export type StaticPathsCache = { get(route: unknown): { staticPaths?: { keyed?: Map<string, { props?: unknown }> } } | undefined };
 
 /** Hash of what an item page is made from; undefined when Astro's route cache does not give its props. */
 function dataHash(route: RouteLike, pathname: string, cache: StaticPathsCache | undefined): string | undefined {
@@ -144,10 +145,16 @@ export function partialBuild(): AstroIntegration {
         if (!key) return;
         const previousDir = process.env.BUILD_PREVIOUS_DIR || undefined;
         const partial = process.env.BUILD_MODE === "partial";
-        setPrerenderer((base: AstroPrerenderer & { app?: { routeCache?: StaticPathsCache } }) => ({
+        setPrerenderer((base: CapturedPrerenderer) => ({
           name: "partial-build",
-          setup: () => base.setup?.() ?? Promise.resolve(),
-          teardown: () => base.teardown?.() ?? Promise.resolve(),
+          setup: async () => {
+            await base.setup?.();
+            offerPrerenderer(base);
+          },
+          teardown: async () => {
+            if (keepingPrerenderer()) await loadAllPages(base);
+            await base.teardown?.();
+          },
           render: (request, options) => base.render(request, options),
           ...(base.collectStaticImages ? { collectStaticImages: () => base.collectStaticImages!() } : {}),
           async getStaticPaths() {

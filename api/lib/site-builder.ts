@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { BuildWorkerClient } from "./build-worker-client";
 import type { Change } from "./change";
 
 export type BuildReport = {
@@ -45,7 +46,10 @@ type Options = {
   apiOrigin: string;
   /** Called after a successful swap, with the new live folder. */
   onSwap: (liveDir: string) => void;
-  /** Override for tests: the command that builds into BUILD_OUT_DIR. */
+  /**
+   * Override for tests: a command that builds into BUILD_OUT_DIR, one process per build. Without it, builds go to
+   * the long-lived build worker (scripts/build-worker.ts), which keeps Astro's renderer warm between builds.
+   */
   command?: string[];
   extraEnv?: Record<string, string>;
   /** A build running longer is killed and reported failed (default 10 minutes). */
@@ -74,9 +78,18 @@ export class SiteBuilder {
   private lastSuccess: BuildReport | null = null;
   private lastFailure: BuildReport | null = null;
   readonly siteDir: string;
+  private readonly worker: BuildWorkerClient | null;
 
   constructor(private readonly opts: Options) {
     this.siteDir = resolve(opts.siteDir);
+    this.worker = opts.command
+      ? null
+      : new BuildWorkerClient([process.execPath, "scripts/build-worker.ts"], {
+          ...process.env,
+          ...opts.extraEnv,
+          API_ORIGIN: opts.apiOrigin,
+          ASTRO_TELEMETRY_DISABLED: "1",
+        });
     mkdirSync(join(this.siteDir, "builds"), { recursive: true });
     this.readHistory();
   }
@@ -182,7 +195,9 @@ export class SiteBuilder {
    * (scripts/build-site.ts spawns Astro as a grandchild: killing only the child would leave Astro running).
    */
   private spawnBuild(outDir: string, mode: BuildMode): Promise<{ code: number | null; output: string; timedOut: boolean }> {
-    const [cmd, ...args] = this.opts.command ?? [process.execPath, "scripts/build-site.ts"];
+    const timeoutMs = this.opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    if (this.worker) return this.worker.run({ out: outDir, previous: this.liveDir() ?? "", mode }, timeoutMs);
+    const [cmd, ...args] = this.opts.command!;
     const child = spawn(cmd!, args, {
       detached: true,
       stdio: ["ignore", "pipe", "pipe"],
@@ -212,7 +227,7 @@ export class SiteBuilder {
       } catch {
         child.kill("SIGKILL");
       }
-    }, this.opts.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+    }, timeoutMs);
     return new Promise((done) => {
       child.on("error", (e) => {
         clearTimeout(timer);
@@ -223,6 +238,11 @@ export class SiteBuilder {
         done({ code, output, timedOut });
       });
     });
+  }
+
+  /** Stops the build worker (the server is going away). */
+  stop() {
+    this.worker?.stop();
   }
 
   private swap(id: string) {

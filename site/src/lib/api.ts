@@ -12,13 +12,15 @@ import type {
   Theme,
   ThemeWithCount,
 } from "../../../api/contract";
+import { perBuild } from "./per-build";
 
 const ORIGIN = process.env.API_ORIGIN ?? "http://127.0.0.1:4321";
 
-const cache = new Map<string, Promise<unknown>>();
+const answers = perBuild(() => new Map<string, Promise<unknown>>());
 
 /** GET a public API path, memoized for the duration of one build. Throws on any non-2xx answer. */
 export function apiGet<T>(path: string): Promise<T> {
+  const cache = answers();
   let hit = cache.get(path);
   if (!hit) {
     hit = fetch(ORIGIN + path).then(async (res) => {
@@ -33,11 +35,9 @@ export function apiGet<T>(path: string): Promise<T> {
 const enc = encodeURIComponent;
 
 /** Every public article with bodies, fetched once per build and indexed by url. */
-let byUrl: Promise<Map<string, Article>> | null = null;
-function fullArticles(): Promise<Map<string, Article>> {
-  byUrl ??= apiGet<Article[]>(`/api/public/articles/full`).then((list) => new Map(list.map((a) => [a.url, a])));
-  return byUrl;
-}
+const fullArticles = perBuild(() =>
+  apiGet<Article[]>(`/api/public/articles/full`).then((list) => new Map(list.map((a) => [a.url, a]))),
+);
 
 /**
  * An author page's data, assembled from lists the build fetches anyway (members, article summaries, media)

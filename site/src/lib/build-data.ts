@@ -1,14 +1,12 @@
 /** Build-time helpers shared by pages and feeds: whole objects fetched once per build. */
 import type { Article } from "../../../api/contract";
 import { api } from "./api";
-
-let all: Promise<Article[]> | null = null;
+import { perBuild } from "./per-build";
 
 /** Every public article with its bodies, newest first (memoized for the build). */
-export function allArticles(): Promise<Article[]> {
-  all ??= api.articles().then((list) => Promise.all(list.map((a) => api.article(a.url))));
-  return all;
-}
+export const allArticles: () => Promise<Article[]> = perBuild(() =>
+  api.articles().then((list) => Promise.all(list.map((a) => api.article(a.url)))),
+);
 
 /** The canonical origin of the site (PUBLIC_URL, through Astro's `site`). */
 export function siteOrigin(site: URL | undefined): string {

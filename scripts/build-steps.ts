@@ -1,0 +1,148 @@
+/**
+ * The steps of a site build around Astro's page rendering, shared by the one-shot build (scripts/build-site.ts)
+ * and the build worker that keeps a warm renderer (scripts/build-worker.ts): carrying unchanged pages over from
+ * the live build, the search index and precompression.
+ */
+import { cpSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { CSP_HASHES_FILE } from "../api/lib/security-headers";
+import { Compressor, MIN_BYTES } from "./compress";
+import { PAGES_MANIFEST, readPagesManifest } from "./partial-build";
+import { buildSearchIndex } from "./search-index";
+
+export type BuildMode = "full" | "partial";
+export type BuildJob = { root: string; out: string; previous: string | undefined; key: string; mode: BuildMode };
+
+/** `astro build` in its own process, into job.out. */
+export async function astroBuildProcess(job: BuildJob, mode: BuildMode): Promise<void> {
+  // ASTRO_LOG=info shows Astro's own timing breakdown (used by the build benchmark).
+  const quiet = process.env.ASTRO_LOG === "info" ? [] : ["--silent"];
+  // Astro keeps its prerender chunks in <cwd>/.astro/.prerender when the out dir is outside the working directory,
+  // and deletes that folder when it finishes: two builds from one checkout (a test server and a benchmark) then
+  // break each other. Running Astro from inside the out dir (project named by --root) keeps them in the out dir.
+  mkdirSync(job.out, { recursive: true });
+  const astro = Bun.spawn([process.execPath, "--bun", join(job.root, "node_modules/.bin/astro"), "build", "--root", job.root, ...quiet], {
+    cwd: resolve(job.out),
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: "1", BUILD_KEY: job.key, BUILD_MODE: mode },
+    stdout: "inherit",
+    stderr: "inherit",
+  });
+  const code = await astro.exited;
+  if (code !== 0) throw new Error(`astro build failed with exit code ${code}`);
+}
+
+/**
+ * Renders the pages with `render`, then hard-links the pages it did not render from the live build. A partial
+ * build with a hole in it is never served: it starts again as a full build.
+ */
+export async function renderPages(job: BuildJob, render: (mode: BuildMode) => Promise<void>): Promise<void> {
+  const started = performance.now();
+  await render(job.mode);
+  if (!carryOver(job)) {
+    if (job.mode === "partial") {
+      console.error("partial build incomplete: building everything");
+      rmSync(job.out, { recursive: true, force: true });
+      await render("full");
+    }
+    // A full build is complete whatever the manifest says; without a manifest the next build is full too.
+    if (!carryOver({ ...job, mode: "full" })) rmSync(join(job.out, PAGES_MANIFEST), { force: true });
+  }
+  console.log(`pages ready in ${Math.round(performance.now() - started)} ms`);
+}
+
+/** Hard-links the pages a partial build did not render from the live build. False if any page is missing. */
+function carryOver(job: BuildJob): boolean {
+  const manifest = readPagesManifest(job.out);
+  if (!manifest) return false;
+  if (manifest.mode === "partial") {
+    const folders = new Set<string>();
+    for (const pathname of manifest.carried) {
+      const { file } = manifest.pages[pathname]!;
+      const target = join(job.out, file);
+      const folder = dirname(target);
+      if (!folders.has(folder)) mkdirSync(folder, { recursive: true });
+      folders.add(folder);
+      linkIfAbsent(join(job.previous!, file), target);
+    }
+    keepCspHashes(job);
+  }
+  const missing = Object.values(manifest.pages).filter((p) => !existsSync(join(job.out, p.file)));
+  if (missing.length) console.error(`pages missing after the build: ${missing.slice(0, 5).map((p) => p.file).join(", ")}`);
+  const rendered = Object.keys(manifest.pages).length - manifest.carried.length;
+  console.log(`${manifest.mode} build: rendered ${rendered} pages, carried over ${manifest.carried.length}`);
+  return missing.length === 0;
+}
+
+function linkIfAbsent(from: string, to: string) {
+  try {
+    linkSync(from, to);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
+  }
+}
+
+/**
+ * What `astro build` writes besides the pages, for a build rendered by a warm renderer: the bundled assets of
+ * `_astro/` (the same code, so the same files as the live build's: hard links) and the files of `site/public/`.
+ */
+export function carryOverAssets(job: BuildJob): void {
+  const link = (from: string, to: string) => {
+    mkdirSync(to, { recursive: true });
+    for (const entry of readdirSync(from, { withFileTypes: true })) {
+      if (entry.isDirectory()) link(join(from, entry.name), join(to, entry.name));
+      else if (!/\.(br|gz)$/.test(entry.name)) linkIfAbsent(join(from, entry.name), join(to, entry.name));
+    }
+  };
+  if (job.previous && existsSync(join(job.previous, "_astro"))) link(join(job.previous, "_astro"), join(job.out, "_astro"));
+  const publicDir = join(job.root, "site", "public");
+  if (existsSync(publicDir)) cpSync(publicDir, job.out, { recursive: true });
+}
+
+/**
+ * The inline-script hashes of a partial build come from the pages it rendered; the pages it carried over run the
+ * scripts listed by the live build (same code, same key), so both lists are kept.
+ */
+function keepCspHashes(job: BuildJob) {
+  const read = (dir: string): string[] => {
+    try {
+      return (JSON.parse(readFileSync(join(dir, CSP_HASHES_FILE), "utf8")) as { scriptHashes: string[] }).scriptHashes;
+    } catch {
+      return [];
+    }
+  };
+  const scriptHashes = [...new Set([...read(job.out), ...read(job.previous!)])].sort();
+  writeFileSync(join(job.out, CSP_HASHES_FILE), JSON.stringify({ scriptHashes }));
+}
+
+/**
+ * Search indexing (mostly Pagefind's own process) and compression (worker threads) run side by side: together they
+ * keep both cores busy. Pagefind's bundle is compressed once it exists.
+ */
+export async function indexAndCompress(job: BuildJob): Promise<void> {
+  const compressor = new Compressor(job.out, job.previous);
+  const phase = async <T,>(label: (result: T, ms: number) => string, work: () => Promise<T>): Promise<T> => {
+    const started = performance.now();
+    const result = await work();
+    console.log(label(result, Math.round(performance.now() - started)));
+    return result;
+  };
+  try {
+    await Promise.all([
+      phase(
+        ({ pages, shards, indexed, reused }, ms) =>
+          `indexed ${pages} pages for search in ${ms} ms (${shards} shards: ${indexed} indexed, ${reused} reused)`,
+        () => buildSearchIndex(job.out, { previous: job.previous, key: job.key }),
+      ),
+      phase(
+        (_, ms) => `compressed site files in ${ms} ms`,
+        () => compressor.run((rel) => !rel.startsWith("pagefind/")),
+      ),
+    ]);
+    await compressor.run((rel) => rel.startsWith("pagefind/"));
+    compressor.finish();
+  } finally {
+    compressor.close();
+  }
+  const { compressed, reused, small } = compressor.stats;
+  console.log(`compressed ${compressed} files, reused ${reused} unchanged, left ${small} under ${MIN_BYTES} bytes as they are`);
+}

@@ -1,0 +1,89 @@
+/**
+ * The server's build process, kept alive between builds (api/lib/build-worker-client.ts sends it one job at a
+ * time over IPC). Its first build runs `astro build` in this process and keeps Astro's prerenderer; the partial
+ * builds after it render their pages with that warm renderer (scripts/warm-renderer.ts): no Astro start, no Vite
+ * bundling. Anything the warm renderer cannot do (no live build to start from, a full build asked for, code
+ * changed) needs a fresh `astro build`: this process answers `restart` and the server starts a new worker, since
+ * one process holds one Astro build's modules.
+ *
+ * Job: { id, out, previous, mode }. Answer: { id, ok } or { id, restart: true }. Logs go to stdout and stderr.
+ */
+import { mkdirSync } from "node:fs";
+import { build } from "astro";
+import { astroBuildProcess, type BuildJob, type BuildMode, carryOverAssets, indexAndCompress, renderPages } from "./build-steps";
+import { nextBuildGeneration } from "../site/src/lib/per-build";
+import { buildKey } from "./partial-build";
+import { capturePrerenderer, type CapturedPrerenderer } from "./prerenderer-capture";
+import { renderWarm } from "./warm-renderer";
+
+export type WorkerJob = { id: string; out: string; previous?: string; mode: BuildMode };
+export type WorkerAnswer = { id: string; ok: boolean; restart?: boolean };
+
+const root = process.cwd();
+let warm: { prerenderer: CapturedPrerenderer; key: string } | null = null;
+let astroUsed = false;
+
+/** `astro build` in this process, keeping its prerenderer for the next builds. */
+async function astroInProcess(job: BuildJob, mode: BuildMode): Promise<void> {
+  if (astroUsed) {
+    // A second Astro build in one process (a partial build that fell back to a full one): in its own process.
+    return astroBuildProcess(job, mode);
+  }
+  astroUsed = true;
+  Object.assign(process.env, { BUILD_OUT_DIR: job.out, BUILD_KEY: job.key, BUILD_MODE: mode, BUILD_PREVIOUS_DIR: job.previous ?? "" });
+  const captured = capturePrerenderer();
+  // As scripts/build-steps.ts's astroBuildProcess: Astro's prerender chunks go inside the out dir.
+  process.chdir(job.out);
+  try {
+    await build({ root, outDir: job.out, logLevel: process.env.ASTRO_LOG === "info" ? "info" : "warn" });
+  } finally {
+    process.chdir(root);
+  }
+  const prerenderer = captured();
+  if (prerenderer) warm = { prerenderer, key: job.key };
+}
+
+async function runJob(job: WorkerJob): Promise<WorkerAnswer> {
+  const key = process.env.BUILD_KEY || buildKey(root);
+  const buildJob: BuildJob = { root, out: job.out, previous: job.previous || undefined, key, mode: job.previous ? job.mode : "full" };
+  const canWarm = warm !== null && warm.key === key && buildJob.mode === "partial";
+  if (!canWarm && astroUsed) return { id: job.id, ok: false, restart: true };
+  mkdirSync(job.out, { recursive: true });
+  await renderPages(buildJob, async (mode) => {
+    if (mode === "partial" && warm && warm.key === key) {
+      const done = await renderWarm(warm.prerenderer, { root, out: job.out, previousDir: buildJob.previous!, key });
+      if (done) {
+        carryOverAssets(buildJob);
+        return;
+      }
+    }
+    await astroInProcess(buildJob, mode);
+  });
+  // The data of this build is not needed any more: the next build fetches its own.
+  nextBuildGeneration();
+  warm?.prerenderer.app?.routeCache.clearAll();
+  await indexAndCompress(buildJob);
+  return { id: job.id, ok: true };
+}
+
+// One job at a time (the server never sends two at once; a queue keeps it true anyway).
+let chain = Promise.resolve();
+process.on("message", (job: WorkerJob) => {
+  chain = chain.then(async () => {
+    let answer: WorkerAnswer;
+    try {
+      answer = await runJob(job);
+    } catch (e) {
+      console.error(e instanceof Error ? (e.stack ?? e.message) : e);
+      answer = { id: job.id, ok: false };
+    }
+    process.send!(answer);
+  });
+});
+
+// The server owns this process: when it goes (even killed), so does the worker.
+process.on("disconnect", () => process.exit(0));
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) process.exit(0);
+}, 2000).unref();

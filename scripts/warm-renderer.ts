@@ -1,0 +1,73 @@
+/**
+ * A warm renderer: the prerenderer of an `astro build` made in this process, kept after the build to render the
+ * pages of the next builds without starting Astro again (no start, no Vite bundling: ~3 s of every partial build,
+ * and the data is fetched once per build instead of once per process start). Used by scripts/build-worker.ts.
+ *
+ * The code of the pages cannot change while it is alive: the worker keeps it for one build key (the hash of the
+ * site's sources, scripts/partial-build.ts) and starts a fresh process for another key. A warm render plans the
+ * build exactly as Astro's does (same getStaticPaths, same planBuild) and renders each page with Astro's own
+ * `renderPath`, so its files are those of `astro build`: scripts/partial-build.test.ts compares them byte for byte.
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { nextBuildGeneration } from "../site/src/lib/per-build";
+import { writeCspHashes } from "./csp-hashes";
+import { PAGES_MANIFEST, planBuild, readPagesManifest, type PathWithRoute } from "./partial-build";
+import type { CapturedPrerenderer } from "./prerenderer-capture";
+
+type RenderPath = (args: Record<string, unknown>) => Promise<{ body: string | Uint8Array; outFile: URL } | null>;
+
+/** Astro's own page writer (the one `astro build` uses), from the same installed version. */
+async function astroRenderPath(root: string): Promise<RenderPath> {
+  const generate = (await import(join(root, "node_modules/astro/dist/core/build/generate.js"))) as { renderPath: RenderPath };
+  return generate.renderPath;
+}
+
+/** Pages rendered at once, as Astro's `build.concurrency` (astro.config.mjs). */
+const CONCURRENCY = 4;
+
+/**
+ * Renders into `out` the pages whose data changed since the build at `previousDir`, writes the pages manifest
+ * and the CSP hashes of the rendered pages, like `astro build` with BUILD_MODE=partial. The caller carries the
+ * other pages over (scripts/build-site.ts's steps). Returns null when the previous build cannot be a base
+ * (another key): the caller then builds with Astro.
+ */
+export async function renderWarm(
+  prerenderer: CapturedPrerenderer,
+  opts: { root: string; out: string; previousDir: string; key: string },
+): Promise<{ rendered: number; total: number } | null> {
+  const previous = readPagesManifest(opts.previousDir);
+  const app = prerenderer.app;
+  if (!app || previous?.key !== opts.key) return null;
+  nextBuildGeneration();
+  app.routeCache.clearAll();
+  const started = performance.now();
+  const paths = (await prerenderer.getStaticPaths()) as unknown as PathWithRoute[];
+  const listed = performance.now();
+  const plan = planBuild(paths, app.routeCache, { key: opts.key, partial: true, previous, previousDir: opts.previousDir });
+  const options = app.getOptions();
+  const outDir = fileURLToPath(options.settings.config.outDir);
+  const renderPath = await astroRenderPath(opts.root);
+  const logger = options.logger;
+  const queue = [...plan.render];
+  const worker = async () => {
+    for (let path = queue.shift(); path; path = queue.shift()) {
+      const result = await renderPath({ prerenderer, pathname: path.pathname, route: path.route, options, logger, collectMetadata: false });
+      if (!result) continue;
+      // Astro computes the file under the out dir of the build that made the renderer: same relative path here.
+      const target = join(opts.out, relative(outDir, fileURLToPath(result.outFile)));
+      mkdirSync(dirname(target), { recursive: true });
+      writeFileSync(target, result.body);
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  writeFileSync(join(opts.out, PAGES_MANIFEST), JSON.stringify(plan.manifest));
+  await writeCspHashes(opts.out);
+  const ms = (a: number, b: number) => Math.round(b - a);
+  console.log(
+    `warm partial build: rendered ${plan.render.length} of ${paths.length} pages ` +
+      `(listing pages ${ms(started, listed)} ms, rendering ${ms(listed, performance.now())} ms)`,
+  );
+  return { rendered: plan.render.length, total: paths.length };
+}
