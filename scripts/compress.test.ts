@@ -62,6 +62,22 @@ describe("precompression", () => {
     expect(readFileSync(join(before, "article", "un.html.br"))).toEqual(liveBr);
   });
 
+  it("rewrites a build's own stale copies in place when its files are compressed again", async () => {
+    const root = join(dir, "d");
+    mkdirSync(root);
+    writeFileSync(join(root, "index.html"), page("Avant"));
+    await compress(root);
+    const inode = statSync(join(root, "index.html.br")).ino;
+    writeFileSync(join(root, "index.html"), page("Après, plus long que le texte d'avant"));
+    // The manifest the first run wrote is small: left as it is.
+    expect(await compress(root)).toEqual({ compressed: 1, reused: 0, small: 1 });
+    const body = readFileSync(join(root, "index.html"));
+    expect(brotliDecompressSync(readFileSync(join(root, "index.html.br")))).toEqual(body);
+    expect(gunzipSync(readFileSync(join(root, "index.html.gz")))).toEqual(body);
+    // The same file, not a new one: no inode freed and allocated again.
+    expect(statSync(join(root, "index.html.br")).ino).toBe(inode);
+  });
+
   it("removes a compressed copy left from the previous build when the file became small", async () => {
     const before = join(dir, "a");
     const after = join(dir, "c");
