@@ -195,12 +195,18 @@ async function indexShards(shards: (() => Shard)[]): Promise<void> {
   }
   const worker = new Worker(new URL("./search-index-worker.ts", import.meta.url).href);
   let answer: ((done: ShardDone) => void) | null = null;
+  // A worker that failed (it could not load, say) answers nothing more: every question gets its error at once.
+  let broken: string | null = null;
   worker.onmessage = (event: MessageEvent<ShardDone>) => answer?.(event.data);
-  worker.onerror = (event) => answer?.({ type: "done", id: -1, error: `search worker: ${event.message}` });
-  const ask = (message: ShardJob | { type: "close" }, transfer?: Transferable[]) =>
+  worker.onerror = (event) => {
+    broken = `search worker: ${event.message}`;
+    answer?.({ type: "done", id: -1, error: broken });
+  };
+  const ask = (message: ShardJob | { type: "close" }) =>
     new Promise<ShardDone>((resolve) => {
+      if (broken) return resolve({ type: "done", id: -1, error: broken });
       answer = resolve;
-      worker.postMessage(message, transfer ?? []);
+      worker.postMessage(message);
     });
   const there = async () => {
     for (let shard = take(), id = 0; shard; shard = take(), id++) {
