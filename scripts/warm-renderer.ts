@@ -25,7 +25,7 @@ async function astroRenderPath(root: string): Promise<RenderPath> {
 }
 
 /** Pages rendered at once, as Astro's `build.concurrency` (astro.config.mjs). */
-const CONCURRENCY = 4;
+const CONCURRENCY = Number(process.env.WARM_CONCURRENCY) || 4;
 
 /**
  * Renders into `out` the pages whose data changed since the build at `previousDir`, writes the pages manifest
@@ -51,9 +51,12 @@ export async function renderWarm(
   const renderPath = await astroRenderPath(opts.root);
   const logger = options.logger;
   const queue = [...plan.render];
+  const took: [string, number][] = [];
   const worker = async () => {
     for (let path = queue.shift(); path; path = queue.shift()) {
+      const began = performance.now();
       const result = await renderPath({ prerenderer, pathname: path.pathname, route: path.route, options, logger, collectMetadata: false });
+      took.push([path.pathname, performance.now() - began]);
       if (!result) continue;
       // Astro computes the file under the out dir of the build that made the renderer: same relative path here.
       const target = join(opts.out, relative(outDir, fileURLToPath(result.outFile)));
@@ -67,7 +70,13 @@ export async function renderWarm(
   const ms = (a: number, b: number) => Math.round(b - a);
   console.log(
     `warm partial build: rendered ${plan.render.length} of ${paths.length} pages ` +
-      `(listing pages ${ms(started, listed)} ms, rendering ${ms(listed, performance.now())} ms)`,
+      `(listing pages ${ms(started, listed)} ms, rendering ${ms(listed, performance.now())} ms; slowest: ` +
+      took
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 5)
+        .map(([path, t]) => `${path} ${Math.round(t)} ms`)
+        .join(", ") +
+      ")",
   );
   return { rendered: plan.render.length, total: paths.length };
 }

@@ -60,7 +60,12 @@ export class PublicCache {
   async store(request: Request, key: string, res: Response, generation: number): Promise<Response> {
     if (res.status !== 200 || !res.headers.get("content-type")?.includes("application/json")) return res;
     const body = new Uint8Array(await res.arrayBuffer());
-    const gz = body.length > 1024 ? (gzipSync(body, { level: 6 }) as unknown as Bytes) : null;
+    // Compressed once for everyone when the answer will be kept; an answer too big to keep (the build's 20 MB of
+    // full articles at 5,000) is compressed only for a client that asks for it: the build reads it over loopback,
+    // where 0.4 s of gzip costs more than sending the bytes.
+    const keepable = generation === this.generation && body.length < this.budget / 4;
+    const wantsGzip = /\bgzip\b/.test(request.headers.get("accept-encoding") ?? "");
+    const gz = body.length > 1024 && (keepable || wantsGzip) ? (gzipSync(body, { level: 6 }) as unknown as Bytes) : null;
     const headers = [...res.headers.entries()].filter(([k]) => k !== "content-length" && k !== "content-encoding");
     // Everything the entry holds counts: thousands of tiny answers under long keys once grew past the budget.
     const size =

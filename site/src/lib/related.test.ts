@@ -23,3 +23,28 @@ describe("related articles", () => {
     expect(relatedArticles(art("x", "2025-01-01"), all)).toEqual([]);
   });
 });
+
+describe("related articles at scale", () => {
+  it("gives what sorting every candidate gives, ties included", () => {
+    // A deterministic mix of themes and dates, with many equal dates so ties are common.
+    const themes = ["a", "b", "c", "d", "e"];
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
+    const all = Array.from({ length: 400 }, (_, i) =>
+      art(`x${i}`, `2025-0${1 + (next() % 9)}-1${next() % 3}`, ...themes.filter(() => next() % 3 === 0)),
+    );
+    const bySorting = (article: (typeof all)[number], limit: number) => {
+      const shared = new Map<(typeof all)[number], number>();
+      for (const url of new Set(article.themes.map((t) => t.url))) {
+        for (const a of all) if (a._id !== article._id && a.themes.some((t) => t.url === url)) shared.set(a, (shared.get(a) ?? 0) + 1);
+      }
+      return [...shared]
+        .sort(([x, nx], [y, ny]) => ny - nx || y.createdAt.localeCompare(x.createdAt))
+        .slice(0, limit)
+        .map(([a]) => a._id);
+    };
+    for (const article of all) {
+      for (const limit of [1, 3, 5]) expect(relatedArticles(article, all, limit).map((a) => a._id)).toEqual(bySorting(article, limit));
+    }
+  });
+});
