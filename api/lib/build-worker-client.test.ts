@@ -35,6 +35,14 @@ describe("the build worker client", () => {
     expect(rerun).not.toBe(asked);
   });
 
+  it("gives the job to a new worker when the worker leaves as it arrives (idle exit)", async () => {
+    start();
+    const run = await client.run(job("leave-once"), 30_000);
+    expect(run.code).toBe(0);
+    const [left, rerun] = pids(run.output);
+    expect(rerun).not.toBe(left);
+  });
+
   it("reports a worker that dies as a failed build, and starts another for the next job", async () => {
     start();
     const crashed = await client.run(job("crash"), 30_000);

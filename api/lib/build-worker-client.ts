@@ -7,6 +7,13 @@ type Answer = { id: string; ok: boolean; restart?: boolean };
 export type BuildWorkerResult = { code: number | null; output: string; timedOut: boolean };
 
 const LOG_TAIL = 40_000;
+/**
+ * The worker ends each job's output with this line on stdout and on stderr, then answers over IPC: the pipes and
+ * the IPC channel are not ordered with each other, so the answer waits for both lines (the job's last log lines).
+ */
+export const END_OF_JOB = "\u0000end of build job ";
+/** How long an answer waits for the end lines of a worker that does not write them. */
+const END_WAIT_MS = 2_000;
 
 /**
  * The server's side of the long-lived build process (scripts/build-worker.ts): starts it on first use, sends it one
@@ -19,6 +26,9 @@ export class BuildWorkerClient {
   private output = "";
   /** The job waiting for its answer, and the worker it was sent to. */
   private waiting: { child: ChildProcess; id: string; done: (a: Answer | null) => void } | null = null;
+  /** End lines seen per job id (stdout and stderr), and the answer waiting for them. */
+  private ended = new Map<string, number>();
+  private onEnded: (() => void) | null = null;
 
   constructor(
     private readonly command: string[],
@@ -69,23 +79,59 @@ export class BuildWorkerClient {
     });
   }
 
+  /** Resolves once both end lines of job `id` were read, or after END_WAIT_MS. */
+  private endLines(id: string): Promise<void> {
+    return new Promise((resolve) => {
+      const finish = () => {
+        clearTimeout(timer);
+        this.onEnded = null;
+        this.ended.delete(id);
+        resolve();
+      };
+      const timer = setTimeout(finish, END_WAIT_MS);
+      this.onEnded = () => {
+        if ((this.ended.get(id) ?? 0) >= 2) finish();
+      };
+      this.onEnded();
+    });
+  }
+
   private start(): ChildProcess {
     const [cmd, ...args] = this.command;
     // Its own process group, so a hung build is killed with the Astro or Pagefind processes it started.
     const child = spawn(cmd!, args, { detached: true, stdio: ["ignore", "pipe", "pipe", "ipc"], env: this.env });
-    const collect = (chunk: Buffer) => {
-      // Only the tail is kept; a chatty build must not grow the server's memory.
-      this.output = (this.output + chunk.toString()).slice(-LOG_TAIL);
+    const stream = () => {
+      let partial = "";
+      return (chunk: Buffer) => {
+        // Whole lines only, so an end line split across two chunks is still recognised.
+        const lines = (partial + chunk.toString()).split("\n");
+        partial = lines.pop()!;
+        let text = "";
+        for (const line of lines) {
+          if (line.startsWith(END_OF_JOB)) {
+            const id = line.slice(END_OF_JOB.length);
+            this.ended.set(id, (this.ended.get(id) ?? 0) + 1);
+            this.onEnded?.();
+          } else text += `${line}\n`;
+        }
+        // Only the tail is kept; a chatty build must not grow the server's memory.
+        if (text) this.output = (this.output + text).slice(-LOG_TAIL);
+      };
     };
-    child.stdout!.on("data", collect);
-    child.stderr!.on("data", collect);
-    child.on("message", (a: Answer) => {
-      if (this.waiting?.child === child && this.waiting.id === a.id) this.waiting.done(a);
+    child.stdout!.on("data", stream());
+    child.stderr!.on("data", stream());
+    child.on("message", async (a: Answer) => {
+      if (this.waiting?.child !== child || this.waiting.id !== a.id) return;
+      const waiting = this.waiting;
+      await this.endLines(a.id);
+      if (this.waiting === waiting) waiting.done(a);
     });
     child.on("exit", (code, signal) => {
       if (this.child === child) this.child = null;
       // A worker stopped on purpose (restart, timeout) has no job waiting any more.
       if (this.waiting?.child !== child) return;
+      // Exit 0 is a worker leaving on its own (idle, BUILD_WORKER_IDLE_MINUTES) as the job arrived: a new one takes it.
+      if (code === 0) return this.waiting.done({ id: this.waiting.id, ok: false, restart: true });
       this.output += `\nbuild worker exited (${code ?? signal})`;
       this.waiting.done(null);
     });
