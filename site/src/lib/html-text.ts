@@ -19,12 +19,8 @@ const INLINE = new Set([
 /** One tag, comment or doctype found by nextTag: where it starts and ends, and for a tag its name and kind. */
 type Tag = { index: number; end: number; name: string; closing: boolean; selfClosing: boolean; attrsFrom: number };
 
-const LT = 60; // <
-const GT = 62; // >
 const BANG = 33; // !
 const SLASH = 47; // /
-const DQUOTE = 34;
-const SQUOTE = 39;
 const DASH = 45;
 
 /** [a-zA-Z] */
@@ -32,16 +28,42 @@ const isAlpha = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 /** [\w:-] (ASCII, as a regular expression's \w without the u flag) */
 const isNameChar = (c: number) => isAlpha(c) || (c >= 48 && c <= 57) || c === 95 || c === 58 || c === DASH;
 
-/** A tag's attributes up to its ">": anything but > and quotes, and quoted values (which may hold ">"). */
-const ATTRS = /[^>"']*(?:(?:"[^"]*"|'[^']*')[^>"']*)*>/y;
+/**
+ * Where the next " and ' of the page are, found by indexOf and kept: a page has few single quotes, so searching
+ * for one from every tag would read to the end of the page each time. Each is the first at or after `from`
+ * (-1: none, -2: not searched yet).
+ */
+type Quotes = { from: number; dq: number; sq: number };
+
+const nextQuote = (html: string, at: number, q: Quotes) => {
+  // Behind the last search (after a "<" that was not a tag after all): search again.
+  if (at < q.from) q.dq = q.sq = -2;
+  if (q.dq !== -1 && q.dq < at) q.dq = html.indexOf('"', at);
+  if (q.sq !== -1 && q.sq < at) q.sq = html.indexOf("'", at);
+  q.from = at;
+};
+
+/** The index of the ">" ending attributes that start at `at` (quoted values may hold ">"), or -1. */
+function attrsEnd(html: string, at: number, q: Quotes): number {
+  for (;;) {
+    const gt = html.indexOf(">", at);
+    if (gt === -1) return -1;
+    nextQuote(html, at, q);
+    const quote = q.dq === -1 ? q.sq : q.sq === -1 ? q.dq : Math.min(q.dq, q.sq);
+    if (quote === -1 || quote > gt) return gt;
+    const close = html.indexOf(html[quote]!, quote + 1);
+    if (close === -1) return -1;
+    at = close + 1;
+  }
+}
 
 /**
  * The next comment (`<!--…-->`), doctype (`<!…>`) or tag (`<name …>`, `</name>`, whose quoted attribute values may
- * hold ">") at or after `from`, or null. Same matches as the regular expression
+ * hold ">") at or after `from`, written into `tag`; false when there is none. Same matches as the expression
  * /<!--[\s\S]*?-->|<![^>]*>|<(\/?)([a-zA-Z][\w:-]*)([^>"']*(?:(?:"[^"]*"|'[^']*')[^>"']*)*)>/g, written out by
  * hand: the regular expression and the strings of its groups were half of the typography pass's time.
  */
-function nextTag(html: string, from: number, tag: Tag): boolean {
+function nextTag(html: string, from: number, tag: Tag, quotes: Quotes): boolean {
   const n = html.length;
   for (let i = html.indexOf("<", from); i !== -1; i = html.indexOf("<", i + 1)) {
     let c = html.charCodeAt(i + 1);
@@ -67,9 +89,8 @@ function nextTag(html: string, from: number, tag: Tag): boolean {
     }
     const nameTo = j;
     // Attributes: anything but > and quotes, and quoted values; an unclosed quote means no tag here.
-    ATTRS.lastIndex = nameTo;
-    if (!ATTRS.test(html)) continue;
-    j = ATTRS.lastIndex - 1;
+    j = attrsEnd(html, nameTo, quotes);
+    if (j === -1) continue;
     const name = upper ? html.slice(nameFrom, nameTo).toLowerCase() : html.slice(nameFrom, nameTo);
     const selfClosing = (j > nameTo && html.charCodeAt(j - 1) === SLASH) || VOID.has(name);
     return found(tag, i, j + 1, name, closing, selfClosing, nameTo);
@@ -116,7 +137,8 @@ export function mapHtmlText(html: string, edit: (raw: string, before: string) =>
   };
   const m: Tag = { index: 0, end: 0, name: "", closing: false, selfClosing: false, attrsFrom: 0 };
   let from = 0;
-  while (nextTag(html, from, m)) {
+  const quotes: Quotes = { from: 0, dq: -2, sq: -2 };
+  while (nextTag(html, from, m, quotes)) {
     if (m.index > last && !skip) visit(last, m.index);
     last = from = m.end;
     const name = m.name;

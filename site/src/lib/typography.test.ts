@@ -104,6 +104,8 @@ describe("French typography of a built page", () => {
       [`<div data-no-typo><div>dedans ?</div>encore ?</div>après ?`, `<div data-no-typo><div>dedans ?</div>encore ?</div>après·?`],
       [`<pre><pre>a ?</pre>b ?</pre>c ?`, `<pre><pre>a ?</pre>b ?</pre>c·?`],
       [`<p class='x"y'>simple ?</p>`, `<p class='x"y'>simple·?</p>`],
+      // An unclosed quote: no tag at the first "<"; the scan starts again inside what looked like its attributes.
+      [`<a x="<b y='z'>" w="<i>ok ?</i> fin ?`, `<a x="<b y='z'>" w="<i>ok·?</i> fin·?`],
     ];
     for (const [html, expected] of cases) expect(show(typesetHtml(html)), html).toBe(expected);
   });
