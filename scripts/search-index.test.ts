@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import * as pagefind from "pagefind";
 import { foldApostrophes } from "../site/src/lib/search-text";
-import { buildSearchIndex, pageUrl, searchableSlice } from "./search-index";
+import { buildSearchIndex, pageUrl, searchableSlice, withoutIgnored } from "./search-index";
 
 const page = (lang: string, body: string) =>
   `<!doctype html><html lang="${lang}"><head><title>t</title></head><body><header>Menu</header>${body}</body></html>`;
@@ -42,8 +42,19 @@ describe("search index", () => {
       `<a class="back-link" href="/articles">Tous les articles</a><h1>${h1}</h1>${body}</main>` +
       `<footer><img src="/logo.svg" alt="" loading="lazy"><p>Pied de page</p></footer></body></html>`;
     const pages = {
-      "article/a.html": whole("L’économie bleue", "<h2 id=\"peche\">La pêche</h2><p>Les pirogues de Gorée.</p>"),
-      "article/b.html": whole("Portrait", '<img src="/uploads/article_pics/x.webp" alt="Awa"><p>Awa Ndiaye, chercheuse.</p>'),
+      "article/a.html": whole(
+        "L’économie bleue",
+        '<div class="meta" data-pagefind-ignore><a href="/user/awa">Awa Ndiaye</a> · 3 min</div>' +
+          "<h2 id=\"peche\">La pêche</h2><p>Les pirogues de Gorée.</p>" +
+          // Nested elements of the same name inside an ignored one: the whole of it goes.
+          '<section class="section" data-pagefind-ignore><h2>À lire aussi</h2><ul><li><section><a href="/article/z">Zinc</a>' +
+          '</section></li></ul><section><p>Océan</p></section></section><p>Fin de l’article.</p>',
+      ),
+      "article/b.html": whole(
+        "Portrait",
+        '<p data-pagefind-ignore><img src="/uploads/article_pics/ignored.webp" alt="Non"></p>' +
+          '<img src="/uploads/article_pics/x.webp" alt="Awa"><p>Awa Ndiaye, chercheuse.</p>',
+      ),
     };
     for (const [rel, html] of Object.entries(pages)) writeFileSync(join(site, rel), html);
     expect(searchableSlice(pages["article/a.html"])).not.toContain("<nav>");
@@ -56,6 +67,14 @@ describe("search index", () => {
     await buildSearchIndex(site);
     expect(expected.length).toBeGreaterThan(3);
     for (const f of expected) expect(readFileSync(join(site, "pagefind", f.path)), f.path).toEqual(Buffer.from(f.content));
+  });
+
+  it("leaves out of a page what Pagefind ignores, nested elements of the same name included", () => {
+    const html = '<main><p>Garder</p><div data-pagefind-ignore><div><div>a</div></div>b</div><p>aussi</p><section class="x" data-pagefind-ignore="all"><section>c</section></section></main>';
+    expect(withoutIgnored(html)).toBe("<main><p>Garder</p><p>aussi</p></main>");
+    // An element whose end is missing stays; an attribute merely naming the marker is not one.
+    expect(withoutIgnored("<main><div data-pagefind-ignore><p>x</p></main>")).toBe("<main><div data-pagefind-ignore><p>x</p></main>");
+    expect(withoutIgnored('<p title="data-pagefind-ignore">t</p>')).toBe('<p title="data-pagefind-ignore">t</p>');
   });
 
   it("splits a large index into shards the search page merges, a person's pages in one shard", async () => {

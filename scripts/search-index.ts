@@ -81,6 +81,43 @@ export function searchableSlice(html: string): string | null {
   return `<!doctype html>${htmlTag}<head>${title}</head><body>${html.slice(start, end + 7)}${picture}</body></html>`;
 }
 
+const IGNORED = /<([a-z][a-z0-9]*)\b[^>]*\sdata-pagefind-ignore(?:[\s=>])/g;
+
+/**
+ * The slice without its `data-pagefind-ignore` elements, which Pagefind skips anyway (no filter or meta attribute
+ * sits inside one on this site), but for the page's first picture, which Pagefind takes from them too. What is left is what a page's digest covers: an article whose « À lire aussi »
+ * list changed when another article was published, or an event whose badge went from « À venir » to « En cours »,
+ * reads the same to the search index and its shard is reused instead of indexed again. An element whose end is
+ * not found stays (the index is then only less often reused, never wrong). Text and attributes are escaped in
+ * these parts (no raw "<" but tags), so counting the element's own tag name finds its end.
+ */
+export function withoutIgnored(slice: string): string {
+  let out = "";
+  let from = 0;
+  IGNORED.lastIndex = 0;
+  for (let m = IGNORED.exec(slice); m; m = IGNORED.exec(slice)) {
+    const tag = m[1]!;
+    const open = new RegExp(`<${tag}\\b|</${tag}\\s*>`, "gi");
+    open.lastIndex = m.index + 1;
+    let depth = 1;
+    let end = -1;
+    for (let t = open.exec(slice); t; t = open.exec(slice)) {
+      depth += t[0][1] === "/" ? -1 : 1;
+      if (depth === 0) {
+        end = t.index + t[0].length;
+        break;
+      }
+    }
+    if (end < 0) continue;
+    out += slice.slice(from, m.index);
+    // Pagefind takes a result's picture from the first <img> of the page, ignored parts included: that one stays.
+    if (!/<img\b/.test(out)) out += /<img\b[^>]*>/.exec(slice.slice(m.index, end))?.[0] ?? "";
+    from = end;
+    IGNORED.lastIndex = end;
+  }
+  return out + slice.slice(from);
+}
+
 /** The person a page belongs with: a profile page's own nickname, else the first profile it links to, else itself. */
 export function shardKey(url: string, slice: string): string {
   const own = /^\/user\/([^/]+)$/.exec(url);
@@ -253,8 +290,10 @@ export async function buildSearchIndex(
     // language would need its own index and its own search page).
     if (slice === null) continue;
     const folded = foldApostrophes(slice);
-    slices.set(url, folded);
-    pages[url] = { file, key: shardKey(url, folded), digest: Bun.hash(folded).toString(36) };
+    // The shard follows the first person linked, ignored parts included (an article's byline is one).
+    const indexed = withoutIgnored(folded);
+    slices.set(url, indexed);
+    pages[url] = { file, key: shardKey(url, folded), digest: Bun.hash(indexed).toString(36) };
   }
 
   const urls = Object.keys(pages).sort();
@@ -285,7 +324,7 @@ export async function buildSearchIndex(
       shardZero: shard === 0,
       pages: members[shard]!.map((url): [string, string] => {
         const slice = slices.get(url) ?? searchableSlice(readFileSync(join(outDir, pages[url]!.file), "utf8"));
-        return [url, slices.has(url) ? slice! : foldApostrophes(slice!)];
+        return [url, slices.has(url) ? slice! : withoutIgnored(foldApostrophes(slice!))];
       }),
     })),
   );
