@@ -230,34 +230,59 @@ async function indexShards(shards: (() => Shard)[]): Promise<void> {
     if (failure) throw failure;
     return;
   }
-  const worker = new Worker(new URL("./search-index-worker.ts", import.meta.url).href);
-  let answer: ((done: ShardDone) => void) | null = null;
-  // A worker that failed (it could not load, say) answers nothing more: every question gets its error at once.
-  let broken: string | null = null;
-  worker.onmessage = (event: MessageEvent<ShardDone>) => answer?.(event.data);
-  worker.onerror = (event) => {
-    broken = `search worker: ${event.message}`;
-    answer?.({ type: "done", id: -1, error: broken });
-  };
-  const ask = (message: ShardJob | { type: "close" }) =>
-    new Promise<ShardDone>((resolve) => {
-      if (broken) return resolve({ type: "done", id: -1, error: broken });
-      answer = resolve;
-      worker.postMessage(message);
-    });
+  const thread = searchThread();
   const there = async () => {
     for (let shard = take(), id = 0; shard; shard = take(), id++) {
-      const done = await ask({ type: "shard", id, ...shard });
+      const done = await thread.ask({ type: "shard", id, ...shard });
       if (done.type === "done" && done.error) failure ??= new Error(done.error);
     }
   };
   try {
     await Promise.all([here(), there()]);
   } finally {
-    await Promise.all([pagefind.close(), ask({ type: "close" })]);
-    worker.terminate();
+    await Promise.all([pagefind.close(), thread.ask({ type: "close" })]);
+    if (thread.broken()) {
+      thread.worker.terminate();
+      shared = null;
+    }
   }
   if (failure) throw failure;
+}
+
+type SearchThread = { worker: Worker; ask: (m: ShardJob | { type: "close" }) => Promise<ShardDone>; broken: () => string | null };
+let shared: SearchThread | null = null;
+
+/**
+ * The thread of the second Pagefind service, kept for the life of the process: a long-lived build worker
+ * (scripts/build-worker.ts) indexes build after build, and a thread ended right after closing its service would
+ * never collect that process's exit (one zombie process per build). Unref'd, so a one-shot build still exits.
+ */
+function searchThread(): SearchThread {
+  if (shared) return shared;
+  const worker = new Worker(new URL("./search-index-worker.ts", import.meta.url).href) as Worker & { ref(): void; unref(): void };
+  // Holds the process open only while a question waits for its answer.
+  worker.unref();
+  let answer: ((done: ShardDone) => void) | null = null;
+  // A worker that failed (it could not load, say) answers nothing more: every question gets its error at once.
+  let broken: string | null = null;
+  const answered = (done: ShardDone) => {
+    worker.unref();
+    answer?.(done);
+  };
+  worker.onmessage = (event: MessageEvent<ShardDone>) => answered(event.data);
+  worker.onerror = (event) => {
+    broken = `search worker: ${event.message}`;
+    answered({ type: "done", id: -1, error: broken });
+  };
+  const ask = (message: ShardJob | { type: "close" }) =>
+    new Promise<ShardDone>((resolve) => {
+      if (broken) return resolve({ type: "done", id: -1, error: broken });
+      answer = resolve;
+      worker.ref();
+      worker.postMessage(message);
+    });
+  shared = { worker, ask, broken: () => broken };
+  return shared;
 }
 
 export type SearchIndexStats = { pages: number; shards: number; indexed: number; reused: number };
