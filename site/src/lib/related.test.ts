@@ -14,8 +14,18 @@ describe("related articles", () => {
     art("unrelated", "2025-07-01", "sante"),
   ];
 
-  it("puts articles sharing more themes first, then the most recent, never the article itself", () => {
-    expect(relatedArticles(current, all).map((a) => a._id)).toEqual(["old-both", "newest-one", "new-one"]);
+  it("puts articles sharing more themes first, then those published closest in time, never the article itself", () => {
+    // new-one is a month before, newest-one a month after: as close (30 vs 31 days: new-one), older-one four months.
+    expect(relatedArticles(current, all).map((a) => a._id)).toEqual(["old-both", "new-one", "newest-one"]);
+    expect(relatedArticles(current, all, 4).map((a) => a._id)).toEqual(["old-both", "new-one", "newest-one", "older-one"]);
+  });
+
+  it("prefers the more recent of two articles as close in time", () => {
+    const middle = art("m", "2025-03-01", "x");
+    const before = art("before", "2025-02-01", "x");
+    const after = art("after", "2025-03-29", "x");
+    // 28 days each side (February 2025 has 28 days).
+    expect(relatedArticles(middle, [before, middle, after], 1).map((a) => a._id)).toEqual(["after"]);
   });
 
   it("leaves out articles with no theme in common, and returns nothing for an article without themes", () => {
@@ -38,8 +48,9 @@ describe("related articles at scale", () => {
       for (const url of new Set(article.themes.map((t) => t.url))) {
         for (const a of all) if (a._id !== article._id && a.themes.some((t) => t.url === url)) shared.set(a, (shared.get(a) ?? 0) + 1);
       }
+      const away = (a: (typeof all)[number]) => Math.abs(Date.parse(a.createdAt) - Date.parse(article.createdAt));
       return [...shared]
-        .sort(([x, nx], [y, ny]) => ny - nx || y.createdAt.localeCompare(x.createdAt))
+        .sort(([x, nx], [y, ny]) => ny - nx || away(x) - away(y) || y.createdAt.localeCompare(x.createdAt))
         .slice(0, limit)
         .map(([a]) => a._id);
     };
