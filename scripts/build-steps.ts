@@ -7,8 +7,8 @@ import { cpSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmS
 import { dirname, join, resolve } from "node:path";
 import { CSP_HASHES_FILE } from "../api/lib/security-headers";
 import { Compressor, MIN_BYTES } from "./compress";
-import { PAGES_MANIFEST, readPagesManifest } from "./partial-build";
-import { buildSearchIndex } from "./search-index";
+import { PAGES_MANIFEST, type PagesManifest, readPagesManifest } from "./partial-build";
+import { buildSearchIndex, type SearchIndexStats } from "./search-index";
 
 export type BuildMode = "full" | "partial";
 export type BuildJob = { root: string; out: string; previous: string | undefined; key: string; mode: BuildMode };
@@ -55,15 +55,7 @@ function carryOver(job: BuildJob): boolean {
   const manifest = readPagesManifest(job.out);
   if (!manifest) return false;
   if (manifest.mode === "partial") {
-    const folders = new Set<string>();
-    for (const pathname of manifest.carried) {
-      const { file } = manifest.pages[pathname]!;
-      const target = join(job.out, file);
-      const folder = dirname(target);
-      if (!folders.has(folder)) mkdirSync(folder, { recursive: true });
-      folders.add(folder);
-      linkIfAbsent(join(job.previous!, file), target);
-    }
+    linkCarriedPages(job.out, job.previous!, manifest);
     keepCspHashes(job);
   }
   const missing = Object.values(manifest.pages).filter((p) => !existsSync(join(job.out, p.file)));
@@ -71,6 +63,19 @@ function carryOver(job: BuildJob): boolean {
   const rendered = Object.keys(manifest.pages).length - manifest.carried.length;
   console.log(`${manifest.mode} build: rendered ${rendered} pages, carried over ${manifest.carried.length}`);
   return missing.length === 0;
+}
+
+/** Hard-links into `out` the pages the manifest carries over from the build at `previous`. */
+export function linkCarriedPages(out: string, previous: string, manifest: PagesManifest): void {
+  const folders = new Set<string>();
+  for (const pathname of manifest.carried) {
+    const { file } = manifest.pages[pathname]!;
+    const target = join(out, file);
+    const folder = dirname(target);
+    if (!folders.has(folder)) mkdirSync(folder, { recursive: true });
+    folders.add(folder);
+    linkIfAbsent(join(previous, file), target);
+  }
 }
 
 function linkIfAbsent(from: string, to: string) {
@@ -118,7 +123,12 @@ function keepCspHashes(job: BuildJob) {
  * Search indexing (mostly Pagefind's own process) and compression (worker threads) run side by side: together they
  * keep both cores busy. Pagefind's bundle is compressed once it exists.
  */
-export async function indexAndCompress(job: BuildJob): Promise<void> {
+export function startSearchIndex(job: BuildJob): Promise<SearchIndexStats> {
+  return buildSearchIndex(job.out, { previous: job.previous, key: job.key });
+}
+
+/** `search`: the search index already under way (a warm build starts it before its lists are rendered). */
+export async function indexAndCompress(job: BuildJob, search?: Promise<SearchIndexStats>): Promise<void> {
   const compressor = new Compressor(job.out, job.previous);
   const phase = async <T,>(label: (result: T, ms: number) => string, work: () => Promise<T>): Promise<T> => {
     const started = performance.now();
@@ -131,7 +141,7 @@ export async function indexAndCompress(job: BuildJob): Promise<void> {
       phase(
         ({ pages, shards, indexed, reused }, ms) =>
           `indexed ${pages} pages for search in ${ms} ms (${shards} shards: ${indexed} indexed, ${reused} reused)`,
-        () => buildSearchIndex(job.out, { previous: job.previous, key: job.key }),
+        () => search ?? startSearchIndex(job),
       ),
       phase(
         (_, ms) => `compressed site files in ${ms} ms`,

@@ -8,13 +8,23 @@
  *
  * Job: { id, out, previous, mode }. Answer: { id, ok } or { id, restart: true }. Logs go to stdout and stderr.
  */
-import { mkdirSync } from "node:fs";
+import { mkdirSync, rmSync } from "node:fs";
+import { join } from "node:path";
 import { build } from "astro";
 import { END_OF_JOB } from "../api/lib/build-worker-client";
-import { astroBuildProcess, type BuildJob, type BuildMode, carryOverAssets, indexAndCompress, renderPages } from "./build-steps";
+import {
+  astroBuildProcess,
+  type BuildJob,
+  type BuildMode,
+  carryOverAssets,
+  indexAndCompress,
+  renderPages,
+  startSearchIndex,
+} from "./build-steps";
 import { nextBuildGeneration } from "../site/src/lib/per-build";
 import { buildKey } from "./partial-build";
 import { capturePrerenderer, type CapturedPrerenderer } from "./prerenderer-capture";
+import type { SearchIndexStats } from "./search-index";
 import { renderWarm } from "./warm-renderer";
 
 export type WorkerJob = { id: string; out: string; previous?: string; mode: BuildMode };
@@ -50,11 +60,30 @@ async function runJob(job: WorkerJob): Promise<WorkerAnswer> {
   const canWarm = warm !== null && warm.key === key && buildJob.mode === "partial";
   if (!canWarm && astroUsed) return { id: job.id, ok: false, restart: true };
   mkdirSync(job.out, { recursive: true });
+  let search: Promise<SearchIndexStats> | undefined;
   await renderPages(buildJob, async (mode) => {
+    search = undefined;
     if (mode === "partial" && warm && warm.key === key) {
-      const done = await renderWarm(warm.prerenderer, { root, out: job.out, previousDir: buildJob.previous!, key });
+      const done = await renderWarm(warm.prerenderer, {
+        root,
+        out: job.out,
+        previousDir: buildJob.previous!,
+        key,
+        // Indexing runs while the lists are rendered; a failure is reported when the build waits for it.
+        onSearchable: () => {
+          search = startSearchIndex(buildJob);
+          search.catch(() => {});
+        },
+      });
       if (done) {
         carryOverAssets(buildJob);
+        // A searchable page rendered after indexing began: index again, now that every page is there.
+        if (done.searchableLate) {
+          search = (search as Promise<SearchIndexStats> | undefined)?.then(() => {
+            rmSync(join(job.out, "pagefind"), { recursive: true, force: true });
+            return startSearchIndex(buildJob);
+          });
+        }
         return;
       }
     }
@@ -65,7 +94,7 @@ async function runJob(job: WorkerJob): Promise<WorkerAnswer> {
   nextBuildGeneration();
   warm?.prerenderer.app?.routeCache.clearAll();
   Bun.gc(true);
-  await indexAndCompress(buildJob);
+  await indexAndCompress(buildJob, search);
   return { id: job.id, ok: true };
 }
 

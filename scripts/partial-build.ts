@@ -43,6 +43,20 @@ export const ITEM_ROUTES: Record<string, ((props: Record<string, unknown>) => st
 };
 
 /**
+ * Routes whose pages the search index reads (the pages that pass `searchKind` to Base.astro). A warm build renders
+ * them first and starts indexing while it renders the rest (scripts/warm-renderer.ts); a searchable page from
+ * another route is still indexed, only after everything is rendered.
+ */
+export const SEARCHABLE_ROUTES: ReadonlySet<string> = new Set([
+  "/article/[url]",
+  "/media/[url]",
+  "/mediatheque/audio/[url]",
+  "/mediatheque/video/[url]",
+  "/event/[url]",
+  "/user/[nickname]",
+]);
+
+/**
  * What the pages are made with besides the data: the site's sources (not the browser apps, bundled apart by
  * scripts/build-apps.ts), this file and the search indexer, the dependencies and the public address. A partial
  * build reuses pages and search shards only from a build with the same key.

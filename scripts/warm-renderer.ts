@@ -12,8 +12,10 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { nextBuildGeneration } from "../site/src/lib/per-build";
-import { writeCspHashes } from "./csp-hashes";
-import { PAGES_MANIFEST, planBuild, readPagesManifest, type PathWithRoute } from "./partial-build";
+import { CSP_HASHES_FILE } from "../api/lib/security-headers";
+import { linkCarriedPages } from "./build-steps";
+import { inlineScriptHashes } from "./csp-hashes";
+import { PAGES_MANIFEST, planBuild, readPagesManifest, SEARCHABLE_ROUTES, type PathWithRoute } from "./partial-build";
 import type { CapturedPrerenderer } from "./prerenderer-capture";
 
 type RenderPath = (args: Record<string, unknown>) => Promise<{ body: string | Uint8Array; outFile: URL } | null>;
@@ -29,14 +31,19 @@ const CONCURRENCY = Number(process.env.WARM_CONCURRENCY) || 4;
 
 /**
  * Renders into `out` the pages whose data changed since the build at `previousDir`, writes the pages manifest
- * and the CSP hashes of the rendered pages, like `astro build` with BUILD_MODE=partial. The caller carries the
- * other pages over (scripts/build-site.ts's steps). Returns null when the previous build cannot be a base
- * (another key): the caller then builds with Astro.
+ * and the CSP hashes of the rendered pages, like `astro build` with BUILD_MODE=partial, and carries the other
+ * pages over. Returns null when the previous build cannot be a base (another key): the caller then builds with
+ * Astro.
+ *
+ * Order, for the time from a write to the site: pages carried over are linked first, then the searchable pages
+ * (SEARCHABLE_ROUTES) are rendered and `onSearchable` is called, so the search index of the changed shards is
+ * built (mostly in Pagefind's process, on the other core) while the lists and feeds, the slow part, are rendered.
+ * A page rendered after that point that turns out searchable makes the result say so: the caller indexes again.
  */
 export async function renderWarm(
   prerenderer: CapturedPrerenderer,
-  opts: { root: string; out: string; previousDir: string; key: string },
-): Promise<{ rendered: number; total: number } | null> {
+  opts: { root: string; out: string; previousDir: string; key: string; onSearchable?: () => void },
+): Promise<{ rendered: number; total: number; searchableLate: boolean } | null> {
   const previous = readPagesManifest(opts.previousDir);
   const app = prerenderer.app;
   if (!app || previous?.key !== opts.key) return null;
@@ -46,27 +53,41 @@ export async function renderWarm(
   const paths = (await prerenderer.getStaticPaths()) as unknown as PathWithRoute[];
   const listed = performance.now();
   const plan = planBuild(paths, app.routeCache, { key: opts.key, partial: true, previous, previousDir: opts.previousDir });
+  linkCarriedPages(opts.out, opts.previousDir, plan.manifest);
   const options = app.getOptions();
   const outDir = fileURLToPath(options.settings.config.outDir);
   const renderPath = await astroRenderPath(opts.root);
   const logger = options.logger;
-  const queue = [...plan.render];
   const took: [string, number][] = [];
-  const worker = async () => {
-    for (let path = queue.shift(); path; path = queue.shift()) {
-      const began = performance.now();
-      const result = await renderPath({ prerenderer, pathname: path.pathname, route: path.route, options, logger, collectMetadata: false });
-      took.push([path.pathname, performance.now() - began]);
-      if (!result) continue;
-      // Astro computes the file under the out dir of the build that made the renderer: same relative path here.
-      const target = join(opts.out, relative(outDir, fileURLToPath(result.outFile)));
-      mkdirSync(dirname(target), { recursive: true });
-      writeFileSync(target, result.body);
-    }
+  const scriptHashes = new Set<string>();
+  let searchStarted = false;
+  let searchableLate = false;
+  const renderAll = async (list: PathWithRoute[]) => {
+    const queue = [...list];
+    const worker = async () => {
+      for (let path = queue.shift(); path; path = queue.shift()) {
+        const began = performance.now();
+        const result = await renderPath({ prerenderer, pathname: path.pathname, route: path.route, options, logger, collectMetadata: false });
+        took.push([path.pathname, performance.now() - began]);
+        if (!result) continue;
+        const html = typeof result.body === "string" ? result.body : Buffer.from(result.body).toString("utf8");
+        if (path.route.type === "page") inlineScriptHashes(html, scriptHashes);
+        if (searchStarted && html.includes("data-pagefind-body")) searchableLate = true;
+        // Astro computes the file under the out dir of the build that made the renderer: same relative path here.
+        const target = join(opts.out, relative(outDir, fileURLToPath(result.outFile)));
+        mkdirSync(dirname(target), { recursive: true });
+        writeFileSync(target, result.body);
+      }
+    };
+    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
   };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  await renderAll(plan.render.filter((p) => SEARCHABLE_ROUTES.has(p.route.route)));
+  searchStarted = true;
+  opts.onSearchable?.();
+  await renderAll(plan.render.filter((p) => !SEARCHABLE_ROUTES.has(p.route.route)));
   writeFileSync(join(opts.out, PAGES_MANIFEST), JSON.stringify(plan.manifest));
-  await writeCspHashes(opts.out);
+  // The rendered pages' inline scripts, from memory (the carried pages' are the live build's: merged afterwards).
+  writeFileSync(join(opts.out, CSP_HASHES_FILE), JSON.stringify({ scriptHashes: [...scriptHashes].sort() }));
   const ms = (a: number, b: number) => Math.round(b - a);
   console.log(
     `warm partial build: rendered ${plan.render.length} of ${paths.length} pages ` +
@@ -78,5 +99,5 @@ export async function renderWarm(
         .join(", ") +
       ")",
   );
-  return { rendered: plan.render.length, total: paths.length };
+  return { rendered: plan.render.length, total: paths.length, searchableLate };
 }
