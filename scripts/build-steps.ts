@@ -35,10 +35,11 @@ export async function astroBuildProcess(job: BuildJob, mode: BuildMode): Promise
  * Renders the pages with `render`, then hard-links the pages it did not render from the live build. A partial
  * build with a hole in it is never served: it starts again as a full build.
  */
-export async function renderPages(job: BuildJob, render: (mode: BuildMode) => Promise<void>): Promise<void> {
+export async function renderPages(job: BuildJob, render: (mode: BuildMode) => Promise<{ linked?: boolean } | void>): Promise<void> {
   const started = performance.now();
-  await render(job.mode);
-  if (!carryOver(job)) {
+  // `linked`: the renderer has linked the carried pages itself (a warm build does it before rendering).
+  const linked = (await render(job.mode))?.linked === true;
+  if (!carryOver(job, linked)) {
     if (job.mode === "partial") {
       console.error("partial build incomplete: building everything");
       rmSync(job.out, { recursive: true, force: true });
@@ -51,11 +52,11 @@ export async function renderPages(job: BuildJob, render: (mode: BuildMode) => Pr
 }
 
 /** Hard-links the pages a partial build did not render from the live build. False if any page is missing. */
-function carryOver(job: BuildJob): boolean {
+function carryOver(job: BuildJob, linked = false): boolean {
   const manifest = readPagesManifest(job.out);
   if (!manifest) return false;
   if (manifest.mode === "partial") {
-    linkCarriedPages(job.out, job.previous!, manifest);
+    if (!linked) linkCarriedPages(job.out, job.previous!, manifest);
     keepCspHashes(job);
   }
   const missing = Object.values(manifest.pages).filter((p) => !existsSync(join(job.out, p.file)));
@@ -66,7 +67,7 @@ function carryOver(job: BuildJob): boolean {
 }
 
 /** Hard-links into `out` the pages the manifest carries over from the build at `previous`. */
-export function linkCarriedPages(out: string, previous: string, manifest: PagesManifest): void {
+function linkCarriedPages(out: string, previous: string, manifest: PagesManifest): void {
   const folders = new Set<string>();
   for (const pathname of manifest.carried) {
     const { file } = manifest.pages[pathname]!;
@@ -145,10 +146,10 @@ export async function indexAndCompress(job: BuildJob, search?: Promise<SearchInd
       ),
       phase(
         (_, ms) => `compressed site files in ${ms} ms`,
-        () => compressor.run((rel) => !rel.startsWith("pagefind/")),
+        () => compressor.run({ skip: ["pagefind"] }),
       ),
     ]);
-    await compressor.run((rel) => rel.startsWith("pagefind/"));
+    await compressor.run({ only: "pagefind" });
     compressor.finish();
   } finally {
     compressor.close();

@@ -51,15 +51,17 @@ function sameFile(a: string, b: string): boolean {
 /** A file to compress, and whether its directory listing showed compressed siblings (a full build has none). */
 type Found = { path: string; siblings: boolean };
 
-function* walk(dir: string, root: string, include: (rel: string) => boolean): Generator<Found> {
+/** Walks `dir`, skipping the folders of `skip` (paths relative to the root) without listing them. */
+function* walk(dir: string, root: string, skip: ReadonlySet<string>): Generator<Found> {
   const entries = readdirSync(dir, { withFileTypes: true });
   // Known from the listing, so that no unlink is tried in vain: an unlink takes the directory's lock even when the
   // file is not there, and the compression threads wait on that lock to create their files.
   const names = new Set(entries.map((e) => e.name));
   for (const entry of entries) {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) yield* walk(path, root, include);
-    else if (COMPRESSIBLE.test(entry.name) && include(relative(root, path).split(sep).join("/"))) {
+    if (entry.isDirectory()) {
+      if (!skip.has(relative(root, path).split(sep).join("/"))) yield* walk(path, root, skip);
+    } else if (COMPRESSIBLE.test(entry.name)) {
       yield { path, siblings: names.has(`${entry.name}.br`) || names.has(`${entry.name}.gz`) };
     }
   }
@@ -107,10 +109,14 @@ export class Compressor {
     }
   }
 
-  /** Compresses (or reuses) every text file of the build whose relative path passes `include`. */
-  async run(include: (rel: string) => boolean = () => true): Promise<void> {
+  /**
+   * Compresses (or reuses) every text file of the build, or of its folder `scope.only`, leaving out the folders of
+   * `scope.skip` (relative paths: the search bundle is compressed apart, once written).
+   */
+  async run(scope: { only?: string; skip?: string[] } = {}): Promise<void> {
     const pending: Promise<void>[] = [];
-    for (const { path, siblings } of walk(this.root, this.root, include)) {
+    const start = scope.only ? join(this.root, scope.only) : this.root;
+    for (const { path, siblings } of walk(start, this.root, new Set(scope.skip))) {
       const rel = relative(this.root, path).split(sep).join("/");
       // A page a partial build carried over is the live build's file itself (hard link): its hash is known and its
       // compressed copies are linked without reading it.

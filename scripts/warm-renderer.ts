@@ -13,10 +13,30 @@ import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { nextBuildGeneration } from "../site/src/lib/per-build";
 import { CSP_HASHES_FILE } from "../api/lib/security-headers";
-import { linkCarriedPages } from "./build-steps";
+import type { LinkDone, LinkJob } from "./link-worker";
 import { inlineScriptHashes } from "./csp-hashes";
 import { PAGES_MANIFEST, planBuild, readPagesManifest, SEARCHABLE_ROUTES, type PathWithRoute } from "./partial-build";
 import type { CapturedPrerenderer } from "./prerenderer-capture";
+
+/** Links the carried pages, then their compressed copies, on scripts/link-worker.ts's thread. */
+function linkOnThread(out: string, previous: string, files: string[]) {
+  const thread = new Worker(new URL("./link-worker.ts", import.meta.url).href);
+  const phases = { pages: Promise.withResolvers<void>(), copies: Promise.withResolvers<void>() };
+  const fail = (error: string) => {
+    phases.pages.reject(new Error(error));
+    phases.copies.reject(new Error(error));
+  };
+  thread.onmessage = (event: MessageEvent<LinkDone>) => {
+    if (event.data.error) fail(`linking carried pages: ${event.data.error}`);
+    else phases[event.data.phase].resolve();
+  };
+  thread.onerror = (event) => fail(`link worker: ${event.message}`);
+  // Whichever phase is not awaited must not become an unhandled rejection.
+  phases.pages.promise.catch(() => {});
+  phases.copies.promise.catch(() => {});
+  thread.postMessage({ out, previous, files } satisfies LinkJob);
+  return { pages: phases.pages.promise, copies: phases.copies.promise, stop: () => thread.terminate() };
+}
 
 type RenderPath = (args: Record<string, unknown>) => Promise<{ body: string | Uint8Array; outFile: URL } | null>;
 
@@ -53,7 +73,7 @@ export async function renderWarm(
   const paths = (await prerenderer.getStaticPaths()) as unknown as PathWithRoute[];
   const listed = performance.now();
   const plan = planBuild(paths, app.routeCache, { key: opts.key, partial: true, previous, previousDir: opts.previousDir });
-  linkCarriedPages(opts.out, opts.previousDir, plan.manifest);
+  const linking = linkOnThread(opts.out, opts.previousDir, plan.manifest.carried.map((p) => plan.manifest.pages[p]!.file));
   const options = app.getOptions();
   const outDir = fileURLToPath(options.settings.config.outDir);
   const renderPath = await astroRenderPath(opts.root);
@@ -81,10 +101,16 @@ export async function renderWarm(
     };
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));
   };
-  await renderAll(plan.render.filter((p) => SEARCHABLE_ROUTES.has(p.route.route)));
-  searchStarted = true;
-  opts.onSearchable?.();
-  await renderAll(plan.render.filter((p) => !SEARCHABLE_ROUTES.has(p.route.route)));
+  try {
+    await renderAll(plan.render.filter((p) => SEARCHABLE_ROUTES.has(p.route.route)));
+    await linking.pages;
+    searchStarted = true;
+    opts.onSearchable?.();
+    await renderAll(plan.render.filter((p) => !SEARCHABLE_ROUTES.has(p.route.route)));
+    await linking.copies;
+  } finally {
+    linking.stop();
+  }
   writeFileSync(join(opts.out, PAGES_MANIFEST), JSON.stringify(plan.manifest));
   // The rendered pages' inline scripts, from memory (the carried pages' are the live build's: merged afterwards).
   writeFileSync(join(opts.out, CSP_HASHES_FILE), JSON.stringify({ scriptHashes: [...scriptHashes].sort() }));
