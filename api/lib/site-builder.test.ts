@@ -29,6 +29,7 @@ describe("site rebuilds", () => {
       onSwap: (d) => site.setRoot(d),
       command: [process.execPath, "api/testing/fake-build.ts"],
       extraEnv: { FAKE_BUILD_CONTROL: control },
+      pruneDelayMs: 0,
     });
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
@@ -128,6 +129,25 @@ describe("site rebuilds", () => {
     expect(builder.status().last?.ok).toBe(false);
     expect(readFileSync(join(dir, "site", "last-build.log"), "utf8")).toContain("something broke");
     expect((await home()).body).toContain("good");
+  });
+
+  it("deletes old builds only once no build has run for a while", async () => {
+    const later = new SiteBuilder({
+      siteDir: join(dir, "site"),
+      apiOrigin: "http://127.0.0.1:1",
+      onSwap: () => {},
+      command: [process.execPath, "api/testing/fake-build.ts"],
+      extraEnv: { FAKE_BUILD_CONTROL: control },
+      pruneDelayMs: 300,
+    });
+    for (const m of ["a", "b", "c", "d"]) {
+      setBuild({ marker: m });
+      await later.requestBuild();
+    }
+    const { readdirSync } = await import("node:fs");
+    expect(readdirSync(join(dir, "site", "builds")).length).toBeGreaterThan(2);
+    await Bun.sleep(600);
+    expect(readdirSync(join(dir, "site", "builds"))).toHaveLength(2);
   });
 
   it("keeps at most two builds on disk", async () => {

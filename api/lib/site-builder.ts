@@ -54,9 +54,17 @@ type Options = {
   extraEnv?: Record<string, string>;
   /** A build running longer is killed and reported failed (default 10 minutes). */
   timeoutMs?: number;
+  /** Old builds are deleted once no build has run for this long (default PRUNE_DELAY_MS; 0: at once). */
+  pruneDelayMs?: number;
 };
 
 const KEEP_BUILDS = 2;
+/**
+ * Deleting a build (tens of thousands of files at 5,000 articles) makes the files created soon after slow to
+ * create on this filesystem (ext4 skips the freed inodes for a while: up to 1 ms a file, measured): old builds
+ * go when the builder has been quiet this long, not between two builds of a burst of writes.
+ */
+const PRUNE_DELAY_MS = 30_000;
 const LOG_TAIL = 20_000;
 /** A burst of writes (an import) must not grow the report without bound; the newest changes are the useful ones. */
 const MAX_CHANGES = 50;
@@ -79,6 +87,7 @@ export class SiteBuilder {
   private lastFailure: BuildReport | null = null;
   readonly siteDir: string;
   private readonly worker: BuildWorkerClient | null;
+  private pruneTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(private readonly opts: Options) {
     this.siteDir = resolve(opts.siteDir);
@@ -250,7 +259,19 @@ export class SiteBuilder {
     symlinkSync(join("builds", id), tmp);
     renameSync(tmp, join(this.siteDir, "current"));
     this.opts.onSwap(join(this.siteDir, "builds", id));
-    this.prune(id);
+    this.schedulePrune(id);
+  }
+
+  private schedulePrune(liveId: string) {
+    if (this.pruneTimer) clearTimeout(this.pruneTimer);
+    const delay = this.opts.pruneDelayMs ?? PRUNE_DELAY_MS;
+    if (delay <= 0) return this.prune(liveId);
+    this.pruneTimer = setTimeout(() => {
+      this.pruneTimer = null;
+      if (this.running) this.schedulePrune(liveId);
+      else this.prune(liveId);
+    }, delay);
+    this.pruneTimer.unref?.();
   }
 
   /** Keeps the newest builds only; the previous one stays a while for requests already reading it. */
