@@ -61,7 +61,7 @@ for (let i = 0; i < runs; i++) {
   // Where the build's time went (its own log lines).
   const phases = String(status.last?.log ?? "")
     .split("\n")
-    .filter((l) => /build: render|pages ready|indexed \d+ pages|compressed/.test(l))
+    .filter((l) => /build: render|pages ready|indexed \d+ pages|compressed| at \d+ ms$/.test(l))
     .map((l) => l.replace(/\x1b\[[0-9;]*m/g, "").trim());
   if (process.env.BENCH_VERBOSE) console.log(`  ${phases.join("\n  ")}`);
   console.log(`run ${i + 1} (${online ? "on" : "off"}line): ${fmt(times.at(-1)!, 2)} s after the answer (${fmt((acknowledged - started) / 1000, 2)} s to answer); build ${builds.at(-1)}`);

@@ -55,6 +55,8 @@ async function astroInProcess(job: BuildJob, mode: BuildMode): Promise<void> {
 }
 
 async function runJob(job: WorkerJob): Promise<WorkerAnswer> {
+  const began = performance.now();
+  const at = () => `${Math.round(performance.now() - began)} ms`;
   const key = process.env.BUILD_KEY || buildKey(root);
   const buildJob: BuildJob = { root, out: job.out, previous: job.previous || undefined, key, mode: job.previous ? job.mode : "full" };
   const canWarm = warm !== null && warm.key === key && buildJob.mode === "partial";
@@ -73,6 +75,7 @@ async function runJob(job: WorkerJob): Promise<WorkerAnswer> {
         key,
         // Indexing runs while the lists are rendered; a failure is reported when the build waits for it.
         onSearchable: () => {
+          console.log(`search index started at ${at()}`);
           search = startSearchIndex(buildJob);
           search.catch(() => {});
         },
@@ -99,7 +102,9 @@ async function runJob(job: WorkerJob): Promise<WorkerAnswer> {
   nextBuildGeneration();
   warm?.prerenderer.app?.routeCache.clearAll();
   if (astroRanNow) Bun.gc(true);
+  console.log(`pages in place at ${at()}`);
   await indexAndCompress(buildJob, search);
+  console.log(`build job done at ${at()}`);
   return { id: job.id, ok: true };
 }
 
