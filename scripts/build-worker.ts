@@ -25,6 +25,7 @@ import { nextBuildGeneration } from "../site/src/lib/per-build";
 import { buildKey } from "./partial-build";
 import { capturePrerenderer, type CapturedPrerenderer } from "./prerenderer-capture";
 import type { SearchIndexStats } from "./search-index";
+import type { SearchDone, SearchJob } from "./search-index-thread";
 import { renderWarm } from "./warm-renderer";
 
 export type WorkerJob = { id: string; out: string; previous?: string; mode: BuildMode };
@@ -76,7 +77,10 @@ async function runJob(job: WorkerJob): Promise<WorkerAnswer> {
         // Indexing runs while the lists are rendered; a failure is reported when the build waits for it.
         onSearchable: () => {
           console.log(`search index started at ${at()}`);
-          search = startSearchIndex(buildJob);
+          search = searchOnThread(buildJob).then((stats) => {
+            console.log(`search index done at ${at()}`);
+            return stats;
+          });
           search.catch(() => {});
         },
       });
@@ -106,6 +110,23 @@ async function runJob(job: WorkerJob): Promise<WorkerAnswer> {
   await indexAndCompress(buildJob, search);
   console.log(`build job done at ${at()}`);
   return { id: job.id, ok: true };
+}
+
+let searchThread: Worker | null = null;
+
+/** The search index built on scripts/search-index-thread.ts's thread (one job at a time, as builds are). */
+function searchOnThread(job: BuildJob): Promise<SearchIndexStats> {
+  searchThread ??= new Worker(new URL("./search-index-thread.ts", import.meta.url).href);
+  const thread = searchThread;
+  return new Promise((resolve, reject) => {
+    thread.onmessage = (event: MessageEvent<SearchDone>) =>
+      event.data.stats ? resolve(event.data.stats) : reject(new Error(event.data.error ?? "search index failed"));
+    thread.onerror = (event) => {
+      searchThread = null;
+      reject(new Error(`search thread: ${event.message}`));
+    };
+    thread.postMessage({ out: job.out, previous: job.previous, key: job.key } satisfies SearchJob);
+  });
 }
 
 /**

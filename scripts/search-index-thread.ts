@@ -1,0 +1,21 @@
+/**
+ * The search index of a warm build, built on its own thread (scripts/build-worker.ts): it runs while the warm
+ * renderer renders the lists, and its own work (reading and cutting the pages of the shards to index, talking to
+ * Pagefind) would otherwise wait for the rendering between each step. The thread lives as long as the worker, so
+ * it also collects the exit of the Pagefind processes it starts.
+ */
+import { buildSearchIndex, type SearchIndexStats } from "./search-index";
+
+export type SearchJob = { out: string; previous?: string; key: string };
+export type SearchDone = { stats?: SearchIndexStats; error?: string };
+
+declare const self: Worker;
+
+self.onmessage = async (event: MessageEvent<SearchJob>) => {
+  const { out, previous, key } = event.data;
+  try {
+    self.postMessage({ stats: await buildSearchIndex(out, { previous, key }) } satisfies SearchDone);
+  } catch (e) {
+    self.postMessage({ error: e instanceof Error ? e.message : String(e) } satisfies SearchDone);
+  }
+};
