@@ -8,7 +8,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { BUN, fmt, percentile, startServer } from "./lib";
+import { BUN, fmt, memoryMb, percentile, startServer } from "./lib";
 
 const [articles = "0", runsArg = "5"] = process.argv.slice(2);
 const runs = Number(runsArg);
@@ -65,6 +65,13 @@ for (let i = 0; i < runs; i++) {
     .map((l) => l.replace(/\x1b\[[0-9;]*m/g, "").trim());
   if (process.env.BENCH_VERBOSE) console.log(`  ${phases.join("\n  ")}`);
   console.log(`run ${i + 1} (${online ? "on" : "off"}line): ${fmt(times.at(-1)!, 2)} s after the answer (${fmt((acknowledged - started) / 1000, 2)} s to answer); build ${builds.at(-1)}`);
+}
+// The build worker (scripts/build-worker.ts) keeps Astro between builds: its memory now and at its peak.
+const children = Bun.spawnSync(["ps", "-o", "pid=,args=", "--ppid", String(server.pid)]).stdout.toString();
+const workerPid = Number(/^\s*(\d+)\s.*build-worker/m.exec(children)?.[1]);
+if (workerPid) {
+  const mem = memoryMb(workerPid);
+  console.log(`build worker memory: ${mem.rss} MB now, ${mem.peak} MB at its peak (its first build is a full one)`);
 }
 await server.stop();
 const target5 = synthetic ? "p95 <= 5 s at 5,000 articles" : "p95 <= 3 s at demo size";
