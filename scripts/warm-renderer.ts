@@ -47,7 +47,7 @@ async function astroRenderPath(root: string): Promise<RenderPath> {
 }
 
 /** Pages rendered at once, as Astro's `build.concurrency` (astro.config.mjs). */
-const CONCURRENCY = Number(process.env.WARM_CONCURRENCY) || 4;
+const CONCURRENCY = 4;
 
 /**
  * Renders into `out` the pages whose data changed since the build at `previousDir`, writes the pages manifest
