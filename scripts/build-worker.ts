@@ -113,19 +113,27 @@ async function runJob(job: WorkerJob): Promise<WorkerAnswer> {
 }
 
 let searchThread: Worker | null = null;
+let searchJobs = 0;
 
-/** The search index built on scripts/search-index-thread.ts's thread (one job at a time, as builds are). */
+/**
+ * The search index built on scripts/search-index-thread.ts's thread. Its jobs run one after the other; an answer
+ * is matched to its job by id, so the late answer of a build that failed meanwhile never ends the next one's wait.
+ */
 function searchOnThread(job: BuildJob): Promise<SearchIndexStats> {
   searchThread ??= new Worker(new URL("./search-index-thread.ts", import.meta.url).href);
   const thread = searchThread;
+  const id = ++searchJobs;
   return new Promise((resolve, reject) => {
-    thread.onmessage = (event: MessageEvent<SearchDone>) =>
-      event.data.stats ? resolve(event.data.stats) : reject(new Error(event.data.error ?? "search index failed"));
+    thread.onmessage = (event: MessageEvent<SearchDone>) => {
+      if (event.data.id !== id) return;
+      if (event.data.stats) resolve(event.data.stats);
+      else reject(new Error(event.data.error ?? "search index failed"));
+    };
     thread.onerror = (event) => {
       searchThread = null;
       reject(new Error(`search thread: ${event.message}`));
     };
-    thread.postMessage({ out: job.out, previous: job.previous, key: job.key } satisfies SearchJob);
+    thread.postMessage({ id, out: job.out, previous: job.previous, key: job.key } satisfies SearchJob);
   });
 }
 

@@ -6,16 +6,16 @@
  */
 import { buildSearchIndex, type SearchIndexStats } from "./search-index";
 
-export type SearchJob = { out: string; previous?: string; key: string };
-export type SearchDone = { stats?: SearchIndexStats; error?: string };
+export type SearchJob = { id: number; out: string; previous?: string; key: string };
+export type SearchDone = { id: number; stats?: SearchIndexStats; error?: string };
 
 declare const self: Worker;
 
 self.onmessage = async (event: MessageEvent<SearchJob>) => {
-  const { out, previous, key } = event.data;
+  const { id, out, previous, key } = event.data;
   try {
-    self.postMessage({ stats: await buildSearchIndex(out, { previous, key }) } satisfies SearchDone);
+    self.postMessage({ id, stats: await buildSearchIndex(out, { previous, key }) } satisfies SearchDone);
   } catch (e) {
-    self.postMessage({ error: e instanceof Error ? e.message : String(e) } satisfies SearchDone);
+    self.postMessage({ id, error: e instanceof Error ? e.message : String(e) } satisfies SearchDone);
   }
 };
