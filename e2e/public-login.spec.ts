@@ -26,6 +26,8 @@ for (const width of [1280, 375]) {
     const card = (await page.locator(".auth-card").boundingBox())!;
     expect(card.width).toBeLessThanOrEqual(Math.min(width, 480));
 
+    // A click before the island hydrates reaches no handler.
+    await page.waitForFunction(() => document.querySelector("astro-island[ssr]") === null);
     await page.getByRole("button", { name: "Se connecter" }).click();
     const alert = form.getByRole("alert");
     await expect(alert).toHaveText("Veuillez remplir tous les champs");
@@ -34,3 +36,13 @@ for (const width of [1280, 375]) {
     expect(await alert.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe("rgba(0, 0, 0, 0)");
   });
 }
+
+test.describe("before the form's script runs", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the prerendered form cannot send the password in the address", async ({ page }) => {
+    await page.goto("/login");
+    await expect(page.getByRole("button", { name: "Se connecter" })).toBeDisabled();
+    await expect(page.locator("form.login-form")).toHaveAttribute("method", "post");
+  });
+});

@@ -30,6 +30,10 @@ export default function LoginForm({ google: offerGoogle = true }: Props) {
   const [loading, setLoading] = useState(false);
   const [googleLoading, setGoogleLoading] = useState(false);
   const [error, setError] = useState("");
+  // Until the island hydrates, the prerendered form has no handler: a submit would be the browser's own, a GET
+  // that puts the password in the address (history, logs). The button stays disabled until then.
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
 
   useEffect(() => {
     guardGuest();
@@ -73,7 +77,7 @@ export default function LoginForm({ google: offerGoogle = true }: Props) {
   }
 
   return (
-    <form className="login-form" onSubmit={submit} noValidate aria-describedby="login-error">
+    <form className="login-form" method="post" onSubmit={submit} noValidate aria-describedby="login-error">
       <div className="field">
         <label htmlFor="login-nickname">Identifiant</label>
         <input
@@ -97,7 +101,7 @@ export default function LoginForm({ google: offerGoogle = true }: Props) {
           required
         />
       </div>
-      <button type="submit" className="btn btn-primary btn-block" disabled={loading}>
+      <button type="submit" className="btn btn-primary btn-block" disabled={!ready || loading}>
         {loading ? "Connexion..." : "Se connecter"}
       </button>
       {offerGoogle && (
