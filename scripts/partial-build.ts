@@ -15,7 +15,13 @@ import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { AstroIntegration, AstroPrerenderer } from "astro";
 import { eventDates, eventStatus } from "../site/src/lib/event-time";
-import { type CapturedPrerenderer, keepingPrerenderer, loadAllPages, offerPrerenderer } from "./prerenderer-capture";
+import {
+  type CapturedPrerenderer,
+  keepingPrerenderer,
+  loadAllPages,
+  offerPrerenderer,
+  type StaticPathsCache,
+} from "./prerenderer-capture";
 
 export const PAGES_MANIFEST = ".pages.json";
 
@@ -108,7 +114,6 @@ export function outputFile(pathname: string, routeType: string): string {
 
 type RouteLike = { route: string; type: string; params: string[] };
 export type PathWithRoute = { pathname: string; route: RouteLike };
-export type StaticPathsCache = { get(route: unknown): { staticPaths?: { keyed?: Map<string, { props?: unknown }> } } | undefined };
 
 /** Hash of what an item page is made from; undefined when Astro's route cache does not give its props. */
 function dataHash(route: RouteLike, pathname: string, cache: StaticPathsCache | undefined): string | undefined {

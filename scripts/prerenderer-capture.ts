@@ -4,7 +4,9 @@
  * its prerender bundle from disk (a page first rendered by a later build must still find its code in memory).
  */
 import type { AstroPrerenderer } from "astro";
-import type { StaticPathsCache } from "./partial-build";
+
+/** Astro's cache of each route's getStaticPaths, props included (read by scripts/partial-build.ts's plan). */
+export type StaticPathsCache = { get(route: unknown): { staticPaths?: { keyed?: Map<string, { props?: unknown }> } } | undefined };
 
 export type BuildApp = {
   routeCache: StaticPathsCache & { clearAll(): void };

@@ -4,10 +4,7 @@
  * process) beside the main thread's. Receives one shard at a time, answers when its files are written.
  */
 import * as pagefind from "pagefind";
-import { writeShard } from "./search-index";
-
-export type ShardJob = { type: "shard"; id: number; pages: [string, string][]; outputPath: string; shardZero: boolean };
-export type ShardDone = { type: "done"; id: number; error?: string } | { type: "closed" };
+import { type ShardDone, type ShardJob, writeShard } from "./search-index";
 
 declare const self: Worker;
 

@@ -19,7 +19,6 @@ import { readdir, readFile } from "node:fs/promises";
 import { join, relative, sep } from "node:path";
 import * as pagefind from "pagefind";
 import { foldApostrophes } from "../site/src/lib/search-text";
-import type { ShardDone, ShardJob } from "./search-index-worker";
 
 // Parts of indexed pages that repeat other pages (navigation back to a list, an author's list of publications):
 // indexing them would make an article title also match every page that links to it.
@@ -248,6 +247,10 @@ async function indexShards(shards: (() => Shard)[]): Promise<void> {
   }
   if (failure) throw failure;
 }
+
+/** Messages to and from scripts/search-index-worker.ts, the thread of the second Pagefind service. */
+export type ShardJob = { type: "shard"; id: number; pages: [string, string][]; outputPath: string; shardZero: boolean };
+export type ShardDone = { type: "done"; id: number; error?: string } | { type: "closed" };
 
 type SearchThread = { worker: Worker; ask: (m: ShardJob | { type: "close" }) => Promise<ShardDone>; broken: () => string | null };
 let shared: SearchThread | null = null;
