@@ -12,7 +12,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "playwright";
-import { BUN, ensureDebian, fmt, percentile, startServer } from "./lib";
+import { BUN, ensureDebian, fmt, percentile, startServer, wrk } from "./lib";
 
 const [articles = "5000", secondsArg = "10"] = process.argv.slice(2);
 const seconds = Number(secondsArg);
@@ -40,23 +40,8 @@ const listUrl = (sort: string, page = 1) => `${server.url}/api/admin/articles?pa
 const first = (await (await fetch(listUrl("recent"), { headers: auth })).json()) as { total: number; items: unknown[] };
 console.log(`dataset: ${first.total} articles; a page is ${first.items.length} rows`);
 
-/** wrk with the admin's bearer token (the shared helper sends no custom header). */
-async function wrkAuth(url: string) {
-  const p = Bun.spawn(["wrk", "-t2", "-c8", `-d${seconds}s`, "--latency", "-H", `Authorization: Bearer ${session.token}`, url], {
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  const out = await new Response(p.stdout).text();
-  await p.exited;
-  const ms = (label: string) => {
-    const m = new RegExp(`\\s${label}%\\s+([\\d.]+)(us|ms|s)`).exec(out);
-    if (!m) return NaN;
-    const v = Number(m[1]);
-    return m[2] === "us" ? v / 1000 : m[2] === "s" ? v * 1000 : v;
-  };
-  const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0);
-  return { rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? NaN), p50: ms("50"), p99: ms("99"), non2xx };
-}
+/** wrk with the admin's bearer token. */
+const wrkAuth = (url: string) => wrk(url, { threads: 2, connections: 8, seconds, headers: { Authorization: `Bearer ${session.token}` } });
 
 console.log(`GET /api/admin/articles (page of 50), wrk 8 connections ${seconds} s | sequential pages 1-40`);
 for (const sort of SORTS) {

@@ -75,11 +75,19 @@ export function percentile(values: number[], p: number): number {
 /** Runs wrk and returns requests/s and latency percentiles in ms. */
 export async function wrk(
   url: string,
-  opts: { connections?: number; seconds?: number; threads?: number; gzip?: boolean; acceptEncoding?: string } = {},
+  opts: {
+    connections?: number;
+    seconds?: number;
+    threads?: number;
+    gzip?: boolean;
+    acceptEncoding?: string;
+    headers?: Record<string, string>;
+  } = {},
 ) {
   const args = ["wrk", `-t${opts.threads ?? 2}`, `-c${opts.connections ?? 32}`, `-d${opts.seconds ?? 10}s`, "--latency"];
   const accept = opts.acceptEncoding ?? (opts.gzip ? "gzip" : undefined);
   if (accept) args.push("-H", `Accept-Encoding: ${accept}`);
+  for (const [name, value] of Object.entries(opts.headers ?? {})) args.push("-H", `${name}: ${value}`);
   args.push(url);
   const p = Bun.spawn(args, { stdout: "pipe", stderr: "pipe" });
   const out = await new Response(p.stdout).text();
