@@ -6,8 +6,9 @@
  *  - pages whose data changed, or that did not exist, among the routes of ITEM_ROUTES below;
  *  - every other page (lists, feeds, sitemap, home, theme pages: they read whole lists, so any write may change
  *    them; about forty pages).
- * The pages it skipped keep the live build's file: scripts/build-site.ts hard-links them in. Which item changed is
- * found from the data itself, not from the change kind, so a member's new name reaches every article they signed.
+ * The pages it skipped keep the live build's file, hard-linked in by scripts/build-steps.ts (in a warm build, by
+ * scripts/link-worker.ts). Which item changed is found from the data itself, not from the change kind, so a
+ * member's new name reaches every article they signed.
  * A build whose code or configuration differs from the live build's (BUILD_KEY) renders everything.
  */
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";

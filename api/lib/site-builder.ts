@@ -200,8 +200,9 @@ export class SiteBuilder {
   }
 
   /**
-   * Runs the build command in its own process group, so a hung build is killed with everything it started
-   * (scripts/build-site.ts spawns Astro as a grandchild: killing only the child would leave Astro running).
+   * Sends the build to the long-lived build worker, or with `command` (tests) runs that command; either runs in its
+   * own process group, so a hung build is killed with everything it started (Astro and Pagefind are grandchildren:
+   * killing only the child would leave them running).
    */
   private spawnBuild(outDir: string, mode: BuildMode): Promise<{ code: number | null; output: string; timedOut: boolean }> {
     const timeoutMs = this.opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
