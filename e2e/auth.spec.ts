@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { islandsHydrated } from "./support/apps";
 
 const MEMBER = { nickname: "membre", password: "Membre-Demo-2025!" };
 const ADMIN = { nickname: "admin", password: "Admin-Demo-2025!" };
@@ -6,7 +7,7 @@ const ADMIN = { nickname: "admin", password: "Admin-Demo-2025!" };
 async function login(page: Page, who: { nickname: string; password: string }) {
   await page.goto("/login");
   // Typing before the island hydrates would be wiped by React.
-  await page.waitForFunction(() => document.querySelector("astro-island[ssr]") === null);
+  await islandsHydrated(page);
   await page.getByLabel("Identifiant").fill(who.nickname);
   await page.getByLabel("Mot de passe").fill(who.password);
   await page.getByRole("button", { name: "Se connecter" }).click();
@@ -37,7 +38,7 @@ test.describe("sign-in, sign-out and the route guard", () => {
   test("wrong credentials show the server's French message under the form", async ({ page }) => {
     await page.goto("/login");
     // A click before the island hydrates reaches no handler (seen under load in CI).
-    await page.waitForFunction(() => document.querySelector("astro-island[ssr]") === null);
+    await islandsHydrated(page);
     await page.getByRole("button", { name: "Se connecter" }).click();
     await expect(page.getByRole("alert")).toHaveText("Veuillez remplir tous les champs");
     await page.getByLabel("Identifiant").fill("membre");

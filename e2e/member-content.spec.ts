@@ -4,7 +4,7 @@ import { dirname, join } from "node:path";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { wavChord } from "../db/seed/wav";
-import { ADMIN, apiToken, appViolations, MEMBER, type Account } from "./support/apps";
+import { type Account, ADMIN, apiToken, appViolations, islandsHydrated, MEMBER } from "./support/apps";
 
 /**
  * The member's own content (issue 9): articles with a cropped picture and media uploads, from the member space to
@@ -50,7 +50,7 @@ async function untilPublished(page: Page, path: string, ready: () => Promise<voi
  */
 async function signIn(page: Page, who: Account) {
   await page.goto("/login");
-  await page.waitForFunction(() => document.querySelector("astro-island[ssr]") === null);
+  await islandsHydrated(page);
   await page.getByLabel("Identifiant").fill(who.nickname);
   await page.getByLabel("Mot de passe").fill(who.password);
   await page.getByRole("button", { name: "Se connecter" }).click();

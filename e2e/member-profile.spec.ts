@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { ADMIN, apiToken, signIn } from "./support/apps";
+import { ADMIN, apiToken, islandsHydrated, signIn } from "./support/apps";
 
 /**
  * A member edits their profile: a new first name, a picture chosen, cropped (saved at once) and its original sent
@@ -69,7 +69,7 @@ test("a member edits their profile with a cropped picture and a new password, th
   // Signed out, the old password no longer works and the new one does.
   await page.locator("[data-session-slot]").getByRole("button", { name: "Déconnexion" }).click();
   await page.waitForURL("**/login");
-  await page.waitForFunction(() => document.querySelector("astro-island[ssr]") === null);
+  await islandsHydrated(page);
   await page.getByLabel("Identifiant").fill(nickname);
   await page.getByLabel("Mot de passe").fill(OLD_PASSWORD);
   await page.getByRole("button", { name: "Se connecter" }).click();

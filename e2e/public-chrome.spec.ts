@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { islandsHydrated } from "./support/apps";
 
 /** Page chrome (spec §2 "Page chrome"): burger for items that do not fit, mobile menu, scroll-to-top, footer. */
 
@@ -102,7 +103,7 @@ const ACCOUNTS = [
 
 async function signIn(page: Page, who: { nickname: string; password: string }) {
   await page.goto("/login");
-  await page.waitForFunction(() => document.querySelector("astro-island[ssr]") === null);
+  await islandsHydrated(page);
   await page.getByLabel("Identifiant").fill(who.nickname);
   await page.getByLabel("Mot de passe").fill(who.password);
   await page.getByRole("button", { name: "Se connecter" }).click();

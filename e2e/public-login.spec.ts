@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { islandsHydrated } from "./support/apps";
 
 /**
  * The login page (issue 13, item 3): styled like the rest of the site, errors in an alert under the form, Google
@@ -27,7 +28,7 @@ for (const width of [1280, 375]) {
     expect(card.width).toBeLessThanOrEqual(Math.min(width, 480));
 
     // A click before the island hydrates reaches no handler.
-    await page.waitForFunction(() => document.querySelector("astro-island[ssr]") === null);
+    await islandsHydrated(page);
     await page.getByRole("button", { name: "Se connecter" }).click();
     const alert = form.getByRole("alert");
     await expect(alert).toHaveText("Veuillez remplir tous les champs");

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { islandsHydrated } from "./support/apps";
 import { frenchTypography as fr } from "../site/src/lib/typography";
 import { RECENT_ARTICLES } from "../db/seed/data/articles-recent";
 import { OLDER_ARTICLES } from "../db/seed/data/articles-older";
@@ -16,7 +17,7 @@ const ADMIN = { nickname: "admin", password: "Admin-Demo-2025!" };
 
 async function signIn(page: Page, who: { nickname: string; password: string }) {
   await page.goto("/login");
-  await page.waitForFunction(() => document.querySelector("astro-island[ssr]") === null);
+  await islandsHydrated(page);
   await page.getByLabel("Identifiant").fill(who.nickname);
   await page.getByLabel("Mot de passe").fill(who.password);
   await page.getByRole("button", { name: "Se connecter" }).click();

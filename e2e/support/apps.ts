@@ -8,6 +8,14 @@ import { expect, type APIRequestContext, type Page } from "@playwright/test";
 
 export type Account = { nickname: string; password: string };
 
+/**
+ * Waits until every island of the page has hydrated: before that, a click reaches no handler and text typed into
+ * a server-rendered field is wiped by React (both seen under load).
+ */
+export function islandsHydrated(page: Page): Promise<unknown> {
+  return page.waitForFunction(() => document.querySelector("astro-island[ssr]") === null);
+}
+
 export const MEMBER: Account = { nickname: "membre", password: "Membre-Demo-2025!" };
 export const ADMIN: Account = { nickname: "admin", password: "Admin-Demo-2025!" };
 
@@ -17,7 +25,7 @@ export const ADMIN: Account = { nickname: "admin", password: "Admin-Demo-2025!" 
  */
 export async function signIn(page: Page, who: Account): Promise<void> {
   await page.goto("/login");
-  await page.waitForFunction(() => document.querySelector("astro-island[ssr]") === null);
+  await islandsHydrated(page);
   await page.getByLabel("Identifiant").fill(who.nickname);
   await page.getByLabel("Mot de passe").fill(who.password);
   await page.getByRole("button", { name: "Se connecter" }).click();
