@@ -16,6 +16,7 @@ import { auditPlugin } from "./plugins/audit";
 import { bodyLimit, type RouteTable } from "./plugins/body-limit";
 import { errors } from "./plugins/errors";
 import { privateAnswers } from "./plugins/private-answers";
+import { searchLimit } from "./plugins/search-limit";
 import { undecodableParams } from "./plugins/undecodable-params";
 
 /** The whole API as one Elysia instance. Pure: no port, no global state; tests call `app.handle(request)`. */
@@ -30,6 +31,8 @@ export function createApp(deps: Deps) {
     // applies to the routes added after it.
     .use(accessGate(deps))
     .use(auditPlugin(deps))
+    // Global hooks on the routes added after them: searches per account.
+    .use(searchLimit(deps))
     .use(membersRoutes(deps))
     .use(themesRoutes(deps))
     .use(mediaRoutes(deps))
