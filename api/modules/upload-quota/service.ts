@@ -86,9 +86,9 @@ export async function withPendingQuota<T>(
   try {
     const quota = deps.env.uploadPendingQuotaMb * MB;
     const pending = await pendingBytesOf(deps.db, user.id);
-    const refuse = () => new PayloadTooLargeError(quotaMessage(pending, quota));
-    if (pending >= quota) throw refuse();
-    limitUploadBytes(request, { bytes: quota - pending, refuse });
+    // Not refused here when the quota is used up: a form without a file (a title edit) still goes through, and
+    // any file is refused from its declared length or at its first bytes.
+    limitUploadBytes(request, { bytes: Math.max(0, quota - pending), refuse: () => new PayloadTooLargeError(quotaMessage(pending, quota)) });
     return await work();
   } finally {
     await release();
