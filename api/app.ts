@@ -10,12 +10,15 @@ import { membersRoutes } from "./modules/members";
 import { siteRoutes } from "./modules/site";
 import { statsRoutes } from "./modules/stats";
 import { themesRoutes } from "./modules/themes";
+import { uploadQuotaRoutes } from "./modules/upload-quota";
 import { usersRoutes } from "./modules/users";
 import { accessGate } from "./plugins/access-gate";
 import { auditPlugin } from "./plugins/audit";
 import { bodyLimit, type RouteTable } from "./plugins/body-limit";
 import { errors } from "./plugins/errors";
 import { privateAnswers } from "./plugins/private-answers";
+import { searchLimit } from "./plugins/search-limit";
+import { uploadRate } from "./plugins/upload-rate";
 import { undecodableParams } from "./plugins/undecodable-params";
 
 /** The whole API as one Elysia instance. Pure: no port, no global state; tests call `app.handle(request)`. */
@@ -30,6 +33,9 @@ export function createApp(deps: Deps) {
     // applies to the routes added after it.
     .use(accessGate(deps))
     .use(auditPlugin(deps))
+    // Global hooks on the routes added after them: searches and uploads per account.
+    .use(searchLimit(deps))
+    .use(uploadRate(deps, (): RouteTable => app.routes))
     .use(membersRoutes(deps))
     .use(themesRoutes(deps))
     .use(mediaRoutes(deps))
@@ -40,7 +46,8 @@ export function createApp(deps: Deps) {
     .use(authRoutes(deps))
     .use(usersRoutes(deps))
     .use(statsRoutes(deps))
-    .use(auditRoutes(deps));
+    .use(auditRoutes(deps))
+    .use(uploadQuotaRoutes(deps));
   return app;
 }
 

@@ -1,5 +1,6 @@
 import type { Db } from "../db/client";
 import type { Env } from "./env";
+import type { AccountLimits } from "./lib/account-limits";
 import type { Change } from "./lib/change";
 import type { BuildReport, SiteBuilder } from "./lib/site-builder";
 
@@ -10,4 +11,6 @@ export type Deps = {
   builder: Pick<SiteBuilder, "requestBuild" | "status">;
   /** Called after every write that changes public content: clears cached answers and rebuilds the site. */
   contentChanged: (change?: Change) => Promise<BuildReport>;
+  /** Search and upload limits per account; in memory when absent (api/lib/account-limits.ts). */
+  limits?: AccountLimits;
 };

@@ -37,4 +37,16 @@ describe("configuration", () => {
     expect(readEnv({ TRUST_PROXY: "10.0.0.0/8, ::1" }).trustProxy).toEqual(["10.0.0.0/8", "::1"]);
     expect(() => readEnv({ TRUST_PROXY: "10.0.0.0/8,nginx" })).toThrow(/TRUST_PROXY.*nginx/);
   });
+
+  it("limits pending uploads to 500 MB and 60 uploads an hour per member unless told otherwise", () => {
+    expect(readEnv({})).toMatchObject({ uploadPendingQuotaMb: 500, uploadsPerHour: 60 });
+    expect(readEnv({ UPLOAD_PENDING_QUOTA_MB: "2048", UPLOADS_PER_HOUR: "120" })).toMatchObject({
+      uploadPendingQuotaMb: 2048,
+      uploadsPerHour: 120,
+    });
+    for (const bad of ["0", "-5", "1.5", "beaucoup", "1e3", "2000000"]) {
+      expect(() => readEnv({ UPLOAD_PENDING_QUOTA_MB: bad })).toThrow(/UPLOAD_PENDING_QUOTA_MB/);
+    }
+    for (const bad of ["0", "soixante", "60/h", "100001"]) expect(() => readEnv({ UPLOADS_PER_HOUR: bad })).toThrow(/UPLOADS_PER_HOUR/);
+  });
 });

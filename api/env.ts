@@ -13,6 +13,10 @@ export type Env = {
   uploadsDir: string;
   /** Largest media file accepted by an upload, in MB (pictures have their own 5 MB limit). */
   uploadMaxMb: number;
+  /** Bytes a member may have waiting for approval (media files, article pictures), in MB; admins are exempt. */
+  uploadPendingQuotaMb: number;
+  /** Uploads a member may start per hour (admins get ten times as many: see api/lib/account-limits.ts). */
+  uploadsPerHour: number;
   publicUrl: string;
   seed: "demo" | "none";
   adminNickname: string | undefined;
@@ -54,6 +58,17 @@ function url(raw: string, name: string, protocols: string[]): string {
   return raw;
 }
 
+/** A whole number from `min` to `max`, `fallback` when unset or empty. */
+function wholeNumber(source: Record<string, string | undefined>, name: string, fallback: number, min: number, max: number, unit: string): number {
+  const raw = source[name];
+  if (raw === undefined || raw === "") return fallback;
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw.trim()) || !Number.isSafeInteger(n) || n < min || n > max) {
+    throw new EnvError(`${name} must be a whole number of ${unit} from ${min} to ${max}, got "${raw}"`);
+  }
+  return n;
+}
+
 export function readEnv(source: Record<string, string | undefined> = process.env): Env {
   const p = port(source.PORT, "PORT", 4321);
   const host = source.HOST || "127.0.0.1";
@@ -92,6 +107,8 @@ export function readEnv(source: Record<string, string | undefined> = process.env
   if (!Number.isInteger(uploadMaxMb) || uploadMaxMb < 1 || uploadMaxMb > 4096) {
     throw new EnvError(`UPLOAD_MAX_MB must be a whole number of MB from 1 to 4096, got "${source.UPLOAD_MAX_MB}"`);
   }
+  const uploadPendingQuotaMb = wholeNumber(source, "UPLOAD_PENDING_QUOTA_MB", 500, 1, 1_048_576, "MB");
+  const uploadsPerHour = wholeNumber(source, "UPLOADS_PER_HOUR", 60, 1, 100_000, "uploads");
   try {
     parseTrustProxy(source.TRUST_PROXY);
   } catch (e) {
@@ -112,6 +129,8 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     databaseAuthToken: source.DATABASE_AUTH_TOKEN || undefined,
     uploadsDir: source.UPLOADS_DIR || "uploads",
     uploadMaxMb,
+    uploadPendingQuotaMb,
+    uploadsPerHour,
     publicUrl,
     seed,
     adminNickname: source.ADMIN_NICKNAME || undefined,

@@ -52,7 +52,11 @@ function multipartBody(fields: Record<string, string>, fileBytes: number) {
   return { stream, length: headBytes.length + fileBytes + tail.length, contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-const server = await startServer({ port, env: { SITE_BUILD: "off", UPLOAD_MAX_MB: String(Math.max(200, sizeMb + 1)) } });
+// The pending quota (500 MB by default) would refuse the third 200 MB video: this measures memory, not quotas.
+const server = await startServer({
+  port,
+  env: { SITE_BUILD: "off", UPLOAD_MAX_MB: String(Math.max(200, sizeMb + 1)), UPLOAD_PENDING_QUOTA_MB: String(sizeMb * uploads + 1) },
+});
 try {
   const login = await fetch(`${server.url}/api/auth/login`, {
     method: "POST",

@@ -35,6 +35,8 @@ export default async function globalSetup() {
       UPLOADS_DIR: join(dir, "uploads"),
       SITE_DIR: join(dir, "site"),
       REBUILD_TOKEN,
+      // A small pending quota, so e2e/member-upload-quota.spec.ts reaches it with a 6 MB file (other specs send KBs).
+      UPLOAD_PENDING_QUOTA_MB: "5",
       SEED: "demo",
       ASTRO_TELEMETRY_DISABLED: "1",
       SOCIAL_LINKEDIN_URL: "https://www.linkedin.com/company/institut-e2e",

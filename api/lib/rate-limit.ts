@@ -62,3 +62,45 @@ export class RateLimiter {
     for (const [k, v] of this.hits) if (v.resetAt <= now) this.hits.delete(k);
   }
 }
+
+/**
+ * A per-key limit as the request paths see it: asynchronous, so the same callers work with a counter shared by
+ * several processes (a Redis fixed window, issue 24) as with the in-memory one below. Nothing in it may assume
+ * that this process saw the earlier hits.
+ */
+export interface Limiter {
+  /** Counts one hit for `key` unless it is over the limit; resolves to the seconds to wait (0: counted, go ahead). */
+  take(key: string): Promise<number>;
+}
+
+/** The in-process Limiter: a RateLimiter behind the async interface. `now` is injectable so tests need no timing. */
+export function memoryLimiter(limit: number, windowMs: number, now: () => number = Date.now): Limiter {
+  const counter = new RateLimiter(limit, windowMs);
+  return { take: async (key) => counter.take(key, now()) };
+}
+
+/**
+ * At most one holder per key at a time, for work that reads a total and then adds to it (a member's pending
+ * uploads). `acquire` never waits: it answers null while someone else holds the key. The ttl frees a key whose
+ * holder never released it (a crash, a lost connection), as a Redis `SET NX PX` would.
+ */
+export interface KeyLocks {
+  acquire(key: string, ttlMs: number): Promise<(() => Promise<void>) | null>;
+}
+
+/** The in-process KeyLocks. */
+export function memoryLocks(now: () => number = Date.now): KeyLocks {
+  const held = new Map<string, { token: symbol; until: number }>();
+  return {
+    async acquire(key, ttlMs) {
+      const current = held.get(key);
+      if (current && current.until > now()) return null;
+      const token = Symbol(key);
+      held.set(key, { token, until: now() + ttlMs });
+      // Released once, and only by its own holder: a late release after the ttl must not free a newer holder.
+      return async () => {
+        if (held.get(key)?.token === token) held.delete(key);
+      };
+    },
+  };
+}

@@ -191,4 +191,5 @@ export const RULES: Record<string, Rule> = {
   "DELETE /api/users/:id": { expect: adminOnly(), params: user },
   "GET /api/admin/stats": { expect: adminOnly() },
   "GET /api/admin/audit": { expect: adminOnly() },
+  "GET /api/admin/upload-quota": { expect: adminOnly() },
 };

@@ -20,6 +20,9 @@ export const articles = sqliteTable(
     /** File name under uploads/article_pics, or null. */
     articlePic: text("article_pic"),
     articlePicOriginal: text("article_pic_original"),
+    /** Bytes received for each picture (0 without one): they count against the authors' pending quota. */
+    articlePicBytes: integer("article_pic_bytes").notNull().default(0),
+    articlePicOriginalBytes: integer("article_pic_original_bytes").notNull().default(0),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
   },

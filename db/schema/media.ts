@@ -22,6 +22,8 @@ export const media = sqliteTable(
     externalUrl: text("external_url").notNull().default(""),
     /** File name under uploads/media_thumbnails, or null. */
     thumbnail: text("thumbnail"),
+    /** Bytes of the uploaded file as received (0 without a file): counts against the uploader's pending quota. */
+    fileBytes: integer("file_bytes").notNull().default(0),
     /** Duration in seconds for audio and video files, when known. */
     duration: integer("duration"),
     tags: text("tags", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),

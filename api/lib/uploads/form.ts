@@ -48,6 +48,19 @@ export const TEMP_FOLDER = ".tmp";
 /** Temp files of each request, so the upload route option can discard what a failed handler left behind. */
 const tempsOf = new WeakMap<Request, TempUpload[]>();
 
+/**
+ * A cap on the file's bytes that is not the route's own: what is left of a member's pending quota. Set by the
+ * pending quota (api/modules/upload-quota/service.ts) before the handler reads the form.
+ */
+export type ByteBudget = { bytes: number; refuse: () => Error };
+
+const budgetsOf = new WeakMap<Request, ByteBudget>();
+
+/** Caps the file `readUploadForm` will accept from this request (checked on Content-Length, then while streaming). */
+export function limitUploadBytes(request: Request, budget: ByteBudget): void {
+  budgetsOf.set(request, budget);
+}
+
 /** Deletes the temp files `readUploadForm` made for this request and nobody kept (called after the answer). */
 export async function discardRequestUploads(request: Request): Promise<void> {
   const temps = tempsOf.get(request);
@@ -81,6 +94,9 @@ export async function readUploadForm(request: Request, opts: { uploadsDir: strin
   const tooBig = () => (rule ? new PayloadTooLargeError(tooLargeMessage(rule.accept, rule.maxBytes)) : tooBigForm());
   const declared = Number(request.headers.get("content-length") ?? NaN);
   if (declared > limit) throw tooBig();
+  const budget = rule ? budgetsOf.get(request) : undefined;
+  // The body holds at least this much of file: refused before a byte is read when that is already too much.
+  if (budget && declared - FIELDS_MAX_BYTES - OVERHEAD_BYTES > budget.bytes) throw budget.refuse();
 
   const contentType = request.headers.get("content-type");
   const boundary = boundaryOf(contentType);
@@ -123,6 +139,7 @@ export async function readUploadForm(request: Request, opts: { uploadsDir: strin
             current.chunks.push(Buffer.from(event.data));
           } else {
             if (current.sink.size + event.data.byteLength > rule!.maxBytes) throw tooBig();
+            if (budget && current.sink.size + event.data.byteLength > budget.bytes) throw budget.refuse();
             await current.sink.write(event.data);
           }
         } else if (event.type === "partEnd") {

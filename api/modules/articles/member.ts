@@ -3,6 +3,7 @@ import type { Deps } from "../../deps";
 import { readUploadForm } from "../../lib/uploads/form";
 import { authPlugin } from "../../plugins/auth";
 import { rebuildPlugin } from "../../plugins/rebuild";
+import { withPendingQuota } from "../upload-quota/service";
 import { Theme } from "../themes/model";
 import { listThemes } from "../themes/service";
 import { readArticleInput } from "./input";
@@ -59,16 +60,20 @@ export const memberArticleRoutes = (deps: Deps) => {
       .put(
         "/api/user/articles/:id/article-pic/original",
         ({ params, viewer, request }) =>
-          saveArticlePicture(db, uploadsDir, params.id, me(viewer), "articlePicOriginal", () =>
-            readUploadForm(request, { uploadsDir, file: pictureRule("originalPic") }),
+          withPendingQuota(deps, viewer.user, request, () =>
+            saveArticlePicture(db, uploadsDir, params.id, me(viewer), "articlePicOriginal", () =>
+              readUploadForm(request, { uploadsDir, file: pictureRule("originalPic") }),
+            ),
           ),
         { signedIn: true, parse: "none", body: PictureBody("originalPic"), rebuild: () => null, response: { 200: ArticlePictures } },
       )
       .post(
         "/api/user/articles/:id/article-pic-crop",
         ({ params, viewer, request }) =>
-          saveArticlePicture(db, uploadsDir, params.id, me(viewer), "articlePic", () =>
-            readUploadForm(request, { uploadsDir, file: pictureRule("croppedPic") }),
+          withPendingQuota(deps, viewer.user, request, () =>
+            saveArticlePicture(db, uploadsDir, params.id, me(viewer), "articlePic", () =>
+              readUploadForm(request, { uploadsDir, file: pictureRule("croppedPic") }),
+            ),
           ),
         { signedIn: true, parse: "none", body: PictureBody("croppedPic"), rebuild: "article", response: { 200: ArticlePictures } },
       )

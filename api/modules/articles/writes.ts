@@ -192,6 +192,7 @@ export async function saveArticlePicture(db: Db, uploadsDir: string, id: string,
   await articleForWrite(db, id, actor);
   const form = await readForm();
   let name: string;
+  const bytes = form.file!.size;
   try {
     name = await savePicture(uploadsDir, "article_pics", form.file!, slot === "articlePic" ? { width: 800 } : { maxSide: 2000 });
   } finally {
@@ -207,7 +208,8 @@ export async function saveArticlePicture(db: Db, uploadsDir: string, id: string,
   const review = slot === "articlePic" && !actor.admin ? { approved: false } : {};
   await db
     .update(articles)
-    .set({ [slot]: name, updatedAt: new Date(), ...review })
+    // The bytes received count against the authors' pending quota (api/modules/upload-quota).
+    .set({ [slot]: name, [`${slot}Bytes`]: bytes, updatedAt: new Date(), ...review })
     .where(eq(articles.id, id));
   await removePictureFiles(uploadsDir, [row[slot]]);
   return picturesAnswer(db, id, slot === "articlePic" ? "Image recadrée et sauvée" : "Image originale enregistrée");
@@ -218,7 +220,14 @@ export async function deleteArticlePicture(db: Db, uploadsDir: string, id: strin
   const row = await articleForWrite(db, id, actor);
   await db
     .update(articles)
-    .set({ articlePic: null, articlePicOriginal: null, updatedAt: new Date(), ...(actor.admin ? {} : { approved: false }) })
+    .set({
+      articlePic: null,
+      articlePicOriginal: null,
+      articlePicBytes: 0,
+      articlePicOriginalBytes: 0,
+      updatedAt: new Date(),
+      ...(actor.admin ? {} : { approved: false }),
+    })
     .where(eq(articles.id, id));
   await removePictureFiles(uploadsDir, [row.articlePic, row.articlePicOriginal]);
   return picturesAnswer(db, id, "Image supprimée");

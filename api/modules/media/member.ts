@@ -3,6 +3,7 @@ import type { Deps } from "../../deps";
 import { readUploadForm } from "../../lib/uploads/form";
 import { authPlugin } from "../../plugins/auth";
 import { rebuildPlugin } from "../../plugins/rebuild";
+import { withPendingQuota } from "../upload-quota/service";
 import { Done } from "../articles/model";
 import { Media, MediaBody, MemberMediaQuery } from "./model";
 import { getMediaFor, memberMedia } from "./service";
@@ -19,6 +20,9 @@ export const memberMediaRoutes = (deps: Deps) => {
   const me = (viewer: { user: { id: string } }) => ({ id: viewer.user.id, admin: false });
   // Multipart with a file, or JSON: read as it streams by the upload reader (parse: "none"), after the guard.
   const form = (request: Request) => () => readUploadForm(request, { uploadsDir, file: rule });
+  // A member's new file waits for approval: it must fit in their pending quota (admins are exempt).
+  const quota = <T>(viewer: { user: { id: string; role: string } }, request: Request, write: () => Promise<T>) =>
+    withPendingQuota(deps, viewer.user, request, write);
   return (
     new Elysia({ name: "media-member" })
       .use(authPlugin(deps))
@@ -34,14 +38,14 @@ export const memberMediaRoutes = (deps: Deps) => {
         response: { 200: Media },
       })
       // A new media is pending: nothing the public sees changes, so no rebuild.
-      .post("/api/user/media", ({ viewer, request }) => createMedia(db, uploadsDir, form(request), me(viewer)), {
+      .post("/api/user/media", ({ viewer, request }) => quota(viewer, request, () => createMedia(db, uploadsDir, form(request), me(viewer))), {
         signedIn: true,
         parse: "none",
         body: t.Optional(MediaBody),
         rebuild: () => null,
         response: { 200: Media },
       })
-      .put("/api/user/media/:id", ({ params, viewer, request }) => updateMedia(db, uploadsDir, params.id, form(request), me(viewer)), {
+      .put("/api/user/media/:id", ({ params, viewer, request }) => quota(viewer, request, () => updateMedia(db, uploadsDir, params.id, form(request), me(viewer))), {
         signedIn: true,
         parse: "none",
         body: t.Optional(MediaBody),

@@ -36,7 +36,8 @@ export async function mediaForWrite(db: Db, id: string, actor: Actor): Promise<M
 async function keepFileFor(uploadsDir: string, form: UploadForm, type: FileMediaType) {
   const file = form.file!;
   if (file.kind !== type) throw new UnsupportedMediaTypeError(unsupportedMessage([type]));
-  return keepMediaFile(uploadsDir, file);
+  // The bytes received count against the uploader's pending quota (api/modules/upload-quota).
+  return { ...(await keepMediaFile(uploadsDir, file)), fileBytes: file.size };
 }
 
 /** Reads the request's form (fields and checked file); given by the route so this module knows no HTTP. */
@@ -65,7 +66,7 @@ export async function createMedia(db: Db, uploadsDir: string, readForm: ReadForm
   const form = await readForm();
   return withUpload(uploadsDir, form, async (kept) => {
     const input = readMediaInput(form.fields);
-    let stored = { path: "", thumbnail: null as string | null };
+    let stored = { path: "", thumbnail: null as string | null, fileBytes: 0 };
     if (isFileType(input.type)) {
       if (!form.file) throw new BadRequestError("Un fichier est obligatoire");
       stored = await keepFileFor(uploadsDir, form, input.type);
@@ -84,6 +85,7 @@ export async function createMedia(db: Db, uploadsDir: string, readForm: ReadForm
         externalUrl: input.externalUrl,
         path: stored.path,
         thumbnail: stored.thumbnail,
+        fileBytes: stored.fileBytes,
         uploadedBy: actor.id,
         approved: actor.admin,
         online: true,
@@ -107,14 +109,14 @@ export async function updateMedia(db: Db, uploadsDir: string, id: string, readFo
   return withUpload(uploadsDir, form, async (kept) => {
     const row = await mediaForWrite(db, id, actor);
     const input = readMediaInput(form.fields);
-    let stored = { path: row.path, thumbnail: row.thumbnail, duration: row.duration };
+    let stored = { path: row.path, thumbnail: row.thumbnail, duration: row.duration, fileBytes: row.fileBytes };
     if (isFileType(input.type)) {
       if (form.file) {
         const file = await keepFileFor(uploadsDir, form, input.type);
         kept.push(file);
         stored = { ...file, duration: null };
       } else if (!row.path || row.type !== input.type) throw new BadRequestError("Un fichier est obligatoire");
-    } else stored = { path: "", thumbnail: null, duration: null };
+    } else stored = { path: "", thumbnail: null, duration: null, fileBytes: 0 };
     await db
       .update(media)
       .set({

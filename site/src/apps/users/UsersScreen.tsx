@@ -1,7 +1,8 @@
 /**
  * /admin/users (spec §2): « Créer un membre »; two tables, « Membres » (role user) and « Administrateurs »
  * (role admin), each with its count in the heading; columns: the member (small picture or the default avatar,
- * first name and name), groups (comma joined or « - »), edit and delete.
+ * first name and name), groups (comma joined or « - »), edit and delete. Members also show their bytes waiting for
+ * approval against the pending quota (issue 18: an admin sees who fills the disk).
  */
 import { useState } from "react";
 import type { CurrentUser } from "../../../../api/contract";
@@ -13,7 +14,8 @@ import { actionsColumn } from "../ui/actions-column";
 import { DataTable, type Column } from "../ui/DataTable";
 import { ScreenHead } from "../ui/ScreenHead";
 import { DeleteUserDialog } from "./DeleteUserDialog";
-import { $adminUsers } from "./stores";
+import { pendingByMember, pendingText, quotaSummary } from "./pending-bytes";
+import { $adminUsers, $uploadQuota } from "./stores";
 import { UserForm } from "./UserForm";
 import "./UserForm.css";
 
@@ -24,6 +26,9 @@ export default function UsersScreen() {
   const all = data ?? [];
   const members = all.filter((u) => u.role === "user");
   const admins = all.filter((u) => u.role === "admin");
+  // Failing to load the figures leaves the column at « — »: it is information, not the screen's purpose.
+  const { data: quota } = useResource($uploadQuota, "Erreur lors du chargement des envois en attente");
+  const pending = pendingByMember(quota);
 
   const columns: Column<CurrentUser>[] = [
     {
@@ -44,8 +49,17 @@ export default function UsersScreen() {
     { key: "groups", header: "Groupes", cell: (u) => groupsText(u.groups), sortValue: (u) => groupsText(u.groups) },
     actionsColumn<CurrentUser>({ label: (u) => ` : ${fullName(u)}`, onEdit: (u) => setEditing({ user: u }), onDelete: (u) => setDeleting(u) }),
   ];
+  // Admins are exempt from the quota: the column is for members only.
+  const pendingColumn: Column<CurrentUser> = {
+    key: "pending",
+    header: "En attente",
+    className: "num",
+    sortValue: (u) => pending.get(u._id) ?? 0,
+    cell: (u) => pendingText(pending.get(u._id) ?? 0, quota?.quotaBytes),
+  };
+  const memberColumns = [...columns.slice(0, -1), pendingColumn, ...columns.slice(-1)];
 
-  const table = (title: string, rows: CurrentUser[], id: string, empty: string) => (
+  const table = (title: string, rows: CurrentUser[], id: string, empty: string, cols = columns) => (
     <section aria-labelledby={id}>
       <h2 id={id}>
         {title} ({loading ? "…" : rows.length})
@@ -53,7 +67,7 @@ export default function UsersScreen() {
       <DataTable
         caption={`${title} (${rows.length})`}
         captionHidden
-        columns={columns}
+        columns={cols}
         rows={data ? rows : undefined}
         rowKey={(u) => u._id}
         loading={loading}
@@ -74,7 +88,8 @@ export default function UsersScreen() {
           </button>
         }
       />
-      {table("Membres", members, "users-members", "Aucun membre.")}
+      {quota && <p className="admin-users-quota">{quotaSummary(quota)}</p>}
+      {table("Membres", members, "users-members", "Aucun membre.", memberColumns)}
       {table("Administrateurs", admins, "users-admins", "Aucun administrateur.")}
       <UserForm open={editing !== null} user={editing?.user ?? null} onClose={() => setEditing(null)} />
       <DeleteUserDialog user={deleting} others={all} onClose={() => setDeleting(null)} />

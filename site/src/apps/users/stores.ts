@@ -9,3 +9,8 @@ export const USERS_PATH = "/api/admin/users";
 
 /** Every account, members and admins (the screen splits them by role). */
 export const $adminUsers = resource(USERS_PATH, () => call(api.admin.users.get(), "Erreur lors du chargement des utilisateurs"));
+
+/** The pending quota and each member's bytes waiting for approval (the members table's « En attente » column). */
+export const $uploadQuota = resource("/api/admin/upload-quota", () =>
+  call(api.admin["upload-quota"].get(), "Erreur lors du chargement des envois en attente"),
+);
