@@ -183,7 +183,7 @@ describe("a borrowed session cannot take over an account through the e-mail and 
     it("shows the link to the member and removes it with the current password", async () => {
       const me = await login(owner.nickname);
       const seen = await h.call("GET", "/api/user/me/google", undefined, me);
-      expect(seen).toMatchObject({ status: 200, json: { google: { email: owner.email } } });
+      expect(seen).toMatchObject({ status: 200, json: { google: { email: owner.email }, hasPassword: true } });
       expect(Date.parse(seen.json.google.linkedAt)).not.toBeNaN();
       expect((await h.call("GET", "/api/user/me/google")).status).toBe(401);
 

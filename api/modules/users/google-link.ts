@@ -1,5 +1,5 @@
 import { Elysia, t } from "elysia";
-import type { UserIdentityRow } from "../../../db/schema";
+import type { UserIdentityRow, UserRow } from "../../../db/schema";
 import type { Deps } from "../../deps";
 import type { RateLimiter } from "../../lib/rate-limit";
 import { authPlugin } from "../../plugins/auth";
@@ -7,8 +7,9 @@ import { identityOf, unlinkIdentity } from "./identities";
 import { GoogleLinkAnswer, UnlinkGoogleBody } from "./model";
 import { assertOwnerPresent } from "./reauth";
 
-const view = (row: UserIdentityRow | null): GoogleLinkAnswer => ({
+const view = (user: UserRow, row: UserIdentityRow | null): GoogleLinkAnswer => ({
   google: row ? { email: row.email, linkedAt: row.linkedAt.toISOString() } : null,
+  hasPassword: user.passwordHash !== null,
 });
 
 /**
@@ -20,7 +21,7 @@ const view = (row: UserIdentityRow | null): GoogleLinkAnswer => ({
 export const googleLinkRoutes = (deps: Deps, passwordGuesses: RateLimiter) =>
   new Elysia({ name: "users-google-link" })
     .use(authPlugin(deps))
-    .get("/api/user/me/google", async ({ viewer }) => view(await identityOf(deps.db, viewer.user.id, "google")), {
+    .get("/api/user/me/google", async ({ viewer }) => view(viewer.user, await identityOf(deps.db, viewer.user.id, "google")), {
       signedIn: true,
       response: { 200: GoogleLinkAnswer },
     })
@@ -30,7 +31,7 @@ export const googleLinkRoutes = (deps: Deps, passwordGuesses: RateLimiter) =>
         await assertOwnerPresent(viewer.user, viewer.session, body?.currentPassword, "dissocier votre compte Google", passwordGuesses);
         await unlinkIdentity(deps.db, viewer.user.id, "google");
         // TODO(issue 21): once mail exists, tell the member's address that the link was removed.
-        return view(null);
+        return view(viewer.user, null);
       },
       { signedIn: true, body: t.Optional(UnlinkGoogleBody), response: { 200: GoogleLinkAnswer } },
     );

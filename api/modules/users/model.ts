@@ -114,6 +114,8 @@ export const GoogleLinkAnswer = t.Object({
       linkedAt: t.String(),
     }),
   ),
+  /** Whether removing the link asks for the password (accounts without one need a recent sign-in instead). */
+  hasPassword: t.Boolean(),
 });
 
 export type GoogleLinkAnswer = Static<typeof GoogleLinkAnswer>;
