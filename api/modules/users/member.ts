@@ -5,8 +5,8 @@ import { RateLimiter } from "../../lib/rate-limit";
 import { readUploadForm } from "../../lib/uploads/form";
 import { authPlugin } from "../../plugins/auth";
 import { rebuildPlugin } from "../../plugins/rebuild";
-import { CurrentUser, ProfileOriginalAnswer, ProfilePicAnswer, UpdateMeBody } from "./model";
 import { googleLinkRoutes } from "./google-link";
+import { CurrentUser, ProfileOriginalAnswer, ProfilePicAnswer, UpdateMeBody } from "./model";
 import { pictureRule, replaceProfilePicture } from "./pictures";
 import { toCurrentUser, updateOwnProfile } from "./service";
 
