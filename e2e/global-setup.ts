@@ -13,6 +13,13 @@ export const OIDC_PORT = E2E_PORT - 1;
 export const REBUILD_TOKEN = "e2e-rebuild-token-0123456789";
 /** The Google journey writes here the e-mail the local OpenID server should assert for the next sign-in. */
 export const OIDC_EMAIL_FILE = join(tmpdir(), `e2e-oidc-email-${E2E_PORT}`);
+/**
+ * And here, optionally, the Google account's subject (`sub`). Without it each e-mail is its own Google account
+ * (`sub-<e-mail>`); a journey that writes it must remove it when done.
+ */
+export const OIDC_SUB_FILE = join(tmpdir(), `e2e-oidc-sub-${E2E_PORT}`);
+
+const readTrimmed = (file: string) => (existsSync(file) ? readFileSync(file, "utf8").trim() : "");
 
 export default async function globalSetup() {
   if (process.env.E2E_BASE_URL) return; // pointing at a server started elsewhere
@@ -22,8 +29,12 @@ export default async function globalSetup() {
   const oidc = new OAuth2Server();
   await oidc.issuer.keys.generate("RS256");
   await oidc.start(OIDC_PORT, "127.0.0.1");
+  // Left over by an interrupted run, they would choose who the next sign-in is.
+  for (const file of [OIDC_EMAIL_FILE, OIDC_SUB_FILE]) rmSync(file, { force: true });
   oidc.service.on("beforeTokenSigning", (token) => {
-    token.payload.email = existsSync(OIDC_EMAIL_FILE) ? readFileSync(OIDC_EMAIL_FILE, "utf8").trim() : "";
+    const email = readTrimmed(OIDC_EMAIL_FILE);
+    token.payload.sub = readTrimmed(OIDC_SUB_FILE) || `sub-${email}`;
+    token.payload.email = email;
     token.payload.email_verified = true;
   });
   const proc = Bun.spawn([process.execPath, "api/server.ts"], {

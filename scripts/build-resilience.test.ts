@@ -35,7 +35,7 @@ describe("a site build with awkward names", () => {
     const renamed = await h.call(
       "PUT",
       "/api/user/me",
-      { firstname: "Awa", name: "Nd/iaye", nickname: "awa", email: "awa@example.sn" },
+      { firstname: "Awa", name: "Nd/iaye", nickname: "awa", email: "awa@example.sn", currentPassword: PASSWORD },
       { authorization: `Bearer ${json.token}` },
     );
     expect(renamed.status).toBe(200);

@@ -123,6 +123,10 @@ export const RULES: Record<string, Rule> = {
   "POST /api/user/profile-pic-crop": { expect: signedIn(), body: (w) => png(w, "croppedPic") },
   "POST /api/users/me/profile-pic": { expect: signedIn(), body: (w) => png(w, "profilePic") },
   "PUT /api/user/profile-pic/original": { expect: signedIn(), body: (w) => png(w, "originalPic") },
+  // The caller's own Google link. Removing it needs the password; the matrix people have none and a fresh
+  // session, which stands in for it (api/modules/users/reauth.ts).
+  "GET /api/user/me/google": { expect: signedIn() },
+  "DELETE /api/user/me/google": { expect: signedIn(), note: "no link to remove: removing none is a success" },
   "GET /api/user/themes": { expect: signedIn() },
   "GET /api/user/stats": { expect: signedIn() },
 

@@ -76,7 +76,7 @@ describe("password sign-in and sessions", () => {
     const { json } = await login("khady");
     const cookie = { cookie: `session=${json.token}` };
     expect((await h.call("GET", "/api/user/me", undefined, cookie)).status).toBe(200);
-    const body = { firstname: "Khady", name: "Ndiaye", nickname: "khady", email: "khady@example.sn" };
+    const body = { firstname: "Khady", name: "Ndiaye", nickname: "khady", email: "khady@example.sn", currentPassword: PASSWORD };
     const foreign = await h.call("PUT", "/api/user/me", body, { ...cookie, origin: "https://evil.example" });
     expect(foreign.status).toBe(403);
     const crossSite = await h.call("PUT", "/api/user/me", body, { ...cookie, "sec-fetch-site": "cross-site" });
@@ -142,11 +142,14 @@ describe("profile update", () => {
 
   it("refuses a nickname already used or reserved", async () => {
     const auth = await session();
-    expect((await h.call("PUT", "/api/user/me", { ...base, nickname: "TAKEN" }, auth))).toMatchObject({
+    expect((await h.call("PUT", "/api/user/me", { ...base, nickname: "TAKEN", currentPassword: PASSWORD }, auth))).toMatchObject({
       status: 409,
       json: { message: "Cet alias est déjà utilisé." },
     });
-    expect((await h.call("PUT", "/api/user/me", { ...base, nickname: "dashboard" }, auth)).status).toBe(400);
+    expect((await h.call("PUT", "/api/user/me", { ...base, nickname: "dashboard", currentPassword: PASSWORD }, auth))).toMatchObject({
+      status: 400,
+      json: { message: "Cet alias est réservé, choisissez-en un autre." },
+    });
   });
 
   it("needs the current password and a valid new one, then ends the other sessions", async () => {

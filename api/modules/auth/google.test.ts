@@ -1,57 +1,33 @@
 import { eq } from "drizzle-orm";
-import { OAuth2Server } from "oauth2-mock-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { oauthStates } from "../../../db/schema";
 import { makeUser } from "../../testing/factory";
 import { createHarness, type Harness } from "../../testing/harness";
+import { GOOGLE_TEST_ENV, startFlow as startGoogleFlow, startOidc, validate as validateGoogle } from "./google-test-kit";
 
 // A real local OpenID Connect server stands in for Google: real redirects, real token exchange, real PKCE check.
 describe("Google sign-in against a local OpenID Connect server", () => {
-  let oidc: OAuth2Server;
+  let oidc: Awaited<ReturnType<typeof startOidc>>;
   let h: Harness;
   let email = "";
 
   beforeAll(async () => {
-    oidc = new OAuth2Server();
-    await oidc.issuer.keys.generate("RS256");
-    await oidc.start(0, "127.0.0.1");
-    oidc.service.on("beforeTokenSigning", (token) => {
-      token.payload.email = email;
-      token.payload.email_verified = true;
-    });
-    h = await createHarness({
-      GOOGLE_CLIENT_ID: "institut-client",
-      GOOGLE_CLIENT_SECRET: "institut-secret",
-      GOOGLE_REDIRECT_URI: "http://127.0.0.1:4321/auth/callback",
-      OAUTH_ISSUER: oidc.issuer.url!,
-    });
+    oidc = await startOidc();
+    h = await createHarness(GOOGLE_TEST_ENV(oidc.oidc.issuer.url!));
     await makeUser(h.database.db, { nickname: "mariama", firstname: "Mariama" });
   });
   afterAll(async () => {
     h.close();
-    await oidc.stop();
+    await oidc.oidc.stop();
   });
 
-  /** Runs the browser's part: start, follow the provider's redirect, return code, state and the state cookie. */
+  /** Runs the browser's part as the Google account of `email` (one account per address). */
   async function startFlow() {
-    const start = await h.app.handle(new Request("http://localhost/api/auth/google"));
-    expect(start.status).toBe(200);
-    const { url } = await start.json();
-    const stateCookie = start.headers.get("set-cookie")!.split(";")[0]!;
-    const provider = await fetch(url, { redirect: "manual" });
-    const back = new URL(provider.headers.get("location")!);
-    expect(back.origin + back.pathname).toBe("http://127.0.0.1:4321/auth/callback");
-    return { code: back.searchParams.get("code")!, state: back.searchParams.get("state")!, stateCookie };
+    oidc.as({ email });
+    return startGoogleFlow(h);
   }
 
-  const validate = (body: object, cookie: string) =>
-    h.app.handle(
-      new Request("http://localhost/api/auth/google/validate", {
-        method: "POST",
-        headers: { "content-type": "application/json", cookie },
-        body: JSON.stringify(body),
-      }),
-    );
+  const validate = (body: object, cookie: string) => validateGoogle(h, body, cookie);
 
   it("signs in the member whose verified e-mail the provider returns", async () => {
     const member = await h.database.db.query.users.findFirst();

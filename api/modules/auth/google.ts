@@ -3,8 +3,9 @@ import { eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { oauthStates, users, type UserRow } from "../../../db/schema";
 import type { Env } from "../../env";
-import { BadRequestError, ForbiddenError, HttpError, UnauthorizedError } from "../../lib/errors";
+import { BadRequestError, ConflictError, ForbiddenError, HttpError, UnauthorizedError } from "../../lib/errors";
 import { createSession } from "../../lib/session";
+import { linkIdentity, memberOfIdentity } from "../users/identities";
 
 const GOOGLE = {
   issuer: "https://accounts.google.com",
@@ -18,7 +19,8 @@ const STATE_TTL_MS = 10 * 60_000;
 /**
  * Google sign-in with arctic's generic OAuth 2.0 client (authorization code + PKCE). OAUTH_ISSUER points it at
  * any OpenID Connect issuer (the tests use a local oauth2-mock-server). Accounts are created by admins: a
- * verified e-mail that matches no member is refused.
+ * verified e-mail that matches no member is refused. A member who signed in once is bound to that Google account's
+ * subject (`sub`), and from then on found by it (see memberFor).
  */
 export class GoogleSignIn {
   private endpoints: Promise<Endpoints> | null = null;
@@ -63,7 +65,7 @@ export class GoogleSignIn {
 
   /**
    * Exchanges the code for tokens, checking the state (bound to this browser by a cookie) and the PKCE verifier,
-   * then signs in the member whose e-mail the provider verified.
+   * then signs in the member bound to that Google account (or, the first time, whose e-mail it verified).
    */
   async validate(code: string, state: string, cookieState: string | null): Promise<{ user: UserRow; token: string }> {
     if (!state || !cookieState || state !== cookieState) {
@@ -81,13 +83,28 @@ export class GoogleSignIn {
     } catch {
       throw new UnauthorizedError("Le code d'autorisation Google a été refusé.");
     }
-    const claims = decodeIdToken(idToken) as { iss?: string; aud?: string | string[]; exp?: number; email?: string; email_verified?: boolean };
+    const claims = decodeIdToken(idToken) as IdClaims;
     const audience = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
     // The ID token came straight from the token endpoint over our own request, so its signature need not be
     // re-checked (OIDC Core 3.1.3.7); issuer, audience and expiry still must match.
     if (claims.iss !== ep.issuer || !audience.includes(this.config.clientId) || !claims.exp || claims.exp * 1000 < Date.now()) {
       throw new UnauthorizedError("Jeton d'identité Google invalide.");
     }
+    if (typeof claims.sub !== "string" || !claims.sub) throw new UnauthorizedError("Jeton d'identité Google invalide.");
+    const user = await this.memberFor(claims.sub, claims);
+    const { token } = await createSession(this.db, user.id);
+    return { user, token };
+  }
+
+  /**
+   * Who this Google account is. Once linked, the subject alone decides, whatever e-mail Google reports now or the
+   * profile holds (issue 18 §1: an e-mail changed through a borrowed session must not open the account). The first
+   * sign-in links the member whose e-mail Google verified, unless that member is already linked to another Google
+   * account.
+   */
+  private async memberFor(subject: string, claims: IdClaims): Promise<UserRow> {
+    const linked = await memberOfIdentity(this.db, "google", subject);
+    if (linked) return linked;
     if (!claims.email || claims.email_verified !== true) {
       throw new UnauthorizedError("Votre adresse e-mail Google n'est pas vérifiée.");
     }
@@ -97,10 +114,19 @@ export class GoogleSignIn {
         "Aucun compte membre n'est associé à cette adresse Google. Les comptes sont créés par les administrateurs : contactez-nous.",
       );
     }
-    const { token } = await createSession(this.db, user.id);
-    return { user, token };
+    if (await linkIdentity(this.db, { provider: "google", subject, userId: user.id, email: claims.email })) return user;
+    // Refused by a unique key: a sign-in of this same Google account at the same moment won the race (fine), or
+    // the member is already bound to another Google account, or this one was just bound to someone else.
+    const now = await memberOfIdentity(this.db, "google", subject);
+    if (now?.id === user.id) return user;
+    if (now) throw new ConflictError("Ce compte Google est déjà associé à un autre membre.");
+    throw new ForbiddenError(
+      "Ce compte membre est déjà associé à un autre compte Google. Connectez-vous avec celui-ci, ou avec votre alias et votre mot de passe.",
+    );
   }
 }
+
+type IdClaims = { iss?: string; aud?: string | string[]; exp?: number; sub?: string; email?: string; email_verified?: boolean };
 
 export function assertCode(code: string | undefined): string {
   if (!code) throw new BadRequestError("No access token or authorization code found in URL");

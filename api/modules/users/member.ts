@@ -5,6 +5,7 @@ import { RateLimiter } from "../../lib/rate-limit";
 import { readUploadForm } from "../../lib/uploads/form";
 import { authPlugin } from "../../plugins/auth";
 import { rebuildPlugin } from "../../plugins/rebuild";
+import { googleLinkRoutes } from "./google-link";
 import { CurrentUser, ProfileOriginalAnswer, ProfilePicAnswer, UpdateMeBody } from "./model";
 import { pictureRule, replaceProfilePicture } from "./pictures";
 import { toCurrentUser, updateOwnProfile } from "./service";
@@ -31,10 +32,11 @@ export const usersMemberRoutes = (deps: Deps) => {
     new Elysia({ name: "users-member" })
       .use(authPlugin(deps))
       .use(rebuildPlugin(deps))
+      .use(googleLinkRoutes(deps, passwordGuesses))
       .get("/api/user/me", ({ viewer }) => toCurrentUser(viewer.user), { signedIn: true, response: { 200: CurrentUser } })
       .put(
         "/api/user/me",
-        ({ viewer, body }) => updateOwnProfile(db, viewer.user, viewer.session.id, body, passwordGuesses),
+        ({ viewer, body }) => updateOwnProfile(db, viewer.user, viewer.session, body, passwordGuesses),
         // Names appear on member grids, author pages and bylines.
         { signedIn: true, rebuild: "member", body: UpdateMeBody, response: { 200: CurrentUser } },
       )
@@ -43,7 +45,7 @@ export const usersMemberRoutes = (deps: Deps) => {
         "/api/user/profile",
         async ({ viewer, request }) => {
           const body = formValues(UpdateMeBody, await readFormFields(request, uploadsDir));
-          return updateOwnProfile(db, viewer.user, viewer.session.id, body, passwordGuesses);
+          return updateOwnProfile(db, viewer.user, viewer.session, body, passwordGuesses);
         },
         { signedIn: true, rebuild: "member", parse: "none", body: t.Optional(UpdateMeBody), response: { 200: CurrentUser } },
       )

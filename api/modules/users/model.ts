@@ -104,3 +104,23 @@ export type DeletedUser = Static<typeof DeletedUser>;
 
 export const ProfilePicAnswer = t.Object({ profilePic: t.String() });
 export const ProfileOriginalAnswer = t.Object({ profilePicOriginal: t.String() });
+
+/** The member's Google link as their profile shows it (« Compte Google associé »), or null. */
+export const GoogleLinkAnswer = t.Object({
+  google: t.Nullable(
+    t.Object({
+      /** The address Google reported when the link was made. */
+      email: t.String(),
+      linkedAt: t.String(),
+    }),
+  ),
+  /** Whether removing the link asks for the password (accounts without one need a recent sign-in instead). */
+  hasPassword: t.Boolean(),
+});
+
+export type GoogleLinkAnswer = Static<typeof GoogleLinkAnswer>;
+
+/** Removing the Google link asks for the password, as changing the e-mail does (none on a password-less account). */
+export const UnlinkGoogleBody = t.Object({
+  currentPassword: t.Optional(t.String({ maxLength: 200, error: "Le mot de passe actuel est trop long." })),
+});

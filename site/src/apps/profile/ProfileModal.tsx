@@ -122,7 +122,7 @@ export function ProfileModal({ open, onClose }: { open: boolean; onClose: () => 
           {text("firstname", "Prénom", { required: true, autoComplete: "given-name" })}
           {text("name", "Nom", { required: true, autoComplete: "family-name" })}
           {text("nickname", "Alias", { required: true, autoComplete: "username", hint: "Votre identifiant de connexion, unique." })}
-          {text("email", "E-mail", { required: true, type: "email", autoComplete: "email" })}
+          {text("email", "E-mail", { required: true, type: "email", autoComplete: "email", hint: "La changer demande votre mot de passe actuel." })}
         </div>
         {text("domain", "Domaine")}
         <FormField label="Biographie">
@@ -158,7 +158,7 @@ export function ProfileModal({ open, onClose }: { open: boolean; onClose: () => 
 
         <fieldset className="profile-fieldset">
           <legend>Changer de mot de passe (facultatif)</legend>
-          <FormField label="Mot de passe actuel" error={errors.currentPassword}>
+          <FormField label="Mot de passe actuel" error={errors.currentPassword} hint="Demandé aussi pour changer l’e-mail ou l’alias.">
             {(field) => (
               <input
                 {...field}

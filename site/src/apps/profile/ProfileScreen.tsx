@@ -7,6 +7,7 @@ import { fullName } from "../../lib/format";
 import { groupsText, hasLink, SOCIAL_LABELS } from "../lib/labels";
 import { useViewer } from "../stores/viewer";
 import { Avatar } from "../ui/Avatar";
+import { GoogleLink } from "./GoogleLink";
 import { ProfileModal } from "./ProfileModal";
 import { safeHref, SOCIAL_KEYS } from "./profile-form";
 import "./ProfileScreen.css";
@@ -60,6 +61,7 @@ export default function ProfileScreen() {
           ))}
         </ul>
       )}
+      <GoogleLink />
       <p>
         <button type="button" className="btn" onClick={() => setEditing(true)}>
           Modifier mon profil

@@ -27,12 +27,16 @@ describe("profile form rules", () => {
     expect(passwordErrors({ ...d, currentPassword: "Ancien-1!", newPassword: "Nouveau-Mot-2025!" })).toEqual({});
   });
 
-  it("sends trimmed fields and the passwords only when changing it", () => {
+  it("sends trimmed fields, the current password when typed and the new one only when changing it", () => {
     const body = profileBody({ ...draftOf(user), firstname: " Awa " });
     expect(body.firstname).toBe("Awa");
     expect(body).not.toHaveProperty("newPassword");
     expect(body.socialLinks.linkedin).toBe("https://linkedin.com/in/awa");
     expect(profileBody({ ...draftOf(user), currentPassword: "a", newPassword: "b" })).toMatchObject({ currentPassword: "a", newPassword: "b" });
+    // Changing the e-mail or the alias also needs the current password: it goes whenever it is typed.
+    const newMail = profileBody({ ...draftOf(user), email: "awa@autre.sn", currentPassword: "a" });
+    expect(newMail).toMatchObject({ email: "awa@autre.sn", currentPassword: "a" });
+    expect(newMail).not.toHaveProperty("newPassword");
   });
 
   it("opens only web addresses from social links", () => {

@@ -54,7 +54,10 @@ export function passwordErrors(d: ProfileDraft): PasswordErrors {
   return errors;
 }
 
-/** The JSON body of PUT /api/user/me: trimmed texts, passwords only when changing it. */
+/**
+ * The JSON body of PUT /api/user/me: trimmed texts; the current password whenever it is typed (the server asks for
+ * it to change the e-mail or the alias too), the new one only when changing it.
+ */
 export function profileBody(d: ProfileDraft) {
   const socialLinks = Object.fromEntries(SOCIAL_KEYS.map((k) => [k, d.socialLinks[k].trim()])) as Record<SocialKey, string>;
   return {
@@ -65,7 +68,8 @@ export function profileBody(d: ProfileDraft) {
     domain: d.domain.trim(),
     biography: d.biography.trim(),
     socialLinks,
-    ...(d.newPassword ? { currentPassword: d.currentPassword, newPassword: d.newPassword } : {}),
+    ...(d.currentPassword ? { currentPassword: d.currentPassword } : {}),
+    ...(d.newPassword ? { newPassword: d.newPassword } : {}),
   };
 }
 

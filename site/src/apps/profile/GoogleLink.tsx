@@ -1,0 +1,106 @@
+/**
+ * « Compte Google associé » on /user/profile: the Google account bound at the member's first Google sign-in (the
+ * server then signs in by that account, never by the profile's e-mail), and « Dissocier »: confirmation first,
+ * then the current password (accounts without one need a recent sign-in instead; the server says so).
+ * Shown only when the site offers Google sign-in or a link exists.
+ */
+import { useEffect, useState, type FormEvent } from "react";
+import { formatDateLong } from "../../lib/format";
+import { api, call, errorText } from "../lib/api";
+import { toast } from "../stores/toasts";
+import { confirm } from "../ui/ConfirmDialog";
+import { FormField } from "../ui/FormField";
+import "./GoogleLink.css";
+
+const LOAD_ERROR = "Erreur lors du chargement du compte Google associé";
+const UNLINK_ERROR = "Erreur lors de la dissociation du compte Google";
+
+const loadLink = () => call(api.user.me.google.get(), LOAD_ERROR);
+type LinkState = Awaited<ReturnType<typeof loadLink>>;
+
+export function GoogleLink() {
+  const [link, setLink] = useState<LinkState | null>(null);
+  const [offered, setOffered] = useState(false);
+  const [asking, setAsking] = useState(false);
+  const [password, setPassword] = useState("");
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    loadLink().then(setLink, (e) => toast.error(errorText(e, LOAD_ERROR)));
+    call(api.auth.options.get(), "").then((o) => setOffered(o.google), () => setOffered(false));
+  }, []);
+
+  if (!link || (!link.google && !offered)) return null;
+
+  const unlink = async () => {
+    setSaving(true);
+    try {
+      setLink(await call(api.user.me.google.delete(password ? { currentPassword: password } : {}), UNLINK_ERROR));
+      setAsking(false);
+      toast.success("Compte Google dissocié.");
+    } catch (err) {
+      toast.error(errorText(err, UNLINK_ERROR));
+    } finally {
+      setPassword("");
+      setSaving(false);
+    }
+  };
+
+  const start = async () => {
+    const ok = await confirm(
+      `Dissocier le compte Google « ${link.google!.email} » ? Vous ne pourrez plus vous connecter avec lui tant qu’il n’est pas associé de nouveau.`,
+      { confirmLabel: "Dissocier" },
+    );
+    if (!ok) return;
+    if (link.hasPassword) setAsking(true);
+    else await unlink();
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void unlink();
+  };
+
+  return (
+    <section className="google-link" aria-labelledby="google-link-title">
+      <h2 id="google-link-title">Connexion avec Google</h2>
+      {link.google ? (
+        <>
+          <p>
+            Compte Google associé : <strong>{link.google.email}</strong>
+            <span className="google-link-date"> (depuis le {formatDateLong(link.google.linkedAt)})</span>
+          </p>
+          {asking ? (
+            <form className="google-link-form" onSubmit={submit}>
+              <FormField label="Mot de passe actuel" required hint="Confirmez la dissociation avec votre mot de passe.">
+                {(field) => (
+                  <input
+                    {...field}
+                    type="password"
+                    autoComplete="current-password"
+                    value={password}
+                    onChange={(e) => setPassword(e.target.value)}
+                  />
+                )}
+              </FormField>
+              <div className="google-link-actions">
+                <button type="button" className="btn btn-outline" onClick={() => setAsking(false)}>
+                  Annuler
+                </button>
+                <button type="submit" className="btn btn-danger" disabled={!password || saving}>
+                  Dissocier
+                </button>
+              </div>
+            </form>
+          ) : (
+            <button type="button" className="btn btn-small btn-outline" onClick={start}>
+              Dissocier
+            </button>
+          )}
+        </>
+      ) : (
+        <p>Aucun compte Google associé. Votre première connexion avec Google l’associera à votre compte.</p>
+      )}
+    </section>
+  );
+}
