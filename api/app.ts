@@ -19,12 +19,15 @@ import { errors } from "./plugins/errors";
 import { privateAnswers } from "./plugins/private-answers";
 import { searchLimit } from "./plugins/search-limit";
 import { uploadRate } from "./plugins/upload-rate";
+import { routedPathCheck } from "./plugins/routed-path";
 import { undecodableParams } from "./plugins/undecodable-params";
 
 /** The whole API as one Elysia instance. Pure: no port, no global state; tests call `app.handle(request)`. */
 export function createApp(deps: Deps) {
   const app = new Elysia({ name: "api" })
     .use(errors)
+    // First of all: no route runs on a URL whose path the router reads differently (a host under 4 characters).
+    .use(routedPathCheck)
     // First: a body too large for its route is refused before anything reads it (upload routes from the table).
     .use(bodyLimit(deps.env, (): RouteTable => app.routes))
     .use(privateAnswers)

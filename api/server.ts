@@ -8,7 +8,9 @@ import { createApp } from "./app";
 import { EnvError, readEnv, type Env } from "./env";
 import { CLIENT_IP_HEADER, parseTrustProxy, resolveClientAddress, withClientIp } from "./lib/client-ip";
 import { appsPolicy, createFront, waitForBuild } from "./lib/front";
+import { FORWARDED_URL_HEADER, HOP_HEADER, HOP_SECRET_ENV, hopCheck, hopRefused, newHopSecret } from "./lib/internal-hop";
 import { PublicCache } from "./lib/public-cache";
+import { BAD_HOST_MESSAGE, pathOf } from "./lib/request-path";
 import { configureSecurityHeaders, useBuildScriptHashes } from "./lib/security-headers";
 import { deleteExpiredSessions } from "./lib/session";
 import { SiteBuilder } from "./lib/site-builder";
@@ -141,30 +143,39 @@ const server = Bun.serve({
 console.log(`Listening on http://${server.hostname}:${server.port}`);
 
 if (env.webWorkers > 0) {
-  // Loopback-only listener for the static workers' API calls. It trusts their x-client-ip and x-original-url
-  // (the URL the browser used, which the CSRF origin check compares against).
+  // Loopback-only listener for the static workers' API calls. It believes their x-client-ip and x-original-url
+  // (the URL the browser used, which the CSRF origin check compares against), but only on requests that carry this
+  // start's secret (api/lib/internal-hop.ts): any other local process is refused before a header is read.
+  const hopSecret = newHopSecret();
+  const fromWorker = hopCheck(hopSecret);
   const internal = Bun.serve({
     port: 0,
     hostname: "127.0.0.1",
     maxRequestBodySize: maxBody,
     fetch(request, srv) {
+      if (!fromWorker(request)) return hopRefused();
       waitForBuild(request, srv);
-      const url = new URL(request.url);
-      if (url.pathname === UPLOAD_ACCESS_PATH) {
+      const headers = new Headers(request.headers);
+      const original = headers.get(FORWARDED_URL_HEADER);
+      const clientAddress = headers.get(CLIENT_IP_HEADER) ?? undefined;
+      // Spent here: the app never sees the secret nor the worker's notes.
+      for (const h of [HOP_HEADER, FORWARDED_URL_HEADER]) headers.delete(h);
+      const url = original ?? request.url;
+      const pathname = pathOf(url);
+      if (pathname === null) return Response.json({ message: BAD_HOST_MESSAGE }, { status: 400 });
+      if (pathname === UPLOAD_ACCESS_PATH) {
         // A worker asks whether this visitor (their cookie or token) may fetch a media file outside the public set.
-        const rel = url.searchParams.get("rel") ?? "";
-        return Promise.resolve(mediaFiles.gate(request, rel)).then(
+        const rel = new URL(url).searchParams.get("rel") ?? "";
+        return Promise.resolve(mediaFiles.gate(new Request(url, { headers }), rel)).then(
           (access) => new Response(null, { status: access === "public" ? 200 : access === "private" ? 204 : 404 }),
         );
       }
-      const original = request.headers.get("x-original-url");
       // Rebuilt from the body's stream, not `new Request(original, request)`, which would buffer a whole upload.
-      const forwarded = original
-        ? new Request(original, { method: request.method, headers: request.headers, body: request.body, duplex: "half" } as RequestInit)
-        : request;
-      return api(forwarded, new URL(forwarded.url).pathname, request.headers.get(CLIENT_IP_HEADER) ?? undefined);
+      const forwarded = new Request(url, { method: request.method, headers, body: request.body, duplex: "half" } as RequestInit);
+      return api(forwarded, pathname, clientAddress);
     },
   });
+  console.log(`Workers' API listener on http://127.0.0.1:${internal.port}`);
   const startWorker = () => {
     const worker: Worker = Bun.spawn([process.execPath, "api/web-worker.ts"], {
       env: {
@@ -175,12 +186,14 @@ if (env.webWorkers > 0) {
         PUBLIC_URL: env.publicUrl,
         TRUST_PROXY: env.trustProxy.join(","),
         PRIMARY_API: `http://127.0.0.1:${internal.port}`,
+        [HOP_SECRET_ENV]: hopSecret,
         MAX_BODY_BYTES: String(maxBody),
       },
       stdout: "inherit",
       stderr: "inherit",
       ipc(message) {
         if (message?.type === "ready") {
+          console.log(`Static worker ${worker.pid} ready`);
           worker.send({ type: "apps", dir: appsDir });
           worker.send({ type: "uploads", files: publicMediaFiles });
           worker.send({ type: "root", dir: site.ready ? builder.liveDir() : null });

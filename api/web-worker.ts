@@ -5,8 +5,9 @@
  * nginx uses every core, so the site does too. Started and fed by api/server.ts (IPC: the live build folder and
  * the browser apps' folder).
  */
-import { parseTrustProxy, resolveClientAddress } from "./lib/client-ip";
+import { CLIENT_IP_HEADER, parseTrustProxy, resolveClientAddress } from "./lib/client-ip";
 import { appsPolicy, createFront, waitForBuild } from "./lib/front";
+import { FORWARDED_URL_HEADER, HOP_HEADER, HOP_SECRET_ENV } from "./lib/internal-hop";
 import { configureSecurityHeaders, useBuildScriptHashes } from "./lib/security-headers";
 import { StaticSite } from "./lib/static-site";
 import type { UploadAccess } from "./lib/uploads-serve";
@@ -14,10 +15,13 @@ import { declaresOversizedForm, FORM_TOO_LARGE_MESSAGE } from "./lib/uploads/lim
 import { UPLOAD_ACCESS_PATH, WorkerMediaGate } from "./lib/uploads/visibility";
 
 const { PORT, HOST, UPLOADS_DIR, PRIMARY_API } = process.env;
-if (!PORT || !HOST || !UPLOADS_DIR || !PRIMARY_API) {
-  console.error("web-worker: PORT, HOST, UPLOADS_DIR and PRIMARY_API are required");
+const hopSecret: string = process.env[HOP_SECRET_ENV] ?? "";
+if (!PORT || !HOST || !UPLOADS_DIR || !PRIMARY_API || !hopSecret) {
+  console.error(`web-worker: PORT, HOST, UPLOADS_DIR, PRIMARY_API and ${HOP_SECRET_ENV} are required`);
   process.exit(2);
 }
+// Kept in this module only: nothing else in the process needs it.
+delete process.env[HOP_SECRET_ENV];
 
 // The primary passes its validated PUBLIC_URL (HSTS over https).
 configureSecurityHeaders({ publicUrl: process.env.PUBLIC_URL ?? "" });
@@ -29,7 +33,7 @@ const site = new StaticSite();
 const apps = new StaticSite(appsPolicy);
 /** Media files outside the public set are checked by the primary, which owns sessions and the database. */
 async function askPrimary(request: Request, rel: string): Promise<UploadAccess> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { [HOP_HEADER]: hopSecret };
   for (const h of ["cookie", "authorization"]) {
     const v = request.headers.get(h);
     if (v) headers[h] = v;
@@ -60,8 +64,10 @@ async function toPrimary(request: Request, pathname: string, clientIp: string | 
   if (declaresOversizedForm(request)) return Response.json({ message: FORM_TOO_LARGE_MESSAGE }, { status: 413 });
   const headers = new Headers(request.headers);
   for (const h of HOP_BY_HOP) headers.delete(h);
-  headers.set("x-client-ip", clientIp ?? "unknown");
-  headers.set("x-original-url", request.url);
+  // Set, never appended: whatever a client sent under these names is replaced.
+  headers.set(CLIENT_IP_HEADER, clientIp ?? "unknown");
+  headers.set(FORWARDED_URL_HEADER, request.url);
+  headers.set(HOP_HEADER, hopSecret);
   const query = request.url.includes("?") ? request.url.slice(request.url.indexOf("?")) : "";
   try {
     return await fetch(PRIMARY_API + pathname + query, {

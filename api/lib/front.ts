@@ -4,6 +4,7 @@
  * `/api/*` goes to `api`, which is the Elysia app in the primary process and a pass-through to the primary in
  * static workers.
  */
+import { BAD_HOST_MESSAGE, pathOf } from "./request-path";
 import { SECURITY_HEADERS, withSecurityHeaders } from "./security-headers";
 import type { CachePolicy, StaticSite } from "./static-site";
 import { serveUpload, type UploadGate } from "./uploads-serve";
@@ -20,14 +21,6 @@ const BUILDING_PAGE = `<!doctype html><html lang="fr"><meta charset="utf-8"><met
  */
 export function waitForBuild(request: Request, server: { timeout(request: Request, seconds: number): void }) {
   if (request.method === "POST" && request.url.includes("/api/hooks/rebuild")) server.timeout(request, 0);
-}
-
-/** The path of a request URL without building a URL object (this runs for every static request). */
-export function pathOf(url: string): string {
-  const start = url.indexOf("/", url.indexOf("//") + 2);
-  if (start < 0) return "/";
-  const q = url.indexOf("?", start);
-  return q < 0 ? url.slice(start) : url.slice(start, q);
 }
 
 /**
@@ -53,6 +46,11 @@ export function createFront(opts: {
   // Not async: a static page is answered without allocating a promise (Bun then sends it at once).
   return function handle(request: Request, clientIp: string | undefined): Response | Promise<Response> {
     const pathname = pathOf(request.url);
+    // An empty or malformed Host: Bun then gives a bare path as the URL, which nothing downstream can read
+    // reliably (RFC 9112 section 3.2 asks for a 400).
+    if (pathname === null) {
+      return new Response(BAD_HOST_MESSAGE, { status: 400, headers: { ...SECURITY_HEADERS, "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } });
+    }
     if (pathname.startsWith("/api/")) return api(request, pathname, clientIp).then(withSecurityHeaders);
     if (request.method !== "GET" && request.method !== "HEAD") {
       return new Response("Méthode non autorisée", { status: 405, headers: { ...SECURITY_HEADERS, allow: "GET, HEAD" } });

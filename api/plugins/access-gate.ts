@@ -2,6 +2,7 @@ import { Elysia } from "elysia";
 import type { Deps } from "../deps";
 import { ForbiddenError, UnauthorizedError } from "../lib/errors";
 import { viewerOf } from "./auth";
+import { routedPath } from "./routed-path";
 
 export type Audience = "admin" | "member" | "public";
 
@@ -25,8 +26,10 @@ export function audienceOf(pathname: string): Audience {
  * `viewer` in the handler's context (the session lookup is made once per request, see viewerOf).
  */
 export const accessGate = (deps: Deps) =>
-  new Elysia({ name: "access-gate" }).onRequest(async ({ request }) => {
-    const audience = audienceOf(new URL(request.url).pathname);
+  new Elysia({ name: "access-gate" }).onRequest(async (ctx) => {
+    const { request } = ctx;
+    // The router's own path: the URL's could differ (api/plugins/routed-path.ts), and then a route would run ungated.
+    const audience = audienceOf(routedPath(ctx));
     if (audience === "public") return;
     const viewer = await viewerOf(deps, request);
     if (!viewer) throw new UnauthorizedError("Veuillez vous connecter.");

@@ -64,7 +64,8 @@ const READS = new Set(["GET", "HEAD", "OPTIONS"]);
 export const auditPlugin = (deps: Deps) =>
   new Elysia({ name: "audit-log" }).onAfterHandle({ as: "global" }, async (ctx) => {
     const { request, route, set, params } = ctx;
-    if (READS.has(request.method) || audienceOf(new URL(request.url).pathname) !== "admin") return;
+    // The route that ran, as the router matched it (never the URL re-read: see api/plugins/routed-path.ts).
+    if (READS.has(request.method) || audienceOf(route) !== "admin") return;
     const status = typeof set.status === "number" ? set.status : 200;
     if (status >= 400) return;
     // Elysia 1.4 names the handler's answer `responseValue` (older releases: `response`).
