@@ -85,7 +85,7 @@ useBuildScriptHashes(builder.liveDir());
 site.setRoot(builder.liveDir());
 
 const publicCache = new PublicCache();
-// Media files are public once approved and online; the set is refreshed after every change (uploads/visibility.ts).
+// Uploads are public once their content is approved and online; the set is refreshed after every change (uploads/visibility.ts).
 const mediaFiles = new MediaFileGate(database.db);
 let publicMediaFiles = await mediaFiles.refresh();
 const refreshMediaFiles = () =>
@@ -151,7 +151,7 @@ if (env.webWorkers > 0) {
       waitForBuild(request, srv);
       const url = new URL(request.url);
       if (url.pathname === UPLOAD_ACCESS_PATH) {
-        // A worker asks whether this visitor (their cookie or token) may fetch a media file outside the public set.
+        // A worker asks whether this visitor (their cookie or token) may fetch an upload outside the public set.
         const rel = url.searchParams.get("rel") ?? "";
         return Promise.resolve(mediaFiles.gate(request, rel)).then(
           (access) => new Response(null, { status: access === "public" ? 200 : access === "private" ? 204 : 404 }),
