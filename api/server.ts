@@ -87,7 +87,7 @@ useBuildScriptHashes(builder.liveDir());
 site.setRoot(builder.liveDir());
 
 const publicCache = new PublicCache();
-// Media files are public once approved and online; the set is refreshed after every change (uploads/visibility.ts).
+// Uploads are public once their content is approved and online; the set is refreshed after every change (uploads/visibility.ts).
 const mediaFiles = new MediaFileGate(database.db);
 let publicMediaFiles = await mediaFiles.refresh();
 const refreshMediaFiles = () =>
@@ -164,7 +164,7 @@ if (env.webWorkers > 0) {
       const pathname = pathOf(url);
       if (pathname === null) return Response.json({ message: BAD_HOST_MESSAGE }, { status: 400 });
       if (pathname === UPLOAD_ACCESS_PATH) {
-        // A worker asks whether this visitor (their cookie or token) may fetch a media file outside the public set.
+        // A worker asks whether this visitor (their cookie or token) may fetch an upload outside the public set.
         const rel = new URL(url).searchParams.get("rel") ?? "";
         return Promise.resolve(mediaFiles.gate(new Request(url, { headers }), rel)).then(
           (access) => new Response(null, { status: access === "public" ? 200 : access === "private" ? 204 : 404 }),

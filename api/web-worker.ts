@@ -31,7 +31,7 @@ const trustedProxies = parseTrustProxy(process.env.TRUST_PROXY);
 
 const site = new StaticSite();
 const apps = new StaticSite(appsPolicy);
-/** Media files outside the public set are checked by the primary, which owns sessions and the database. */
+/** Uploads outside the public set are checked by the primary, which owns sessions and the database. */
 async function askPrimary(request: Request, rel: string): Promise<UploadAccess> {
   const headers: Record<string, string> = { [HOP_HEADER]: hopSecret };
   for (const h of ["cookie", "authorization"]) {

@@ -13,6 +13,14 @@ if [ ! -x /usr/bin/chromium ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
 fi
 
+# The HTML validity journey runs the Nu HTML Checker (vnu-jar), a Java program (Java 11 or later).
+if ! java -version >/dev/null 2>&1; then
+  echo "Installing Debian's Java runtime for the HTML checker..."
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq default-jre-headless >/dev/null
+fi
+
 echo "== type check (tsc, strict)"
 ./node_modules/.bin/tsc --noEmit -p .
 

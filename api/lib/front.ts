@@ -37,7 +37,7 @@ export function createFront(opts: {
   /** Serves `/_apps/<file>` (see appsPolicy). */
   apps: StaticSite;
   uploadsDir: string;
-  /** Who may fetch media files and thumbnails (api/lib/uploads/visibility.ts); without it, nobody. */
+  /** Who may fetch each upload (api/lib/uploads/visibility.ts); without it, nobody. */
   uploadGate?: UploadGate;
   api: (request: Request, pathname: string, clientIp: string | undefined) => Promise<Response>;
 }) {

@@ -2,9 +2,9 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { media } from "../../db/schema";
+import { articles, media, users } from "../../db/schema";
 import { createHarness, type Harness } from "../testing/harness";
-import { makeMedia, makeUser } from "../testing/factory";
+import { makeArticle, makeMedia, makeUser } from "../testing/factory";
 import { createFront } from "./front";
 import { createSession } from "./session";
 import { StaticSite } from "./static-site";
@@ -15,12 +15,13 @@ import * as sample from "./uploads/samples";
 let h: Harness;
 let uploadsDir: string;
 let gate: MediaFileGate;
-const tokens: Record<"uploader" | "other" | "admin", string> = { uploader: "", other: "", admin: "" };
+const tokens: Record<"uploader" | "coauthor" | "other" | "admin", string> = { uploader: "", coauthor: "", other: "", admin: "" };
+let pendingArticleId = "";
 
 beforeAll(async () => {
   h = await createHarness();
   uploadsDir = h.deps.env.uploadsDir;
-  for (const area of ["media", "media_thumbnails", "article_pics"]) mkdirSync(join(uploadsDir, area), { recursive: true });
+  for (const area of ["media", "media_thumbnails", "article_pics", "profile_pics"]) mkdirSync(join(uploadsDir, area), { recursive: true });
   const files: Record<string, Uint8Array> = {
     "media/public.wav": sample.wav(2000),
     "media/pending.wav": sample.wav(2000),
@@ -33,13 +34,32 @@ beforeAll(async () => {
     "article_pics/page.html": new TextEncoder().encode("<script>alert(1)</script>"),
     "article_pics/logo.svg": sample.svg(),
     "article_pics/a.jpg": await sample.picture("jpeg"),
+    // An article waiting for review: its crop (with a variant) and its original.
+    "article_pics/pending-crop.jpg": await sample.picture("jpeg"),
+    "article_pics/pending-crop-400.webp": await sample.picture("webp"),
+    "article_pics/pending-original.jpg": await sample.picture("jpeg"),
+    // A published article: its crop is public, its original is not.
+    "article_pics/live-crop.jpg": await sample.picture("jpeg"),
+    "article_pics/live-crop-800.avif": await sample.picture("webp"),
+    "article_pics/live-original.jpg": await sample.picture("jpeg"),
+    // Approved but taken offline.
+    "article_pics/offline-crop.jpg": await sample.picture("jpeg"),
+    // A file no row points at.
+    "article_pics/orphan.jpg": await sample.picture("jpeg"),
+    // The uploader's profile picture (public) and its uncropped original (never public).
+    "profile_pics/face.jpg": await sample.picture("jpeg"),
+    "profile_pics/face-96.webp": await sample.picture("webp"),
+    "profile_pics/face-original.jpg": await sample.picture("jpeg"),
+    "profile_pics/face-original-192.webp": await sample.picture("webp"),
   };
   for (const [rel, bytes] of Object.entries(files)) writeFileSync(join(uploadsDir, rel), bytes);
 
   const uploader = await makeUser(h.database.db);
+  const coauthor = await makeUser(h.database.db);
   const other = await makeUser(h.database.db);
   const admin = await makeUser(h.database.db, { role: "admin" });
   tokens.uploader = (await createSession(h.database.db, uploader.id)).token;
+  tokens.coauthor = (await createSession(h.database.db, coauthor.id)).token;
   tokens.other = (await createSession(h.database.db, other.id)).token;
   tokens.admin = (await createSession(h.database.db, admin.id)).token;
   const rows = [
@@ -54,7 +74,23 @@ beforeAll(async () => {
     const m = await makeMedia(h.database.db, { type: "audio", uploadedBy: uploader.id, approved: r.approved, online: r.online });
     await h.database.db.update(media).set({ path: r.path, thumbnail: r.thumbnail }).where(eq(media.id, m.id));
   }
-  gate = new MediaFileGate(h.database.db);
+  const db = h.database.db;
+  await db.update(users).set({ profilePic: "face.jpg", profilePicOriginal: "face-original.jpg" }).where(eq(users.id, uploader.id));
+  const pictures = [
+    { approved: false, online: true, articlePic: "pending-crop.jpg", articlePicOriginal: "pending-original.jpg" },
+    { approved: true, online: true, articlePic: "live-crop.jpg", articlePicOriginal: "live-original.jpg" },
+    { approved: true, online: false, articlePic: "offline-crop.jpg", articlePicOriginal: null },
+    // Published articles whose pictures test the served types.
+    { approved: true, online: true, articlePic: "a.jpg", articlePicOriginal: null },
+    { approved: true, online: true, articlePic: "logo.svg", articlePicOriginal: null },
+    { approved: true, online: true, articlePic: "page.html", articlePicOriginal: null },
+  ];
+  for (const p of pictures) {
+    const a = await makeArticle(db, { approved: p.approved, online: p.online, authors: [uploader.id, coauthor.id] });
+    await db.update(articles).set({ articlePic: p.articlePic, articlePicOriginal: p.articlePicOriginal }).where(eq(articles.id, a.id));
+    if (p.articlePic === "pending-crop.jpg") pendingArticleId = a.id;
+  }
+  gate = new MediaFileGate(db);
   await gate.refresh();
 });
 afterAll(() => h.close());
@@ -134,7 +170,7 @@ describe("media files before approval", () => {
       for (const as of ["uploader", "admin"] as const) {
         const res = await get(path, { as, via: as === "admin" ? "bearer" : "cookie" });
         expect(res.status, `${path} as ${as}`).toBe(200);
-        expect(res.headers.get("cache-control")).toBe("private, no-cache");
+        expect(res.headers.get("cache-control")).toBe("private, no-store");
       }
     }
   });
@@ -161,6 +197,93 @@ describe("media files before approval", () => {
     const head = await get("/uploads/media/pending.wav", { as: "admin", method: "HEAD" });
     expect(head.status).toBe(200);
     expect(head.headers.get("content-length")).toBe("2000");
+  });
+});
+
+describe("pictures of articles and members", () => {
+  const pendingArticle = ["/uploads/article_pics/pending-crop.jpg", "/uploads/article_pics/pending-crop-400.webp", "/uploads/article_pics/pending-original.jpg"];
+  const originals = ["/uploads/article_pics/live-original.jpg", "/uploads/profile_pics/face-original.jpg", "/uploads/profile_pics/face-original-192.webp"];
+  const published = ["/uploads/article_pics/live-crop.jpg", "/uploads/article_pics/live-crop-800.avif", "/uploads/profile_pics/face.jpg", "/uploads/profile_pics/face-96.webp"];
+
+  it("hides a pending article's crop and original, an offline article's crop and every original from visitors and other members", async () => {
+    for (const path of [...pendingArticle, "/uploads/article_pics/offline-crop.jpg", ...originals, "/uploads/article_pics/orphan.jpg"]) {
+      expect((await get(path)).status, path).toBe(404);
+      expect((await get(path, { as: "other" })).status, path).toBe(404);
+      expect((await get(path, { as: "other", via: "bearer" })).status, path).toBe(404);
+    }
+  });
+
+  it("answers a refusal exactly as a missing file, so a private file's existence is not revealed", async () => {
+    const refused = await get("/uploads/article_pics/pending-crop.jpg");
+    const missing = await get("/uploads/article_pics/never-written.jpg");
+    expect(refused.status).toBe(missing.status);
+    expect(await refused.text()).toBe(await missing.text());
+    expect(Object.fromEntries(refused.headers)).toEqual(Object.fromEntries(missing.headers));
+  });
+
+  it("serves a pending article's pictures to each of its authors and to admins, never to shared caches", async () => {
+    for (const path of [...pendingArticle, "/uploads/article_pics/offline-crop.jpg", "/uploads/article_pics/live-original.jpg"]) {
+      for (const [as, via] of [["uploader", "cookie"], ["coauthor", "bearer"], ["admin", "cookie"], ["admin", "bearer"]] as const) {
+        const res = await get(path, { as, via });
+        expect(res.status, `${path} as ${as}`).toBe(200);
+        expect(res.headers.get("cache-control")).toBe("private, no-store");
+      }
+    }
+  });
+
+  it("serves a profile picture's uncropped original only to its owner and to admins", async () => {
+    for (const path of ["/uploads/profile_pics/face-original.jpg", "/uploads/profile_pics/face-original-192.webp"]) {
+      expect((await get(path, { as: "uploader" })).status, path).toBe(200);
+      expect((await get(path, { as: "admin", via: "bearer" })).headers.get("cache-control")).toBe("private, no-store");
+      // A co-author of the member's articles is no owner of their picture.
+      expect((await get(path, { as: "coauthor" })).status, path).toBe(404);
+    }
+  });
+
+  it("serves a published article's crop and every member's profile picture to anyone, cacheable", async () => {
+    for (const path of published) {
+      const res = await get(path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get("cache-control")).toBe("public, max-age=3600");
+    }
+  });
+
+  it("publishes an article's crop, not its original, once it is approved and online, and hides it again when it is not", async () => {
+    await h.database.db.update(articles).set({ approved: true }).where(eq(articles.id, pendingArticleId));
+    await gate.refresh();
+    expect((await get("/uploads/article_pics/pending-crop.jpg")).status).toBe(200);
+    expect((await get("/uploads/article_pics/pending-crop-400.webp")).status).toBe(200);
+    expect((await get("/uploads/article_pics/pending-original.jpg")).status).toBe(404);
+    await h.database.db.update(articles).set({ online: false }).where(eq(articles.id, pendingArticleId));
+    await gate.refresh();
+    expect((await get("/uploads/article_pics/pending-crop.jpg")).status).toBe(404);
+    await h.database.db.update(articles).set({ approved: false, online: true }).where(eq(articles.id, pendingArticleId));
+    await gate.refresh();
+  });
+
+  it("gives a static worker the same answers: the public set it is sent, the primary's check for the rest", async () => {
+    const asked: string[] = [];
+    const worker = new WorkerMediaGate(async (request, rel) => {
+      asked.push(rel);
+      // What the primary's loopback route answers (api/server.ts): its own gate, with the visitor's credentials.
+      return gate.gate(request, rel);
+    });
+    worker.setFiles(await gate.refresh());
+    const viaWorker = (path: string, as?: keyof typeof tokens) =>
+      createFront({ site: new StaticSite(), apps: new StaticSite(), uploadsDir, uploadGate: worker.gate, api: async () => new Response(null) })(
+        new Request(`http://localhost${path}`, { headers: as ? { cookie: `session=${encodeURIComponent(tokens[as])}` } : {} }),
+        "127.0.0.1",
+      );
+    for (const path of published) expect((await viaWorker(path)).status, path).toBe(200);
+    expect(asked, "the public set is served without asking the primary").toEqual([]);
+    for (const path of [...pendingArticle, ...originals]) expect((await viaWorker(path)).status, path).toBe(404);
+    expect(asked, "anonymous visitors are refused without asking the primary").toEqual([]);
+    for (const path of pendingArticle) {
+      expect((await viaWorker(path, "coauthor")).status, path).toBe(200);
+      expect((await viaWorker(path, "other")).status, path).toBe(404);
+    }
+    expect((await viaWorker("/uploads/profile_pics/face-original.jpg", "uploader")).status).toBe(200);
+    expect((await viaWorker("/uploads/profile_pics/face-original.jpg", "coauthor")).status).toBe(404);
   });
 });
 

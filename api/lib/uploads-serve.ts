@@ -4,16 +4,11 @@ import { uploadContentType } from "./content-types";
 import { SECURITY_HEADERS } from "./security-headers";
 
 /**
- * Who may fetch a protected upload (see `isProtectedUpload`): "public" (anyone, cacheable), "private" (this
- * viewer only: the uploader or an admin), or null (404, as if it did not exist).
+ * Who may fetch an upload (api/lib/uploads/visibility.ts): "public" (anyone, cacheable), "private" (this viewer
+ * only: an owner of the content or an admin), or null (404, exactly as if the file did not exist).
  */
 export type UploadAccess = "public" | "private" | null;
 export type UploadGate = (request: Request, rel: string) => UploadAccess | Promise<UploadAccess>;
-
-/** Media files and their thumbnails: public only once their media is approved and online. */
-export function isProtectedUpload(rel: string): boolean {
-  return rel.startsWith("media/") || rel.startsWith("media_thumbnails/");
-}
 
 /**
  * Uploads are served as data, never as pages of our origin: no script, no plugin, no form may run in them even if a
@@ -27,7 +22,7 @@ const MEDIA_CSP = "default-src 'none'; media-src 'self'; sandbox allow-same-orig
 /**
  * Serves files under the uploads folder: no directory listing, no way out of the folder, HTTP Range for audio and
  * video seeking, ETag/304, HEAD. Only the accepted formats are served inline; anything else is an attachment.
- * With a `gate`, media files and thumbnails are served only as it decides (without one, every file is public).
+ * With a `gate`, every file is served only as it decides (without one, every file is public: the raw file server).
  */
 export function serveUpload(request: Request, uploadsDir: string, pathname: string): Response | null;
 export function serveUpload(request: Request, uploadsDir: string, pathname: string, gate: UploadGate): Response | null | Promise<Response | null>;
@@ -51,7 +46,7 @@ export function serveUpload(
   const root = resolve(uploadsDir);
   const path = join(root, clean);
   if (!path.startsWith(root + "/")) return null;
-  if (!gate || !isProtectedUpload(clean)) return serveFile(request, path, "public");
+  if (!gate) return serveFile(request, path, "public");
   const access = gate(request, clean);
   if (access instanceof Promise) return access.then((a) => (a ? serveFile(request, path, a) : null));
   return access ? serveFile(request, path, access) : null;
@@ -77,8 +72,9 @@ function serveFile(request: Request, path: string, access: "public" | "private")
     "content-type": type ?? "application/octet-stream",
     "accept-ranges": "bytes",
     // Replaced files get new names (uploads/store.ts), but the seed's do not: revalidate after an hour. A file
-    // only its uploader or an admin may see is not kept by shared caches.
-    "cache-control": access === "public" ? "public, max-age=3600" : "private, no-cache",
+    // only its owners or an admin may see is kept by no cache at all: not by a shared one, and not by the
+    // browser either, where it would outlive the session (a shared computer after sign-out).
+    "cache-control": access === "public" ? "public, max-age=3600" : "private, no-store",
     etag,
     "last-modified": mtime.toUTCString(),
   };

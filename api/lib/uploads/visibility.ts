@@ -1,75 +1,138 @@
 /**
- * Which media files anyone may download. A media's file and thumbnail (with their responsive variants) are public
- * once the media is approved AND online; before that only its uploader and the admins may fetch them (issue 12
- * item 4: a pending media's /uploads/media/<x>.wav answered 200 to anybody). The primary process keeps the public
- * set (refreshed on every content change) and hands it to the static workers; a file outside it is checked
- * against the viewer's session here, in the primary, which owns the database.
+ * Which uploads anyone may download (issue 12 item 4, issue 18 part 5: pictures of pending articles and the
+ * uncropped originals of profile pictures once answered 200 to anybody with the URL). Every file under the
+ * uploads folder is private unless it is in the public set:
+ * - a media's file and thumbnail, once the media is approved AND online;
+ * - an article's cropped picture, once the article is approved AND online;
+ * - a member's cropped profile picture (every member has a public page);
+ * each with its responsive variants. Everything else is served only to its owners (the media's uploader, the
+ * article's authors, the member) and to admins: pending content, article originals and profile originals (never
+ * shown on a public page, so never public: an original can be replaced without review), and files no row points
+ * at. The primary process keeps the public set (refreshed on every content change) and hands it to the static
+ * workers; a file outside it is checked against the viewer's session here, in the primary, which owns the database.
  */
-import { and, eq, or, sql } from "drizzle-orm";
+import { and, eq, isNotNull, or, sql, type SQL } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../../db/client";
-import { media } from "../../../db/schema";
+import { articleAuthors, articles, media, users } from "../../../db/schema";
 import { readToken } from "../../plugins/auth";
-import { VARIANT_WIDTHS, variantName } from "../images";
 import { validateSessionToken } from "../session";
 import type { UploadAccess } from "../uploads-serve";
 
-const PICTURE = /\.(jpe?g|png|gif|webp)$/i;
 const MEDIA_PREFIX = "/uploads/media/";
+/** A responsive variant's name (images.ts `variantName`): `<stem>-<width>.avif|webp`. */
+const VARIANT = /^(.+)-\d+\.(avif|webp)$/;
+/** The formats variants are written for (images.ts), i.e. the possible extensions of a variant's original. */
+const VARIANT_SOURCES = [".jpg", ".jpeg", ".png", ".gif", ".webp"];
 
-/** A file and the AVIF/WebP variants written for it when it is a picture (images.ts). */
-function withVariants(area: "media" | "media_thumbnails", file: string): string[] {
-  const out = [`${area}/${file}`];
-  if (PICTURE.test(file)) {
-    for (const w of VARIANT_WIDTHS[area]) out.push(`${area}/${variantName(file, w, "avif")}`, `${area}/${variantName(file, w, "webp")}`);
-  }
-  return out;
-}
-
-/** Paths relative to the uploads folder (`media/x.wav`, `media_thumbnails/x-240.webp`) of every public media. */
-export async function publicMediaFiles(db: Db): Promise<string[]> {
-  const rows = await db
-    .select({ path: media.path, thumbnail: media.thumbnail })
-    .from(media)
-    .where(and(eq(media.approved, true), eq(media.online, true)));
+/**
+ * Paths relative to the uploads folder (`media/x.wav`, `article_pics/x.jpg`) of every public file: see the header.
+ * Originals only: their variants are public with them (`isInPublicSet`). At 5,000 published articles this is
+ * about 5,000 names (240 KB of IPC to each static worker after a change; with the variants listed it was 1.2 MB).
+ */
+export async function publicUploadFiles(db: Db): Promise<string[]> {
+  const [mediaRows, articleRows, memberRows] = await Promise.all([
+    db.select({ path: media.path, thumbnail: media.thumbnail }).from(media).where(and(eq(media.approved, true), eq(media.online, true))),
+    db
+      .select({ pic: articles.articlePic })
+      .from(articles)
+      .where(and(eq(articles.approved, true), eq(articles.online, true), isNotNull(articles.articlePic))),
+    db.select({ pic: users.profilePic }).from(users).where(isNotNull(users.profilePic)),
+  ]);
   const files: string[] = [];
-  for (const r of rows) {
-    if (r.path.startsWith(MEDIA_PREFIX)) files.push(...withVariants("media", r.path.slice(MEDIA_PREFIX.length)));
-    if (r.thumbnail) files.push(...withVariants("media_thumbnails", r.thumbnail));
+  for (const r of mediaRows) {
+    if (r.path.startsWith(MEDIA_PREFIX)) files.push(`media/${r.path.slice(MEDIA_PREFIX.length)}`);
+    if (r.thumbnail) files.push(`media_thumbnails/${r.thumbnail}`);
   }
+  for (const r of articleRows) files.push(`article_pics/${r.pic}`);
+  for (const r of memberRows) files.push(`profile_pics/${r.pic}`);
   return files;
 }
 
-/** The original a requested file belongs to: `x-640.webp` -> `x.` (prefix of `x.jpg`), else the name itself. */
-function ownerPrefix(file: string): { exact: string; variantOf: string | null } {
-  const m = /^(.+)-\d+\.(avif|webp)$/.exec(file);
-  return { exact: file, variantOf: m ? `${m[1]}.` : null };
+/** Whether `rel` is in the public set: a listed file, or a variant of a listed picture (`x-400.webp` of `x.jpg`). */
+export function isInPublicSet(files: ReadonlySet<string>, rel: string): boolean {
+  if (files.has(rel)) return true;
+  const m = VARIANT.exec(rel);
+  return m !== null && VARIANT_SOURCES.some((ext) => files.has(m[1] + ext));
 }
 
 /**
- * Access to a protected file outside the public set: "private" for the media's uploader and for admins (session
- * cookie or bearer token), "public" when the media has just become public (the set is refreshed a moment after
- * a change), null otherwise, and null for anonymous visitors without touching the database.
+ * Rows whose `column` names the requested file: the file itself, or the original a variant was made from
+ * (`x-640.webp` belongs to `x.jpg`, found as the prefix `x.`).
+ */
+function names(column: SQLiteColumn, file: string, prefix = ""): SQL {
+  const m = VARIANT.exec(file);
+  const exact = eq(column, prefix + file);
+  return m ? or(exact, sql`instr(${column}, ${prefix + m[1] + "."}) = 1`)! : exact;
+}
+
+/** Whether `stored` (a column's value) is the requested file or the original of the requested variant. */
+function isFileOf(stored: string | null, file: string): boolean {
+  if (!stored) return false;
+  if (stored === file) return true;
+  const m = VARIANT.exec(file);
+  return m !== null && stored.startsWith(m[1] + ".");
+}
+
+/** What a protected file belongs to: whether it is public now, and who besides admins may see it. */
+type Owned = { isPublic: boolean; ownedBy: (userId: string) => boolean | Promise<boolean> };
+
+/** The row a file under `area` belongs to, or null for an unknown area or a file no row points at. */
+async function ownerOf(db: Db, area: string, file: string): Promise<Owned | null> {
+  if (area === "media" || area === "media_thumbnails") {
+    const where = area === "media" ? names(media.path, file, MEDIA_PREFIX) : names(media.thumbnail, file);
+    const [row] = await db.select({ uploadedBy: media.uploadedBy, approved: media.approved, online: media.online }).from(media).where(where).limit(1);
+    return row ? { isPublic: row.approved && row.online, ownedBy: (id) => id === row.uploadedBy } : null;
+  }
+  if (area === "article_pics") {
+    const [row] = await db
+      .select({ id: articles.id, pic: articles.articlePic, approved: articles.approved, online: articles.online })
+      .from(articles)
+      .where(or(names(articles.articlePic, file), names(articles.articlePicOriginal, file)))
+      .limit(1);
+    if (!row) return null;
+    return {
+      // Only the crop is ever shown; the original stays with the authors.
+      isPublic: row.approved && row.online && isFileOf(row.pic, file),
+      // Any co-author may edit the article, hence see its pictures.
+      ownedBy: async (userId) => {
+        const [a] = await db
+          .select({ userId: articleAuthors.userId })
+          .from(articleAuthors)
+          .where(and(eq(articleAuthors.articleId, row.id), eq(articleAuthors.userId, userId)))
+          .limit(1);
+        return a !== undefined;
+      },
+    };
+  }
+  if (area === "profile_pics") {
+    const [row] = await db
+      .select({ id: users.id, pic: users.profilePic })
+      .from(users)
+      .where(or(names(users.profilePic, file), names(users.profilePicOriginal, file)))
+      .limit(1);
+    return row ? { isPublic: isFileOf(row.pic, file), ownedBy: (id) => id === row.id } : null;
+  }
+  return null;
+}
+
+/**
+ * Access to a file outside the public set: "private" for its owners and for admins (session cookie or bearer
+ * token), "public" when its content has just become public (the set is refreshed a moment after a change), null
+ * otherwise, and null for anonymous visitors without touching the database.
  */
 export async function privateUploadAccess(db: Db, request: Request, rel: string): Promise<UploadAccess> {
   const source = readToken(request);
   if (!source) return null;
   const slash = rel.indexOf("/");
-  const area = rel.slice(0, slash);
-  const { exact, variantOf } = ownerPrefix(rel.slice(slash + 1));
-  const where =
-    area === "media"
-      ? or(eq(media.path, MEDIA_PREFIX + exact), variantOf ? sql`instr(${media.path}, ${MEDIA_PREFIX + variantOf}) = 1` : undefined)
-      : or(eq(media.thumbnail, exact), variantOf ? sql`instr(${media.thumbnail}, ${variantOf}) = 1` : undefined);
-  const [row] = await db
-    .select({ uploadedBy: media.uploadedBy, approved: media.approved, online: media.online })
-    .from(media)
-    .where(where)
-    .limit(1);
-  if (!row) return null;
-  if (row.approved && row.online) return "public";
+  if (slash < 0) return null;
+  const owned = await ownerOf(db, rel.slice(0, slash), rel.slice(slash + 1));
+  if (!owned) return null;
+  if (owned.isPublic) return "public";
   const viewer = await validateSessionToken(db, source.token).catch(() => null);
   if (!viewer) return null;
-  return viewer.user.role === "admin" || viewer.user.id === row.uploadedBy ? "private" : null;
+  if (viewer.user.role === "admin") return "private";
+  return (await owned.ownedBy(viewer.user.id)) ? "private" : null;
 }
 
 /**
@@ -83,13 +146,13 @@ export class MediaFileGate {
 
   /** Reloads the public set and returns it (for the static workers). */
   async refresh(): Promise<string[]> {
-    const list = await publicMediaFiles(this.db);
+    const list = await publicUploadFiles(this.db);
     this.files = new Set(list);
     return list;
   }
 
   readonly gate = (request: Request, rel: string): UploadAccess | Promise<UploadAccess> =>
-    this.files.has(rel) ? "public" : privateUploadAccess(this.db, request, rel);
+    isInPublicSet(this.files, rel) ? "public" : privateUploadAccess(this.db, request, rel);
 }
 
 /**
@@ -106,7 +169,7 @@ export class WorkerMediaGate {
   }
 
   readonly gate = (request: Request, rel: string): UploadAccess | Promise<UploadAccess> => {
-    if (this.files.has(rel)) return "public";
+    if (isInPublicSet(this.files, rel)) return "public";
     return readToken(request) ? this.ask(request, rel) : null;
   };
 }
