@@ -15,6 +15,7 @@ import { accessGate } from "./plugins/access-gate";
 import { auditPlugin } from "./plugins/audit";
 import { bodyLimit, type RouteTable } from "./plugins/body-limit";
 import { errors } from "./plugins/errors";
+import { objectBodies } from "./plugins/object-body";
 import { privateAnswers } from "./plugins/private-answers";
 import { undecodableParams } from "./plugins/undecodable-params";
 
@@ -26,6 +27,7 @@ export function createApp(deps: Deps) {
     .use(bodyLimit(deps.env, (): RouteTable => app.routes))
     .use(privateAnswers)
     .use(undecodableParams)
+    .use(objectBodies((): RouteTable => app.routes))
     // Before the modules: the gate checks the caller before any body is read; the audit hook is global and
     // applies to the routes added after it.
     .use(accessGate(deps))

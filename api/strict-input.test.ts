@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isStrict } from "./lib/strict-schema";
 import { picture } from "./lib/uploads/samples";
 import { formData, person, send, type Person } from "./modules/users/test-kit";
-import { makeTheme } from "./testing/factory";
+import { makeArticle, makeTheme } from "./testing/factory";
 import { createHarness, type Harness } from "./testing/harness";
 
 const unknown = (name: string) => `Champ inconnu\u00a0: «\u00a0${name}\u00a0».`;
@@ -100,6 +100,35 @@ describe("strict request bodies and queries", () => {
     expect((await send(h, "GET", `/api/admin/users/${me.id}/footprint`, undefined, admin.auth)).status).toBe(200);
     expect((await send(h, "DELETE", `/api/admin/users/${me.id}?transfer=${theme.id}`, undefined, admin.auth)).status).toBe(400);
     expect((await myRow()).nickname).toBe(me.nickname);
+  });
+
+  // Found by api/fuzz.test.ts: Elysia's normalization turned `true` into `{}`, its optional-body parser swallowed a
+  // JSON error, and its form parser skipped fields named like Object's members; each let a toggle flip or a form
+  // through as if the odd part had not been sent.
+  it("refuses a body that is not an object, does not parse, or hides a field from the form parser", async () => {
+    const article = await makeArticle(h.database.db, { authors: [me.id], approved: false });
+    const toggle = (body: string, type = "application/json") =>
+      h.app.handle(
+        new Request(`http://localhost/api/admin/articles/${article.id}/approve`, { method: "PUT", headers: { ...admin.auth, "content-type": type }, body }),
+      );
+    for (const [body, type] of [["true"], ["1"], ["[]"], ['"oui"'], ["null"], ['{"approved":'], ["", "application/json"], ["approved", "text/plain"]] as const) {
+      const res = await toggle(body, type);
+      expect(res.status, `${type ?? "json"} ${body}`).toBe(400);
+      expect(((await res.json()) as { message: string }).message).toMatch(/^(Requête illisible\.|Le corps de la requête doit être un objet)/);
+    }
+    expect((await send(h, "GET", `/api/admin/articles/${article.id}`, undefined, admin.auth)).json.approved).toBe(false);
+    // Without a body the toggle still flips (the spec's call).
+    expect((await send(h, "PUT", `/api/admin/articles/${article.id}/approve`, undefined, admin.auth)).json.approved).toBe(true);
+
+    const theme = await makeTheme(h.database.db);
+    for (const name of ["constructor", "__proto__", "toString", "__proto__.x", "\u0000", ""]) {
+      const form = formData({ title: `Titre ${JSON.stringify(name)}`, txt_content: "Texte.", themes: theme.id });
+      form.append(name, "{}");
+      const res = await send(h, "POST", "/api/user/articles", form, me.auth);
+      expect(res.status, JSON.stringify(name)).toBe(400);
+      expect(res.json.message).toMatch(/^Champ inconnu/);
+    }
+    expect((await send(h, "GET", "/api/user/articles?mine=1", undefined, me.auth)).json.map((a: { _id: string }) => a._id)).toEqual([article.id]);
   });
 
   it("has a strict schema for every body and query Elysia checks, on every route", () => {
