@@ -16,6 +16,7 @@ import { accessGate } from "./plugins/access-gate";
 import { auditPlugin } from "./plugins/audit";
 import { bodyLimit, type RouteTable } from "./plugins/body-limit";
 import { errors } from "./plugins/errors";
+import { objectBodies } from "./plugins/object-body";
 import { privateAnswers } from "./plugins/private-answers";
 import { searchLimit } from "./plugins/search-limit";
 import { uploadRate } from "./plugins/upload-rate";
@@ -32,6 +33,7 @@ export function createApp(deps: Deps) {
     .use(bodyLimit(deps.env, (): RouteTable => app.routes))
     .use(privateAnswers)
     .use(undecodableParams)
+    .use(objectBodies((): RouteTable => app.routes))
     // Before the modules: the gate checks the caller before any body is read; the audit hook is global and
     // applies to the routes added after it.
     .use(accessGate(deps))

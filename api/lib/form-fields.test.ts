@@ -18,8 +18,8 @@ describe("form fields to typed values", () => {
     expect(formValues(Schema, { title: ["x"], themes: ["a"] }).themes).toEqual(["a"]);
   });
 
-  it("reads flags and objects sent as text, and drops fields the schema does not name", () => {
-    const v = formValues(Schema, { title: ["x"], online: ["false"], links: ['{"site":"abc"}'], role: ["admin"] });
+  it("reads flags and objects sent as text", () => {
+    const v = formValues(Schema, { title: ["x"], online: ["false"], links: ['{"site":"abc"}'] });
     expect(v).toEqual({ title: "x", online: false, links: { site: "abc" } });
     expect(formValues(Schema, { title: ["x"], online: ["on"] }).online).toBe(true);
   });
@@ -33,5 +33,19 @@ describe("form fields to typed values", () => {
     expect(() => formValues(Schema, { title: ["x"], online: ["peut-être"] })).toThrow("L'état en ligne n'est pas valide.");
     expect(() => formValues(Schema, { title: ["x"], links: ['{"site":"trop long"}'] })).toThrow("Lien trop long.");
     expect(() => formValues(Schema, { title: ["x"], links: ["pas du json"] })).toThrow("Données invalides.");
+  });
+
+  it("refuses fields the schema does not name, at any depth, and a repeated field that is not a list", () => {
+    expect(() => formValues(Schema, { title: ["x"], role: ["admin"] })).toThrow("Champ inconnu\u00a0: «\u00a0role\u00a0».");
+    expect(() => formValues(Schema, { title: ["x"], links: ['{"site":"a","zzz":{}}'] })).toThrow("Champ inconnu\u00a0: «\u00a0zzz\u00a0».");
+    // Names of Object's own members are names like any other.
+    for (const name of ["constructor", "__proto__", "toString", "hasOwnProperty"]) {
+      const fields = Object.create(null) as Record<string, string[]>;
+      Object.assign(fields, { title: ["x"] });
+      fields[name] = ["1"];
+      expect(() => formValues(Schema, fields)).toThrow(`Champ inconnu\u00a0: «\u00a0${name}\u00a0».`);
+    }
+    expect(() => formValues(Schema, { title: ["x", "y"] })).toThrow("Le titre est obligatoire.");
+    expect(() => formValues(Schema, { title: ["x"], online: ["true", "false"] })).toThrow("L'état en ligne n'est pas valide.");
   });
 });

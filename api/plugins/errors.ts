@@ -1,5 +1,6 @@
 import { Elysia } from "elysia";
 import { HttpError, TooManyRequestsError } from "../lib/errors";
+import { fieldOfPointer, UNKNOWN_FIELD, unknownFieldMessage } from "../lib/strict-schema";
 
 /** Every error leaves the API as `{ message }` in French with the right status; internals never leak. */
 export const errors = new Elysia({ name: "errors" })
@@ -14,7 +15,11 @@ export const errors = new Elysia({ name: "errors" })
       case "VALIDATION": {
         set.status = 400;
         // The schema's own `error` text is French and stays visible even in production mode.
-        const custom = (error as { customError?: unknown }).customError;
+        const { customError: custom, valueError, type } = error as { customError?: unknown; valueError?: { path: string; schema: object }; type?: string };
+        // A field no schema names (api/lib/strict-schema.ts): say which one.
+        if (valueError && (valueError.schema as Record<string, unknown>)[UNKNOWN_FIELD] === true) {
+          return { message: unknownFieldMessage(fieldOfPointer(valueError.path), type === "query" ? "query" : "body") };
+        }
         return { message: typeof custom === "string" ? custom : "Données invalides." };
       }
       case "PARSE":

@@ -12,7 +12,7 @@ beforeEach(() => {
 });
 
 const MB = 1024 * 1024;
-const media: FileRule = { field: "file", accept: ["audio", "video", "image", "pdf"], maxBytes: 1 * MB };
+const media: FileRule = { field: "file", accept: ["audio", "video", "image", "pdf"], maxBytes: 1 * MB, fields: ["title", "tags", "bio"] };
 const picture: FileRule = { field: "croppedPic", accept: ["picture"], maxBytes: 5 * MB, required: true };
 const audioOnly: FileRule = { field: "file", accept: ["audio"], maxBytes: 1 * MB };
 
@@ -165,7 +165,7 @@ describe("readUploadForm", () => {
 
     const none = new FormData();
     none.append("title", "t");
-    expect(await refusal(readUploadForm(formRequest(none), { uploadsDir, file: picture }))).toEqual({
+    expect(await refusal(readUploadForm(formRequest(none), { uploadsDir, file: { ...picture, fields: ["title"] } }))).toEqual({
       status: 400,
       message: "Un fichier est obligatoire",
     });
@@ -182,11 +182,22 @@ describe("readUploadForm", () => {
     });
   });
 
-  it("does not store a file sent under another field name, nor a second file", async () => {
+  it("refuses a file sent under another field name, a text field the route does not list, and a second file", async () => {
     const other = new FormData();
     other.append("avatar", new File([sample.mp3()], "a.mp3"));
-    const { file } = await readUploadForm(formRequest(other), { uploadsDir, file: media });
-    expect(file).toBeNull();
+    expect(await refusal(readUploadForm(formRequest(other), { uploadsDir, file: media }))).toEqual({
+      status: 400,
+      message: "Fichier inattendu\u00a0: «\u00a0avatar\u00a0».",
+    });
+    expect(tempFiles()).toEqual([]);
+
+    const unknown = new FormData();
+    unknown.append("role", "admin");
+    unknown.append("croppedPic", new File([await sample.picture("png")], "a.png"));
+    expect(await refusal(readUploadForm(formRequest(unknown), { uploadsDir, file: picture }))).toEqual({
+      status: 400,
+      message: "Champ inconnu\u00a0: «\u00a0role\u00a0».",
+    });
     expect(tempFiles()).toEqual([]);
 
     const two = new FormData();
@@ -217,7 +228,8 @@ describe("readUploadForm", () => {
       body: JSON.stringify({ firstname: "Awa", groups: ["bureau", "cercleAx"], socialLinks: { x: "https://x.example" }, n: 3 }),
       headers: { "content-type": "application/json" },
     });
-    expect(await readUploadForm(json, { uploadsDir, file: media })).toEqual({
+    const profile = { ...media, fields: ["firstname", "groups", "socialLinks", "n"] };
+    expect(await readUploadForm(json, { uploadsDir, file: profile })).toEqual({
       fields: { firstname: ["Awa"], groups: ["bureau", "cercleAx"], socialLinks: ['{"x":"https://x.example"}'], n: ["3"] },
       file: null,
     });

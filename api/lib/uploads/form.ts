@@ -9,13 +9,38 @@ import { mkdir, open, readdir, rm, stat, type FileHandle } from "node:fs/promise
 import { join } from "node:path";
 import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from "../errors";
 import { detectFormat, SNIFF_BYTES, tooLargeMessage, unsupportedMessage, type FileKind } from "./formats";
+import { unknownFieldMessage } from "../strict-schema";
 import { FORM_MAX_BYTES } from "./limits";
 import { boundaryOf, MultipartError, MultipartParser, type PartInfo } from "./multipart";
 
 export type { FileKind } from "./formats";
 
-/** What a route accepts as its file: the form field, the kinds of content, the size limit. */
-export type FileRule = { field: string; accept: readonly FileKind[]; maxBytes: number; required?: boolean };
+/**
+ * What a route accepts as its file: the form field, the kinds of content, the size limit, and the text fields
+ * sent along with it (none unless listed: any other field is refused, as every request schema refuses unknown
+ * fields).
+ */
+export type FileRule = { field: string; accept: readonly FileKind[]; maxBytes: number; required?: boolean; fields?: readonly string[] };
+
+/**
+ * The values of a JSON body, as sent (fields flatten them to text): `formValues` checks them with their JSON
+ * types, so that a number or an object sent for a text field is refused instead of read as its text.
+ */
+export const JSON_VALUES = Symbol("json values");
+
+/** A form's text fields; from a JSON body, they also carry its values as sent. */
+export type FormFields = Record<string, string[]> & { [JSON_VALUES]?: Record<string, unknown> };
+
+/**
+ * A record without a prototype: field names are the client's, and `constructor` or `__proto__` must be plain
+ * names, not Object's own members.
+ */
+const noPrototype = <T>(): Record<string, T> => Object.create(null) as Record<string, T>;
+
+/** A text field the route's file rule does not list is refused (routes without a rule check names in formValues). */
+function checkFieldName(name: string, rule: FileRule | undefined): void {
+  if (rule && !(rule.fields ?? []).includes(name)) throw new BadRequestError(unknownFieldMessage(name));
+}
 
 /** A file received and checked, waiting in `.tmp/` for `store.ts` to keep it (or for `discard`). */
 export type TempUpload = {
@@ -30,7 +55,7 @@ export type TempUpload = {
   discard(): Promise<void>;
 };
 
-export type UploadForm = { fields: Record<string, string[]>; file: TempUpload | null };
+export type UploadForm = { fields: FormFields; file: TempUpload | null };
 
 /** All text fields of one form together. */
 export const FIELDS_MAX_BYTES = FORM_MAX_BYTES;
@@ -102,6 +127,7 @@ export async function readUploadForm(request: Request, opts: { uploadsDir: strin
   const boundary = boundaryOf(contentType);
   if (!boundary) {
     const fields = await readSimpleForm(request, contentType);
+    for (const name of Object.keys(fields)) checkFieldName(name, rule);
     if (rule?.required) throw new BadRequestError("Un fichier est obligatoire");
     return { fields, file: null };
   }
@@ -111,7 +137,7 @@ export async function readUploadForm(request: Request, opts: { uploadsDir: strin
   const reader = request.body?.getReader();
   if (!reader) throw new BadRequestError("Formulaire vide.");
   const parser = new MultipartParser(boundary);
-  const fields: Record<string, string[]> = {};
+  const fields = noPrototype<string[]>();
   let fieldBytes = 0;
   let parts = 0;
   let received = 0;
@@ -170,11 +196,12 @@ async function startPart(
   uploadsDir: string,
   temps: TempUpload[],
 ): Promise<{ kind: "field"; name: string; chunks: Uint8Array[] } | { kind: "file"; sink: FileSink } | { kind: "skip" }> {
-  if (part.filename === null) return { kind: "field", name: part.name, chunks: [] };
-  if (!rule || part.name !== rule.field) {
-    // A file the route does not take is not stored; its bytes still count against the body limit.
-    return { kind: "skip" };
+  if (part.filename === null) {
+    checkFieldName(part.name, rule);
+    return { kind: "field", name: part.name, chunks: [] };
   }
+  // A file the route does not take is refused before any of it is stored, like an unknown field.
+  if (!rule || part.name !== rule.field) throw new BadRequestError(`Fichier inattendu\u00a0: «\u00a0${[...part.name].slice(0, 60).join("")}\u00a0».`);
   if (haveFile) throw new BadRequestError("Un seul fichier est accepté.");
   return { kind: "file", sink: await FileSink.open(uploadsDir, rule, part.filename, temps) };
 }
@@ -247,13 +274,13 @@ function tempUpload(path: string, size: number, ext: string, mime: string, kind:
 }
 
 /** JSON or urlencoded fields of an upload route sent without a file, read to 64 KB at most. */
-async function readSimpleForm(request: Request, contentType: string | null): Promise<Record<string, string[]>> {
+async function readSimpleForm(request: Request, contentType: string | null): Promise<FormFields> {
   const type = (contentType ?? "").split(";")[0]!.trim().toLowerCase();
   if (type !== "application/json" && type !== "application/x-www-form-urlencoded") {
     throw new UnsupportedMediaTypeError("Formulaire attendu (multipart/form-data).");
   }
   const text = await readBounded(request, FIELDS_MAX_BYTES);
-  const fields: Record<string, string[]> = {};
+  const fields: FormFields = noPrototype<string[]>();
   if (type === "application/x-www-form-urlencoded") {
     for (const [k, v] of new URLSearchParams(text)) (fields[k] ??= []).push(v);
     return fields;
@@ -265,12 +292,11 @@ async function readSimpleForm(request: Request, contentType: string | null): Pro
     throw new BadRequestError("Requête illisible.");
   }
   if (typeof body !== "object" || body === null || Array.isArray(body)) throw new BadRequestError("Requête illisible.");
-  // Same shape as multipart: repeated values as arrays, objects (e.g. socialLinks) as their JSON text.
+  // Same shape as multipart: repeated values as arrays, objects (e.g. socialLinks) as their JSON text; the values
+  // as sent go along, for formValues to check their types.
   const str = (v: unknown) => (typeof v === "string" ? v : JSON.stringify(v));
-  for (const [k, v] of Object.entries(body)) {
-    if (v === null || v === undefined) continue;
-    fields[k] = Array.isArray(v) ? v.map(str) : [str(v)];
-  }
+  for (const [k, v] of Object.entries(body)) fields[k] = Array.isArray(v) ? v.map(str) : [str(v)];
+  Object.defineProperty(fields, JSON_VALUES, { value: body, enumerable: false });
   return fields;
 }
 

@@ -31,6 +31,9 @@ const FRENCH_REFUSALS = [
   /^Formulaire illisible\.$/,
   // A name trick that moves the file to another field: the route then has no file.
   /^Un fichier est obligatoire$/,
+  // Or to a field the route does not take (every request refuses unknown fields).
+  /^Fichier inattendu\u00a0: «\u00a0.+\u00a0»\.$/,
+  /^Champ inconnu\u00a0: «\u00a0.+\u00a0»\.$/,
 ];
 
 type Target = {

@@ -2,6 +2,7 @@ import { t, type Static } from "elysia";
 import { Media, StatusFilter } from "../media/model";
 import { UserSummary } from "../members/summary";
 import { ThemeRef } from "../themes/model";
+import { strict } from "../../lib/strict-schema";
 
 /** One article with everything a page needs. */
 export const Article = t.Object({
@@ -54,7 +55,7 @@ const Flag = t.Union([t.Boolean(), t.String()], { error: "Valeur invalide." });
  * On update, `themes`, `media`, `keywords` and `html_content` left out keep their current value; the clear flags
  * empty a list on purpose.
  */
-export const ArticleBody = t.Object({
+export const ArticleBody = strict(t.Object({
   title: t.String({ error: "Le titre est obligatoire" }),
   txt_content: t.String({ error: "Le contenu est obligatoire" }),
   html_content: t.Optional(t.String({ error: "Le contenu HTML est invalide." })),
@@ -64,24 +65,24 @@ export const ArticleBody = t.Object({
   themes: t.Optional(IdList),
   clearMedia: t.Optional(Flag),
   clearThemes: t.Optional(Flag),
-});
+}));
 
 export type ArticleBody = Static<typeof ArticleBody>;
 
 /** The admin form: the same fields, plus the authors (user ids, in display order). */
-export const AdminArticleBody = t.Composite([ArticleBody, t.Object({ authors: t.Optional(IdList) })]);
+export const AdminArticleBody = strict(t.Composite([ArticleBody, t.Object({ authors: t.Optional(IdList) })]));
 
 export type AdminArticleBody = Static<typeof AdminArticleBody>;
 
 /** GET /api/user/articles: `q` searches title, text and keywords; `mine=1` keeps the caller's own articles. */
-export const MemberArticlesQuery = t.Object({
+export const MemberArticlesQuery = strict(t.Object({
   q: t.Optional(t.String({ maxLength: 200, error: "La recherche est trop longue (max 200 caractères)." })),
   mine: t.Optional(t.String()),
-});
+}));
 
 
 /** GET /api/admin/articles: one page of the back-office table, sorted and filtered by the server. */
-export const AdminArticlesQuery = t.Object({
+export const AdminArticlesQuery = strict(t.Object({
   page: t.Optional(t.Numeric({ minimum: 1, error: "Numéro de page invalide." })),
   pageSize: t.Optional(t.Numeric({ minimum: 1, maximum: 200, error: "Taille de page invalide (1 à 200)." })),
   // A literal union, not t.UnionEnum (see StatusFilter).
@@ -92,7 +93,7 @@ export const AdminArticlesQuery = t.Object({
   ),
   status: t.Optional(StatusFilter),
   q: t.Optional(t.String({ maxLength: 200, error: "La recherche est trop longue (max 200 caractères)." })),
-});
+}));
 
 export type AdminArticlesQuery = Static<typeof AdminArticlesQuery>;
 
@@ -117,8 +118,8 @@ export const ArticleState = t.Object({
 export type ArticleState = Static<typeof ArticleState>;
 
 /** Optional body of a toggle: an explicit value sets it (safe to repeat); no body flips it. */
-export const ApproveBody = t.Optional(t.Object({ approved: t.Optional(t.Boolean({ error: "Valeur invalide." })) }));
-export const OnlineBody = t.Optional(t.Object({ online: t.Optional(t.Boolean({ error: "Valeur invalide." })) }));
+export const ApproveBody = strict(t.Optional(t.Object({ approved: t.Optional(t.Boolean({ error: "Valeur invalide." })) })));
+export const OnlineBody = strict(t.Optional(t.Object({ online: t.Optional(t.Boolean({ error: "Valeur invalide." })) })));
 
 /** Answer of the picture routes: the article's picture file names after the change. */
 export const ArticlePictures = t.Object({

@@ -1,4 +1,5 @@
 import { t, type Static } from "elysia";
+import { strict } from "../../lib/strict-schema";
 
 export const AuditEntry = t.Object({
   _id: t.String(),
@@ -24,6 +25,6 @@ export const AuditPage = t.Object({
 
 export type AuditPage = Static<typeof AuditPage>;
 
-export const AuditQuery = t.Object({
+export const AuditQuery = strict(t.Object({
   page: t.Optional(t.Numeric({ minimum: 1, maximum: 100_000, error: "Le numéro de page n'est pas valide." })),
-});
+}));

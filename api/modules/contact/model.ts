@@ -1,14 +1,15 @@
 import { t, type Static } from "elysia";
+import { strict } from "../../lib/strict-schema";
 
 // `\S`: a field of spaces only is refused like an empty one (it would be stored empty once trimmed).
-export const ContactBody = t.Object({
+export const ContactBody = strict(t.Object({
   name: t.String({ pattern: "\\S", maxLength: 120, error: "Le nom est obligatoire (120 caractères au plus)." }),
   email: t.String({ format: "email", maxLength: 200, error: "L'adresse e-mail n'est pas valide." }),
   subject: t.String({ pattern: "\\S", maxLength: 200, error: "Le sujet est obligatoire (200 caractères au plus)." }),
   message: t.String({ pattern: "\\S", maxLength: 5000, error: "Le message est obligatoire (5000 caractères au plus)." }),
   /** Honeypot: a field hidden from people; bots fill it. */
   website: t.Optional(t.String({ maxLength: 500 })),
-});
+}));
 
 export type ContactBody = Static<typeof ContactBody>;
 

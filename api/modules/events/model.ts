@@ -1,6 +1,7 @@
 import { t, type Static } from "elysia";
 import { UserSummary } from "../members/summary";
 import { ThemeRef } from "../themes/model";
+import { strict } from "../../lib/strict-schema";
 
 export const Event = t.Object({
   _id: t.String(),
@@ -26,7 +27,7 @@ const ids = (error: string) => t.Array(t.String({ maxLength: 64, error }), { max
  * The event form, multipart or JSON: keywords as a list, JSON list text or comma text; organizers and themes as
  * repeated fields (or lists) of ids. Dates are ISO 8601; without a time zone they are Dakar time (UTC+0).
  */
-export const EventBody = t.Object({
+export const EventBody = strict(t.Object({
   title: t.String({ pattern: "\\S", maxLength: 200, error: "Le titre est obligatoire (200 caractères au plus)." }),
   location: t.String({ pattern: "\\S", maxLength: 200, error: "Le lieu est obligatoire (200 caractères au plus)." }),
   startDate: t.String({ pattern: "\\S", maxLength: 40, error: "La date de début est obligatoire." }),
@@ -42,7 +43,7 @@ export const EventBody = t.Object({
   ),
   organizers: t.Optional(ids("Les organisateurs ne sont pas valides.")),
   themes: t.Optional(ids("Les thèmes ne sont pas valides.")),
-});
+}));
 
 export type EventBody = Static<typeof EventBody>;
 

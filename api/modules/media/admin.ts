@@ -1,5 +1,6 @@
 import { Elysia, t } from "elysia";
 import type { Deps } from "../../deps";
+import { strict } from "../../lib/strict-schema";
 import { readUploadForm } from "../../lib/uploads/form";
 import { authPlugin } from "../../plugins/auth";
 import { rebuildPlugin } from "../../plugins/rebuild";
@@ -14,8 +15,8 @@ const visibleChange = (other: "approved" | "online") => ({ response }: { respons
   return state[other] ? { kind: "media" as const, id: state._id } : null;
 };
 
-const ApproveBody = t.Optional(t.Object({ approved: t.Optional(t.Boolean({ error: "Valeur invalide." })) }));
-const OnlineBody = t.Optional(t.Object({ online: t.Optional(t.Boolean({ error: "Valeur invalide." })) }));
+const ApproveBody = strict(t.Optional(t.Object({ approved: t.Optional(t.Boolean({ error: "Valeur invalide." })) })));
+const OnlineBody = strict(t.Optional(t.Object({ online: t.Optional(t.Boolean({ error: "Valeur invalide." })) })));
 
 /** The back office (/api/admin/media): every media in any state and the moderation toggles. */
 export const adminMediaRoutes = (deps: Deps) => {

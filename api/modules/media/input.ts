@@ -2,10 +2,17 @@
  * From the media form's fields (as the upload reader gives them: every value a list of strings, multipart and
  * JSON alike) to clean values, with the exact messages of §5. Pure: no database, no HTTP.
  */
+import { t } from "elysia";
 import { MEDIA_TYPES } from "../../../db/schema";
 import { BadRequestError } from "../../lib/errors";
+import { formValues } from "../../lib/form-fields";
+import type { FormFields } from "../../lib/uploads/form";
 import { listOf } from "../articles/input";
-import type { MediaType } from "./model";
+import { MediaBody, type MediaType } from "./model";
+
+/** The media form's text fields (the file travels apart): the only ones the upload reader takes. */
+const MediaFields = t.Omit(MediaBody, ["file"]);
+export const MEDIA_FIELDS = Object.keys(MediaFields.properties);
 
 export const FILE_TYPES = ["audio", "video", "image", "pdf"] as const;
 export type FileMediaType = (typeof FILE_TYPES)[number];
@@ -33,24 +40,28 @@ export function isSafeUrl(text: string): boolean {
 }
 
 /** One text field, NFC (one stored form for each accented letter, which search relies on), trimmed. */
-const one = (fields: Record<string, string[]>, name: string) => (fields[name]?.[0] ?? "").normalize("NFC").trim();
+const one = (value: string | undefined) => (value ?? "").normalize("NFC").trim();
 
-/** Checks and cleans the media form; throws a BadRequestError with the spec's message on the first problem. */
-export function readMediaInput(fields: Record<string, string[]>): MediaInput {
-  const title = one(fields, "title");
+/**
+ * Checks and cleans the media form; throws a BadRequestError with the spec's message on the first problem. An
+ * unknown field, a repeated one or a value of the wrong JSON type is refused first (formValues).
+ */
+export function readMediaInput(form: FormFields): MediaInput {
+  const fields = formValues(MediaFields, form);
+  const title = one(fields.title);
   if (!title) throw new BadRequestError("Le titre est obligatoire");
   if (title.length > 200) throw new BadRequestError("Le titre est trop long (max 200 caractères)");
-  const type = one(fields, "type");
+  const type = one(fields.type);
   if (!type) throw new BadRequestError("Le type de média est obligatoire");
   if (!(MEDIA_TYPES as readonly string[]).includes(type)) throw new BadRequestError("Type de média inconnu.");
-  const description = one(fields, "description");
+  const description = one(fields.description);
   if (!description) throw new BadRequestError("La description est obligatoire");
   if (description.length > 1000) throw new BadRequestError("La description est trop longue (max 1000 caractères)");
   const tags = listOf(fields.tags, true);
   if (tags && tags.length > 30) throw new BadRequestError("Trop de mots-clés (30 au plus).");
   if (tags?.some((k) => k.length > 60)) throw new BadRequestError("Un mot-clé est trop long (60 caractères au plus).");
   if (type === "link" || type === "external") {
-    const externalUrl = one(fields, "externalUrl");
+    const externalUrl = one(fields.externalUrl);
     if (!externalUrl) throw new BadRequestError("L'URL est obligatoire pour une ressource externe");
     if (!isSafeUrl(externalUrl)) throw new BadRequestError("L'URL n'est pas valide");
     return { title, type, description, tags, externalUrl };

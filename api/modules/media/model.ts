@@ -1,5 +1,6 @@
 import { t, type Static } from "elysia";
 import { UserSummary } from "../members/summary";
+import { strict } from "../../lib/strict-schema";
 
 export const Media = t.Object({
   _id: t.String(),
@@ -38,7 +39,7 @@ const Text = (error: string) => t.String({ error });
  * What the media form sends (§7: multipart with an optional `file`, or JSON without one). The upload reader turns
  * both into text fields; input.ts checks them with the exact messages of §5. This schema types Eden clients.
  */
-export const MediaBody = t.Object({
+export const MediaBody = strict(t.Object({
   title: Text("Le titre est obligatoire"),
   type: Text("Le type de média est obligatoire"),
   description: Text("La description est obligatoire"),
@@ -48,7 +49,7 @@ export const MediaBody = t.Object({
   externalUrl: t.Optional(Text("L'URL n'est pas valide")),
   /** For audio, video, image and pdf: required on create, optional on update (keeps the stored file). */
   file: t.Optional(t.File({ error: "Un fichier est obligatoire" })),
-});
+}));
 
 export type MediaBody = Static<typeof MediaBody>;
 
@@ -61,15 +62,15 @@ export const StatusFilter = t.Union([t.Literal("pending"), t.Literal("approved")
 });
 
 /** GET /api/admin/media: every media (an array, newest first), optionally filtered. */
-export const AdminMediaQuery = t.Object({
+export const AdminMediaQuery = strict(t.Object({
   status: t.Optional(StatusFilter),
   q: t.Optional(t.String({ maxLength: 200, error: "La recherche est trop longue (max 200 caractères)." })),
-});
+}));
 
 export type AdminMediaQuery = Static<typeof AdminMediaQuery>;
 
 /** GET /api/user/media: `mine=1` keeps the caller's own uploads. */
-export const MemberMediaQuery = t.Object({ mine: t.Optional(t.String()) });
+export const MemberMediaQuery = strict(t.Object({ mine: t.Optional(t.String()) }));
 
 /** Answer of the approve and online toggles: both flags after the change, and the §4 message to show. */
 export const MediaState = t.Object({

@@ -13,13 +13,13 @@ import { unsupportedMessage } from "../../lib/uploads/formats";
 import { keepMediaFile, removeMediaFiles } from "../../lib/uploads/store";
 import { withFreeSlug } from "../articles/slug";
 import type { Actor } from "../articles/writes";
-import { FILE_TYPES, isFileType, readMediaInput, type FileMediaType } from "./input";
+import { FILE_TYPES, isFileType, MEDIA_FIELDS, readMediaInput, type FileMediaType } from "./input";
 import type { MediaState } from "./model";
 import { findMedia } from "./service";
 
 /** The file part of the media form: any format of §5, up to the configured size (UPLOAD_MAX_MB). */
 export function mediaFileRule(maxBytes: number): FileRule {
-  return { field: "file", accept: FILE_TYPES, maxBytes };
+  return { field: "file", accept: FILE_TYPES, maxBytes, fields: MEDIA_FIELDS };
 }
 
 /** The media row, 404 when unknown; for a member, 403 unless they uploaded it. */

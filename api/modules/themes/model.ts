@@ -1,4 +1,5 @@
 import { t, type Static } from "elysia";
+import { strict } from "../../lib/strict-schema";
 
 export const ThemeRef = t.Object({ _id: t.String(), name: t.String(), url: t.String() });
 
@@ -30,7 +31,7 @@ export const AdminTheme = t.Object({
 export type AdminTheme = Static<typeof AdminTheme>;
 
 /** The theme form (JSON): name and url required once trimmed, keywords a list (comma text is split too). */
-export const ThemeBody = t.Object({
+export const ThemeBody = strict(t.Object({
   name: t.String({ pattern: "\\S", maxLength: 100, error: "Le nom du thème est obligatoire (100 caractères au plus)." }),
   // The url is a path segment (/articles/{url}, /rss/{url}.xml): the spec's hint "no spaces or special
   // characters" is enforced here, or a slash or a space would break the site's pages.
@@ -44,7 +45,7 @@ export const ThemeBody = t.Object({
       error: "Trop de mots-clés (50 au plus).",
     }),
   ),
-});
+}));
 
 export type ThemeBody = Static<typeof ThemeBody>;
 

@@ -26,7 +26,8 @@ export const usersAdminRoutes = (deps: Deps) => {
   const list = () => listUsers(db);
   /** The member form, multipart with an optional picture, or JSON. */
   const readForm = async (request: Request) => {
-    const form = await readUploadForm(request, { uploadsDir, file: { ...pictureRule("profilePic"), required: false } });
+    const fields = Object.keys(AdminUserBody.properties);
+    const form = await readUploadForm(request, { uploadsDir, file: { ...pictureRule("profilePic"), required: false, fields } });
     return { body: formValues(AdminUserBody, form.fields), picture: form.file };
   };
   const withPicture = async (row: UserRow, picture: TempUpload | null) => {

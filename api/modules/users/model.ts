@@ -1,5 +1,6 @@
 import { t, type Static } from "elysia";
 import { SocialLinks } from "../members/model";
+import { strict } from "../../lib/strict-schema";
 
 /** The signed-in user as they see themselves (and as admins see members): never a hash or a session. */
 export const CurrentUser = t.Object({
@@ -44,11 +45,11 @@ const personFields = {
 };
 
 /** Profile fields a member may change about themselves (PUT /api/user/me and PUT /api/user/profile). */
-export const UpdateMeBody = t.Object({
+export const UpdateMeBody = strict(t.Object({
   ...personFields,
   currentPassword: t.Optional(t.String({ maxLength: 200, error: "Le mot de passe actuel est trop long." })),
   newPassword: t.Optional(t.String({ maxLength: 200, error: "Le nouveau mot de passe est invalide." })),
-});
+}));
 
 export type UpdateMeBody = Static<typeof UpdateMeBody>;
 
@@ -59,14 +60,14 @@ export const GROUPS_ERROR = "Un membre appartient à 3 groupes au plus, parmi Ce
  * PUT /api/users/{id}/admin-full-update): JSON, or multipart with an optional `profilePic`. The password is
  * required on create only; on edit an empty one means "unchanged".
  */
-export const AdminUserBody = t.Object({
+export const AdminUserBody = strict(t.Object({
   ...personFields,
   password: t.Optional(t.String({ maxLength: 200, error: "Le mot de passe est trop long (200 caractères au plus)." })),
   role: t.Optional(t.Union([t.Literal("user"), t.Literal("admin")], { error: "Le rôle doit être « user » (Membre) ou « admin » (Administrateur)." })),
   groups: t.Optional(
     t.Array(t.Union([t.Literal("cercleImp"), t.Literal("cercleAx"), t.Literal("bureau")]), { maxItems: 3, error: GROUPS_ERROR }),
   ),
-});
+}));
 
 export type AdminUserBody = Static<typeof AdminUserBody>;
 
@@ -87,9 +88,9 @@ export const UserFootprint = t.Object({
 
 export type UserFootprint = Static<typeof UserFootprint>;
 
-export const DeleteUserQuery = t.Object({
+export const DeleteUserQuery = strict(t.Object({
   transferTo: t.Optional(t.String({ maxLength: 64, error: "Le membre destinataire n'est pas valide." })),
-});
+}));
 
 export const DeletedUser = t.Object({
   message: t.String(),

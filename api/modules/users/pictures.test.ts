@@ -60,7 +60,7 @@ describe("profile pictures", () => {
   it("refuses another format (415), a missing file (400) and a picture over 5 MB (413), in French", async () => {
     const text = await send(h, "POST", "/api/user/profile-pic-crop", formData({ croppedPic: file(new TextEncoder().encode("%PDF-1.4 pas une image"), "x.png") }), me.auth);
     expect(text).toMatchObject({ status: 415, json: { message: "Format d'image non supporté (JPG, PNG, WEBP uniquement)" } });
-    const none = await send(h, "POST", "/api/user/profile-pic-crop", formData({ other: "x" }), me.auth);
+    const none = await send(h, "POST", "/api/user/profile-pic-crop", formData({ croppedPic: new File([], "") }), me.auth);
     expect(none).toMatchObject({ status: 400, json: { message: "Un fichier est obligatoire" } });
     const big = new Uint8Array(5 * 1024 * 1024 + 10);
     big.set(await png(10, 10));
