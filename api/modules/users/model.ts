@@ -122,6 +122,6 @@ export const GoogleLinkAnswer = t.Object({
 export type GoogleLinkAnswer = Static<typeof GoogleLinkAnswer>;
 
 /** Removing the Google link asks for the password, as changing the e-mail does (none on a password-less account). */
-export const UnlinkGoogleBody = t.Object({
+export const UnlinkGoogleBody = strict(t.Object({
   currentPassword: t.Optional(t.String({ maxLength: 200, error: "Le mot de passe actuel est trop long." })),
-});
+}));
