@@ -20,6 +20,11 @@ export const media = sqliteTable(
     /** Public path of the uploaded file (e.g. /uploads/media/x.mp3), empty for link and external. */
     path: text("path").notNull().default(""),
     externalUrl: text("external_url").notNull().default(""),
+    /** The file's name on the uploader's machine (the stored one is generated), shown in the edit form. */
+    fileName: text("file_name").notNull().default(""),
+    /** The file's type as detected from its content (e.g. audio/mpeg), and its size in bytes. */
+    fileMime: text("file_mime").notNull().default(""),
+    fileSize: integer("file_size"),
     /** File name under uploads/media_thumbnails, or null. */
     thumbnail: text("thumbnail"),
     /** Duration in seconds for audio and video files, when known. */
