@@ -7,6 +7,7 @@ import { hashPassword, isValidPassword, verifyPassword } from "../../lib/passwor
 import type { RateLimiter } from "../../lib/rate-limit";
 import { invalidateOtherSessions, type ValidSession } from "../../lib/session";
 import { EMPTY_LINKS } from "../members/mappers";
+import { keepingOldSlugs } from "../members/old-slugs";
 import type { AdminUserBody, CurrentUser, DeletedUser, UpdateMeBody, UserFootprint } from "./model";
 import { handOver, ownershipOf } from "./ownership";
 
@@ -142,13 +143,20 @@ export async function updateOwnProfile(
     changes.passwordHash = await hashPassword(body.newPassword);
     passwordChanged = true;
   }
-  const [row] = await db
-    .update(users)
-    .set({ ...changes, updatedAt: new Date() })
-    .where(eq(users.id, user.id))
-    .returning();
+  const [row] = await keepingOldSlugs(db, renames(changes, user), () =>
+    db
+      .update(users)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(users.id, user.id))
+      .returning(),
+  );
   if (passwordChanged) await invalidateOtherSessions(db, user.id, sessionId);
   return toCurrentUser(row!);
+}
+
+/** Whether an update changes what a member's profile addresses are made of (their old addresses are then kept). */
+function renames(changes: Partial<Pick<UserRow, "firstname" | "name" | "nickname">>, current: UserRow): boolean {
+  return (["firstname", "name", "nickname"] as const).some((k) => changes[k] !== undefined && changes[k] !== current[k]);
 }
 
 function uniqueGroups(groups: AdminUserBody["groups"]): Group[] | undefined {
@@ -199,11 +207,13 @@ export async function updateUser(db: Db, actor: ValidSession, id: string, body: 
     if (!isValidPassword(body.password)) throw new BadRequestError(PASSWORD_POLICY_MESSAGE);
     changes.passwordHash = await hashPassword(body.password);
   }
-  const [row] = await db
-    .update(users)
-    .set({ ...changes, updatedAt: new Date() })
-    .where(and(eq(users.id, id), demoting ? LAST_ADMIN : undefined))
-    .returning();
+  const [row] = await keepingOldSlugs(db, renames(changes, current), () =>
+    db
+      .update(users)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(and(eq(users.id, id), demoting ? LAST_ADMIN : undefined))
+      .returning(),
+  );
   if (!row) throw new ConflictError("Impossible de retirer son rôle au dernier administrateur.");
   // Someone who knew the old password must not stay signed in with it.
   if (changes.passwordHash) await invalidateOtherSessions(db, id, actor.user.id === id ? actor.session.id : null);
