@@ -1,7 +1,8 @@
 /**
  * « Modifier mon profil » (spec §2, §4, §5): required fields (save disabled until filled), optional password
  * change with the live rules, and the picture flow: choose → local preview → crop → saved at once; the original
- * follows the profile save. On success: « Profil mis à jour. », then /user after 600 ms.
+ * follows the profile save. On success the modal closes, « Profil mis à jour. », then /user after 600 ms.
+ * A refused save shows the server's message inside the dialog (Modal shows what `save` throws).
  */
 import { useEffect, useState, type ChangeEvent } from "react";
 import { api, call, errorText } from "../lib/api";
@@ -81,11 +82,11 @@ export function ProfileModal({ open, onClose }: { open: boolean; onClose: () => 
     setSaving(true);
     try {
       viewerChanged(await call(api.user.me.put(profileBody(draft)), "Erreur lors de la mise à jour du profil"));
-    } catch (err) {
+    } finally {
       setSaving(false);
-      toast.error(errorText(err, "Erreur lors de la mise à jour du profil"));
-      return;
     }
+    // Saved: the dialog closes (nothing left unsaved), the messages below show on the page.
+    onClose();
     if (original) {
       try {
         await saveOriginalPicture(original);
