@@ -466,7 +466,10 @@ test.describe("themes and events", () => {
     await dialog.getByLabel("URL").fill(url);
     await create.click();
     await expect(dialog.getByRole("alert")).toHaveText("Cette URL de thème est déjà utilisée.");
+    // What was typed is not saved: the form asks before letting it go.
     await dialog.getByRole("button", { name: "Annuler" }).click();
+    await page.getByRole("alertdialog", { name: "Quitter sans enregistrer ?" }).getByRole("button", { name: "Quitter sans enregistrer" }).click();
+    await expect(dialog).toBeHidden();
 
     await renamed.getByRole("button", { name: `Supprimer : ${name} bis` }).click();
     const confirm = page.getByRole("alertdialog");

@@ -232,7 +232,7 @@ test("a member deletes their own article and its picture files are gone", async 
   expect((await request.get(`/api/user/articles/${article._id}`, { headers: bearer(member) })).status()).toBe(404);
 });
 
-test("a member edits their article from its own address: a new picture is saved at once, then removed at once", async ({ page, request }) => {
+test("a member edits their article from its own address: a new picture is saved at once, then removed once confirmed", async ({ page, request }) => {
   const member = await apiToken(request, MEMBER);
   const title = `Article à retoucher ${stamp()}`;
   const res = await request.post("/api/user/articles", {
@@ -265,6 +265,8 @@ test("a member edits their article from its own address: a new picture is saved 
   expect((await request.get(saved, { headers: bearer(member) })).status()).toBe(200);
 
   await dialog.getByRole("button", { name: "Supprimer l'image" }).click();
+  // The stored files go at once and cannot come back: it asks first.
+  await page.getByRole("alertdialog", { name: /^Supprimer l'image de l'article \?/ }).getByRole("button", { name: "Supprimer l'image" }).click();
   await expect(page.getByRole("status").getByText("Image supprimée")).toBeVisible();
   await expect(dialog.getByText("Pas d'image")).toBeVisible();
   expect((await request.get(saved)).status()).toBe(404);

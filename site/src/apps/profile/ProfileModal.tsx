@@ -20,6 +20,10 @@ import { pictureProblem, saveCroppedPicture, saveOriginalPicture } from "./pictu
 /** Spec §4: the profile page sends the member to /user this long after a save. */
 const REDIRECT_MS = 600;
 
+/** Known ids of the password fields: a refused change moves focus to the field in error. */
+const CURRENT_PASSWORD_ID = "profile-current-password";
+const NEW_PASSWORD_ID = "profile-new-password";
+
 type TextKey = "firstname" | "name" | "nickname" | "email" | "domain" | "biography";
 
 export function ProfileModal({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -76,7 +80,8 @@ export function ProfileModal({ open, onClose }: { open: boolean; onClose: () => 
     const problems = passwordErrors(draft);
     setErrors(problems);
     if (problems.currentPassword || problems.newPassword) {
-      toast.error((problems.currentPassword ?? problems.newPassword)!);
+      // Said at the field, which gets focus (a screen reader reads the field with its error).
+      document.getElementById(problems.currentPassword ? CURRENT_PASSWORD_ID : NEW_PASSWORD_ID)?.focus();
       return;
     }
     setSaving(true);
@@ -159,7 +164,7 @@ export function ProfileModal({ open, onClose }: { open: boolean; onClose: () => 
 
         <fieldset className="profile-fieldset">
           <legend>Changer de mot de passe (facultatif)</legend>
-          <FormField label="Mot de passe actuel" error={errors.currentPassword}>
+          <FormField label="Mot de passe actuel" error={errors.currentPassword} id={CURRENT_PASSWORD_ID}>
             {(field) => (
               <input
                 {...field}
@@ -171,6 +176,7 @@ export function ProfileModal({ open, onClose }: { open: boolean; onClose: () => 
             )}
           </FormField>
           <NewPasswordField
+            id={NEW_PASSWORD_ID}
             label="Nouveau mot de passe"
             error={errors.newPassword}
             value={draft.newPassword}
