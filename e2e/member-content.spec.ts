@@ -113,7 +113,7 @@ test("a member writes an article with a cropped picture; pending until an admin 
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/\/user\/articles$/);
 
-  // In « Mes articles », waiting for an admin (⌛), still online (🌐).
+  // In « Mes articles », waiting for an admin (hourglass icon), still online (globe icon).
   const row = page.getByRole("row").filter({ has: page.getByRole("link", { name: title }) });
   await expect(row.getByTitle("En attente d'approbation")).toBeVisible();
   await expect(row.getByTitle("En ligne")).toBeVisible();
