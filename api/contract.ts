@@ -17,7 +17,7 @@ export type { AuditEntry, AuditPage } from "./modules/audit/model";
 export type { ContactBody, ContactMessage } from "./modules/contact/model";
 export type { Event, EventBody } from "./modules/events/model";
 export type { AdminMediaQuery, Media, MediaBody, MediaState, MediaType } from "./modules/media/model";
-export type { AuthorProfile, PublicMember } from "./modules/members/model";
+export type { AuthorProfile, OldAddress, PublicMember } from "./modules/members/model";
 export type { UserSummary } from "./modules/members/summary";
 export type { SiteStatus } from "./modules/site/model";
 export type { AdminStats } from "./modules/stats/model";

@@ -213,7 +213,7 @@ test.describe("members", () => {
     expect((await tooMany.json()).message).toBe("Un membre appartient à 3 groupes au plus, parmi Cercle Impulsion, Cercle Axiologique et Bureau.");
   });
 
-  test("an admin can neither delete nor demote themself: the dialog and the form show the server's message", async ({ page, request }) => {
+  test("an admin is not offered their own deletion, and the form shows the server's refusal of their demotion", async ({ page, request }) => {
     // A second admin of our own: the demo one's alias "admin" is on the server's reserved list, so its edit form
     // is refused for that reason before the role is even looked at.
     const headers = await bearer(request);
@@ -230,19 +230,16 @@ test.describe("members", () => {
     await page.goto("/admin/users");
     const admins = page.getByRole("table", { name: /^Administrateurs \(\d+\)$/ });
     const me = admins.getByRole("row").filter({ hasText: nickname });
-    await me.getByRole("button", { name: "Supprimer : Aïda Chef" }).click();
-    const del = page.getByRole("dialog", { name: "Supprimer cet utilisateur ?" });
-    await expect(del).toContainText("Ce membre a 0 article et 0 média.");
-    await del.getByRole("button", { name: "Supprimer" }).click();
-    await expect(del.getByRole("alert")).toHaveText("Vous ne pouvez pas supprimer votre propre compte.");
-    await del.getByRole("button", { name: "Annuler" }).click();
+    // The server refuses the deletion of one's own account, so it is not offered (issue 19 §3.14).
+    await expect(me.getByRole("button", { name: "Modifier : Aïda Chef" })).toBeVisible();
+    await expect(me.getByRole("button", { name: "Supprimer : Aïda Chef" })).toHaveCount(0);
 
     await me.getByRole("button", { name: "Modifier : Aïda Chef" }).click();
     const edit = page.getByRole("dialog", { name: "Modifier Aïda Chef" });
     await edit.getByLabel("Rôle").selectOption("user");
     await edit.getByRole("button", { name: "Enregistrer" }).click();
-    await expect(edit.getByRole("alert")).toHaveText("Vous ne pouvez pas retirer votre propre rôle d'administrateur.");
-    await expect(page.getByRole("alert").getByText("Erreur lors de la sauvegarde du membre")).toBeVisible();
+    // The refusal shows inside the dialog, next to its buttons (issue 19 §3.1).
+    await expect(edit.getByRole("alert")).toHaveText("Erreur lors de la sauvegarde du membre : Vous ne pouvez pas retirer votre propre rôle d'administrateur.");
     await edit.getByRole("button", { name: "Annuler" }).click();
     await expect(me).toHaveCount(1);
 
@@ -315,10 +312,10 @@ test.describe("moderation", () => {
     await expect(row).toContainText("Pas d'image");
     await expect(row.getByRole("link", { name: "Aïssatou Ndiaye" })).toHaveAttribute("href", "/user/membre");
 
-    await row.getByRole("button", { name: `En ligne : ${title}` }).click();
+    await row.getByRole("button", { name: `Mettre en ligne : ${title}` }).click();
     await expect(page.getByRole("status").getByText("Article mis en ligne !")).toBeVisible();
-    await expect(row.getByRole("button", { name: `En ligne : ${title}` })).toHaveAttribute("aria-pressed", "true");
-    await row.getByRole("button", { name: `Approuvé : ${title}` }).click();
+    await expect(row.getByRole("button", { name: `Mettre hors ligne : ${title}` })).toHaveAttribute("title", "En ligne");
+    await row.getByRole("button", { name: `Approuver : ${title}` }).click();
     await expect(page.getByRole("status").getByText("Article approuvé !")).toBeVisible();
     // No longer pending: it leaves the filtered list.
     await expect(row).toHaveCount(0);
@@ -336,7 +333,7 @@ test.describe("moderation", () => {
     // Offline again: from the full list, newest first.
     await page.goto("/admin/articles");
     await expect(page.getByLabel("Trier")).toHaveValue("recent");
-    await row.getByRole("button", { name: `En ligne : ${title}` }).click();
+    await row.getByRole("button", { name: `Mettre hors ligne : ${title}` }).click();
     await expect(page.getByRole("status").getByText("Article mis hors ligne !")).toBeVisible();
     await expect.poll(async () => (await request.get(`/article/${article.url}`)).status(), REBUILD_WAIT).toBe(404);
     await expect.poll(async () => (await request.get("/rss.xml")).text(), REBUILD_WAIT).not.toContain(word);
@@ -375,7 +372,7 @@ test.describe("moderation", () => {
     await sorted;
     await expect(page).toHaveURL(/\?sort=status$/);
     // Pending first: what needs an admin.
-    await expect(first.getByRole("button", { name: /^Approuvé : / })).toHaveAttribute("aria-pressed", "false");
+    await expect(first.getByRole("button", { name: /^Approuver : / })).toHaveAttribute("title", "En attente d'approbation");
     if (all.total > 50) {
       await page.getByRole("button", { name: "Page suivante" }).click();
       await expect(page.getByText("Page 2 sur")).toBeVisible();
@@ -384,7 +381,7 @@ test.describe("moderation", () => {
     await page.getByLabel("Afficher").selectOption("offline");
     await expect(page).toHaveURL(/status=offline/);
     await expect(page.locator(".list-count")).toHaveText(/^(Aucun article|1 article|\d+ articles)$/);
-    await expect(page.getByRole("table").getByRole("button", { name: /^En ligne : / }).first()).toHaveAttribute("aria-pressed", "false");
+    await expect(page.getByRole("table").getByRole("button", { name: /^Mettre en ligne : / }).first()).toHaveAttribute("title", "Hors ligne");
   });
 
   test("media: the pending filter, approve and online toggles with their messages, edit in admin context and delete", async ({ page, request }) => {
@@ -405,11 +402,11 @@ test.describe("moderation", () => {
     await expect(row).toContainText("Aïssatou Ndiaye");
     const today = new Intl.DateTimeFormat("fr-FR", { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "Africa/Dakar" }).format(new Date());
     await expect(row).toContainText(today);
-    await row.getByRole("button", { name: `En ligne : ${title}` }).click();
+    await row.getByRole("button", { name: `Mettre hors ligne : ${title}` }).click();
     await expect(page.getByRole("status").getByText("Média mis hors ligne !")).toBeVisible();
-    await row.getByRole("button", { name: `En ligne : ${title}` }).click();
+    await row.getByRole("button", { name: `Mettre en ligne : ${title}` }).click();
     await expect(page.getByRole("status").getByText("Média mis en ligne !")).toBeVisible();
-    await row.getByRole("button", { name: `Approuvé : ${title}` }).click();
+    await row.getByRole("button", { name: `Approuver : ${title}` }).click();
     await expect(page.getByRole("status").getByText("Média approuvé !")).toBeVisible();
     await expect(row).toHaveCount(0);
 
@@ -469,7 +466,10 @@ test.describe("themes and events", () => {
     await dialog.getByLabel("URL").fill(url);
     await create.click();
     await expect(dialog.getByRole("alert")).toHaveText("Cette URL de thème est déjà utilisée.");
+    // What was typed is not saved: the form asks before letting it go.
     await dialog.getByRole("button", { name: "Annuler" }).click();
+    await page.getByRole("alertdialog", { name: "Quitter sans enregistrer ?" }).getByRole("button", { name: "Quitter sans enregistrer" }).click();
+    await expect(dialog).toBeHidden();
 
     await renamed.getByRole("button", { name: `Supprimer : ${name} bis` }).click();
     const confirm = page.getByRole("alertdialog");

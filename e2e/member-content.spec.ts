@@ -113,7 +113,7 @@ test("a member writes an article with a cropped picture; pending until an admin 
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/\/user\/articles$/);
 
-  // In « Mes articles », waiting for an admin (⌛), still online (🌐).
+  // In « Mes articles », waiting for an admin (hourglass icon), still online (globe icon).
   const row = page.getByRole("row").filter({ has: page.getByRole("link", { name: title }) });
   await expect(row.getByTitle("En attente d'approbation")).toBeVisible();
   await expect(row.getByTitle("En ligne")).toBeVisible();
@@ -233,7 +233,7 @@ test("a member deletes their own article and its picture files are gone", async 
   expect((await request.get(`/api/user/articles/${article._id}`, { headers: bearer(member) })).status()).toBe(404);
 });
 
-test("a member edits their article from its own address: a new picture is saved at once, then removed at once", async ({ page, request }) => {
+test("a member edits their article from its own address: a new picture is saved at once, then removed once confirmed", async ({ page, request }) => {
   const member = await apiToken(request, MEMBER);
   const title = `Article à retoucher ${stamp()}`;
   const res = await request.post("/api/user/articles", {
@@ -266,6 +266,8 @@ test("a member edits their article from its own address: a new picture is saved 
   expect((await request.get(saved, { headers: bearer(member) })).status()).toBe(200);
 
   await dialog.getByRole("button", { name: "Supprimer l'image" }).click();
+  // The stored files go at once and cannot come back: it asks first.
+  await page.getByRole("alertdialog", { name: /^Supprimer l'image de l'article \?/ }).getByRole("button", { name: "Supprimer l'image" }).click();
   await expect(page.getByRole("status").getByText("Image supprimée")).toBeVisible();
   await expect(dialog.getByText("Pas d'image")).toBeVisible();
   expect((await request.get(saved, { headers: bearer(member) })).status()).toBe(404);

@@ -1,6 +1,9 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { frenchTypography as fr } from "../site/src/lib/typography";
 
+/** A count of events with the French plural (0 and 1 singular). */
+const eventCount = (n: number) => `${n} ${n < 2 ? "événement" : "événements"}`;
+
 /** Events screen (spec §2 "Event screens"): month calendar, day filter, sort selector, detail page. */
 
 type ApiEvent = { title: string; url: string; location: string; startDate: string; endDate: string };
@@ -119,7 +122,7 @@ test.describe("the static month shown before FullCalendar", () => {
     // Straight at the static day number: no hover first, so the click lands before FullCalendar is loaded.
     await calendar.locator(`[role=cell][data-date="${day}"] [role=link]`).dispatchEvent("click");
     await expect(calendar.locator("[data-phase]")).toHaveAttribute("data-phase", "live");
-    await expect(page.locator("[data-events-heading]")).toHaveText(new RegExp(`^\\d+ événement\\(s\\) le ${longDate(day!)}$`));
+    await expect(page.locator("[data-events-heading]")).toHaveText(new RegExp(`^\\d+ événements? le ${longDate(day!)}$`));
     await expect(calendar.locator(`[role=cell][data-date="${day}"]`)).toHaveClass(/is-picked/);
   });
 
@@ -260,7 +263,7 @@ test.describe("the events calendar", () => {
     const box = (await cell.boundingBox())!;
     await page.mouse.click(box.x + 4, box.y + box.height - 4);
     const heading = page.locator("[data-events-heading]");
-    await expect(heading).toHaveText(`${expected.length} événement(s) le ${longDate(day)}`);
+    await expect(heading).toHaveText(`${eventCount(expected.length)} le ${longDate(day)}`);
     await expect(visibleRows(page)).toHaveCount(expected.length);
     for (const e of expected) await expect(visibleRows(page).getByRole("link", { name: fr(e.title), exact: true })).toBeVisible();
     await expect(page.locator("[data-table-tools=events-table] [data-count]")).toHaveText(
@@ -288,7 +291,7 @@ test.describe("the events calendar", () => {
     await number.focus();
     await page.keyboard.press("Enter");
     await expect(page.locator("[data-events-heading]")).toHaveText(
-      `${list.filter((e) => covers(e, day)).length} événement(s) le ${longDate(day)}`,
+      `${eventCount(list.filter((e) => covers(e, day)).length)} le ${longDate(day)}`,
     );
   });
 });

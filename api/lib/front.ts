@@ -32,6 +32,15 @@ export const appsPolicy: Partial<CachePolicy> = {
   revalidate: "no-cache",
 };
 
+/**
+ * A page that moved (a renamed member's profile) answers 301 to where it is now, path-only like the redirects
+ * above. Cached a day, not for ever: the old address may become someone's page again.
+ */
+function moved(site: StaticSite, pathname: string): Response | null {
+  const to = site.movedTo(pathname);
+  return to ? new Response(null, { status: 301, headers: { ...SECURITY_HEADERS, location: to, "cache-control": "public, max-age=86400" } }) : null;
+}
+
 export function createFront(opts: {
   site: StaticSite;
   /** Serves `/_apps/<file>` (see appsPolicy). */
@@ -69,6 +78,6 @@ export function createFront(opts: {
         headers: { ...SECURITY_HEADERS, "content-type": "text/html; charset=utf-8", "retry-after": "3" },
       });
     }
-    return site.serve(request, pathname) ?? site.notFound(request);
+    return site.serve(request, pathname) ?? moved(site, pathname) ?? site.notFound(request);
   };
 }

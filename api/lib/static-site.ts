@@ -31,6 +31,9 @@ type Entry = {
 // and page cache would. 96 MB holds thousands of pages with their compressed copies.
 const BUDGET_BYTES = 96 * 1024 * 1024;
 
+/** The build's table of moved pages (site/src/pages/moved.json.ts). */
+export const MOVED_FILE = "moved.json";
+
 /**
  * Serves the live static build. Paths map like Astro's `build.format: "file"`: /articles -> articles.html,
  * / -> index.html; hashed assets under /_astro/ are immutable, HTML revalidates with an ETag.
@@ -44,6 +47,8 @@ export class StaticSite {
   private bytes = 0;
   /** The 404 page with its own Cache-Control, built once per build (undefined: not looked up yet). */
   private notFoundEntry: Entry | null | undefined = undefined;
+  /** The build's moved pages (undefined: not read yet), see `movedTo`. */
+  private moved: Map<string, string> | undefined = undefined;
 
   constructor(policy: Partial<CachePolicy> = {}) {
     this.policy = {
@@ -59,6 +64,7 @@ export class StaticSite {
     this.byPath.clear();
     this.bytes = 0;
     this.notFoundEntry = undefined;
+    this.moved = undefined;
   }
 
   get ready(): boolean {
@@ -77,6 +83,32 @@ export class StaticSite {
       this.byPath.set(pathname, entry);
     }
     return this.respond(request, entry, 200);
+  }
+
+  /**
+   * Where a page that moved lives now, or null: the build writes `moved.json` (old path, decoded and lower-cased
+   * -> new path, encoded), e.g. a renamed member's profile (api/modules/members/old-slugs.ts). Read once per build;
+   * asked only when no file answers the path, so a live page always wins.
+   */
+  movedTo(pathname: string): string | null {
+    if (!this.root) return null;
+    if (this.moved === undefined) {
+      this.moved = new Map();
+      try {
+        const table = JSON.parse(readFileSync(join(this.root, MOVED_FILE), "utf8")) as Record<string, unknown>;
+        for (const [from, to] of Object.entries(table)) if (typeof to === "string" && to.startsWith("/") && !to.startsWith("//")) this.moved.set(from, to);
+      } catch {
+        // No table in this build (or an unreadable one): nothing moved.
+      }
+    }
+    if (this.moved.size === 0) return null;
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(pathname);
+    } catch {
+      return null;
+    }
+    return this.moved.get(decoded.normalize("NFC").toLowerCase().replace(/(.)\/+$/, "$1").replace(/\.html$/, "")) ?? null;
   }
 
   /** The site's own 404 page with status 404. */

@@ -90,6 +90,7 @@ export const RULES: Record<string, Rule> = {
   "GET /api/public/members": { expect: open() },
   "GET /api/public/member/:fullname": { expect: open(), params: () => ({ fullname: "Awa_Ndiaye" }) },
   "GET /api/public/author/:nickname": { expect: open(), params: (w) => ({ nickname: w.people.member.nickname }) },
+  "GET /api/public/old-addresses": { expect: open() },
   "GET /api/public/themes": { expect: open() },
   "GET /api/public/themes-with-count": { expect: open() },
   "GET /api/public/media": { expect: open() },

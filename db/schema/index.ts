@@ -7,3 +7,4 @@ export * from "./events";
 export * from "./contact";
 export * from "./audit";
 export * from "./identities";
+export * from "./old-slugs";

@@ -20,9 +20,14 @@ export const media = sqliteTable(
     /** Public path of the uploaded file (e.g. /uploads/media/x.mp3), empty for link and external. */
     path: text("path").notNull().default(""),
     externalUrl: text("external_url").notNull().default(""),
+    /** The file's name on the uploader's machine (the stored one is generated), shown in the edit form. */
+    fileName: text("file_name").notNull().default(""),
+    /** The file's type as detected from its content (e.g. audio/mpeg). */
+    fileMime: text("file_mime").notNull().default(""),
     /** File name under uploads/media_thumbnails, or null. */
     thumbnail: text("thumbnail"),
-    /** Bytes of the uploaded file as received (0 without a file): counts against the uploader's pending quota. */
+    /** Bytes of the uploaded file as received (0 without a file): shown in the edit form, and counted against
+     * the uploader's pending quota. */
     fileBytes: integer("file_bytes").notNull().default(0),
     /** Duration in seconds for audio and video files, when known. */
     duration: integer("duration"),

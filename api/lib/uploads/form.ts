@@ -51,6 +51,8 @@ export type TempUpload = {
   mime: string;
   /** The accepted kind the content matched (e.g. "video" for a media route, "picture" for a picture route). */
   kind: FileKind;
+  /** The name the browser gave (display only: control characters dropped, 200 characters at most). */
+  clientName: string;
   /** Deletes the temp file; harmless when already kept or discarded. */
   discard(): Promise<void>;
 };
@@ -227,7 +229,7 @@ class FileSink {
     const path = join(dir, `${randomBytes(12).toString("hex")}.part`);
     const sink = new FileSink(await open(path, "wx", 0o600), path, rule, clientName, temps);
     // Registered at once so that any failure from here on removes the file.
-    temps.push(tempUpload(path, 0, "", "", "audio"));
+    temps.push(tempUpload(path, 0, "", "", "audio", ""));
     return sink;
   }
 
@@ -258,7 +260,7 @@ class FileSink {
     }
     if (!this.checked) await this.check();
     const c = this.checked!;
-    const upload = tempUpload(this.path, this.size, c.ext, c.mime, c.kind);
+    const upload = tempUpload(this.path, this.size, c.ext, c.mime, c.kind, displayName(this.clientName));
     this.temps.push(upload);
     return upload;
   }
@@ -269,8 +271,14 @@ class FileSink {
   }
 }
 
-function tempUpload(path: string, size: number, ext: string, mime: string, kind: FileKind): TempUpload {
-  return { path, size, ext, mime, kind, discard: () => rm(path, { force: true }) };
+function tempUpload(path: string, size: number, ext: string, mime: string, kind: FileKind, clientName: string): TempUpload {
+  return { path, size, ext, mime, kind, clientName, discard: () => rm(path, { force: true }) };
+}
+
+/** A client's file name fit for display: its last path part, without control characters, 200 characters at most. */
+export function displayName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? "";
+  return Array.from(base.normalize("NFC").replace(/[\p{Cc}\p{Cf}]/gu, "").trim()).slice(0, 200).join("");
 }
 
 /** JSON or urlencoded fields of an upload route sent without a file, read to 64 KB at most. */

@@ -21,7 +21,7 @@ const ls = (area: string) => (existsSync(join(uploadsDir, area)) ? readdirSync(j
 function temp(bytes: Uint8Array, ext: string, kind: TempUpload["kind"]): TempUpload {
   const path = join(uploadsDir, ".tmp", `${Math.random().toString(16).slice(2)}.part`);
   writeFileSync(path, bytes);
-  return { path, size: bytes.length, ext, mime: "", kind, discard: () => rm(path, { force: true }) };
+  return { path, size: bytes.length, ext, mime: "", kind, clientName: `photo.${ext}`, discard: () => rm(path, { force: true }) };
 }
 
 /** A JPEG as a phone writes it: stored sideways with an orientation tag, and the place it was taken. */

@@ -7,7 +7,7 @@ import type { Db } from "../../../db/client";
 import { articleAuthors, articles, media, users } from "../../../db/schema";
 import type { AdminArticlePage, AdminArticlesQuery, ArticleSummary, MemberStats } from "./model";
 import { searchMatcher, type Matcher } from "./search";
-import { articleConditions, articleIdsOf, listArticleSummaries, type ArticleFilter } from "./service";
+import { articleConditions, listArticleSummaries, type ArticleFilter } from "./service";
 
 /** Ids of the articles matching `filter` whose title, text or keywords hold every word of the query. */
 async function searchIds(db: Db, filter: ArticleFilter, matches: NonNullable<Matcher>): Promise<string[]> {
@@ -133,9 +133,18 @@ export async function adminArticlePage(db: Db, query: AdminArticlesQuery): Promi
 
 /** The caller's own counts for the member dashboard: articles they (co-)wrote and media they uploaded, any state. */
 export async function memberStats(db: Db, userId: string): Promise<MemberStats> {
-  const [own, [uploaded]] = await Promise.all([
-    articleIdsOf(db, userId),
+  const [states, [uploaded]] = await Promise.all([
+    db
+      .select({ approved: articles.approved, online: articles.online })
+      .from(articleAuthors)
+      .innerJoin(articles, eq(articles.id, articleAuthors.articleId))
+      .where(eq(articleAuthors.userId, userId)),
     db.select({ n: count() }).from(media).where(and(eq(media.uploadedBy, userId))),
   ]);
-  return { articles: own.length, media: uploaded?.n ?? 0 };
+  return {
+    articles: states.length,
+    published: states.filter((s) => s.approved && s.online).length,
+    pending: states.filter((s) => !s.approved).length,
+    media: uploaded?.n ?? 0,
+  };
 }

@@ -282,6 +282,18 @@ describe("member article routes", () => {
     const jeanOwn = (await send(h, "GET", "/api/user/articles?mine=1", undefined, jean.auth)).json.length;
     const jeanMedia = (await send(h, "GET", "/api/user/media?mine=1", undefined, jean.auth)).json.length;
     expect(jeanMedia).toBeGreaterThan(0);
-    expect(jeanStats).toEqual({ status: 200, json: { articles: jeanOwn, media: jeanMedia } });
+    expect(jeanStats).toEqual({ status: 200, json: { articles: jeanOwn, published: expect.any(Number), pending: expect.any(Number), media: jeanMedia } });
+  });
+
+  it("counts as published only the caller's approved and online articles, and the pending ones apart (issue 19 §3.19)", async () => {
+    const db = h.database.db;
+    const solo = await person(h, "solo");
+    await makeArticle(db, { authors: [solo.id], approved: true, online: true });
+    await makeArticle(db, { authors: [solo.id], approved: true, online: false });
+    await makeArticle(db, { authors: [solo.id], approved: false, online: true });
+    await makeArticle(db, { authors: [solo.id], approved: false, online: true });
+    const { status, json } = await send(h, "GET", "/api/user/stats", undefined, solo.auth);
+    expect(status).toBe(200);
+    expect(json).toMatchObject({ articles: 4, published: 1, pending: 2 });
   });
 });

@@ -135,6 +135,10 @@ export type ArticlePictures = Static<typeof ArticlePictures>;
 export const Done = t.Object({ message: t.String() });
 
 /** The caller's own counts, for the member dashboard. */
-export const MemberStats = t.Object({ articles: t.Number(), media: t.Number() });
+/**
+ * The member dashboard's counts: every article of theirs (`articles`), those readers can see (`published`: approved
+ * and online) and those waiting for approval (`pending`), and their media.
+ */
+export const MemberStats = t.Object({ articles: t.Number(), published: t.Number(), pending: t.Number(), media: t.Number() });
 
 export type MemberStats = Static<typeof MemberStats>;

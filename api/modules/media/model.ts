@@ -22,6 +22,11 @@ export const Media = t.Object({
   externalUrl: t.String(),
   /** File name under /uploads/media_thumbnails/, or null. */
   thumbnail: t.Nullable(t.String()),
+  /**
+   * The uploaded file as its uploader knew it (the stored name is generated): its original name, its type detected
+   * from the content and its size in bytes; null for link and external media and for files kept before names were.
+   */
+  file: t.Optional(t.Nullable(t.Object({ name: t.String(), mime: t.String(), size: t.Nullable(t.Number()) }))),
   duration: t.Nullable(t.Number()),
   tags: t.Array(t.String()),
   createdAt: t.String(),

@@ -23,6 +23,7 @@ export function toMedia(row: MediaRow, uploader: Uploader): Media {
     path: row.path,
     externalUrl: row.externalUrl,
     thumbnail: row.thumbnail,
+    file: row.path && row.fileName ? { name: row.fileName, mime: row.fileMime, size: row.fileBytes } : null,
     duration: row.duration,
     tags: row.tags,
     createdAt: row.createdAt.toISOString(),

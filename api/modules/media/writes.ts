@@ -32,18 +32,26 @@ export async function mediaForWrite(db: Db, id: string, actor: Actor): Promise<M
   return row;
 }
 
-/** Keeps the form's file for a media of `type`, refusing content of another type (a PDF sent as « audio »). */
+/**
+ * Keeps the form's file for a media of `type`, refusing content of another type (a PDF sent as « audio »), with
+ * what the edit form shows of it: the name it had on the uploader's machine, its detected type and its size.
+ */
 async function keepFileFor(uploadsDir: string, form: UploadForm, type: FileMediaType) {
   const file = form.file!;
   if (file.kind !== type) throw new UnsupportedMediaTypeError(unsupportedMessage([type]));
-  // The bytes received count against the uploader's pending quota (api/modules/upload-quota).
-  return { ...(await keepMediaFile(uploadsDir, file)), fileBytes: file.size };
+  // The bytes received are shown in the edit form and count against the uploader's pending quota (api/modules/upload-quota).
+  const about = { fileName: file.clientName, fileMime: file.mime, fileBytes: file.size };
+  return { ...(await keepMediaFile(uploadsDir, file)), ...about };
 }
+
+/** The file columns of a media without a file (link, external). */
+const NO_FILE = { path: "", thumbnail: null, fileName: "", fileMime: "", fileBytes: 0 };
 
 /** Reads the request's form (fields and checked file); given by the route so this module knows no HTTP. */
 export type ReadForm = () => Promise<UploadForm>;
 
 type Kept = { path: string; thumbnail: string | null };
+type StoredFile = Kept & { fileName: string; fileMime: string; fileBytes: number };
 
 /**
  * Runs a write that may keep a new file: if the write fails, the new file goes too; whatever happens, the temp
@@ -66,7 +74,7 @@ export async function createMedia(db: Db, uploadsDir: string, readForm: ReadForm
   const form = await readForm();
   return withUpload(uploadsDir, form, async (kept) => {
     const input = readMediaInput(form.fields);
-    let stored = { path: "", thumbnail: null as string | null, fileBytes: 0 };
+    let stored: StoredFile = NO_FILE;
     if (isFileType(input.type)) {
       if (!form.file) throw new BadRequestError("Un fichier est obligatoire");
       stored = await keepFileFor(uploadsDir, form, input.type);
@@ -83,9 +91,7 @@ export async function createMedia(db: Db, uploadsDir: string, readForm: ReadForm
         description: input.description,
         tags: input.tags ?? [],
         externalUrl: input.externalUrl,
-        path: stored.path,
-        thumbnail: stored.thumbnail,
-        fileBytes: stored.fileBytes,
+        ...stored,
         uploadedBy: actor.id,
         approved: actor.admin,
         online: true,
@@ -109,14 +115,21 @@ export async function updateMedia(db: Db, uploadsDir: string, id: string, readFo
   return withUpload(uploadsDir, form, async (kept) => {
     const row = await mediaForWrite(db, id, actor);
     const input = readMediaInput(form.fields);
-    let stored = { path: row.path, thumbnail: row.thumbnail, duration: row.duration, fileBytes: row.fileBytes };
+    let stored: StoredFile & { duration: number | null } = {
+      path: row.path,
+      thumbnail: row.thumbnail,
+      fileName: row.fileName,
+      fileMime: row.fileMime,
+      fileBytes: row.fileBytes,
+      duration: row.duration,
+    };
     if (isFileType(input.type)) {
       if (form.file) {
         const file = await keepFileFor(uploadsDir, form, input.type);
         kept.push(file);
         stored = { ...file, duration: null };
       } else if (!row.path || row.type !== input.type) throw new BadRequestError("Un fichier est obligatoire");
-    } else stored = { path: "", thumbnail: null, duration: null, fileBytes: 0 };
+    } else stored = { ...NO_FILE, duration: null };
     await db
       .update(media)
       .set({

@@ -1,6 +1,7 @@
 import { Elysia, t } from "elysia";
 import type { Deps } from "../../deps";
-import { AuthorProfile, PublicMember } from "./model";
+import { AuthorProfile, OldAddress, PublicMember } from "./model";
+import { listOldAddresses } from "./old-slugs";
 import { getAuthorProfile, getMemberByFullname, listAllMembers, listCircleMembers } from "./service";
 
 export const membersRoutes = ({ db }: Deps) =>
@@ -17,4 +18,6 @@ export const membersRoutes = ({ db }: Deps) =>
     })
     .get("/api/public/author/:nickname", ({ params }) => getAuthorProfile(db, params.nickname), {
       response: { 200: AuthorProfile },
-    });
+    })
+    // For the build: the table of moved profile addresses the front redirects (301).
+    .get("/api/public/old-addresses", () => listOldAddresses(db), { response: t.Array(OldAddress) });

@@ -42,3 +42,8 @@ export const AuthorProfile = t.Object({
 });
 
 export type AuthorProfile = Static<typeof AuthorProfile>;
+
+/** A profile address that moved with a rename: `from` (decoded, lower-cased) now leads to `to` (encoded). */
+export const OldAddress = t.Object({ from: t.String(), to: t.String() });
+
+export type OldAddress = Static<typeof OldAddress>;

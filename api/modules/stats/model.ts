@@ -4,6 +4,8 @@ import { t, type Static } from "elysia";
 export const AdminStats = t.Object({
   members: t.Object({ total: t.Number(), admins: t.Number(), users: t.Number() }),
   articles: t.Number(),
+  /** Articles readers can see: approved and online. */
+  publishedArticles: t.Number(),
   media: t.Number(),
   themes: t.Number(),
   events: t.Number(),

@@ -19,6 +19,7 @@ export async function adminStats({ db, builder }: Pick<Deps, "db" | "builder">):
   return {
     members,
     articles: articles.total,
+    publishedArticles: articles.published,
     media: media.total,
     themes,
     events,

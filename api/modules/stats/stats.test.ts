@@ -39,6 +39,7 @@ describe("admin dashboard counts", () => {
     expect(json).toEqual({
       members: { total: 3, admins: 1, users: 2 },
       articles: 3,
+      publishedArticles: 1,
       media: 1,
       themes: 1,
       events: 2,

@@ -1,16 +1,23 @@
-import { and, asc, count, eq, ne, sql } from "drizzle-orm";
+import { and, count, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { newId } from "../../../db/ids";
 import { articles, articleThemes, eventThemes, themes, type ThemeRow } from "../../../db/schema";
 import { ConflictError, NotFoundError } from "../../lib/errors";
 import type { AdminTheme, DeletedTheme, Theme, ThemeBody, ThemeWithCount } from "./model";
 
+/**
+ * French alphabetical order (issue 19 §3.9): SQLite compares bytes, which puts « Économie » after « Société »; a
+ * French reader expects É with E and « Thème 2 » before « Thème 10 ». Themes are a few dozen: sorted here.
+ */
+const french = new Intl.Collator("fr", { sensitivity: "base", numeric: true });
+const byName = <T extends { name: string }>(rows: T[]): T[] => rows.sort((a, b) => french.compare(a.name, b.name));
+
 export function toTheme(row: ThemeRow): Theme {
   return { _id: row.id, name: row.name, url: row.url, keywords: row.keywords };
 }
 
 export async function listThemes(db: Db): Promise<Theme[]> {
-  const rows = await db.select().from(themes).orderBy(asc(themes.name));
+  const rows = byName(await db.select().from(themes));
   return rows.map(toTheme);
 }
 
@@ -23,7 +30,7 @@ export async function listThemesWithCount(db: Db): Promise<ThemeWithCount[]> {
     .where(and(eq(articles.approved, true), eq(articles.online, true)))
     .groupBy(articleThemes.themeId);
   const byTheme = new Map(counts.map((c) => [c.themeId, c.n]));
-  const rows = await db.select().from(themes).orderBy(asc(themes.name));
+  const rows = byName(await db.select().from(themes));
   return rows.map((r) => ({ _id: r.id, name: r.name, url: r.url, count: byTheme.get(r.id) ?? 0 }));
 }
 
@@ -37,8 +44,8 @@ async function usage(db: Db): Promise<{ articles: Map<string, number>; events: M
 }
 
 export async function listAdminThemes(db: Db): Promise<AdminTheme[]> {
-  const [rows, used] = await Promise.all([db.select().from(themes).orderBy(asc(themes.name)), usage(db)]);
-  return rows.map((r) => ({ ...toTheme(r), articles: used.articles.get(r.id) ?? 0, events: used.events.get(r.id) ?? 0 }));
+  const [rows, used] = await Promise.all([db.select().from(themes), usage(db)]);
+  return byName(rows).map((r) => ({ ...toTheme(r), articles: used.articles.get(r.id) ?? 0, events: used.events.get(r.id) ?? 0 }));
 }
 
 export async function countThemes(db: Db): Promise<number> {

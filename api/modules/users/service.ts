@@ -7,6 +7,7 @@ import { hashPassword, isValidPassword } from "../../lib/password";
 import type { RateLimiter } from "../../lib/rate-limit";
 import { invalidateOtherSessions, type ValidSession } from "../../lib/session";
 import { EMPTY_LINKS } from "../members/mappers";
+import { keepingOldSlugs } from "../members/old-slugs";
 import type { AdminUserBody, CurrentUser, DeletedUser, UpdateMeBody, UserFootprint } from "./model";
 import { handOver, ownershipOf } from "./ownership";
 import { assertOwnerPresent } from "./reauth";
@@ -143,15 +144,22 @@ export async function updateOwnProfile(
   // Checked after the proof: a borrowed session must not be a way to learn which addresses have an account.
   await assertIdentityFree(db, changes.nickname, changes.email, user);
   if (body.newPassword) changes.passwordHash = await hashPassword(body.newPassword);
-  const [row] = await db
-    .update(users)
-    .set({ ...changes, updatedAt: new Date() })
-    .where(eq(users.id, user.id))
-    .returning();
+  const [row] = await keepingOldSlugs(db, renames(changes, user), () =>
+    db
+      .update(users)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(users.id, user.id))
+      .returning(),
+  );
   if (changes.passwordHash) await invalidateOtherSessions(db, user.id, session.id);
   // TODO(issue 21): once mail exists, when `emailChanged`, write to the old address that it was replaced: if a
   // session was borrowed and the password known, that mail is how the owner learns of it. No mail capability yet.
   return toCurrentUser(row!);
+}
+
+/** Whether an update changes what a member's profile addresses are made of (their old addresses are then kept). */
+function renames(changes: Partial<Pick<UserRow, "firstname" | "name" | "nickname">>, current: UserRow): boolean {
+  return (["firstname", "name", "nickname"] as const).some((k) => changes[k] !== undefined && changes[k] !== current[k]);
 }
 
 function uniqueGroups(groups: AdminUserBody["groups"]): Group[] | undefined {
@@ -202,11 +210,13 @@ export async function updateUser(db: Db, actor: ValidSession, id: string, body: 
     if (!isValidPassword(body.password)) throw new BadRequestError(PASSWORD_POLICY_MESSAGE);
     changes.passwordHash = await hashPassword(body.password);
   }
-  const [row] = await db
-    .update(users)
-    .set({ ...changes, updatedAt: new Date() })
-    .where(and(eq(users.id, id), demoting ? LAST_ADMIN : undefined))
-    .returning();
+  const [row] = await keepingOldSlugs(db, renames(changes, current), () =>
+    db
+      .update(users)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(and(eq(users.id, id), demoting ? LAST_ADMIN : undefined))
+      .returning(),
+  );
   if (!row) throw new ConflictError("Impossible de retirer son rôle au dernier administrateur.");
   // Someone who knew the old password must not stay signed in with it.
   if (changes.passwordHash) await invalidateOtherSessions(db, id, actor.user.id === id ? actor.session.id : null);

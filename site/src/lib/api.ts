@@ -8,6 +8,7 @@ import type {
   AuthorProfile,
   Event,
   Media,
+  OldAddress,
   PublicMember,
   Theme,
   ThemeWithCount,
@@ -89,4 +90,6 @@ export const api = {
   themes: () => apiGet<Theme[]>(`/api/public/themes`),
   themesWithCount: () => apiGet<ThemeWithCount[]>(`/api/public/themes-with-count`),
   events: () => apiGet<Event[]>(`/api/public/events`),
+  /** Renamed members' old profile addresses and where they lead now. */
+  oldAddresses: () => apiGet<OldAddress[]>(`/api/public/old-addresses`),
 };

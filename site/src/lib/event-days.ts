@@ -1,6 +1,6 @@
 /**
  * The calendar days an event covers, shared by the events calendar (highlighted cells) and the table filter
- * ("n événement(s) le …"), so both agree. Days are YYYY-MM-DD in Dakar, which is UTC all year round.
+ * ("n événements le …"), so both agree. Days are YYYY-MM-DD in Dakar, which is UTC all year round.
  */
 
 export interface DaySpan {

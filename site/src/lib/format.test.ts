@@ -7,7 +7,10 @@ import {
   formatPeriod,
   formatPeriodShort,
   plural,
+  pluralWord,
+  publicationLine,
   repeatsHtml,
+  unreadSummary,
   themeTitle,
   truncate,
   excerptParts,
@@ -54,6 +57,26 @@ describe("plural", () => {
     expect(plural(1, "média")).toBe("1 média");
     expect(plural(3, "média")).toBe("3 médias");
     expect(plural(2, "événement")).toBe("2 événements");
+  });
+
+  it("gives the word alone for counts written apart", () => {
+    expect(pluralWord(0, "administrateur")).toBe("administrateur");
+    expect(pluralWord(2, "choisi")).toBe("choisis");
+  });
+});
+
+describe("unreadSummary (issue 19 §3.17)", () => {
+  it("never says « dont 0 non lu »", () => {
+    expect(unreadSummary(1, 0)).toBe("1 message, lu");
+    expect(unreadSummary(4, 0)).toBe("4 messages, tous lus");
+  });
+
+  it("says how many are unread with French plurals", () => {
+    expect(unreadSummary(3, 1)).toBe("3 messages, dont 1 non lu");
+    expect(unreadSummary(5, 2)).toBe("5 messages, dont 2 non lus");
+    expect(unreadSummary(1, 1)).toBe("1 message, non lu");
+    expect(unreadSummary(2, 2)).toBe("2 messages, non lus");
+    expect(unreadSummary(0, 0)).toBe("0 message");
   });
 });
 
@@ -180,5 +203,12 @@ describe("repeatsHtml", () => {
   it("keeps a text that says something else", () => {
     expect(repeatsHtml("Un résumé.", "<p>Le corps de l'article.</p>")).toBe(false);
     expect(repeatsHtml("", "<p>x</p>")).toBe(false);
+  });
+});
+
+describe("publicationLine (issue 19 §3.12)", () => {
+  it("says « Publié le » only for an approved item, and since when a pending one waits", () => {
+    expect(publicationLine({ approved: true, createdAt: "2025-03-12T10:00:00Z" })).toBe("Publié le 12 mars 2025");
+    expect(publicationLine({ approved: false, createdAt: "2025-03-01T10:00:00Z" })).toBe("En attente depuis le 1er mars 2025");
   });
 });

@@ -61,9 +61,29 @@ export function formatPeriodShort(start: string, end: string): string {
   return !b || a === b ? a : `${a} – ${b}`;
 }
 
-/** French count: 0 and 1 take the singular ("0 article", "1 article", "2 articles"). */
+/**
+ * The one French plural rule of the site: 0 and 1 take the singular (« 0 article », « 1 article », « 2 articles »),
+ * unlike English. Every count a person reads goes through `plural` or `pluralWord`.
+ */
+export function pluralWord(count: number, singular: string, pluralForm = `${singular}s`): string {
+  return Math.abs(count) < 2 ? singular : pluralForm;
+}
+
+/** French count: "0 article", "1 article", "2 articles". */
 export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
-  return `${count} ${Math.abs(count) < 2 ? singular : pluralForm}`;
+  return `${count} ${pluralWord(count, singular, pluralForm)}`;
+}
+
+/**
+ * A count with how many of them are unread, as a French reader says it: « 1 message, lu », « 3 messages, tous
+ * lus », « 3 messages, dont 1 non lu », « 2 messages, non lus » (never « dont 0 non lu »).
+ */
+export function unreadSummary(total: number, unread: number, one = "message", many = `${one}s`): string {
+  const count = plural(total, one, many);
+  if (total === 0) return count;
+  if (unread <= 0) return total === 1 ? `${count}, lu` : `${count}, tous lus`;
+  if (unread >= total) return `${count}, ${pluralWord(total, "non lu", "non lus")}`;
+  return `${count}, dont ${plural(unread, "non lu", "non lus")}`;
 }
 
 /**
@@ -107,6 +127,14 @@ export function domainLines(domain: string | null | undefined): string[] {
     .split(/(?<=,)\s*|\s+(?=et(?:\s|$))/u)
     .map((s) => s.trim())
     .filter(Boolean);
+}
+
+/**
+ * The date line of an article or media page: « Publié le 12 mars 2025 » once approved; a preview of an item still
+ * waiting for approval says « En attente depuis le 12 mars 2025 » (it is not published, issue 19 §3.12).
+ */
+export function publicationLine(item: { approved: boolean; createdAt: string }): string {
+  return `${item.approved ? "Publié le" : "En attente depuis le"} ${formatDateLong(item.createdAt)}`;
 }
 
 /** "3:05" or "1:02:03" from a number of seconds; "" when unknown. */

@@ -4,6 +4,7 @@
  * straight apostrophe ("l'économie" -> "l", "économie") by itself; it does not split on the typographic one (’),
  * which French text and phone keyboards use all the time.
  */
+import { plural } from "./format";
 
 /** The kinds of page the search covers, as shown on each result. */
 export const SEARCH_KINDS = ["Article", "Média", "Événement", "Membre"] as const;
@@ -37,5 +38,5 @@ export function searchStatus(state: "idle" | "loading" | "error" | number, query
   if (state === "loading") return "Recherche en cours…";
   if (state === "error") return "La recherche est momentanément indisponible. Veuillez réessayer plus tard.";
   if (state === 0) return `Aucun résultat pour « ${query} »`;
-  return `${state} ${state > 1 ? "résultats" : "résultat"} pour « ${query} »`;
+  return `${plural(state, "résultat")} pour « ${query} »`;
 }

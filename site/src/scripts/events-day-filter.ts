@@ -1,7 +1,7 @@
 /**
  * Filters the prerendered events table to the day picked on the calendar ($eventsDay): rows whose days do not
  * cover it get `data-excluded`, and table-tools re-applies sort, count and visibility. The heading says
- * "n événement(s) le {date}" and a button brings every event back.
+ * "n événements le {date}" (French plural) and a button brings every event back.
  */
 import { coversDay } from "../lib/event-days";
 import { $eventsDay, showAllDays } from "../stores/events-day";
@@ -39,9 +39,9 @@ if (table?.tBodies[0] && tools && heading) {
       heading.textContent = defaultHeading;
       return;
     }
-    void loadFormat().then(({ formatDateLong }) => {
+    void loadFormat().then(({ formatDateLong, plural }) => {
       // Another pick may have come in meanwhile: the latest one writes the heading.
-      if ($eventsDay.get() === day) heading.textContent = `${count} événement(s) le ${formatDateLong(`${day}T12:00:00Z`)}`;
+      if ($eventsDay.get() === day) heading.textContent = `${plural(count, "événement")} le ${formatDateLong(`${day}T12:00:00Z`)}`;
     });
   });
 }

@@ -8,7 +8,7 @@
  */
 import type { Article, Media } from "../../../api/contract";
 import { ApiError, apiFetch } from "../lib/http";
-import { formatDateLong, fullName, repeatsHtml, themeTitle } from "../lib/format";
+import { fullName, publicationLine, repeatsHtml, themeTitle } from "../lib/format";
 import { TYPE_LABEL, mediaSource } from "../lib/media";
 import { articlePicSrc, mediaDetailHref, themeHref, userHref } from "../lib/paths";
 import { previewEndpoint, type PreviewKind } from "../lib/preview-target";
@@ -117,7 +117,7 @@ function renderArticle(a: Article): HTMLElement {
         "div",
         { class: "meta" },
         ...flags(a),
-        h("span", {}, `Publié le ${formatDateLong(a.createdAt)}`),
+        h("span", {}, publicationLine(a)),
         a.authors.length > 0 && h("span", {}, "Par ", people(a.authors)),
       ),
     ),
@@ -142,7 +142,7 @@ function renderMedia(m: Media): HTMLElement {
         { class: "meta" },
         h("span", { class: "badge" }, TYPE_LABEL[m.type]),
         ...flags(m),
-        h("span", {}, `Publié le ${formatDateLong(m.createdAt)}`),
+        h("span", {}, publicationLine(m)),
         m.uploadedBy && h("span", {}, "Par ", h("a", { href: userHref(m.uploadedBy.nickname) }, fullName(m.uploadedBy))),
       ),
     ),

@@ -12,6 +12,7 @@
  */
 import { useId, useState } from "react";
 import type { Article, Media, ThemeRef, UserSummary } from "../../../../api/contract";
+import { sortFrench } from "../../lib/collate";
 import { errorText } from "../lib/api";
 import { MEDIA_TYPE_LABELS } from "../lib/labels";
 import { useResource } from "../lib/query";
@@ -157,7 +158,7 @@ function ArticleFormModal(props: ArticleFormProps & { themes: readonly ThemeRef[
               <p className="muted">Chargement...</p>
             ) : (
               <div className="article-theme-list">
-                {props.themes.map((t, i) => (
+                {sortFrench(props.themes, (t) => t.name).map((t, i) => (
                   <label key={t._id}>
                     <input
                       type="checkbox"
@@ -201,7 +202,7 @@ function ArticleFormModal(props: ArticleFormProps & { themes: readonly ThemeRef[
                   value={draft.authors}
                   onChange={(e) => set("authors", Array.from(e.target.selectedOptions, (o) => o.value))}
                 >
-                  {props.authorChoices!.map((u) => (
+                  {sortFrench(props.authorChoices!, (u) => `${u.name} ${u.firstname}`).map((u) => (
                     <option key={u._id} value={u._id}>
                       {u.firstname} {u.name} ({u.nickname})
                     </option>

@@ -4,13 +4,17 @@
  * - for an existing article, saved at once (« Image recadrée et sauvée »); if that fails the crop stays a local
  *   preview and is sent again after the article is saved;
  * - for a new article, held locally and sent once the article exists (`sendPending`).
- * The original follows its crop. Removal deletes the stored files at once (« Image supprimée »).
+ * The original follows its crop. Removal asks first (« Supprimer l'image de l'article ? »: the stored files go at
+ * once and cannot come back), then « Image supprimée ». A crop the server refuses stays a local preview, with
+ * the reason under the picture field (the article dialog is open: a toast behind it would not be seen).
  */
 import { useEffect, useMemo, useState, type ChangeEvent } from "react";
 import { articlePicSrc } from "../../lib/paths";
 import { errorText } from "../lib/api";
 import { pictureProblem } from "../profile/picture";
 import { toast } from "../stores/toasts";
+import { confirm } from "../ui/ConfirmDialog";
+import { Icon } from "../ui/Icon";
 import { FormField } from "../ui/FormField";
 import type { ImageCropperProps } from "../ui/ImageCropper";
 import { articlesChanged, deleteArticlePicture, saveArticleCrop, saveArticleOriginal, type AppContext } from "./api";
@@ -90,12 +94,15 @@ export function useArticlePicture(context: AppContext, articleId: string | null,
       setLocalCrop(blob);
       setOriginal(file);
       setCropping(null);
-      toast.error(errorText(err, "❌ Erreur lors du recadrage"));
+      setError(`${errorText(err, "❌ Erreur lors du recadrage")} L'image sera envoyée avec l'article.`);
     }
   };
 
   const remove = async () => {
     setError(null);
+    const stored = articleId !== null && saved !== null;
+    const question = stored ? "Supprimer l'image de l'article ? Elle sera effacée tout de suite." : "Retirer l'image choisie ?";
+    if (!(await confirm(question, { confirmLabel: stored ? "Supprimer l'image" : "Retirer l'image" }))) return;
     if (articleId && saved) {
       setBusy(true);
       try {
@@ -161,7 +168,11 @@ export function ArticlePictureField({ picture }: { picture: ArticlePictureState 
         </FormField>
         {picture.preview && (
           <button type="button" className="btn btn-small btn-outline" onClick={() => void picture.remove()} disabled={picture.busy}>
-            {picture.busy && <span aria-hidden="true">⏳ </span>}
+            {picture.busy && (
+              <>
+                <Icon name="busy" />{" "}
+              </>
+            )}
             Supprimer l'image
           </button>
         )}

@@ -4,7 +4,7 @@
  */
 import { useState } from "react";
 import type { ContactMessage } from "../../../../api/contract";
-import { formatDateLong, formatTime, plural } from "../../lib/format";
+import { formatDateLong, formatTime, unreadSummary } from "../../lib/format";
 import { api, call, errorText } from "../lib/api";
 import { invalidate, resource, revalidate, useResource } from "../lib/query";
 import { toast } from "../stores/toasts";
@@ -39,10 +39,10 @@ export default function ContactScreen() {
     setBusy(m._id);
     try {
       const state = await call(api.admin.contact({ id: m._id }).read.put(), "Erreur lors de la mise à jour du message");
-      toast.success(state.read ? "Message marqué comme lu." : "Message marqué comme non lu.");
+      toast.success(state.read ? "Message marqué comme lu." : "Message marqué comme non lu.", { action: `read:${m._id}` });
       revalidate(PATH, "/api/admin/stats");
     } catch (e) {
-      toast.error(errorText(e, "Erreur lors de la mise à jour du message"));
+      toast.error(errorText(e, "Erreur lors de la mise à jour du message"), { action: `read:${m._id}` });
     } finally {
       setBusy(null);
     }
@@ -52,10 +52,10 @@ export default function ContactScreen() {
     if (!(await confirm(`Supprimer le message « ${m.subject} » de ${m.name} ?`))) return;
     try {
       await call(api.admin.contact({ id: m._id }).delete(), "Erreur lors de la suppression.");
-      toast.success("Message supprimé.");
+      toast.success("Message supprimé.", { action: `delete:${m._id}` });
       invalidate(PATH, "/api/admin/stats");
     } catch (e) {
-      toast.error(`Erreur lors de la suppression: ${errorText(e, "Erreur lors de la suppression.")}`);
+      toast.error(errorText(e, "Erreur lors de la suppression."), { action: `delete:${m._id}` });
     }
   };
 
@@ -73,7 +73,7 @@ export default function ContactScreen() {
       ) : (
         <>
           <p className="contact-count">
-            {plural(messages.length, "message")}, dont {plural(unread, "non lu", "non lus")}
+            {unreadSummary(messages.length, unread)}
           </p>
           <ul className="contact-list">
             {messages.map((m) => (

@@ -4,7 +4,7 @@
  * approval (linking to the filtered lists), unread contact messages, and a failed last build.
  */
 import type { ReactNode } from "react";
-import { plural } from "../../lib/format";
+import { plural, pluralWord } from "../../lib/format";
 import { api, call } from "../lib/api";
 import { resource, useResource } from "../lib/query";
 import { todayLong } from "./today";
@@ -50,11 +50,22 @@ export default function AdminDashboard() {
       <ul className="dash-cards">
         <Card href="/admin/users" figure={n(data?.members.total)} label="Membres" busy={loading}>
           <p className="dash-split">
-            {n(data?.members.admins)} {data && data.members.admins > 1 ? "administrateurs" : "administrateur"} ·{" "}
-            {n(data?.members.users)} {data && data.members.users > 1 ? "membres" : "membre"}
+            {n(data?.members.admins)} {pluralWord(data?.members.admins ?? 0, "administrateur")} ·{" "}
+            {n(data?.members.users)} {pluralWord(data?.members.users ?? 0, "membre")}
           </p>
         </Card>
-        <Card href="/admin/articles" figure={n(data?.articles)} label="Articles" busy={loading} />
+        <Card href="/admin/articles" figure={n(data?.articles)} label="Articles" busy={loading}>
+          {/* Published means what readers see: approved and online; the pending ones apart (issue 19 §3.19). */}
+          <p className="dash-split">
+            {n(data?.publishedArticles)} {pluralWord(data?.publishedArticles ?? 0, "publié")}
+            {data && data.pendingArticles > 0 && (
+              <>
+                {" · "}
+                <a href="/admin/articles?status=pending">{data.pendingArticles} en attente</a>
+              </>
+            )}
+          </p>
+        </Card>
         <Card href="/admin/media" figure={n(data?.media)} label="Médias" busy={loading} />
         <Card href="/admin/themes" figure={n(data?.themes)} label="Thèmes" busy={loading} />
         <Card href="/admin/events" figure={n(data?.events)} label="Événements" busy={loading} />

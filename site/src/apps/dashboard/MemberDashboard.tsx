@@ -1,9 +1,11 @@
 /**
  * /user/dashboard (spec §2): the member's picture (or the default avatar), full name, and three cards: profile
- * completion, « Articles publiés » and « Fichiers médias » counts. Counts fall back to 0 when the statistics fail.
+ * completion, « Articles publiés » (approved and online only: what readers can see) with the articles waiting for
+ * approval apart, linking to that filtered list, and « Fichiers médias ». Counts fall back to 0 when the statistics
+ * fail.
  */
 import type { ReactNode } from "react";
-import { fullName } from "../../lib/format";
+import { fullName, plural, pluralWord } from "../../lib/format";
 import { api, call } from "../lib/api";
 import { resource, useResource } from "../lib/query";
 import { useViewer } from "../stores/viewer";
@@ -44,7 +46,13 @@ export default function MemberDashboard() {
         <Card href="/user/profile" figure={`${completion} %`} label="Profil complété">
           <progress className="dash-progress" max={100} value={completion} aria-label="Complétion du profil" />
         </Card>
-        <Card href="/user/articles" figure={count(stats.data?.articles)} label="Articles publiés" busy={stats.loading} />
+        <Card href="/user/articles" figure={count(stats.data?.published)} label={pluralWord(stats.data?.published ?? 0, "Article publié", "Articles publiés")} busy={stats.loading}>
+          {(stats.data?.pending ?? 0) > 0 && (
+            <p className="dash-split">
+              <a href="/user/articles?status=pending">{plural(stats.data!.pending, "article", "articles")} en attente d'approbation</a>
+            </p>
+          )}
+        </Card>
         <Card href="/user/media" figure={count(stats.data?.media)} label="Fichiers médias" busy={stats.loading} />
       </ul>
     </section>

@@ -33,3 +33,18 @@ describe("errorText", () => {
     expect(errorText(new Error("boom"), "Erreur lors de la sauvegarde")).toBe("Erreur lors de la sauvegarde");
   });
 });
+
+describe("network failures (issue 19 §3.8)", () => {
+  it("turns Eden's caught « Failed to fetch » into the French offline message", async () => {
+    // What Eden returns when fetch itself rejects: the TypeError is the error's value, with status 503.
+    await expect(call(failed(503, new TypeError("Failed to fetch")), "Erreur lors de la sauvegarde")).rejects.toMatchObject({
+      message: OFFLINE,
+      status: 0,
+    });
+  });
+
+  it("never returns the browser's English words for a network error", () => {
+    expect(errorText(new TypeError("Failed to fetch"), "Erreur")).toBe(OFFLINE);
+    expect(errorText({ status: 503, value: new TypeError("NetworkError when attempting to fetch resource.") }, "Erreur")).toBe(OFFLINE);
+  });
+});

@@ -48,10 +48,22 @@ export function serverMessage(value: unknown): string | null {
   return null;
 }
 
+/**
+ * True for a request that never reached the server: fetch rejects with a TypeError (« Failed to fetch » in
+ * Chrome, « NetworkError… » in Firefox), which Eden hands back as the error's value with status 503.
+ */
+export function isNetworkFailure(value: unknown): boolean {
+  return value instanceof TypeError || (value instanceof Error && /fetch|network/i.test(value.message));
+}
+
 /** The text to show for any error thrown by `call` or `upload` (or anything else): its French message or `fallback`. */
 export function errorText(error: unknown, fallback: string): string {
   if (error instanceof ApiError) return error.message;
-  return serverMessage((error as { value?: unknown } | null)?.value) ?? fallback;
+  // The browser's own words are English: never show them (issue 19 §3.8).
+  if (isNetworkFailure(error)) return OFFLINE;
+  const value = (error as { value?: unknown } | null)?.value;
+  if (isNetworkFailure(value)) return OFFLINE;
+  return serverMessage(value) ?? fallback;
 }
 
 type EdenResult<T> =
@@ -70,6 +82,8 @@ export async function call<T>(request: Promise<EdenResult<T>>, fallback: string)
     throw new ApiError(OFFLINE, 0);
   }
   if (result.error) {
+    // Eden catches a failed fetch itself and answers { status: 503, value: TypeError("Failed to fetch") }.
+    if (isNetworkFailure(result.error.value)) throw new ApiError(OFFLINE, 0);
     const status = typeof result.error.status === "number" ? result.error.status : result.status;
     throw new ApiError(serverMessage(result.error.value) ?? fallback, status);
   }

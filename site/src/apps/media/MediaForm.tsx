@@ -30,6 +30,7 @@ import {
   MEDIA_TYPES,
   mediaErrors,
   mediaFormData,
+  storedFileText,
   type MediaDraft,
   type MediaErrors,
 } from "./media-form";
@@ -132,6 +133,7 @@ export function MediaForm({ context, open, mediaId, onClose, onSaved }: MediaFor
   };
 
   const type = draft.type;
+  const current = stored ? storedFileText(stored) : null;
   const needsFile = phase.state === "ready" && fileRequired(draft, stored);
 
   return (
@@ -186,13 +188,14 @@ export function MediaForm({ context, open, mediaId, onClose, onSaved }: MediaFor
         )}
         {isFileType(type) && (
           <>
-            {stored?.path && stored.type === type && (
+            {current && stored?.type === type && (
               <p className="media-current-file">
                 Fichier actuel :{" "}
                 <a href={stored.path} target="_blank" rel="noopener">
-                  {stored.path.split("/").pop()}
+                  {current.name}
                   <span className="sr-only"> (nouvel onglet)</span>
-                </a>
+                </a>{" "}
+                ({current.details})
               </p>
             )}
             <FormField

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Media } from "../../../../api/contract";
-import { acceptOf, cleanTags, draftOf, fileProblem, fileRequired, mediaErrors, mediaFormData } from "./media-form";
+import { acceptOf, cleanTags, draftOf, fileProblem, fileRequired, mediaErrors, mediaFormData, storedFileText } from "./media-form";
 
 const audio: Media = {
   _id: "m1",
@@ -70,5 +70,18 @@ describe("media form rules", () => {
     expect(withFile.has("externalUrl")).toBe(false);
     expect((withFile.get("file") as File).name).toBe("c.wav");
     expect(cleanTags("")).toBe("");
+  });
+});
+
+describe("the stored file in the edit form (issue 19 §3.15)", () => {
+  it("names it as its uploader did, with its format and size, never by the generated name", () => {
+    const text = storedFileText({ ...audio, file: { name: "Chant du port.mp3", mime: "audio/mpeg", size: 1_258_291 } });
+    expect(text).toEqual({ name: "Chant du port.mp3", details: "MP3, 1,2 Mo" });
+    expect(JSON.stringify(text)).not.toContain("abc");
+  });
+
+  it("says « Fichier MP3 » for a file kept before names were recorded, and nothing for a link", () => {
+    expect(storedFileText({ ...audio, file: null })).toEqual({ name: "Fichier MP3", details: "MP3" });
+    expect(storedFileText({ path: "", file: null })).toBeNull();
   });
 });

@@ -121,3 +121,23 @@ export function mediaFormData(d: MediaDraft): FormData {
   else if (d.file) form.append("file", d.file, d.file.name);
   return form;
 }
+
+/** "1,2 Mo", "340 Ko" (the same figures as the upload progress). */
+function bytes(n: number): string {
+  const size = new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 1 });
+  return n >= 1024 * 1024 ? `${size.format(n / (1024 * 1024))} Mo` : `${size.format(Math.max(n, 0) / 1024)} Ko`;
+}
+
+/**
+ * The stored file as the edit form names it (issue 19 §3.15): the name it had on the uploader's machine, not the
+ * generated one, and its format (from the stored extension, which the server derives from the content) and size.
+ * Files kept before names were recorded read « Fichier MP3 ».
+ */
+export function storedFileText(media: Pick<Media, "path" | "file">): { name: string; details: string } | null {
+  if (!media.path) return null;
+  const ext = (/\.([^./]+)$/.exec(media.path)?.[1] ?? "").toLowerCase();
+  const format = ext === "jpeg" ? "JPG" : ext.toUpperCase();
+  const name = media.file?.name || (format ? `Fichier ${format}` : "Fichier");
+  const size = media.file?.size;
+  return { name, details: [format, typeof size === "number" ? bytes(size) : null].filter(Boolean).join(", ") };
+}

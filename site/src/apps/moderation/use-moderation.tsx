@@ -10,7 +10,7 @@ import { toast } from "../stores/toasts";
 import { confirm } from "../ui/ConfirmDialog";
 import { actionsColumn } from "../ui/actions-column";
 import type { Column } from "../ui/DataTable";
-import { Toggle } from "../ui/StatusBadge";
+import { FlagToggle } from "./FlagToggle";
 import { useFlagOverrides, type Flags } from "./use-flags";
 
 export type Flag = keyof Flags;
@@ -40,15 +40,17 @@ export function useModerationColumns<T extends Row>(opts: ModerationOptions): Co
 
   const toggle = async (row: T, flag: Flag) => {
     const now = flagsOf(row._id, row);
+    // Earlier failures of this toggle are cleared by its success (issue 19 §3.3).
+    const action = `${flag}:${row._id}`;
     setBusy(`${row._id}:${flag}`);
-    const fallback = `Erreur lors du changement d'état ${flag}`;
+    const fallback = flag === "approved" ? "Erreur lors du changement d'approbation" : "Erreur lors de la mise en ligne";
     try {
       const state = await opts.setFlag(row._id, flag, !now[flag], fallback);
       answered(row._id, state);
-      toast.success(state.message);
+      toast.success(state.message, { action });
       reload();
     } catch (e) {
-      toast.error(`Erreur lors du changement de statut: ${errorText(e, fallback)}`);
+      toast.error(`Erreur lors du changement de statut : ${errorText(e, fallback)}`, { action });
     } finally {
       setBusy(null);
     }
@@ -59,17 +61,17 @@ export function useModerationColumns<T extends Row>(opts: ModerationOptions): Co
     setBusy(`${row._id}:delete`);
     try {
       await opts.remove(row._id);
-      toast.success(opts.texts.deleted);
+      toast.success(opts.texts.deleted, { action: `delete:${row._id}` });
       reload();
     } catch (e) {
-      toast.error(`Erreur lors de la suppression: ${errorText(e, opts.texts.deleteFallback)}`);
+      toast.error(`Erreur lors de la suppression : ${errorText(e, opts.texts.deleteFallback)}`, { action: `delete:${row._id}` });
     } finally {
       setBusy(null);
     }
   };
 
   const flagToggle = (row: T, flag: Flag) => (
-    <Toggle kind={flag} value={flagsOf(row._id, row)[flag]} item={row.title} busy={busy === `${row._id}:${flag}`} onToggle={() => void toggle(row, flag)} />
+    <FlagToggle kind={flag} value={flagsOf(row._id, row)[flag]} item={row.title} busy={busy === `${row._id}:${flag}`} onToggle={() => void toggle(row, flag)} />
   );
 
   return [

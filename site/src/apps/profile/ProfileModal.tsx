@@ -1,7 +1,8 @@
 /**
  * « Modifier mon profil » (spec §2, §4, §5): required fields (save disabled until filled), optional password
  * change with the live rules, and the picture flow: choose → local preview → crop → saved at once; the original
- * follows the profile save. On success: « Profil mis à jour. », then /user after 600 ms.
+ * follows the profile save. On success the modal closes, « Profil mis à jour. », then /user after 600 ms.
+ * A refused save shows the server's message inside the dialog (Modal shows what `save` throws).
  */
 import { useEffect, useState, type ChangeEvent } from "react";
 import { api, call, errorText } from "../lib/api";
@@ -18,6 +19,10 @@ import { pictureProblem, saveCroppedPicture, saveOriginalPicture } from "./pictu
 
 /** Spec §4: the profile page sends the member to /user this long after a save. */
 const REDIRECT_MS = 600;
+
+/** Known ids of the password fields: a refused change moves focus to the field in error. */
+const CURRENT_PASSWORD_ID = "profile-current-password";
+const NEW_PASSWORD_ID = "profile-new-password";
 
 type TextKey = "firstname" | "name" | "nickname" | "email" | "domain" | "biography";
 
@@ -75,17 +80,18 @@ export function ProfileModal({ open, onClose }: { open: boolean; onClose: () => 
     const problems = passwordErrors(draft);
     setErrors(problems);
     if (problems.currentPassword || problems.newPassword) {
-      toast.error((problems.currentPassword ?? problems.newPassword)!);
+      // Said at the field, which gets focus (a screen reader reads the field with its error).
+      document.getElementById(problems.currentPassword ? CURRENT_PASSWORD_ID : NEW_PASSWORD_ID)?.focus();
       return;
     }
     setSaving(true);
     try {
       viewerChanged(await call(api.user.me.put(profileBody(draft)), "Erreur lors de la mise à jour du profil"));
-    } catch (err) {
+    } finally {
       setSaving(false);
-      toast.error(errorText(err, "Erreur lors de la mise à jour du profil"));
-      return;
     }
+    // Saved: the dialog closes (nothing left unsaved), the messages below show on the page.
+    onClose();
     if (original) {
       try {
         await saveOriginalPicture(original);
@@ -158,7 +164,7 @@ export function ProfileModal({ open, onClose }: { open: boolean; onClose: () => 
 
         <fieldset className="profile-fieldset">
           <legend>Changer de mot de passe (facultatif)</legend>
-          <FormField label="Mot de passe actuel" error={errors.currentPassword} hint="Demandé aussi pour changer l’e-mail ou l’alias.">
+          <FormField label="Mot de passe actuel" error={errors.currentPassword} id={CURRENT_PASSWORD_ID} hint="Demandé aussi pour changer l’e-mail ou l’alias.">
             {(field) => (
               <input
                 {...field}
@@ -170,6 +176,7 @@ export function ProfileModal({ open, onClose }: { open: boolean; onClose: () => 
             )}
           </FormField>
           <NewPasswordField
+            id={NEW_PASSWORD_ID}
             label="Nouveau mot de passe"
             error={errors.newPassword}
             value={draft.newPassword}

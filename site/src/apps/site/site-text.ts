@@ -1,5 +1,5 @@
 /** French words for the « Site » and « Journal » screens: build changes, durations, audit actions. */
-import { formatDateLong, formatTime } from "../../lib/format";
+import { formatDateLong, formatTime, plural, pluralWord } from "../../lib/format";
 
 const KIND_WORDS: Record<string, [string, string]> = {
   article: ["article", "articles"],
@@ -21,7 +21,7 @@ export function changesText(changes: readonly { kind: string; id?: string }[]): 
     else {
       const [one, many] = KIND_WORDS[kind] ?? [kind, kind];
       // Every kind is a masculine noun: "1 thème modifié", "2 articles modifiés".
-      parts.push(`${n} ${n > 1 ? many : one} modifié${n > 1 ? "s" : ""}`);
+      parts.push(`${plural(n, one, many)} ${pluralWord(n, "modifié")}`);
     }
   }
   const text = parts.join(", ");

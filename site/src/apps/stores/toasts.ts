@@ -4,23 +4,46 @@
  *
  *   toast.success("Profil mis à jour.");
  *   toast.error(errorText(e, "Erreur lors de la mise à jour du profil"));
+ *   toast.error(text, { action: `online:${id}` });   // …later toast.success(text, { action: `online:${id}` }) clears it
+ *
+ * While a modal is open, the page behind it is inert (hidden from screen readers, under the backdrop): messages
+ * then show inside the top-most modal, next to its buttons (Modal renders <ToastList />). An error raised there
+ * stays until the person acts again in that dialog or closes it, instead of fading after 5 s.
  */
 import { atom } from "nanostores";
 
 export type ToastKind = "success" | "error";
-export type Toast = { id: number; kind: ToastKind; text: string };
+export type Toast = {
+  id: number;
+  kind: ToastKind;
+  text: string;
+  /** What the message is about (e.g. `online:<id>`): a later success of the same action removes its errors. */
+  action?: string;
+  /** The modal that was on top when the message was raised (null: none). */
+  modal: number | null;
+};
 
 /** How long each kind stays on screen (spec §4, §9). */
 export const TOAST_MS: Record<ToastKind, number> = { success: 3_000, error: 5_000 };
 
 export const $toasts = atom<Toast[]>([]);
 
+/** Ids of the open modals, the top-most last (maintained by Modal). */
+export const $openModals = atom<number[]>([]);
+
 let next = 1;
 
-function show(kind: ToastKind, text: string): number {
+export type ToastOptions = { action?: string };
+
+function show(kind: ToastKind, text: string, opts: ToastOptions = {}): number {
   const id = next++;
-  $toasts.set([...$toasts.get(), { id, kind, text }]);
-  setTimeout(() => dismiss(id), TOAST_MS[kind]);
+  const modal = $openModals.get().at(-1) ?? null;
+  let list = $toasts.get();
+  // A success settles the action: its earlier failures are no longer true (issue 19 §3.3).
+  if (kind === "success" && opts.action) list = list.filter((t) => !(t.kind === "error" && t.action === opts.action));
+  $toasts.set([...list, { id, kind, text, action: opts.action, modal }]);
+  // An error shown inside a dialog waits for the person; everything else fades (spec §4).
+  if (kind === "success" || modal === null) setTimeout(() => dismiss(id), TOAST_MS[kind]);
   return id;
 }
 
@@ -28,7 +51,25 @@ export function dismiss(id: number): void {
   $toasts.set($toasts.get().filter((t) => t.id !== id));
 }
 
+/** Removes the errors raised while `modal` was on top (the dialog closed, or its action is being tried again). */
+export function dismissModalErrors(modal: number): void {
+  const list = $toasts.get();
+  if (list.some((t) => t.kind === "error" && t.modal === modal)) $toasts.set(list.filter((t) => !(t.kind === "error" && t.modal === modal)));
+}
+
+/** Registers an opened modal; returns its id. */
+export function modalOpened(): number {
+  const id = next++;
+  $openModals.set([...$openModals.get(), id]);
+  return id;
+}
+
+export function modalClosed(id: number): void {
+  $openModals.set($openModals.get().filter((m) => m !== id));
+  dismissModalErrors(id);
+}
+
 export const toast = {
-  success: (text: string) => show("success", text),
-  error: (text: string) => show("error", text),
+  success: (text: string, opts?: ToastOptions) => show("success", text, opts),
+  error: (text: string, opts?: ToastOptions) => show("error", text, opts),
 };

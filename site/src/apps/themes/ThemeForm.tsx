@@ -5,30 +5,38 @@
  */
 import { useEffect, useState } from "react";
 import type { AdminTheme } from "../../../../api/contract";
-import { api, call, errorText } from "../lib/api";
+import { api, call } from "../lib/api";
 import { invalidate } from "../lib/query";
 import { toast } from "../stores/toasts";
 import { FormField } from "../ui/FormField";
 import { Modal } from "../ui/Modal";
 import { THEMES_PATH } from "./stores";
-import { themeBody, themeDraftOf, themeReady, type ThemeDraft } from "./theme-form";
+import { themeBody, themeDraftOf, themeErrors, themeReady, type ThemeDraft } from "./theme-form";
+
+const URL_ID = "theme-url";
 
 export function ThemeForm({ open, theme, onClose }: { open: boolean; theme: AdminTheme | null; onClose: () => void }) {
   const [draft, setDraft] = useState<ThemeDraft>(() => themeDraftOf(theme));
   const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [touched, setTouched] = useState(false);
 
   useEffect(() => {
     if (!open) return;
     setDraft(themeDraftOf(theme));
-    setError(null);
+    setTouched(false);
   }, [open, theme]);
+  const errors = themeErrors(draft);
 
   const set = (key: keyof ThemeDraft) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: e.target.value }));
 
+  // The server's refusals (an url already used) are thrown: the Modal shows them next to the buttons.
   const save = async () => {
+    setTouched(true);
+    if (errors.url) {
+      document.getElementById(URL_ID)?.focus();
+      return;
+    }
     setSaving(true);
-    setError(null);
     const fallback = theme ? "Erreur lors de la mise à jour du thème." : "Erreur lors de la création du thème.";
     try {
       const body = themeBody(draft);
@@ -37,10 +45,6 @@ export function ThemeForm({ open, theme, onClose }: { open: boolean; theme: Admi
       toast.success(theme ? "Thème mis à jour." : "Thème créé.");
       invalidate(THEMES_PATH, "/api/admin/stats");
       onClose();
-    } catch (e) {
-      const text = errorText(e, fallback);
-      setError(text);
-      toast.error(text);
     } finally {
       setSaving(false);
     }
@@ -56,16 +60,18 @@ export function ThemeForm({ open, theme, onClose }: { open: boolean; theme: Admi
       submitLabel={theme ? "Enregistrer" : "Créer le thème"}
       submitDisabled={!themeReady(draft)}
       saving={saving}
+      errorFallback={theme ? "Erreur lors de la mise à jour du thème." : "Erreur lors de la création du thème."}
     >
-      {error && (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      )}
       <FormField label="Nom" required>
         {(field) => <input {...field} type="text" maxLength={100} value={draft.name} onChange={set("name")} />}
       </FormField>
-      <FormField label="URL" required hint="Sans espaces ni caractères spéciaux : lettres sans accents, chiffres, tirets ou soulignés (ex. economie_bleue).">
+      <FormField
+        label="URL"
+        required
+        id={URL_ID}
+        error={touched || draft.url.trim() ? errors.url : null}
+        hint="Sans espaces ni caractères spéciaux : lettres sans accents, chiffres, tirets ou soulignés (ex. economie_bleue)."
+      >
         {(field) => <input {...field} type="text" maxLength={100} autoCapitalize="none" spellCheck={false} value={draft.url} onChange={set("url")} />}
       </FormField>
       <FormField label="Mots-clés" hint="Séparés par des virgules.">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { keywordLines, splitKeywords, themeBody, themeReady } from "./theme-form";
+import { keywordLines, splitKeywords, themeBody, themeErrors, themeReady, URL_INVALID } from "./theme-form";
 
 describe("theme form", () => {
   it("stays not ready until both name and url hold more than spaces", () => {
@@ -20,5 +20,14 @@ describe("theme form", () => {
   it("cuts keywords into lines of three", () => {
     expect(keywordLines(["a", "b", "c", "d", "e", "f", "g"])).toEqual([["a", "b", "c"], ["d", "e", "f"], ["g"]]);
     expect(keywordLines([])).toEqual([]);
+  });
+
+  it("says what is wrong with a filled but invalid url instead of calling it missing", () => {
+    for (const url of ["économie", "mer et pêche", "a/b", "x?y"]) {
+      expect(themeErrors({ name: "Économie", url, keywords: "" }).url, url).toBe(URL_INVALID);
+    }
+    expect(URL_INVALID).not.toMatch(/obligatoire/);
+    expect(themeErrors({ name: "Économie", url: " economie_bleue ", keywords: "" })).toEqual({});
+    expect(themeErrors({ name: "Économie", url: "", keywords: "" })).toEqual({});
   });
 });

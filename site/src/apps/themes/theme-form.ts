@@ -12,6 +12,18 @@ export function themeReady(d: ThemeDraft): boolean {
   return d.name.trim() !== "" && d.url.trim() !== "";
 }
 
+/** What the server accepts as a theme url (api/modules/themes/model.ts): one path segment. */
+const URL_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
+
+/** Said of a filled url the server would refuse: what is wrong with it, not « obligatoire » (issue 19 §3.16). */
+export const URL_INVALID = "L'URL ne peut contenir que des lettres sans accents, des chiffres, des tirets ou des soulignés, sans espace.";
+
+/** The problems of a draft the person can fix before sending (an empty field only disables the button). */
+export function themeErrors(d: ThemeDraft): { url?: string } {
+  const url = d.url.trim();
+  return url && !URL_PATTERN.test(url) ? { url: URL_INVALID } : {};
+}
+
 /** "a, b ,, c" -> ["a", "b", "c"]: trimmed, empties dropped, repeats dropped. */
 export function splitKeywords(text: string): string[] {
   return [...new Set(text.split(",").map((k) => k.trim()).filter(Boolean))];

@@ -4,7 +4,8 @@
  *   if (await confirm("Supprimer cet article ?")) { …delete… }
  *   await confirm(`Supprimer le thème « ${name} » ? Cette action est irréversible.`, { confirmLabel: "Supprimer" })
  *
- * The shell renders <ConfirmHost /> once; focus starts on « Annuler » (the safe choice) and Escape cancels.
+ * The shell renders <ConfirmHost /> once; focus starts on « Annuler » (the safe choice), Escape cancels, and focus
+ * goes back to the control that asked (a modal's field when the question came from a modal).
  */
 import { useStore } from "@nanostores/react";
 import { atom } from "nanostores";
@@ -39,15 +40,21 @@ export function ConfirmHost() {
   const ref = useRef<HTMLDialogElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const textId = useId();
+  const opener = useRef<HTMLElement | null>(null);
 
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (request && !dialog.open) {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       dialog.showModal();
       cancelRef.current?.focus();
     }
-    if (!request && dialog.open) dialog.close();
+    if (!request && dialog.open) {
+      dialog.close();
+      if (opener.current?.isConnected) opener.current.focus();
+      opener.current = null;
+    }
   }, [request]);
 
   useEffect(() => {
@@ -63,16 +70,18 @@ export function ConfirmHost() {
 
   return (
     <dialog ref={ref} className="modal modal-sm confirm-dialog" role="alertdialog" aria-modal="true" aria-labelledby={textId}>
-      <p id={textId} className="confirm-text">
-        {request?.text}
-      </p>
-      <div className="confirm-actions">
-        <button ref={cancelRef} type="button" className="btn btn-outline" onClick={() => request?.resolve(false)}>
-          {request?.cancelLabel ?? "Annuler"}
-        </button>
-        <button type="button" className="btn btn-danger" onClick={() => request?.resolve(true)}>
-          {request?.confirmLabel ?? "Supprimer"}
-        </button>
+      <div className="confirm-frame">
+        <p id={textId} className="confirm-text">
+          {request?.text}
+        </p>
+        <div className="confirm-actions">
+          <button ref={cancelRef} type="button" className="btn btn-outline" onClick={() => request?.resolve(false)}>
+            {request?.cancelLabel ?? "Annuler"}
+          </button>
+          <button type="button" className="btn btn-danger" onClick={() => request?.resolve(true)}>
+            {request?.confirmLabel ?? "Supprimer"}
+          </button>
+        </div>
       </div>
     </dialog>
   );

@@ -50,6 +50,7 @@ export default function ImageCropperDialog(props: ImageCropperProps) {
       submitLabel={props.submitLabel ?? "Recadrer"}
       submitDisabled={!area}
       saving={saving}
+      guardChanges={false}
     >
       <div className="cropper-stage">
         <Cropper

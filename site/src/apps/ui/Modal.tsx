@@ -1,53 +1,127 @@
 /**
  * The one modal of the apps: a native <dialog> opened with showModal() (the browser traps focus in it, makes the
  * page behind inert and closes it on Escape), in the four sizes of spec §2. With `onSubmit` its body is a form
- * whose footer holds « Annuler » and the submit button; `saving` disables that button and shows ⏳ (spec §2).
+ * whose footer holds « Annuler » and the submit button; `saving` disables that button and shows a busy icon.
  *
  *   <Modal open={open} title="Modifier mon profil" size="lg" onClose={close}
  *          onSubmit={save} submitLabel="Enregistrer" submitDisabled={!valid} saving={saving}>
  *     …fields…
  *   </Modal>
+ *
+ * What every modal does by itself (issue 19 §3):
+ * - messages raised while it is on top (toast.success / toast.error, and an error thrown by `onSubmit`) show in
+ *   its footer, next to the action, in live regions (role="status" / role="alert");
+ * - a form changed by the person asks « Quitter sans enregistrer ? » before Escape, « Annuler », the close button
+ *   or the back button throw the changes away, and the browser asks before the page is left;
+ * - focus goes back to the control that opened it, even when the dialog is removed rather than closed.
  */
-import { useEffect, useId, useRef, type FormEvent, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { errorText } from "../lib/api";
+import { dismissModalErrors, modalClosed, modalOpened, toast } from "../stores/toasts";
+import { confirm } from "./ConfirmDialog";
+import { Icon } from "./Icon";
+import { useBackCloses } from "./modal-history";
+import { ToastList } from "./Toasts";
 import "./Modal.css";
 
 export type ModalSize = "sm" | "md" | "lg" | "xl";
 
+/** The question asked before unsaved changes are thrown away. */
+export const DISCARD_QUESTION = "Quitter sans enregistrer ?";
+
 export type ModalProps = {
   open: boolean;
   title: string;
-  /** Called on Escape, « Annuler », the close button; not while `saving`. */
+  /** Called on Escape, « Annuler », the close button, the back button (after the unsaved-changes question); not while `saving`. */
   onClose: () => void;
   size?: ModalSize;
   children: ReactNode;
-  /** Makes the body a form; called on submit (Enter in a field or the submit button). */
+  /**
+   * Makes the body a form; called on submit (Enter in a field or the submit button). What it throws is shown in
+   * the dialog (its French message, else `errorFallback`).
+   */
   onSubmit?: () => void | Promise<void>;
   submitLabel?: string;
   /** Disables submit (invalid form) without the saving look. */
   submitDisabled?: boolean;
-  /** A save is running: submit disabled, ⏳ shown, closing refused. */
+  /** A save is running: submit disabled, busy icon shown, closing refused. */
   saving?: boolean;
   /** Footer content instead of the default buttons (forms without `onSubmit`, or extra actions). */
   footer?: ReactNode;
   /** Label of the dismiss button in the default footer. */
   cancelLabel?: string;
+  /** Shown when `onSubmit` throws something without a French message. */
+  errorFallback?: string;
+  /**
+   * Whether typing in the dialog counts as unsaved changes (default: for forms). Off for dialogs whose fields are
+   * not worth a question (a crop frame, the choice of who receives a deleted member's articles).
+   */
+  guardChanges?: boolean;
 };
 
 export function Modal(props: ModalProps) {
-  const { open, title, onClose, size = "md", children, onSubmit, saving = false } = props;
+  const { open, title, onClose, size = "md", children, onSubmit } = props;
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const [submitting, setSubmitting] = useState(false);
+  const saving = props.saving === true || submitting;
+  const [modalId, setModalId] = useState<number | null>(null);
+  const dirty = useRef(false);
+  const asking = useRef(false);
+  const guard = props.guardChanges ?? onSubmit !== undefined;
+
+  // Keep the latest props for the native listeners below.
+  const latest = useRef({ onClose, saving, guard });
+  latest.current = { onClose, saving, guard };
+
+  /** A close asked for by the person: refused while saving, questioned when something was typed. */
+  const requestClose = async (): Promise<boolean> => {
+    const now = latest.current;
+    if (now.saving || asking.current) return false;
+    if (now.guard && dirty.current) {
+      asking.current = true;
+      const leave = await confirm(DISCARD_QUESTION, { confirmLabel: "Quitter sans enregistrer", cancelLabel: "Continuer la saisie" });
+      asking.current = false;
+      if (!leave) return false;
+    }
+    latest.current.onClose();
+    return true;
+  };
+  const closeRef = useRef(requestClose);
+  closeRef.current = requestClose;
 
   useEffect(() => {
     const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
+    if (!dialog || !open) return;
+    // The control that opened the dialog gets focus back, whether the dialog closes or is removed.
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (!dialog.open) dialog.showModal();
+    dirty.current = false;
+    const id = modalOpened();
+    setModalId(id);
+    const changed = () => {
+      dirty.current = true;
+    };
+    dialog.addEventListener("input", changed);
+    dialog.addEventListener("change", changed);
+    // Leaving the page (reload, another address, closing the tab) with unsaved changes: the browser asks.
+    const beforeUnload = (e: BeforeUnloadEvent) => {
+      if (!latest.current.guard || !dirty.current) return;
+      e.preventDefault();
+      e.returnValue = "";
+    };
+    addEventListener("beforeunload", beforeUnload);
+    return () => {
+      dialog.removeEventListener("input", changed);
+      dialog.removeEventListener("change", changed);
+      removeEventListener("beforeunload", beforeUnload);
+      modalClosed(id);
+      if (dialog.open) dialog.close();
+      if (opener?.isConnected && (!document.activeElement || document.activeElement === document.body || dialog.contains(document.activeElement))) {
+        opener.focus();
+      }
+    };
   }, [open]);
-
-  // Keep the latest props for the native listeners below.
-  const latest = useRef({ onClose, saving });
-  latest.current = { onClose, saving };
 
   useEffect(() => {
     const dialog = ref.current;
@@ -55,20 +129,46 @@ export function Modal(props: ModalProps) {
     // Escape fires "cancel": React state decides whether the dialog closes, so it never closes behind React's back.
     const onCancel = (e: Event) => {
       e.preventDefault();
-      if (!latest.current.saving) latest.current.onClose();
+      void closeRef.current();
+    };
+    // Chrome lets a page refuse Escape only once between two clicks or key presses: a second Escape closes the
+    // dialog anyway. React still wants it open: show it again and ask as for any other close.
+    const onNativeClose = () => {
+      if (!openRef.current) return;
+      dialog.showModal();
+      void closeRef.current();
     };
     dialog.addEventListener("cancel", onCancel);
-    return () => dialog.removeEventListener("cancel", onCancel);
+    dialog.addEventListener("close", onNativeClose);
+    return () => {
+      dialog.removeEventListener("cancel", onCancel);
+      dialog.removeEventListener("close", onNativeClose);
+    };
   }, []);
+  const openRef = useRef(open);
+  openRef.current = open;
 
-  const close = () => {
-    if (!saving) onClose();
-  };
+  useBackCloses(open, (rearm) => {
+    void closeRef.current().then((closed) => {
+      if (!closed) rearm();
+    });
+  });
 
-  const submit = (e: FormEvent) => {
+  const close = () => void requestClose();
+
+  const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (saving || props.submitDisabled) return;
-    void onSubmit?.();
+    if (saving || props.submitDisabled || !onSubmit) return;
+    // A new attempt: the errors of the last one are no longer the news (issue 19 §3.3).
+    if (modalId !== null) dismissModalErrors(modalId);
+    setSubmitting(true);
+    try {
+      await onSubmit();
+    } catch (err) {
+      toast.error(errorText(err, props.errorFallback ?? "L'enregistrement a échoué. Réessayez."));
+    } finally {
+      setSubmitting(false);
+    }
   };
 
   const footer = props.footer ?? (
@@ -78,7 +178,11 @@ export function Modal(props: ModalProps) {
       </button>
       {onSubmit && (
         <button type="submit" className="btn" disabled={saving || props.submitDisabled} aria-busy={saving || undefined}>
-          {saving && <span aria-hidden="true">⏳ </span>}
+          {saving && (
+            <>
+              <Icon name="busy" />{" "}
+            </>
+          )}
           {props.submitLabel ?? "Enregistrer"}
         </button>
       )}
@@ -90,11 +194,14 @@ export function Modal(props: ModalProps) {
       <header className="modal-head">
         <h2 id={titleId}>{title}</h2>
         <button type="button" className="modal-close" onClick={close} disabled={saving} aria-label="Fermer">
-          <span aria-hidden="true">×</span>
+          <Icon name="close" />
         </button>
       </header>
       <div className="modal-body">{open && children}</div>
-      <footer className="modal-foot">{footer}</footer>
+      <footer className="modal-foot">
+        <ToastList inModal={modalId} className="modal-messages" />
+        <div className="modal-actions">{footer}</div>
+      </footer>
     </>
   );
 

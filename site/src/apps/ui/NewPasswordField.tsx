@@ -6,10 +6,18 @@ import { useId } from "react";
 import { FormField } from "./FormField";
 import { PasswordRules } from "./PasswordRules";
 
-export function NewPasswordField(props: { label: string; value: string; onChange: (value: string) => void; error?: string | null; required?: boolean }) {
+export function NewPasswordField(props: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | null;
+  required?: boolean;
+  /** A known id for the input (a form moves focus to it when it is in error). */
+  id?: string;
+}) {
   const rulesId = `${useId()}-rules`;
   return (
-    <FormField label={props.label} required={props.required} error={props.error}>
+    <FormField label={props.label} required={props.required} error={props.error} id={props.id}>
       {(field) => (
         <>
           <input

@@ -1,18 +1,18 @@
 /**
- * The two publication states of articles and media (spec §4): approved ✓ / ⌛ and online 🌐 / 🚫, with a text
- * alternative (the symbols alone say nothing to a screen reader). `StatusBadge` shows a state; `Toggle` (admin
- * tables) changes it: a button whose name stays the same and whose pressed state carries the value.
+ * The two publication states of articles and media (spec §4), approved or waiting and online or offline, as an SVG
+ * icon with its French words (title for the mouse, visually hidden text for screen readers). Emoji were used
+ * before; machines without an emoji font drew an empty box (issue 19 §3.10).
  *
  *   <StatusBadge kind="approved" value={a.approved} />
- *   <Toggle kind="online" value={a.online} item={a.title} busy={busy} onToggle={() => setOnline(a)} />
  */
+import { Icon, type IconName } from "./Icon";
 import "./StatusBadge.css";
 
 export type StatusKind = "approved" | "online";
 
-const TEXT: Record<StatusKind, { on: string; off: string; icon: [string, string]; name: string }> = {
-  approved: { on: "Approuvé", off: "En attente d'approbation", icon: ["✓", "⌛"], name: "Approuvé" },
-  online: { on: "En ligne", off: "Hors ligne", icon: ["🌐", "🚫"], name: "En ligne" },
+const TEXT: Record<StatusKind, { on: string; off: string; icon: [IconName, IconName] }> = {
+  approved: { on: "Approuvé", off: "En attente d'approbation", icon: ["check", "hourglass"] },
+  online: { on: "En ligne", off: "Hors ligne", icon: ["globe", "offline"] },
 };
 
 /** The French words for a state, e.g. for a sort or a filter. */
@@ -20,45 +20,17 @@ export function statusText(kind: StatusKind, value: boolean): string {
   return value ? TEXT[kind].on : TEXT[kind].off;
 }
 
-export function StatusBadge({ kind, value }: { kind: StatusKind; value: boolean }) {
-  const t = TEXT[kind];
-  const text = value ? t.on : t.off;
-  return (
-    <span className={`status status-${kind} ${value ? "is-on" : "is-off"}`} title={text}>
-      <span aria-hidden="true">{value ? t.icon[0] : t.icon[1]}</span>
-      <span className="sr-only">{text}</span>
-    </span>
-  );
+/** The icon of a state. */
+export function statusIcon(kind: StatusKind, value: boolean): IconName {
+  return TEXT[kind].icon[value ? 0 : 1];
 }
 
-export type ToggleProps = {
-  kind: StatusKind;
-  value: boolean;
-  onToggle: () => void;
-  /** The row's item (a title), so each button's name says what it changes. */
-  item?: string;
-  /** The change is being saved: the button is disabled meanwhile. */
-  busy?: boolean;
-};
-
-export function Toggle({ kind, value, onToggle, item, busy = false }: ToggleProps) {
-  const t = TEXT[kind];
-  const text = value ? t.on : t.off;
+export function StatusBadge({ kind, value }: { kind: StatusKind; value: boolean }) {
+  const text = statusText(kind, value);
   return (
-    <button
-      type="button"
-      className={`status-toggle status-${kind} ${value ? "is-on" : "is-off"}`}
-      aria-pressed={value}
-      disabled={busy}
-      aria-busy={busy || undefined}
-      onClick={onToggle}
-      title={text}
-    >
-      <span aria-hidden="true">{busy ? "⏳" : value ? t.icon[0] : t.icon[1]}</span>
-      <span className="sr-only">
-        {t.name}
-        {item ? ` : ${item}` : ""}
-      </span>
-    </button>
+    <span className={`status status-${kind} ${value ? "is-on" : "is-off"}`} title={text}>
+      <Icon name={statusIcon(kind, value)} />
+      <span className="sr-only">{text}</span>
+    </span>
   );
 }

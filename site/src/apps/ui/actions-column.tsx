@@ -12,6 +12,8 @@ export type ActionsColumnOptions<T> = {
   onDelete: (row: T) => void;
   /** The row's deletion is running. */
   deleting?: (row: T) => boolean;
+  /** Whether « Supprimer » is offered for this row (default: always). A refusal known in advance is not offered. */
+  canDelete?: (row: T) => boolean;
   /** Buttons before « Modifier » (e.g. an online toggle). */
   before?: (row: T) => ReactNode;
 };
@@ -29,15 +31,17 @@ export function actionsColumn<T>(o: ActionsColumnOptions<T>): Column<T> {
           <button type="button" className="btn btn-small btn-outline" onClick={() => o.onEdit(row)}>
             Modifier<span className="sr-only">{o.label(row)}</span>
           </button>
-          <button
-            type="button"
-            className="btn btn-small btn-danger"
-            onClick={() => o.onDelete(row)}
-            disabled={busy}
-            aria-busy={busy || undefined}
-          >
-            Supprimer<span className="sr-only">{o.label(row)}</span>
-          </button>
+          {(o.canDelete?.(row) ?? true) && (
+            <button
+              type="button"
+              className="btn btn-small btn-danger"
+              onClick={() => o.onDelete(row)}
+              disabled={busy}
+              aria-busy={busy || undefined}
+            >
+              Supprimer<span className="sr-only">{o.label(row)}</span>
+            </button>
+          )}
         </>
       );
     },

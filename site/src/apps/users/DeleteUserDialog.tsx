@@ -6,15 +6,16 @@
  */
 import { useEffect, useState } from "react";
 import type { CurrentUser, UserFootprint } from "../../../../api/contract";
+import { sortFrench } from "../../lib/collate";
 import { fullName, plural } from "../../lib/format";
 import { api, call, errorText } from "../lib/api";
 import { invalidate } from "../lib/query";
 import { toast } from "../stores/toasts";
 import { FormField } from "../ui/FormField";
+import { Icon } from "../ui/Icon";
 import { Modal } from "../ui/Modal";
 import { USERS_PATH } from "./stores";
 
-const collator = new Intl.Collator("fr", { sensitivity: "base" });
 
 type Props = { user: CurrentUser | null; others: readonly CurrentUser[]; onClose: () => void };
 
@@ -22,14 +23,12 @@ export function DeleteUserDialog({ user, others, onClose }: Props) {
   const [footprint, setFootprint] = useState<UserFootprint | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [transferTo, setTransferTo] = useState("");
-  const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
     setFootprint(null);
     setLoadError(null);
     setTransferTo("");
-    setError(null);
     if (!user) return;
     let live = true;
     call(api.admin.users({ id: user._id }).footprint.get(), "Erreur lors du chargement des contenus du membre")
@@ -43,7 +42,7 @@ export function DeleteUserDialog({ user, others, onClose }: Props) {
   const remove = async () => {
     if (!user) return;
     setSaving(true);
-    setError(null);
+    // A refusal (the last admin, one's own account) is thrown: the Modal shows it next to the buttons.
     try {
       const query = transferTo ? { transferTo } : {};
       const done = await call(api.admin.users({ id: user._id }).delete(undefined, { query }), "Erreur lors de la suppression.");
@@ -51,14 +50,15 @@ export function DeleteUserDialog({ user, others, onClose }: Props) {
       toast.success(moved > 0 ? `Membre supprimé ; ses contenus ont été transférés.` : "Membre supprimé.");
       invalidate(USERS_PATH, "/api/admin/stats", "/api/admin/articles", "/api/admin/media", "/api/admin/events");
       onClose();
-    } catch (e) {
-      setError(errorText(e, "Erreur lors de la suppression."));
     } finally {
       setSaving(false);
     }
   };
 
-  const receivers = others.filter((o) => o._id !== user?._id).sort((a, b) => collator.compare(`${a.name} ${a.firstname}`, `${b.name} ${b.firstname}`));
+  const receivers = sortFrench(
+    others.filter((o) => o._id !== user?._id),
+    (o) => `${o.name} ${o.firstname}`,
+  );
   const needsTransfer = footprint?.needsTransfer === true;
   const footer = (
     <>
@@ -66,14 +66,28 @@ export function DeleteUserDialog({ user, others, onClose }: Props) {
         Annuler
       </button>
       <button type="submit" className="btn btn-danger" disabled={saving || !footprint || (needsTransfer && !transferTo)} aria-busy={saving || undefined}>
-        {saving && <span aria-hidden="true">⏳ </span>}
+        {saving && (
+          <>
+            <Icon name="busy" />{" "}
+          </>
+        )}
         Supprimer
       </button>
     </>
   );
 
   return (
-    <Modal open={user !== null} title="Supprimer cet utilisateur ?" size="md" onClose={onClose} onSubmit={remove} saving={saving} footer={footer}>
+    <Modal
+      open={user !== null}
+      title="Supprimer cet utilisateur ?"
+      size="md"
+      onClose={onClose}
+      onSubmit={remove}
+      saving={saving}
+      footer={footer}
+      errorFallback="Erreur lors de la suppression."
+      guardChanges={false}
+    >
       {user && <p>{fullName(user)} ({user.nickname}) sera supprimé définitivement.</p>}
       {loadError && (
         <p className="field-error" role="alert">
@@ -103,11 +117,6 @@ export function DeleteUserDialog({ user, others, onClose }: Props) {
             </select>
           )}
         </FormField>
-      )}
-      {error && (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
       )}
     </Modal>
   );

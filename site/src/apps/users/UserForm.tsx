@@ -7,7 +7,7 @@
  */
 import { useEffect, useRef, useState, type ChangeEvent } from "react";
 import type { CurrentUser } from "../../../../api/contract";
-import { fullName } from "../../lib/format";
+import { fullName, pluralWord } from "../../lib/format";
 import { errorText, isAbort, upload, type Progress } from "../lib/api";
 import { GROUP_LABELS, ROLE_LABELS, SOCIAL_LABELS } from "../lib/labels";
 import { invalidate } from "../lib/query";
@@ -42,7 +42,6 @@ export function UserForm({ open, user, onClose }: { open: boolean; user: Current
   const [preview, setPreview] = useState<string | null>(null);
   const [pictureError, setPictureError] = useState<string | null>(null);
   const [passwordError, setPasswordError] = useState<string | null>(null);
-  const [serverError, setServerError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [progress, setProgress] = useState<Progress | null>(null);
   const abort = useRef<AbortController | null>(null);
@@ -54,7 +53,6 @@ export function UserForm({ open, user, onClose }: { open: boolean; user: Current
     setPreview(null);
     setPictureError(null);
     setPasswordError(null);
-    setServerError(null);
   }, [open, user]);
 
   useEffect(() => () => {
@@ -82,7 +80,6 @@ export function UserForm({ open, user, onClose }: { open: boolean; user: Current
     setPasswordError(problem);
     if (problem) return;
     setSaving(true);
-    setServerError(null);
     abort.current = new AbortController();
     try {
       const fallback = "Erreur lors de la sauvegarde du membre";
@@ -97,9 +94,10 @@ export function UserForm({ open, user, onClose }: { open: boolean; user: Current
       invalidate(USERS_PATH, "/api/admin/stats");
       onClose();
     } catch (e) {
+      // Shown in the dialog, next to the buttons: the spec's alert, then the server's reason when it gave one.
       if (!isAbort(e)) {
-        setServerError(errorText(e, "Erreur lors de la sauvegarde du membre"));
-        toast.error("Erreur lors de la sauvegarde du membre");
+        const reason = errorText(e, "");
+        toast.error(reason ? `Erreur lors de la sauvegarde du membre : ${reason}` : "Erreur lors de la sauvegarde du membre");
       }
     } finally {
       setSaving(false);
@@ -126,11 +124,6 @@ export function UserForm({ open, user, onClose }: { open: boolean; user: Current
       submitDisabled={!userRequiredFilled(draft, creating)}
       saving={saving}
     >
-      {serverError && (
-        <p className="field-error" role="alert">
-          {serverError}
-        </p>
-      )}
       <div className="user-form-grid">
         {text("firstname", "Prénom", { required: true, maxLength: 80 })}
         {text("name", "Nom", { required: true, maxLength: 80 })}
@@ -152,7 +145,7 @@ export function UserForm({ open, user, onClose }: { open: boolean; user: Current
           </select>
         )}
       </FormField>
-      <FieldGroup legend="Groupes" hint={`${MAX_GROUPS} au plus (${draft.groups.length} choisi${draft.groups.length > 1 ? "s" : ""}).`}>
+      <FieldGroup legend="Groupes" hint={`${MAX_GROUPS} au plus (${draft.groups.length} ${pluralWord(draft.groups.length, "choisi")}).`}>
         {Object.entries(GROUP_LABELS).map(([code, label]) => (
           <label key={code}>
             <input

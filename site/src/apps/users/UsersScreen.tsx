@@ -9,6 +9,7 @@ import type { CurrentUser } from "../../../../api/contract";
 import { fullName } from "../../lib/format";
 import { groupsText } from "../lib/labels";
 import { useResource } from "../lib/query";
+import { useViewer } from "../stores/viewer";
 import { Avatar } from "../ui/Avatar";
 import { actionsColumn } from "../ui/actions-column";
 import { DataTable, type Column } from "../ui/DataTable";
@@ -20,6 +21,7 @@ import { UserForm } from "./UserForm";
 import "./UserForm.css";
 
 export default function UsersScreen() {
+  const viewer = useViewer();
   const { data, loading, error } = useResource($adminUsers, "Erreur lors du chargement des utilisateurs");
   const [editing, setEditing] = useState<{ user: CurrentUser | null } | null>(null);
   const [deleting, setDeleting] = useState<CurrentUser | null>(null);
@@ -47,7 +49,8 @@ export default function UsersScreen() {
       ),
     },
     { key: "groups", header: "Groupes", cell: (u) => groupsText(u.groups), sortValue: (u) => groupsText(u.groups) },
-    actionsColumn<CurrentUser>({ label: (u) => ` : ${fullName(u)}`, onEdit: (u) => setEditing({ user: u }), onDelete: (u) => setDeleting(u) }),
+    // The server refuses the deletion of one's own account: it is not offered (issue 19 §3.14).
+    actionsColumn<CurrentUser>({ label: (u) => ` : ${fullName(u)}`, onEdit: (u) => setEditing({ user: u }), onDelete: (u) => setDeleting(u), canDelete: (u) => u._id !== viewer._id }),
   ];
   // Admins are exempt from the quota: the column is for members only.
   const pendingColumn: Column<CurrentUser> = {

@@ -1,0 +1,49 @@
+/**
+ * The approved / online toggles of the admin tables (spec §4): the state's icon (the same as the status cells),
+ * named for screen readers by what a press does, « Mettre hors ligne : Titre » or « Approuver : Titre », with the
+ * current state as its description (the title). The name used to stay « En ligne » whatever the state, with only
+ * aria-pressed telling the difference (issue 19 §3.10); an action name says both the state and the effect.
+ *
+ *   <FlagToggle kind="online" value={a.online} item={a.title} busy={busy} onToggle={() => setOnline(a)} />
+ */
+import { Icon } from "../ui/Icon";
+import { statusIcon, statusText, type StatusKind } from "../ui/StatusBadge";
+import "./FlagToggle.css";
+
+/** What pressing the toggle does, by kind and current value. */
+const ACTION: Record<StatusKind, { on: string; off: string }> = {
+  approved: { on: "Retirer l'approbation", off: "Approuver" },
+  online: { on: "Mettre hors ligne", off: "Mettre en ligne" },
+};
+
+/** The accessible name of a toggle: its action, then the item it changes. */
+export function toggleName(kind: StatusKind, value: boolean, item?: string): string {
+  const action = value ? ACTION[kind].on : ACTION[kind].off;
+  return item ? `${action} : ${item}` : action;
+}
+
+export type FlagToggleProps = {
+  kind: StatusKind;
+  value: boolean;
+  onToggle: () => void;
+  /** The row's item (a title), so each button's name says what it changes. */
+  item?: string;
+  /** The change is being saved: the button is disabled meanwhile. */
+  busy?: boolean;
+};
+
+export function FlagToggle({ kind, value, onToggle, item, busy = false }: FlagToggleProps) {
+  return (
+    <button
+      type="button"
+      className={`status-toggle status-${kind} ${value ? "is-on" : "is-off"}`}
+      disabled={busy}
+      aria-busy={busy || undefined}
+      onClick={onToggle}
+      title={statusText(kind, value)}
+    >
+      <Icon name={busy ? "busy" : statusIcon(kind, value)} />
+      <span className="sr-only">{toggleName(kind, value, item)}</span>
+    </button>
+  );
+}
