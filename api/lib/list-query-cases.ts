@@ -1,0 +1,34 @@
+/**
+ * The lists whose query plans api/lib/list-query-plans.test.ts checks: each list's spec, its table, the WHERE a
+ * route always adds (a member's visibility) and one sample of each filter. Test support only.
+ */
+import type { SQL } from "drizzle-orm";
+import { ARTICLE_LIST, articleWhere } from "../modules/articles/listing";
+import type { ListSpec } from "./list-query";
+
+export type PlanCase = { name: string; table: string; spec: ListSpec<string>; base: (SQL | undefined)[]; filters: Record<string, (SQL | undefined)[]>; search?: string };
+
+export const LIST_PLAN_CASES: PlanCase[] = [
+  {
+    name: "the admin articles",
+    table: "articles",
+    spec: ARTICLE_LIST as ListSpec<string>,
+    base: [],
+    filters: {
+      pending: articleWhere({ status: "pending" }),
+      online: articleWhere({ status: "online" }),
+      theme: articleWhere({ theme: "t3" }),
+      author: articleWhere({ author: "u12" }),
+      dates: articleWhere({ from: "2023-11-15", to: "2023-11-16" }),
+    },
+    search: "econ",
+  },
+  {
+    name: "a member's articles",
+    table: "articles",
+    spec: ARTICLE_LIST as ListSpec<string>,
+    base: articleWhere({}, { viewerId: "u12" }),
+    filters: { mine: articleWhere({ mine: "1" }, { viewerId: "u12" }) },
+    search: "econ",
+  },
+];
