@@ -4,6 +4,8 @@
  */
 import type { SQL } from "drizzle-orm";
 import { ARTICLE_LIST, articleWhere } from "../modules/articles/listing";
+import { MEDIA_LIST, mediaWhere } from "../modules/media/listing";
+import { USER_LIST, userWhere } from "../modules/users/listing";
 import type { ListSpec } from "./list-query";
 
 export type PlanCase = { name: string; table: string; spec: ListSpec<string>; base: (SQL | undefined)[]; filters: Record<string, (SQL | undefined)[]>; search?: string };
@@ -30,5 +32,34 @@ export const LIST_PLAN_CASES: PlanCase[] = [
     base: articleWhere({}, { viewerId: "u12" }),
     filters: { mine: articleWhere({ mine: "1" }, { viewerId: "u12" }) },
     search: "econ",
+  },
+  {
+    name: "the admin media",
+    table: "media",
+    spec: MEDIA_LIST as ListSpec<string>,
+    base: [],
+    filters: {
+      pending: mediaWhere({ status: "pending" }),
+      type: mediaWhere({ type: "audio" }),
+      uploader: mediaWhere({ uploader: "u12" }),
+      dates: mediaWhere({ from: "1970-01-01", to: "1970-01-02" }),
+    },
+    search: "media",
+  },
+  {
+    name: "a member's media",
+    table: "media",
+    spec: MEDIA_LIST as ListSpec<string>,
+    base: mediaWhere({}, { viewerId: "u12" }),
+    filters: { mine: mediaWhere({ mine: "1" }, { viewerId: "u12" }) },
+    search: "media",
+  },
+  {
+    name: "the members",
+    table: "users",
+    spec: USER_LIST as ListSpec<string>,
+    base: [],
+    filters: { admins: userWhere({ role: "admin" }), group: userWhere({ group: "bureau" }), dates: userWhere({ from: "1970-01-01" }) },
+    search: "nom",
   },
 ];

@@ -5,6 +5,7 @@
 import { atom } from "nanostores";
 import { api, call } from "../lib/api";
 import { resource } from "../lib/query";
+import { wholeList } from "../lib/whole-list";
 import { PAGE_SIZE, queryKey, readListQuery, type ListQuery } from "./list-query";
 
 const initial = typeof location === "undefined" ? readListQuery("") : readListQuery(location.search);
@@ -24,5 +25,5 @@ export const $adminArticles = resource(["/api/admin/articles?", $key], (_path, k
 
 /** Every media, for the article form's multi-select (loaded when the form opens). */
 export const $adminMediaChoices = resource("/api/admin/media?choices", () =>
-  call(api.admin.media.get({ query: {} }), "Erreur lors du chargement des médias"),
+  call(api.admin.media.get({ query: {} }), "Erreur lors du chargement des médias").then(wholeList),
 );

@@ -4,8 +4,9 @@
  */
 import { api, call } from "../lib/api";
 import { resource } from "../lib/query";
+import { wholeList } from "../lib/whole-list";
 
 export const USERS_PATH = "/api/admin/users";
 
 /** Every account, members and admins (the screen splits them by role). */
-export const $adminUsers = resource(USERS_PATH, () => call(api.admin.users.get(), "Erreur lors du chargement des utilisateurs"));
+export const $adminUsers = resource(USERS_PATH, () => call(api.admin.users.get({ query: {} }), "Erreur lors du chargement des utilisateurs").then(wholeList));
