@@ -62,7 +62,7 @@ export const DateParam = (error: string) => t.String({ pattern: "^\\d{4}-\\d{2}-
  */
 export function listQuerySchema<S extends string, F extends TProperties>(sorts: readonly [S, ...S[]], filters: F) {
   return t.Object({
-    page: t.Optional(t.Numeric({ minimum: 1, maximum: 1_000_000, error: "Numéro de page invalide." })),
+    page: t.Optional(t.Numeric({ minimum: 1, maximum: 1_000_000, error: "Le numéro de page n'est pas valide." })),
     pageSize: t.Optional(t.Numeric({ minimum: 1, maximum: 100, error: "Taille de page invalide (25, 50 ou 100)." })),
     sort: t.Optional(t.Union(sorts.map((s) => t.Literal(s)) as unknown as [ReturnType<typeof t.Literal<S>>], { error: `Tri inconnu (${orList(sorts)}).` })),
     dir: t.Optional(t.Union([t.Literal("asc"), t.Literal("desc")], { error: "Sens de tri inconnu (asc ou desc)." })),

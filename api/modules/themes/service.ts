@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ne, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { newId } from "../../../db/ids";
 import { articles, articleThemes, eventThemes, themes, type ThemeRow } from "../../../db/schema";
@@ -9,8 +9,9 @@ export function toTheme(row: ThemeRow): Theme {
   return { _id: row.id, name: row.name, url: row.url, keywords: row.keywords };
 }
 
+/** Themes in French order (the folded name: « Économie » before « Société », not after). */
 export async function listThemes(db: Db): Promise<Theme[]> {
-  const rows = await db.select().from(themes).orderBy(asc(themes.name));
+  const rows = await db.select().from(themes).orderBy(asc(themes.nameKey), asc(themes.id));
   return rows.map(toTheme);
 }
 
@@ -23,7 +24,7 @@ export async function listThemesWithCount(db: Db): Promise<ThemeWithCount[]> {
     .where(and(eq(articles.approved, true), eq(articles.online, true)))
     .groupBy(articleThemes.themeId);
   const byTheme = new Map(counts.map((c) => [c.themeId, c.n]));
-  const rows = await db.select().from(themes).orderBy(asc(themes.name));
+  const rows = await db.select().from(themes).orderBy(asc(themes.nameKey), asc(themes.id));
   return rows.map((r) => ({ _id: r.id, name: r.name, url: r.url, count: byTheme.get(r.id) ?? 0 }));
 }
 
@@ -36,8 +37,12 @@ async function usage(db: Db): Promise<{ articles: Map<string, number>; events: M
   return { articles: new Map(a.map((r) => [r.id, r.n])), events: new Map(e.map((r) => [r.id, r.n])) };
 }
 
-export async function listAdminThemes(db: Db): Promise<AdminTheme[]> {
-  const [rows, used] = await Promise.all([db.select().from(themes).orderBy(asc(themes.name)), usage(db)]);
+/** Every theme with its usage, in French order; `ids` narrows it to one page of the list. */
+export async function listAdminThemes(db: Db, ids?: string[]): Promise<AdminTheme[]> {
+  const [rows, used] = await Promise.all([
+    db.select().from(themes).where(ids ? inArray(themes.id, ids) : undefined).orderBy(asc(themes.nameKey), asc(themes.id)),
+    usage(db),
+  ]);
   return rows.map((r) => ({ ...toTheme(r), articles: used.articles.get(r.id) ?? 0, events: used.events.get(r.id) ?? 0 }));
 }
 
