@@ -34,9 +34,26 @@ export type ListSpec<S extends string> = {
   id: SQLiteColumn;
   sorts: Record<S, SortSpec>;
   defaultSort: NoInfer<S>;
-  /** The condition of a search, or null when the query has nothing to look for. */
-  search?: (q: string) => SQL | null;
+  search?: ListSearch;
 };
+
+/** How a list searches (`ftsSearch` or `foldedSearch`). */
+export type ListSearch = {
+  /**
+   * The condition of a search, or null when the query has nothing to look for. `broad`: most rows match, so the
+   * sort's index should be walked and each row tested, rather than the matches read and sorted.
+   */
+  where: (q: string, broad: boolean) => SQL | null;
+  /** How many rows match, from the full-text index alone (cheap); null when the query has nothing to look for. */
+  count?: (db: Db, q: string) => Promise<number | null>;
+};
+
+/**
+ * Above this many matches a search is broad: reading every match and sorting them (the fold of each title
+ * computed on the way) costs more than walking the sort's index and testing each row against the matches, which
+ * stops after one page. Measured at 5,000 articles: 74 ms against 1.4 ms for a word in every article.
+ */
+export const BROAD_SEARCH = 500;
 
 /** The query parts every list shares (what `listQuerySchema` validates). */
 export type ListParams<S extends string = string> = {
@@ -93,10 +110,10 @@ export function orderOf(spec: SortSpec, id: AnyColumn, dir: SortDir = spec.dir):
 }
 
 /** The two statements of a page: its ids in order, and the count of every match. */
-export function listStatements<S extends string>(db: Db, spec: ListSpec<S>, params: ListParams<S>, where: (SQL | undefined)[]) {
+export function listStatements<S extends string>(db: Db, spec: ListSpec<S>, params: ListParams<S>, where: (SQL | undefined)[], broad = false) {
   const { page, pageSize } = pageOf(params);
   const sort = spec.sorts[params.sort ?? spec.defaultSort];
-  const search = params.q && spec.search ? spec.search(params.q) : null;
+  const search = params.q && spec.search ? spec.search.where(params.q, broad) : null;
   const condition = and(...where, search ?? undefined);
   const ids = db
     .select({ id: spec.id })
@@ -121,8 +138,13 @@ export async function listPage<S extends string, T>(
   read: (ids: string[]) => Promise<T[]>,
   idOf: (item: T) => string,
 ): Promise<ListPage<T>> {
-  const statements = listStatements(db, spec, params, where);
-  const [rows, [counted]] = await Promise.all([statements.ids, statements.total]);
+  // A search first asks the full-text index how many rows match: none ends it, and the number picks the plan.
+  const matches = params.q && spec.search?.count ? await spec.search.count(db, params.q) : null;
+  if (matches === 0) return { items: [], total: 0, ...pageOf(params) };
+  const statements = listStatements(db, spec, params, where, matches !== null && matches > BROAD_SEARCH);
+  // Without other filters, the number of matches is the total.
+  const total = matches !== null && where.every((w) => w === undefined) ? Promise.resolve([{ n: matches }]) : statements.total;
+  const [rows, [counted]] = await Promise.all([statements.ids, total]);
   const ids = rows.map((r) => r.id as string);
   const items = ids.length ? await read(ids) : [];
   const order = new Map(ids.map((id, i) => [id, i]));
@@ -157,25 +179,41 @@ export function ftsQuery(q: string): string | null {
     .join(" AND ");
 }
 
-/** A search through a full-text table kept over `table` (db/migrations/0003_list_search.sql). */
-export function ftsSearch(table: SQLiteTable, fts: string): (q: string) => SQL | null {
-  return (q) => {
-    const match = ftsQuery(q);
-    if (!match) return null;
-    return sql`${table}.rowid in (select rowid from ${sql.identifier(fts)} where ${sql.identifier(fts)} match ${match})`;
+/**
+ * A search through a full-text table kept over `table` (db/migrations/0003_list_search.sql). A narrow search reads
+ * the matches by rowid and sorts them; a broad one (`+rowid`: not usable as an index) makes SQLite walk the sort's
+ * index and test each row against the matches, gathered once.
+ */
+export function ftsSearch(table: SQLiteTable, fts: string): ListSearch {
+  const index = sql.identifier(fts);
+  return {
+    where: (q, broad) => {
+      const match = ftsQuery(q);
+      if (!match) return null;
+      const matches = sql`(select rowid from ${index} where ${index} match ${match})`;
+      return broad ? sql`+${table}.rowid in ${matches}` : sql`${table}.rowid in ${matches}`;
+    },
+    count: async (db, q) => {
+      const match = ftsQuery(q);
+      if (!match) return null;
+      const [row] = await db.all<{ n: number }>(sql`select count(*) as n from ${index} where ${index} match ${match}`);
+      return Number(row?.n ?? 0);
+    },
   };
 }
 
 /**
- * A search over folded key columns (db/fold.ts) with LIKE, for the small lists (themes, events): every word must
+ * A search over folded key columns (db/fold.ts) with LIKE, for the small lists (themes): every word must
  * appear in one of the columns.
  */
-export function foldedSearch(...columns: (AnyColumn | SQL)[]): (q: string) => SQL | null {
-  return (q) => {
-    const words = foldText(q).split(/\s+/).filter(Boolean).slice(0, 8);
-    if (words.length === 0) return null;
-    const like = (w: string) => `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    return and(...words.map((w) => sql`(${sql.join(columns.map((c) => sql`${c} like ${like(w)} escape '\\'`), sql` or `)})`)) ?? null;
+export function foldedSearch(...columns: (AnyColumn | SQL)[]): ListSearch {
+  return {
+    where: (q) => {
+      const words = foldText(q).split(/\s+/).filter(Boolean).slice(0, 8);
+      if (words.length === 0) return null;
+      const like = (w: string) => `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      return and(...words.map((w) => sql`(${sql.join(columns.map((c) => sql`${c} like ${like(w)} escape '\\'`), sql` or `)})`)) ?? null;
+    },
   };
 }
 

@@ -1,5 +1,5 @@
 -- Search and sort support of the lists (api/lib/list-query.ts), in SQL that drizzle-kit cannot express.
--- 1. Full-text indexes (FTS5, external content: the text stays in its table; accents and case ignored, prefix
+-- 1. Full-text indexes of articles, media, members, contact messages, the journal and events (FTS5, external content: the text stays in its table; accents and case ignored, prefix
 --    indexes for typing-as-you-go), kept in step by triggers. Tables with a text primary key still have a stable
 --    rowid (VACUUM INTO keeps it); if one ever drifts: INSERT INTO x_fts(x_fts) VALUES('rebuild').
 -- 2. articles.author_key, the first author's users.name_key (folded "name firstname"; U+10FFFF when none, so
@@ -87,6 +87,23 @@ END;
 CREATE TRIGGER `audit_log_fts_update` AFTER UPDATE OF actor, summary ON `audit_log` BEGIN
   INSERT INTO `audit_log_fts`(`audit_log_fts`, rowid, actor, summary) VALUES ('delete', old.rowid, old.actor, old.summary);
   INSERT INTO `audit_log_fts`(rowid, actor, summary) VALUES (new.rowid, new.actor, new.summary);
+END;
+--> statement-breakpoint
+CREATE VIRTUAL TABLE `events_fts` USING fts5(title, location, keywords, content = 'events', content_rowid = 'rowid', tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3');
+--> statement-breakpoint
+INSERT INTO `events_fts`(`events_fts`) VALUES ('rebuild');
+--> statement-breakpoint
+CREATE TRIGGER `events_fts_insert` AFTER INSERT ON `events` BEGIN
+  INSERT INTO `events_fts`(rowid, title, location, keywords) VALUES (new.rowid, new.title, new.location, new.keywords);
+END;
+--> statement-breakpoint
+CREATE TRIGGER `events_fts_delete` AFTER DELETE ON `events` BEGIN
+  INSERT INTO `events_fts`(`events_fts`, rowid, title, location, keywords) VALUES ('delete', old.rowid, old.title, old.location, old.keywords);
+END;
+--> statement-breakpoint
+CREATE TRIGGER `events_fts_update` AFTER UPDATE OF title, location, keywords ON `events` BEGIN
+  INSERT INTO `events_fts`(`events_fts`, rowid, title, location, keywords) VALUES ('delete', old.rowid, old.title, old.location, old.keywords);
+  INSERT INTO `events_fts`(rowid, title, location, keywords) VALUES (new.rowid, new.title, new.location, new.keywords);
 END;
 --> statement-breakpoint
 CREATE TRIGGER `article_authors_key_insert` AFTER INSERT ON `article_authors` BEGIN

@@ -1,11 +1,11 @@
 /**
- * The back office's event list, one page at a time (api/lib/list-query.ts). Without `page`, the route keeps the
- * spec's whole array.
+ * The back office's event list, one page at a time (api/lib/list-query.ts), searched through titles, places and
+ * keywords. Without `page`, the route keeps the spec's whole array.
  */
 import { eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { events } from "../../../db/schema";
-import { dayRange, foldedSearch, listPage, type ListSpec } from "../../lib/list-query";
+import { dayRange, ftsSearch, listPage, type ListSpec } from "../../lib/list-query";
 import type { Event, EventPage, EVENT_SORTS, EventsQuery } from "./model";
 import { listEvents } from "./service";
 
@@ -18,8 +18,7 @@ export const EVENT_LIST: ListSpec<(typeof EVENT_SORTS)[number]> = {
     title: { keys: [events.titleKey], dir: "asc" },
   },
   defaultSort: "start",
-  // A few hundred events: the folded title matched with LIKE is enough.
-  search: foldedSearch(events.titleKey),
+  search: ftsSearch(events, "events_fts"),
 };
 
 /** The WHERE of the event list's filters. */

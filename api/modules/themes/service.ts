@@ -28,11 +28,19 @@ export async function listThemesWithCount(db: Db): Promise<ThemeWithCount[]> {
   return rows.map((r) => ({ _id: r.id, name: r.name, url: r.url, count: byTheme.get(r.id) ?? 0 }));
 }
 
-/** How many articles and events carry each theme (all of them, published or not). */
-async function usage(db: Db): Promise<{ articles: Map<string, number>; events: Map<string, number> }> {
+/** How many articles and events carry each theme (all of them, published or not); `ids` limits it to those themes. */
+async function usage(db: Db, ids?: string[]): Promise<{ articles: Map<string, number>; events: Map<string, number> }> {
   const [a, e] = await Promise.all([
-    db.select({ id: articleThemes.themeId, n: count() }).from(articleThemes).groupBy(articleThemes.themeId),
-    db.select({ id: eventThemes.themeId, n: count() }).from(eventThemes).groupBy(eventThemes.themeId),
+    db
+      .select({ id: articleThemes.themeId, n: count() })
+      .from(articleThemes)
+      .where(ids ? inArray(articleThemes.themeId, ids) : undefined)
+      .groupBy(articleThemes.themeId),
+    db
+      .select({ id: eventThemes.themeId, n: count() })
+      .from(eventThemes)
+      .where(ids ? inArray(eventThemes.themeId, ids) : undefined)
+      .groupBy(eventThemes.themeId),
   ]);
   return { articles: new Map(a.map((r) => [r.id, r.n])), events: new Map(e.map((r) => [r.id, r.n])) };
 }
@@ -41,7 +49,7 @@ async function usage(db: Db): Promise<{ articles: Map<string, number>; events: M
 export async function listAdminThemes(db: Db, ids?: string[]): Promise<AdminTheme[]> {
   const [rows, used] = await Promise.all([
     db.select().from(themes).where(ids ? inArray(themes.id, ids) : undefined).orderBy(asc(themes.nameKey), asc(themes.id)),
-    usage(db),
+    usage(db, ids),
   ]);
   return rows.map((r) => ({ ...toTheme(r), articles: used.articles.get(r.id) ?? 0, events: used.events.get(r.id) ?? 0 }));
 }
