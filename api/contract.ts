@@ -4,7 +4,7 @@
  */
 export type {
   AdminArticleBody,
-  AdminArticlePage,
+  ArticlePage,
   AdminArticlesQuery,
   Article,
   ArticleBody,

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { foldFirst, foldSecond } from "../fold";
 import { media } from "./media";
 import { themes } from "./themes";
 import { users } from "./users";
@@ -25,8 +26,23 @@ export const articles = sqliteTable(
     articlePicOriginalBytes: integer("article_pic_original_bytes").notNull().default(0),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+    /** Sort key of the back office's « Par titre » (folded title in two stages, see db/fold.ts); computed, never written. */
+    titleFold: text("title_fold").generatedAlwaysAs(foldFirst("title"), { mode: "virtual" }),
+    titleKey: text("title_key").generatedAlwaysAs(foldSecond("title_fold"), { mode: "virtual" }),
+    /**
+     * Sort key of « Par auteur »: the first author's folded "name firstname", or U+10FFFF when there is none (so
+     * those come last). Kept by triggers on article_authors and users (migration 0002_list_search).
+     */
+    authorKey: text("author_key").notNull().default("\u{10FFFF}"),
   },
-  (t) => [index("articles_visible_idx").on(t.approved, t.online, t.createdAt)],
+  (t) => [
+    index("articles_visible_idx").on(t.approved, t.online, t.createdAt),
+    // One index per sort of the lists, ending with the id that breaks ties (api/lib/list-query.ts).
+    index("articles_created_idx").on(t.createdAt, t.id),
+    index("articles_title_key_idx").on(t.titleKey, t.id),
+    index("articles_author_key_idx").on(t.authorKey, sql`${t.createdAt} desc`, sql`${t.id} desc`),
+    index("articles_status_idx").on(t.approved, t.online, sql`${t.createdAt} desc`, sql`${t.id} desc`),
+  ],
 );
 
 /** Authors in display order (position). */

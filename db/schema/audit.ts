@@ -22,7 +22,8 @@ export const auditLog = sqliteTable(
     summary: text("summary").notNull().default(""),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
   },
-  (t) => [index("audit_log_created_idx").on(t.createdAt)],
+  // The id breaks ties of the list's order (api/lib/list-query.ts).
+  (t) => [index("audit_log_created_idx").on(t.createdAt, t.id)],
 );
 
 export type AuditRow = typeof auditLog.$inferSelect;

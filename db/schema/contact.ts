@@ -14,5 +14,6 @@ export const contactMessages = sqliteTable(
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
     readAt: integer("read_at", { mode: "timestamp_ms" }),
   },
-  (t) => [index("contact_created_idx").on(t.createdAt)],
+  // The id breaks ties of the list's order (api/lib/list-query.ts).
+  (t) => [index("contact_created_idx").on(t.createdAt, t.id)],
 );

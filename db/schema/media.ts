@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { foldFirst, foldSecond } from "../fold";
 import { users } from "./users";
 
 export const MEDIA_TYPES = ["audio", "video", "pdf", "image", "external", "link"] as const;
@@ -37,10 +38,19 @@ export const media = sqliteTable(
     online: integer("online", { mode: "boolean" }).notNull().default(true),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+    /** Sort key of « Par titre » (folded title in two stages, see db/fold.ts); computed, never written. */
+    titleFold: text("title_fold").generatedAlwaysAs(foldFirst("title"), { mode: "virtual" }),
+    titleKey: text("title_key").generatedAlwaysAs(foldSecond("title_fold"), { mode: "virtual" }),
   },
   (t) => [
     index("media_visible_idx").on(t.approved, t.online, t.createdAt),
-    index("media_uploader_idx").on(t.uploadedBy),
+    // A member's own uploads, newest first.
+    index("media_uploader_idx").on(t.uploadedBy, t.createdAt, t.id),
+    // One index per sort of the lists, ending with the id that breaks ties (api/lib/list-query.ts).
+    index("media_created_idx").on(t.createdAt, t.id),
+    index("media_title_key_idx").on(t.titleKey, t.id),
+    index("media_type_idx").on(t.type, sql`${t.createdAt} desc`, sql`${t.id} desc`),
+    index("media_status_idx").on(t.approved, t.online, sql`${t.createdAt} desc`, sql`${t.id} desc`),
   ],
 );
 

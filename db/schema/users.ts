@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { foldFirst, foldSecond } from "../fold";
 
 /** Social links of a member; every key is optional text (an empty string means "none"). */
 export type SocialLinks = {
@@ -41,11 +42,17 @@ export const users = sqliteTable(
     profilePicOriginal: text("profile_pic_original"),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+    /** Sort key of the member list: folded "name firstname" in two stages (see db/fold.ts); computed, never written. */
+    nameFold: text("name_fold").generatedAlwaysAs(foldFirst("name || ' ' || firstname"), { mode: "virtual" }),
+    nameKey: text("name_key").generatedAlwaysAs(foldSecond("name_fold"), { mode: "virtual" }),
   },
   (t) => [
     uniqueIndex("users_nickname_unique").on(sql`lower(${t.nickname})`),
     uniqueIndex("users_email_unique").on(sql`lower(${t.email})`),
-    index("users_role_idx").on(t.role),
+    // One index per sort of the member list, ending with the id that breaks ties (api/lib/list-query.ts).
+    index("users_role_idx").on(t.role, t.nameKey, t.id),
+    index("users_name_key_idx").on(t.nameKey, t.id),
+    index("users_created_idx").on(t.createdAt, t.id),
   ],
 );
 

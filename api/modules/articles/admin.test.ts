@@ -58,35 +58,49 @@ describe("admin article routes", () => {
   });
 
   it("pages every article with its total, newest first by default", async () => {
-    const { status, json } = await send(h, "GET", "/api/admin/articles?pageSize=2&page=2", undefined, chef.auth);
+    const { status, json } = await send(h, "GET", "/api/admin/articles?pageSize=25", undefined, chef.auth);
     expect(status).toBe(200);
-    expect(json).toMatchObject({ total: 5, page: 2, pageSize: 2 });
-    expect(titles(json)).toEqual(["Économie", "En attente"]);
-    expect(json.items[1]).toMatchObject({ approved: false, online: true, mediaCount: 0 });
+    expect(json).toMatchObject({ total: 5, page: 1, pageSize: 25 });
+    expect(titles(json)).toEqual(["Zèbres", "L'eau", "Économie", "En attente", "Retiré"]);
+    expect(json.items[3]).toMatchObject({ approved: false, online: true, mediaCount: 0 });
+    // Past the last page: no rows, the same total.
+    expect((await send(h, "GET", "/api/admin/articles?pageSize=25&page=2", undefined, chef.auth)).json).toMatchObject({ items: [], total: 5, page: 2 });
   });
 
-  it("sorts by title in French order, by first author's name and by status (pending first)", async () => {
-    const sorted = async (sort: string) => titles((await send(h, "GET", `/api/admin/articles?sort=${sort}`, undefined, chef.auth)).json);
-    expect(await sorted("title")).toEqual(["Économie", "En attente", "L'eau", "Retiré", "Zèbres"]);
-    // Bâ before Diop; articles without an author last.
-    expect(await sorted("author")).toEqual(["L'eau", "Zèbres", "Économie", "En attente", "Retiré"]);
-    expect(await sorted("status")).toEqual(["En attente", "Retiré", "Zèbres", "L'eau", "Économie"]);
+  it("sorts by title in French order, by first author's name and by status (pending first), both ways", async () => {
+    const sorted = async (query: string) => titles((await send(h, "GET", `/api/admin/articles?${query}`, undefined, chef.auth)).json);
+    expect(await sorted("sort=title")).toEqual(["Économie", "En attente", "L'eau", "Retiré", "Zèbres"]);
+    expect(await sorted("sort=title&dir=desc")).toEqual(["Zèbres", "Retiré", "L'eau", "En attente", "Économie"]);
+    // Bâ before Diop (newest first among Diop's); articles without an author last.
+    expect(await sorted("sort=author")).toEqual(["L'eau", "Zèbres", "Économie", "En attente", "Retiré"]);
+    expect(await sorted("sort=status")).toEqual(["En attente", "Retiré", "Zèbres", "L'eau", "Économie"]);
+    expect(await sorted("sort=recent&dir=asc")).toEqual(["Retiré", "En attente", "Économie", "L'eau", "Zèbres"]);
   });
 
-  it("filters by status and searches without caring for accents", async () => {
+  it("filters by status, theme, author and dates, and searches without caring for accents, case or word ends", async () => {
     const get = async (query: string) => (await send(h, "GET", `/api/admin/articles?${query}`, undefined, chef.auth)).json;
     expect(titles(await get("status=pending"))).toEqual(["En attente"]);
     expect(titles(await get("status=offline"))).toEqual(["Retiré"]);
     expect((await get("status=approved")).total).toBe(4);
     expect(titles(await get("q=ECONOMIE"))).toEqual(["Économie"]);
+    expect(titles(await get("q=econ"))).toEqual(["Économie"]);
     expect(titles(await get("q=zebres&status=pending"))).toEqual([]);
+    expect(titles(await get(`author=${ids.ba}`))).toEqual(["L'eau"]);
+    expect((await get(`theme=${theme.id}`)).total).toBe(5);
+    expect((await get("theme=000000000000000000000000")).total).toBe(0);
+    const day = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+    expect(titles(await get(`from=${day(3)}&to=${day(2)}`))).toEqual(["L'eau", "Économie"]);
   });
 
-  it("refuses unknown sorts, statuses and page sizes with French messages", async () => {
+  it("refuses unknown sorts, statuses, page sizes and dates with French messages", async () => {
     const bad = async (query: string) => send(h, "GET", `/api/admin/articles?${query}`, undefined, chef.auth);
     expect(await bad("sort=color")).toEqual({ status: 400, json: { message: "Tri inconnu (recent, title, author ou status)." } });
+    expect(await bad("dir=up")).toEqual({ status: 400, json: { message: "Sens de tri inconnu (asc ou desc)." } });
     expect(await bad("status=lost")).toEqual({ status: 400, json: { message: "Statut inconnu (pending, approved, online ou offline)." } });
-    expect(await bad("pageSize=5000")).toEqual({ status: 400, json: { message: "Taille de page invalide (1 à 200)." } });
+    expect(await bad("pageSize=5000")).toEqual({ status: 400, json: { message: "Taille de page invalide (25, 50 ou 100)." } });
+    expect(await bad("pageSize=30")).toEqual({ status: 400, json: { message: "Taille de page invalide (25, 50 ou 100)." } });
+    expect(await bad("from=hier")).toEqual({ status: 400, json: { message: "Date de début invalide (AAAA-MM-JJ)." } });
+    expect(await bad("to=2025-13-45")).toEqual({ status: 400, json: { message: "Date invalide (AAAA-MM-JJ)." } });
   });
 
   it("creates an approved article with the authors the admin chose, in their order, and rebuilds", async () => {

@@ -5,7 +5,7 @@ import { authPlugin } from "../../plugins/auth";
 import { rebuildPlugin } from "../../plugins/rebuild";
 import { readArticleInput } from "./input";
 import { adminArticlePage } from "./listing";
-import { AdminArticleBody, AdminArticlePage, AdminArticlesQuery, ApproveBody, Article, ArticlePictures, ArticleState, Done, OnlineBody } from "./model";
+import { AdminArticleBody, ArticlePage, AdminArticlesQuery, ApproveBody, Article, ArticlePictures, ArticleState, Done, OnlineBody } from "./model";
 import { findArticle } from "./service";
 import { createArticle, deleteArticle, deleteArticlePicture, pictureRule, saveArticlePicture, setArticleFlag, updateArticle } from "./writes";
 
@@ -29,7 +29,7 @@ export const adminArticleRoutes = (deps: Deps) => {
       .get("/api/admin/articles", ({ query }) => adminArticlePage(db, query), {
         admin: true,
         query: AdminArticlesQuery,
-        response: { 200: AdminArticlePage },
+        response: { 200: ArticlePage },
       })
       // By id or by url.
       .get("/api/admin/articles/:id", ({ params }) => findArticle(db, params.id), { admin: true, response: { 200: Article } })

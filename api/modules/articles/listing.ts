@@ -1,13 +1,15 @@
 /**
  * The two signed-in lists of articles: the member's (their own in any state plus the community's public ones,
- * searchable) and the back office's page (sorted, filtered and cut by the server, so it stays fast at 5,000).
+ * searchable; one page of it with `page`) and the back office's page (sorted, filtered, searched and cut by the
+ * database through api/lib/list-query.ts, so it stays fast at 50,000).
  */
-import { and, asc, count, desc, eq, type SQL } from "drizzle-orm";
+import { and, count, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { articleAuthors, articles, media, users } from "../../../db/schema";
-import type { AdminArticlePage, AdminArticlesQuery, ArticleSummary, MemberStats } from "./model";
+import { articleAuthors, articles, media } from "../../../db/schema";
+import { dayRange, ftsSearch, listPage, type ListSpec } from "../../lib/list-query";
+import type { ArticlePage, AdminArticlesQuery, ARTICLE_SORTS, ArticleSummary, MemberArticlesQuery, MemberStats } from "./model";
 import { searchMatcher, type Matcher } from "./search";
-import { articleConditions, listArticleSummaries, type ArticleFilter } from "./service";
+import { articleConditions, articleIdsOf, articleIsPublic, listArticleSummaries, type ArticleFilter } from "./service";
 
 /** Ids of the articles matching `filter` whose title, text or keywords hold every word of the query. */
 async function searchIds(db: Db, filter: ArticleFilter, matches: NonNullable<Matcher>): Promise<string[]> {
@@ -52,83 +54,67 @@ const STATUS_WHERE: Record<NonNullable<AdminArticlesQuery["status"]>, SQL> = {
   offline: eq(articles.online, false),
 };
 
-const collator = new Intl.Collator("fr", { sensitivity: "base", numeric: true });
-
-type Line = { id: string; title: string; createdAt: Date; approved: boolean; online: boolean; author?: string };
-
-/** Pending first (what needs an admin), then approved but offline, then published; newest first within each. */
-const statusRank = (l: Line) => (l.approved ? 2 : 0) + (l.online ? 1 : 0);
-const newestFirst = (a: Line, b: Line) => b.createdAt.getTime() - a.createdAt.getTime();
-
-const SORTS: Record<NonNullable<AdminArticlesQuery["sort"]>, (a: Line, b: Line) => number> = {
-  recent: newestFirst,
-  // French order ("Économie" next to "Eau", not after "Z"), which SQLite's collations cannot give.
-  title: (a, b) => collator.compare(a.title, b.title) || newestFirst(a, b),
-  author: (a, b) =>
-    (a.author === undefined ? 1 : 0) - (b.author === undefined ? 1 : 0) ||
-    collator.compare(a.author ?? "", b.author ?? "") ||
-    newestFirst(a, b),
-  status: (a, b) => statusRank(a) - statusRank(b) || newestFirst(a, b),
+/**
+ * The article lists for api/lib/list-query.ts. Titles and authors sort on folded keys (French order: « Économie »
+ * beside « Eau »); status puts pending first (what needs an admin), then approved but offline, then published,
+ * newest first within each. Each sort has its index in db/schema/articles.ts.
+ */
+export const ARTICLE_LIST: ListSpec<(typeof ARTICLE_SORTS)[number]> = {
+  table: articles,
+  id: articles.id,
+  sorts: {
+    recent: { keys: [articles.createdAt], dir: "desc" },
+    title: { keys: [articles.titleKey], dir: "asc" },
+    author: { keys: [articles.authorKey, { key: articles.createdAt, reverse: true }], dir: "asc" },
+    status: { keys: [articles.approved, articles.online, { key: articles.createdAt, reverse: true }], dir: "asc" },
+  },
+  defaultSort: "recent",
+  search: ftsSearch(articles, "articles_fts"),
 };
 
-/** First author of each article ("Name Firstname", to sort by family name). */
-async function firstAuthors(db: Db): Promise<Map<string, string>> {
-  const rows = await db
-    .select({ articleId: articleAuthors.articleId, position: articleAuthors.position, name: users.name, firstname: users.firstname })
-    .from(articleAuthors)
-    .innerJoin(users, eq(users.id, articleAuthors.userId));
-  const best = new Map<string, { position: number; label: string }>();
-  for (const r of rows) {
-    const seen = best.get(r.articleId);
-    if (!seen || r.position < seen.position) best.set(r.articleId, { position: r.position, label: `${r.name} ${r.firstname}` });
-  }
-  return new Map([...best].map(([id, v]) => [id, v.label]));
+/** Articles (co-)written by a member, through the join table's user index. */
+const writtenBy = (userId: string): SQL => inArray(articles.id, sql`(select article_id from article_authors where user_id = ${userId})`);
+
+/**
+ * The WHERE of an article list: the filters shared by the admin and member lists, and for a member (`viewerId`)
+ * what they may see (their own articles in any state and the public ones; only theirs with `mine`).
+ */
+export function articleWhere(query: MemberArticlesQuery, member?: { viewerId: string }): (SQL | undefined)[] {
+  const mine = query.mine === "1" || query.mine === "true";
+  const visible = member ? (mine ? writtenBy(member.viewerId) : or(articleIsPublic, writtenBy(member.viewerId))) : undefined;
+  return [
+    visible,
+    query.status ? STATUS_WHERE[query.status] : undefined,
+    query.theme ? inArray(articles.id, sql`(select article_id from article_themes where theme_id = ${query.theme})`) : undefined,
+    query.author ? writtenBy(query.author) : undefined,
+    dayRange(articles.createdAt, query.from, query.to),
+  ];
 }
 
-const lightColumns = { id: articles.id, title: articles.title, createdAt: articles.createdAt, approved: articles.approved, online: articles.online };
+/** The summaries of one page's articles, read by id in any state (media counted for `viewerId` when given). */
+const summariesOf = (db: Db, viewerId?: string) => (ids: string[]) =>
+  listArticleSummaries(db, viewerId ? { ids, includeHidden: true, viewerId } : { ids, includeHidden: true });
 
-/** The ids of one page in the order asked, and the total. */
-async function pageIds(db: Db, query: AdminArticlesQuery, offset: number, limit: number): Promise<{ ids: string[]; total: number }> {
-  const sort = query.sort ?? "recent";
-  const where = query.status ? STATUS_WHERE[query.status] : undefined;
-  const matches = searchMatcher(query.q);
-  if (!matches && (sort === "recent" || sort === "status")) {
-    // The database sorts and cuts these itself (createdAt is indexed).
-    const order = sort === "recent" ? [desc(articles.createdAt)] : [asc(articles.approved), asc(articles.online), desc(articles.createdAt)];
-    const [rows, [counted]] = await Promise.all([
-      db.select({ id: articles.id }).from(articles).where(where).orderBy(...order).limit(limit).offset(offset),
-      db.select({ n: count() }).from(articles).where(where),
-    ]);
-    return { ids: rows.map((r) => r.id), total: counted?.n ?? 0 };
-  }
-  // French collation (or a search through the text) happens here, over a light projection of every article.
-  const [rows, authors] = await Promise.all([
-    matches
-      ? db
-          .select({ ...lightColumns, text: articles.txtContent, keywords: articles.keywords })
-          .from(articles)
-          .where(where)
-          .then((all) => all.filter((r) => matches(r.title, r.text, r.keywords.join(" "))))
-      : db.select(lightColumns).from(articles).where(where),
-    sort === "author" ? firstAuthors(db) : null,
-  ]);
-  const lines: Line[] = rows.map((r) => ({ id: r.id, title: r.title, createdAt: r.createdAt, approved: r.approved, online: r.online, author: authors?.get(r.id) }));
-  lines.sort(SORTS[sort]);
-  return { ids: lines.slice(offset, offset + limit).map((l) => l.id), total: lines.length };
+/** GET /api/admin/articles: one page of every article, sorted, filtered and searched by the database. */
+export function adminArticlePage(db: Db, query: AdminArticlesQuery): Promise<ArticlePage> {
+  return listPage(db, ARTICLE_LIST, query, articleWhere(query), summariesOf(db), (a) => a._id);
 }
 
 /**
- * GET /api/admin/articles: one page of every article, sorted and filtered by the server; only the page's
- * articles are read in full.
+ * GET /api/user/articles?page=…: one page of what a member sees (their own articles in any state and the public
+ * ones; only theirs with `mine`), with the admin list's sorts, filters and search.
  */
-export async function adminArticlePage(db: Db, query: AdminArticlesQuery): Promise<AdminArticlePage> {
-  const page = query.page ?? 1;
-  const pageSize = query.pageSize ?? 50;
-  const { ids, total } = await pageIds(db, query, (page - 1) * pageSize, pageSize);
-  const items = await listArticleSummaries(db, { ids, includeHidden: true });
-  const order = new Map(ids.map((id, i) => [id, i]));
-  items.sort((a, b) => order.get(a._id)! - order.get(b._id)!);
-  return { items, total, page, pageSize };
+export function memberArticlePage(db: Db, viewerId: string, query: MemberArticlesQuery): Promise<ArticlePage> {
+  return listPage(db, ARTICLE_LIST, query, articleWhere(query, { viewerId }), summariesOf(db, viewerId), (a) => a._id);
+}
+
+/**
+ * GET /api/user/articles: one page when `page` is given, else the whole list. (One function, not a ternary of two
+ * promises in the handler: Elysia 1.4's handler analysis then answered `[null]`.)
+ */
+export function memberArticleList(db: Db, viewerId: string, query: MemberArticlesQuery): Promise<ArticleSummary[] | ArticlePage> {
+  if (query.page !== undefined) return memberArticlePage(db, viewerId, query);
+  return memberArticles(db, viewerId, { q: query.q, mine: query.mine === "1" || query.mine === "true" });
 }
 
 /** The caller's own counts for the member dashboard: articles they (co-)wrote and media they uploaded, any state. */

@@ -93,6 +93,18 @@ describe("member article routes", () => {
     expect(await titles("brouillon")).toEqual(["Brouillon d'Awa"]);
   });
 
+  it("answers one page of what the member may see when a page is asked for, searched and sorted in the database", async () => {
+    const get = async (query: string) => (await send(h, "GET", `/api/user/articles?page=1&${query}`, undefined, awa.auth)).json;
+    const page = await get("pageSize=25&sort=title");
+    expect(page).toMatchObject({ page: 1, pageSize: 25 });
+    // Jean's draft stays hidden; Awa's own drafts and offline article are there.
+    expect(page.items.map((a: { title: string }) => a.title)).toEqual(["Brouillon d'Awa", "Hors ligne d'Awa", "Pêche à Gorée", "Public de Jean"]);
+    expect(page.total).toBe(4);
+    expect((await get("mine=1")).total).toBe(3);
+    expect((await get("q=brouil")).items.map((a: { title: string }) => a.title)).toEqual(["Brouillon d'Awa"]);
+    expect((await get("q=goree&status=pending")).items.map((a: { title: string }) => a.title)).toEqual(["Pêche à Gorée"]);
+  });
+
   it("creates a pending article from a multipart form, authored by the caller, without rebuilding the site", async () => {
     let res: Awaited<ReturnType<typeof send>> = { status: 0, json: null };
     const changes = await changesDuring(h, async () => {

@@ -3,6 +3,7 @@ import { Media, StatusFilter } from "../media/model";
 import { UserSummary } from "../members/summary";
 import { ThemeRef } from "../themes/model";
 import { strict } from "../../lib/strict-schema";
+import { DateParam, listPageSchema, listQuerySchema } from "../../lib/list-query";
 
 /** One article with everything a page needs. */
 export const Article = t.Object({
@@ -74,38 +75,39 @@ export const AdminArticleBody = strict(t.Composite([ArticleBody, t.Object({ auth
 
 export type AdminArticleBody = Static<typeof AdminArticleBody>;
 
-/** GET /api/user/articles: `q` searches title, text and keywords; `mine=1` keeps the caller's own articles. */
-export const MemberArticlesQuery = strict(t.Object({
-  q: t.Optional(t.String({ maxLength: 200, error: "La recherche est trop longue (max 200 caractères)." })),
-  mine: t.Optional(t.String()),
-}));
-
-
-/** GET /api/admin/articles: one page of the back-office table, sorted and filtered by the server. */
-export const AdminArticlesQuery = strict(t.Object({
-  page: t.Optional(t.Numeric({ minimum: 1, error: "Numéro de page invalide." })),
-  pageSize: t.Optional(t.Numeric({ minimum: 1, maximum: 200, error: "Taille de page invalide (1 à 200)." })),
-  // A literal union, not t.UnionEnum (see StatusFilter).
-  sort: t.Optional(
-    t.Union([t.Literal("recent"), t.Literal("title"), t.Literal("author"), t.Literal("status")], {
-      error: "Tri inconnu (recent, title, author ou status).",
-    }),
-  ),
+/** Filters of the article lists (back office and member space). */
+const articleFilters = {
   status: t.Optional(StatusFilter),
-  q: t.Optional(t.String({ maxLength: 200, error: "La recherche est trop longue (max 200 caractères)." })),
-}));
+  /** A theme id. */
+  theme: t.Optional(t.String({ maxLength: 64, error: "Thème invalide." })),
+  /** A member id: articles they (co-)wrote. */
+  author: t.Optional(t.String({ maxLength: 64, error: "Auteur invalide." })),
+  /** Written on or after this day (YYYY-MM-DD). */
+  from: t.Optional(DateParam("Date de début invalide (AAAA-MM-JJ).")),
+  /** Written on or before this day (YYYY-MM-DD). */
+  to: t.Optional(DateParam("Date de fin invalide (AAAA-MM-JJ).")),
+};
+
+export const ARTICLE_SORTS = ["recent", "title", "author", "status"] as const;
+
+/** GET /api/admin/articles: one page of the back-office table, sorted, filtered and searched by the database. */
+export const AdminArticlesQuery = listQuerySchema(ARTICLE_SORTS, articleFilters);
 
 export type AdminArticlesQuery = Static<typeof AdminArticlesQuery>;
 
-/** The admin list is an object, not the array of the member lists: it carries the total for the pager. */
-export const AdminArticlePage = t.Object({
-  items: t.Array(ArticleSummary),
-  total: t.Number(),
-  page: t.Number(),
-  pageSize: t.Number(),
-});
+/**
+ * GET /api/user/articles: `q` searches title, text and keywords; `mine=1` keeps the caller's own articles. With
+ * `page`, the answer is one page (`ArticlePage`) sorted, filtered and searched like the admin list; without, the
+ * whole list the spec describes (an array).
+ */
+export const MemberArticlesQuery = listQuerySchema(ARTICLE_SORTS, { ...articleFilters, mine: t.Optional(t.String()) });
 
-export type AdminArticlePage = Static<typeof AdminArticlePage>;
+export type MemberArticlesQuery = Static<typeof MemberArticlesQuery>;
+
+/** A page of articles: an object, not the array of the whole lists, as it carries the total for the pager. */
+export const ArticlePage = listPageSchema(ArticleSummary);
+
+export type ArticlePage = Static<typeof ArticlePage>;
 
 /** Answer of the approve and online toggles: both flags after the change, and the §4 message to show. */
 export const ArticleState = t.Object({

@@ -7,7 +7,7 @@ import { listAudit } from "./service";
 export const auditAdminRoutes = (deps: Deps) =>
   new Elysia({ name: "audit-admin" })
     .use(authPlugin(deps))
-    .get("/api/admin/audit", ({ query }) => listAudit(deps.db, query.page ?? 1), {
+    .get("/api/admin/audit", ({ query }) => listAudit(deps.db, query), {
       admin: true,
       query: AuditQuery,
       response: { 200: AuditPage },

@@ -1,5 +1,6 @@
 import { t, type Static } from "elysia";
 import { strict } from "../../lib/strict-schema";
+import { DateParam, listQuerySchema } from "../../lib/list-query";
 
 export const AuditEntry = t.Object({
   _id: t.String(),
@@ -25,6 +26,18 @@ export const AuditPage = t.Object({
 
 export type AuditPage = Static<typeof AuditPage>;
 
-export const AuditQuery = strict(t.Object({
-  page: t.Optional(t.Numeric({ minimum: 1, maximum: 100_000, error: "Le numéro de page n'est pas valide." })),
-}));
+/** GET /api/admin/audit: one page of the journal, newest first, filtered by actor, action, item kind and dates. */
+export const AuditQuery = listQuerySchema(["recent"] as const, {
+  /** The acting admin's member id. */
+  actor: t.Optional(t.String({ maxLength: 64, error: "Auteur invalide." })),
+  /** create, update, delete, approve, online, read, rebuild. */
+  action: t.Optional(t.String({ maxLength: 20, error: "Action invalide." })),
+  /** article, media, member, theme, event, contact, site. */
+  kind: t.Optional(t.String({ maxLength: 20, error: "Type d'élément invalide." })),
+  /** On or after this day (YYYY-MM-DD). */
+  from: t.Optional(DateParam("Date de début invalide (AAAA-MM-JJ).")),
+  /** On or before this day (YYYY-MM-DD). */
+  to: t.Optional(DateParam("Date de fin invalide (AAAA-MM-JJ).")),
+});
+
+export type AuditQuery = Static<typeof AuditQuery>;

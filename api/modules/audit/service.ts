@@ -1,10 +1,11 @@
-import { count, desc } from "drizzle-orm";
+import { eq, inArray, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { newId } from "../../../db/ids";
 import { auditLog, type AuditRow } from "../../../db/schema";
-import type { AuditEntry, AuditPage } from "./model";
+import { dayRange, DEFAULT_PAGE_SIZE, ftsSearch, listPage, type ListSpec } from "../../lib/list-query";
+import type { AuditEntry, AuditPage, AuditQuery } from "./model";
 
-export const AUDIT_PAGE_SIZE = 50;
+export const AUDIT_PAGE_SIZE = DEFAULT_PAGE_SIZE;
 
 export type NewAuditEntry = {
   userId: string | null;
@@ -34,17 +35,29 @@ function toEntry(row: AuditRow): AuditEntry {
   };
 }
 
-/** One page of the log, newest first. */
-export async function listAudit(db: Db, page = 1): Promise<AuditPage> {
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(auditLog)
-      // The id breaks ties between entries of the same millisecond so pages never overlap.
-      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-      .limit(AUDIT_PAGE_SIZE)
-      .offset((page - 1) * AUDIT_PAGE_SIZE),
-    db.select({ n: count() }).from(auditLog),
-  ]);
-  return { items: rows.map(toEntry), page, pageSize: AUDIT_PAGE_SIZE, total: total?.n ?? 0 };
+/**
+ * The journal for api/lib/list-query.ts: newest first (the id breaks ties between entries of the same
+ * millisecond, so pages never overlap), searched through the actor and the summary.
+ */
+export const AUDIT_LIST: ListSpec<"recent"> = {
+  table: auditLog,
+  id: auditLog.id,
+  sorts: { recent: { keys: [auditLog.createdAt], dir: "desc" } },
+  defaultSort: "recent",
+  search: ftsSearch(auditLog, "audit_log_fts"),
+};
+
+export function auditWhere(query: AuditQuery): (SQL | undefined)[] {
+  return [
+    query.actor ? eq(auditLog.userId, query.actor) : undefined,
+    query.action ? eq(auditLog.action, query.action) : undefined,
+    query.kind ? eq(auditLog.itemKind, query.kind) : undefined,
+    dayRange(auditLog.createdAt, query.from, query.to),
+  ];
+}
+
+/** One page of the log (50 entries unless asked otherwise). */
+export function listAudit(db: Db, query: AuditQuery = {}): Promise<AuditPage> {
+  const read = async (ids: string[]) => (await db.select().from(auditLog).where(inArray(auditLog.id, ids))).map(toEntry);
+  return listPage(db, AUDIT_LIST, query, auditWhere(query), read, (e) => e._id);
 }

@@ -1,5 +1,6 @@
 import { t, type Static } from "elysia";
 import { strict } from "../../lib/strict-schema";
+import { DateParam, listPageSchema, listQuerySchema } from "../../lib/list-query";
 
 // `\S`: a field of spaces only is refused like an empty one (it would be stored empty once trimmed).
 export const ContactBody = strict(t.Object({
@@ -29,3 +30,22 @@ export type ContactMessage = Static<typeof ContactMessage>;
 export const ContactRead = t.Object({ _id: t.String(), subject: t.String(), read: t.Boolean() });
 
 export const DeletedContact = t.Object({ message: t.String(), _id: t.String(), subject: t.String() });
+
+/**
+ * GET /api/admin/contact: every message (the spec's array, newest first); with `page`, one page filtered
+ * (`unread=1`, dates) and searched (sender, e-mail, subject, text) by the database.
+ */
+export const ContactQuery = listQuerySchema(["recent"] as const, {
+  unread: t.Optional(t.Union([t.Literal("1"), t.Literal("0")], { error: "Filtre « non lus » invalide (1 ou 0)." })),
+  /** Received on or after this day (YYYY-MM-DD). */
+  from: t.Optional(DateParam("Date de début invalide (AAAA-MM-JJ).")),
+  /** Received on or before this day (YYYY-MM-DD). */
+  to: t.Optional(DateParam("Date de fin invalide (AAAA-MM-JJ).")),
+});
+
+export type ContactQuery = Static<typeof ContactQuery>;
+
+/** A page of messages, with the total for the pager. */
+export const ContactPage = listPageSchema(ContactMessage);
+
+export type ContactPage = Static<typeof ContactPage>;

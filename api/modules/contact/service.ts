@@ -1,4 +1,4 @@
-import { count, desc, eq, isNull, sql } from "drizzle-orm";
+import { count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { newId } from "../../../db/ids";
 import { contactMessages } from "../../../db/schema";
@@ -23,9 +23,13 @@ export async function saveContactMessage(db: Db, body: ContactBody, ip: string):
   return { stored: true };
 }
 
-/** Every message, newest first (the id breaks ties within a millisecond). */
-export async function listContactMessages(db: Db): Promise<ContactMessage[]> {
-  const rows = await db.select().from(contactMessages).orderBy(desc(contactMessages.createdAt), desc(contactMessages.id));
+/** Every message, newest first (the id breaks ties within a millisecond); `ids` narrows it to one page. */
+export async function listContactMessages(db: Db, ids?: string[]): Promise<ContactMessage[]> {
+  const rows = await db
+    .select()
+    .from(contactMessages)
+    .where(ids ? inArray(contactMessages.id, ids) : undefined)
+    .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id));
   return rows.map((r) => ({
     _id: r.id,
     name: r.name,

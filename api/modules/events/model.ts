@@ -1,4 +1,5 @@
 import { t, type Static } from "elysia";
+import { DateParam, listPageSchema, listQuerySchema } from "../../lib/list-query";
 import { UserSummary } from "../members/summary";
 import { ThemeRef } from "../themes/model";
 import { strict } from "../../lib/strict-schema";
@@ -51,3 +52,26 @@ export type EventBody = Static<typeof EventBody>;
 export const EventOnline = t.Object({ _id: t.String(), title: t.String(), online: t.Boolean() });
 
 export const DeletedEvent = t.Object({ message: t.String(), _id: t.String(), title: t.String() });
+
+export const EVENT_SORTS = ["start", "title"] as const;
+
+/**
+ * GET /api/admin/events: every event (the spec's array, latest start first); with `page`, one page sorted,
+ * filtered and searched (title) by the database.
+ */
+export const EventsQuery = listQuerySchema(EVENT_SORTS, {
+  status: t.Optional(t.Union([t.Literal("online"), t.Literal("offline")], { error: "Statut inconnu (online ou offline)." })),
+  /** A theme id. */
+  theme: t.Optional(t.String({ maxLength: 64, error: "Thème invalide." })),
+  /** Starting on or after this day (YYYY-MM-DD). */
+  from: t.Optional(DateParam("Date de début invalide (AAAA-MM-JJ).")),
+  /** Starting on or before this day (YYYY-MM-DD). */
+  to: t.Optional(DateParam("Date de fin invalide (AAAA-MM-JJ).")),
+});
+
+export type EventsQuery = Static<typeof EventsQuery>;
+
+/** A page of events, with the total for the pager. */
+export const EventPage = listPageSchema(Event);
+
+export type EventPage = Static<typeof EventPage>;

@@ -1,4 +1,5 @@
 import { t, type Static } from "elysia";
+import { DateParam, listPageSchema, listQuerySchema } from "../../lib/list-query";
 import { UserSummary } from "../members/summary";
 import { strict } from "../../lib/strict-schema";
 
@@ -66,16 +67,41 @@ export const StatusFilter = t.Union([t.Literal("pending"), t.Literal("approved")
   error: "Statut inconnu (pending, approved, online ou offline).",
 });
 
-/** GET /api/admin/media: every media (an array, newest first), optionally filtered. */
-export const AdminMediaQuery = strict(t.Object({
+export const MEDIA_SORTS = ["recent", "title", "type", "status"] as const;
+
+/** Filters of the media lists (back office and member space). */
+const mediaFilters = {
   status: t.Optional(StatusFilter),
-  q: t.Optional(t.String({ maxLength: 200, error: "La recherche est trop longue (max 200 caractères)." })),
-}));
+  type: t.Optional(
+    t.Union([t.Literal("audio"), t.Literal("video"), t.Literal("pdf"), t.Literal("image"), t.Literal("external"), t.Literal("link")], {
+      error: "Type de média inconnu (audio, video, pdf, image, external ou link).",
+    }),
+  ),
+  /** A member id: what they uploaded. */
+  uploader: t.Optional(t.String({ maxLength: 64, error: "Membre invalide." })),
+  /** Added on or after this day (YYYY-MM-DD). */
+  from: t.Optional(DateParam("Date de début invalide (AAAA-MM-JJ).")),
+  /** Added on or before this day (YYYY-MM-DD). */
+  to: t.Optional(DateParam("Date de fin invalide (AAAA-MM-JJ).")),
+};
+
+/**
+ * GET /api/admin/media: every media (the spec's array, newest first), narrowed by `status` and `q`; with `page`,
+ * one page (`MediaPage`) sorted, filtered and searched by the database.
+ */
+export const AdminMediaQuery = listQuerySchema(MEDIA_SORTS, mediaFilters);
 
 export type AdminMediaQuery = Static<typeof AdminMediaQuery>;
 
-/** GET /api/user/media: `mine=1` keeps the caller's own uploads. */
-export const MemberMediaQuery = strict(t.Object({ mine: t.Optional(t.String()) }));
+/** GET /api/user/media: `mine=1` keeps the caller's own uploads; with `page`, one page like the admin list. */
+export const MemberMediaQuery = listQuerySchema(MEDIA_SORTS, { ...mediaFilters, mine: t.Optional(t.String()) });
+
+export type MemberMediaQuery = Static<typeof MemberMediaQuery>;
+
+/** A page of media, with the total for the pager. */
+export const MediaPage = listPageSchema(Media);
+
+export type MediaPage = Static<typeof MediaPage>;
 
 /** Answer of the approve and online toggles: both flags after the change, and the §4 message to show. */
 export const MediaState = t.Object({

@@ -1,5 +1,6 @@
 import { t, type Static } from "elysia";
 import { strict } from "../../lib/strict-schema";
+import { listPageSchema, listQuerySchema } from "../../lib/list-query";
 
 export const ThemeRef = t.Object({ _id: t.String(), name: t.String(), url: t.String() });
 
@@ -58,3 +59,13 @@ export const DeletedTheme = t.Object({
 });
 
 export type DeletedTheme = Static<typeof DeletedTheme>;
+
+/** GET /api/admin/themes: every theme (the spec's array); with `page`, one page, searched by name. */
+export const ThemesQuery = listQuerySchema(["name"] as const, {});
+
+export type ThemesQuery = Static<typeof ThemesQuery>;
+
+/** A page of themes, with the total for the pager. */
+export const ThemePage = listPageSchema(AdminTheme);
+
+export type ThemePage = Static<typeof ThemePage>;

@@ -1,4 +1,4 @@
-import { and, count, eq, ne, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { newId } from "../../../db/ids";
 import { articles, articleThemes, eventThemes, themes, type ThemeRow } from "../../../db/schema";
@@ -16,8 +16,9 @@ export function toTheme(row: ThemeRow): Theme {
   return { _id: row.id, name: row.name, url: row.url, keywords: row.keywords };
 }
 
+/** Themes in French order (the folded name: « Économie » before « Société », not after). */
 export async function listThemes(db: Db): Promise<Theme[]> {
-  const rows = byName(await db.select().from(themes));
+  const rows = byName(await db.select().from(themes).orderBy(asc(themes.nameKey), asc(themes.id)));
   return rows.map(toTheme);
 }
 
@@ -30,21 +31,34 @@ export async function listThemesWithCount(db: Db): Promise<ThemeWithCount[]> {
     .where(and(eq(articles.approved, true), eq(articles.online, true)))
     .groupBy(articleThemes.themeId);
   const byTheme = new Map(counts.map((c) => [c.themeId, c.n]));
-  const rows = byName(await db.select().from(themes));
+  const rows = byName(await db.select().from(themes).orderBy(asc(themes.nameKey), asc(themes.id)));
   return rows.map((r) => ({ _id: r.id, name: r.name, url: r.url, count: byTheme.get(r.id) ?? 0 }));
 }
 
-/** How many articles and events carry each theme (all of them, published or not). */
-async function usage(db: Db): Promise<{ articles: Map<string, number>; events: Map<string, number> }> {
+/** How many articles and events carry each theme (all of them, published or not); `ids` limits it to those themes. */
+async function usage(db: Db, ids?: string[]): Promise<{ articles: Map<string, number>; events: Map<string, number> }> {
   const [a, e] = await Promise.all([
-    db.select({ id: articleThemes.themeId, n: count() }).from(articleThemes).groupBy(articleThemes.themeId),
-    db.select({ id: eventThemes.themeId, n: count() }).from(eventThemes).groupBy(eventThemes.themeId),
+    db
+      .select({ id: articleThemes.themeId, n: count() })
+      .from(articleThemes)
+      .where(ids ? inArray(articleThemes.themeId, ids) : undefined)
+      .groupBy(articleThemes.themeId),
+    db
+      .select({ id: eventThemes.themeId, n: count() })
+      .from(eventThemes)
+      .where(ids ? inArray(eventThemes.themeId, ids) : undefined)
+      .groupBy(eventThemes.themeId),
   ]);
   return { articles: new Map(a.map((r) => [r.id, r.n])), events: new Map(e.map((r) => [r.id, r.n])) };
 }
 
-export async function listAdminThemes(db: Db): Promise<AdminTheme[]> {
-  const [rows, used] = await Promise.all([db.select().from(themes), usage(db)]);
+/** Every theme with its usage, in French order; `ids` narrows it to one page of the list. */
+export async function listAdminThemes(db: Db, ids?: string[]): Promise<AdminTheme[]> {
+  const [rows, used] = await Promise.all([
+    db.select().from(themes).where(ids ? inArray(themes.id, ids) : undefined).orderBy(asc(themes.nameKey), asc(themes.id)),
+    usage(db, ids),
+  ]);
+  // The folded key pages the list in SQL; the collator then puts « Thème 2 » before « Thème 10 » within it.
   return byName(rows).map((r) => ({ ...toTheme(r), articles: used.articles.get(r.id) ?? 0, events: used.events.get(r.id) ?? 0 }));
 }
 

@@ -1,4 +1,5 @@
 import { t, type Static } from "elysia";
+import { DateParam, listPageSchema, listQuerySchema } from "../../lib/list-query";
 import { SocialLinks } from "../members/model";
 import { strict } from "../../lib/strict-schema";
 
@@ -125,3 +126,26 @@ export type GoogleLinkAnswer = Static<typeof GoogleLinkAnswer>;
 export const UnlinkGoogleBody = strict(t.Object({
   currentPassword: t.Optional(t.String({ maxLength: 200, error: "Le mot de passe actuel est trop long." })),
 }));
+export const USER_SORTS = ["name", "recent", "role"] as const;
+
+/**
+ * GET /api/admin/users (and /api/users): every member (the spec's array, by name); with `page`, one page sorted,
+ * filtered and searched (names, alias, e-mail) by the database.
+ */
+export const UsersQuery = listQuerySchema(USER_SORTS, {
+  role: t.Optional(t.Union([t.Literal("admin"), t.Literal("user")], { error: "Rôle inconnu (admin ou user)." })),
+  group: t.Optional(
+    t.Union([t.Literal("cercleImp"), t.Literal("cercleAx"), t.Literal("bureau")], { error: "Groupe inconnu (cercleImp, cercleAx ou bureau)." }),
+  ),
+  /** Registered on or after this day (YYYY-MM-DD). */
+  from: t.Optional(DateParam("Date de début invalide (AAAA-MM-JJ).")),
+  /** Registered on or before this day (YYYY-MM-DD). */
+  to: t.Optional(DateParam("Date de fin invalide (AAAA-MM-JJ).")),
+});
+
+export type UsersQuery = Static<typeof UsersQuery>;
+
+/** A page of members, with the total for the pager. */
+export const UserPage = listPageSchema(CurrentUser);
+
+export type UserPage = Static<typeof UserPage>;

@@ -1,10 +1,11 @@
 /**
  * /admin/articles (spec §2, §4): « Administration Articles », « Nouvel article », the count (Aucun article /
- * 1 article / n articles), the four sorts and a status filter, all applied by the server one page at a time (so
- * the screen stays fast at 5,000 articles); columns: title (link), picture or « Pas d'image », themes or
- * « Non spécifié », media count, authors (links to their pages), French long date, the approved and online
- * toggles (the §4 messages), edit (the article form in admin context, authors chosen) and delete.
- * The list's state and the open modal live in the address (`?status=pending`, `?edit=<id>`).
+ * 1 article / n articles), a search (accents ignored, as you type), the four sorts (the select or the column
+ * headers, both ways), status, theme and date filters and 25 / 50 / 100 rows, all applied by the server one page
+ * at a time (so the screen stays fast at 50,000 articles); columns: title (link), picture or « Pas d'image »,
+ * themes or « Non spécifié », media count, authors (links to their pages), French long date, the approved and
+ * online toggles (the §4 messages), edit (the article form in admin context, authors chosen) and delete.
+ * The list's state and the open modal live in the address (`?status=pending&q=ecole`, `?edit=<id>`).
  */
 import { useStore } from "@nanostores/react";
 import { useEffect, useState, type ReactNode } from "react";
@@ -21,8 +22,10 @@ import { FormField } from "../ui/FormField";
 import { ScreenHead } from "../ui/ScreenHead";
 import { AdminArticleForm } from "./AdminArticleForm";
 import { useModerationColumns } from "../moderation/use-moderation";
-import { ARTICLE_SORTS, ARTICLE_STATUSES, countLabel, PAGE_SIZE, writeListQuery, type ArticleSort, type ArticleStatus, type ListQuery } from "./list-query";
-import { $adminArticles, $listQuery } from "./stores";
+import { $userThemes } from "../articles/stores";
+import { ListSearch } from "../ui/ListSearch";
+import { ARTICLE_SORTS, ARTICLE_STATUSES, countLabel, type ArticleSort } from "./list-query";
+import { $adminArticles, articleList } from "./stores";
 import "./AdminArticlesScreen.css";
 
 function Thumbnail({ file }: { file: string | null }): ReactNode {
@@ -69,8 +72,9 @@ function Authors({ article }: { article: ArticleSummary }): ReactNode {
 }
 
 export default function AdminArticlesScreen() {
-  const query = useStore($listQuery);
+  const query = useStore(articleList.$state);
   const { data, loading, error } = useResource($adminArticles, "Erreur lors du chargement des articles.");
+  const themes = useResource($userThemes, "Erreur lors du chargement des thèmes");
   const [target, setTarget] = useEditAddress();
   // The page on screen stays while the next one loads (no empty table between pages).
   const [shown, setShown] = useState(data);
@@ -78,11 +82,8 @@ export default function AdminArticlesScreen() {
     if (data) setShown(data);
   }, [data]);
 
-  const change = (next: Partial<ListQuery>) => {
-    const q = { ...query, ...next };
-    $listQuery.set(q);
-    history.replaceState(history.state, "", `${location.pathname}${writeListQuery(location.search, q)}${location.hash}`);
-  };
+  const change = articleList.change;
+  const filter = (name: "status" | "theme" | "from" | "to", value: string) => change({ filters: { [name]: value || undefined } });
 
   const moderation = useModerationColumns<ArticleSummary>({
     list: data,
@@ -97,17 +98,18 @@ export default function AdminArticlesScreen() {
   });
 
   const columns: Column<ArticleSummary>[] = [
-    { key: "title", header: "Titre", rowHeader: true, cell: (a) => <a href={articleHref(a.url)}>{a.title}</a> },
+    { key: "title", header: "Titre", rowHeader: true, sortable: true, cell: (a) => <a href={articleHref(a.url)}>{a.title}</a> },
     { key: "image", header: "Image", cell: (a) => <Thumbnail file={a.articlePic} /> },
     { key: "themes", header: "Thèmes", cell: (a) => <Themes article={a} /> },
     { key: "media", header: "Médias", className: "num", cell: (a) => a.mediaCount },
-    { key: "authors", header: "Auteurs", cell: (a) => <Authors article={a} /> },
-    { key: "createdAt", header: "Créé le", cell: (a) => formatDateLong(a.createdAt) },
+    { key: "author", header: "Auteurs", sortable: true, cell: (a) => <Authors article={a} /> },
+    { key: "recent", header: "Créé le", sortable: true, sortDir: "desc", cell: (a) => formatDateLong(a.createdAt) },
     ...moderation,
   ];
 
   const total = shown?.total ?? 0;
-  const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const pageCount = Math.max(1, Math.ceil(total / query.pageSize));
+  const filtered = Boolean(query.q.trim() || Object.values(query.filters).some(Boolean));
   return (
     <section className="admin-articles">
       <ScreenHead
@@ -122,9 +124,10 @@ export default function AdminArticlesScreen() {
         <p className="list-count" aria-live="polite">
           {shown ? countLabel(total) : ""}
         </p>
+        <ListSearch label="Rechercher un article" value={query.q} onSearch={(q) => change({ q }, { replace: query.q.trim() !== "" })} />
         <FormField label="Afficher" className="list-tool">
           {(field) => (
-            <select {...field} value={query.status ?? ""} onChange={(e) => change({ status: (e.target.value || null) as ArticleStatus | null, page: 1 })}>
+            <select {...field} value={query.filters.status ?? ""} onChange={(e) => filter("status", e.target.value)}>
               {ARTICLE_STATUSES.map(([value, label]) => (
                 <option key={value} value={value}>
                   {label}
@@ -133,9 +136,27 @@ export default function AdminArticlesScreen() {
             </select>
           )}
         </FormField>
+        <FormField label="Thème" className="list-tool">
+          {(field) => (
+            <select {...field} value={query.filters.theme ?? ""} onChange={(e) => filter("theme", e.target.value)}>
+              <option value="">Tous les thèmes</option>
+              {(themes.data ?? []).map((t) => (
+                <option key={t._id} value={t._id}>
+                  {t.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <FormField label="Créés depuis le" className="list-tool list-date">
+          {(field) => <input {...field} type="date" value={query.filters.from ?? ""} onChange={(e) => filter("from", e.target.value)} />}
+        </FormField>
+        <FormField label="Jusqu'au" className="list-tool list-date">
+          {(field) => <input {...field} type="date" value={query.filters.to ?? ""} onChange={(e) => filter("to", e.target.value)} />}
+        </FormField>
         <FormField label="Trier" className="list-tool">
           {(field) => (
-            <select {...field} value={query.sort} onChange={(e) => change({ sort: e.target.value as ArticleSort, page: 1 })}>
+            <select {...field} value={query.sort} onChange={(e) => change({ sort: e.target.value as ArticleSort })}>
               {ARTICLE_SORTS.map(([value, label]) => (
                 <option key={value} value={value}>
                   {label}
@@ -153,8 +174,16 @@ export default function AdminArticlesScreen() {
         rowKey={(a) => a._id}
         loading={loading}
         error={error}
-        empty={query.status ? "Aucun article dans cette sélection." : "Aucun article"}
-        pagination={{ page: query.page, pageCount, onPageChange: (page) => change({ page }) }}
+        empty={filtered ? "Aucun article dans cette sélection." : "Aucun article"}
+        sort={{ key: query.sort, dir: query.dir }}
+        onSortChange={(s) => change({ sort: s.key as ArticleSort, dir: s.dir })}
+        pagination={{
+          page: query.page,
+          pageCount,
+          onPageChange: (page) => change({ page }),
+          pageSize: query.pageSize,
+          onPageSizeChange: (pageSize) => change({ pageSize }),
+        }}
       />
       {target !== null && <AdminArticleForm articleId={target.id} onClose={() => setTarget(null)} />}
     </section>

@@ -1,25 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { countLabel, queryKey, readListQuery, writeListQuery } from "./list-query";
+import { readListState, writeListState } from "../ui/list-state";
+import { ARTICLE_LIST, countLabel } from "./list-query";
 
 describe("admin article list state", () => {
   it("opens the pending filter from the dashboard's link and defaults the rest", () => {
-    expect(readListQuery("?status=pending")).toEqual({ page: 1, sort: "recent", status: "pending" });
-    expect(readListQuery("?page=3&sort=title")).toEqual({ page: 3, sort: "title", status: null });
+    expect(readListState("?status=pending", ARTICLE_LIST)).toMatchObject({ page: 1, sort: "recent", dir: "desc", filters: { status: "pending" } });
+    expect(readListState("?page=3&sort=title", ARTICLE_LIST)).toMatchObject({ page: 3, sort: "title", dir: "asc", filters: {} });
   });
 
-  it("falls back to the defaults for unknown or broken values", () => {
-    expect(readListQuery("?page=-2&sort=random&status=lost")).toEqual({ page: 1, sort: "recent", status: null });
-    expect(readListQuery("?page=1.5")).toEqual({ page: 1, sort: "recent", status: null });
-  });
-
-  it("writes only what differs from the defaults and keeps an open modal's parameter", () => {
-    expect(writeListQuery("?edit=abc", { page: 2, sort: "status", status: "pending" })).toBe("?edit=abc&status=pending&sort=status&page=2");
-    expect(writeListQuery("?status=pending&page=4", { page: 1, sort: "recent", status: null })).toBe("");
-    expect(writeListQuery("?new", { page: 1, sort: "title", status: null })).toBe("?new&sort=title");
-  });
-
-  it("gives equal states the same store key", () => {
-    expect(queryKey(readListQuery("?sort=title&status=online"))).toBe(queryKey({ page: 1, sort: "title", status: "online" }));
+  it("writes a sort chosen in the list as the address the other journeys expect", () => {
+    expect(writeListState("", { ...readListState("", ARTICLE_LIST), sort: "status", dir: "asc" }, ARTICLE_LIST)).toBe("?sort=status");
   });
 
   it("says Aucun article, 1 article, n articles", () => {

@@ -21,6 +21,7 @@ import { FormField } from "../ui/FormField";
 import { ScreenHead } from "../ui/ScreenHead";
 import { useModerationColumns } from "../moderation/use-moderation";
 import { pageOf, sortMedia, STATUS_CHOICES, statusFromSearch, type MediaStatus } from "./media-list";
+import { wholeList } from "../lib/whole-list";
 import "../admin-articles/AdminArticlesScreen.css";
 
 const PAGE_SIZE = 50;
@@ -28,7 +29,7 @@ const PAGE_SIZE = 50;
 const $status = atom<MediaStatus | "">(typeof location === "undefined" ? "" : statusFromSearch(location.search));
 
 export const $adminMedia = resource(["/api/admin/media?status=", $status], (_path, status) =>
-  call(api.admin.media.get({ query: status ? { status: status as MediaStatus } : {} }), "Erreur lors du chargement des médias"),
+  call(api.admin.media.get({ query: status ? { status: status as MediaStatus } : {} }), "Erreur lors du chargement des médias").then(wholeList),
 );
 
 export default function AdminMediaScreen() {

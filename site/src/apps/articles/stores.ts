@@ -5,6 +5,7 @@
 import { atom } from "nanostores";
 import { api, call } from "../lib/api";
 import { resource } from "../lib/query";
+import { wholeList } from "../lib/whole-list";
 
 /** The search box of « Mes articles »: the server matches title, text and keywords, ignoring case and accents. */
 export const $articleSearch = atom("");
@@ -15,12 +16,12 @@ export const $myArticles = resource(["/api/user/articles?mine=1&q=", $articleSea
   return call(
     api.user.articles.get({ query: text ? { mine: "1", q: text } : { mine: "1" } }),
     "Erreur lors du chargement des articles.",
-  );
+  ).then(wholeList);
 });
 
 /** The caller's articles and the other members' public ones (the screen keeps the others'). */
 export const $communityArticles = resource("/api/user/articles", () =>
-  call(api.user.articles.get({ query: {} }), "Erreur lors du chargement des articles."),
+  call(api.user.articles.get({ query: {} }), "Erreur lors du chargement des articles.").then(wholeList),
 );
 
 /** The themes offered by the article form. */

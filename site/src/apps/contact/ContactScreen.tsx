@@ -10,11 +10,12 @@ import { invalidate, resource, revalidate, useResource } from "../lib/query";
 import { toast } from "../stores/toasts";
 import { confirm } from "../ui/ConfirmDialog";
 import { ScreenHead } from "../ui/ScreenHead";
+import { wholeList } from "../lib/whole-list";
 import "./ContactScreen.css";
 
 const PATH = "/api/admin/contact";
 
-export const $contactMessages = resource(PATH, () => call(api.admin.contact.get(), "Erreur lors du chargement des messages"));
+export const $contactMessages = resource(PATH, () => call(api.admin.contact.get({ query: {} }), "Erreur lors du chargement des messages").then(wholeList));
 
 /** Milliseconds of a date the client may have revived as a Date (Eden turns ISO strings into Dates). */
 const time = (value: string | Date) => new Date(value).getTime();

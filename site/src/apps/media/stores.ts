@@ -4,7 +4,8 @@
  */
 import { api, call } from "../lib/api";
 import { resource } from "../lib/query";
+import { wholeList } from "../lib/whole-list";
 
 export const $userMedia = resource("/api/user/media", () =>
-  call(api.user.media.get({ query: {} }), "Erreur chargement médias utilisateur."),
+  call(api.user.media.get({ query: {} }), "Erreur chargement médias utilisateur.").then(wholeList),
 );

@@ -11,8 +11,11 @@
  *
  * Sorting: with `sortValue` on columns and no `onSortChange`, the table sorts its rows itself (French collation);
  * with `sort` + `onSortChange` the caller sorts (server side) and the table only draws the headers' state.
+ * Server pages: `pagination` with `total`, `pageSize` and `onPageSizeChange` adds the rows-per-page choice
+ * (25 / 50 / 100) and first / last page buttons; the state itself lives in the address (`ui/list-store.ts`).
+ * The pager's buttons stay focusable at either end (`aria-disabled`), so keyboard focus never falls to the page.
  */
-import { useMemo, useState, type ReactNode } from "react";
+import { useId, useMemo, useState, type ReactNode } from "react";
 import "./DataTable.css";
 
 export type SortDir = "asc" | "desc";
@@ -26,6 +29,8 @@ export type Column<T> = {
   sortValue?: (row: T) => string | number | boolean | Date | null | undefined;
   /** Server-sorted tables: the header is a sort button even without sortValue. */
   sortable?: boolean;
+  /** The direction a first click sorts in (newest first for dates): "asc" by default. */
+  sortDir?: SortDir;
   /** Class of the cells: "nowrap", "num" (right-aligned figures), "row-actions" (buttons side by side). */
   className?: string;
   /** The row's header cell (<th scope="row">), usually the title column. */
@@ -39,6 +44,9 @@ export type Pagination = {
   page: number;
   pageCount: number;
   onPageChange: (page: number) => void;
+  /** Rows per page (25, 50 or 100) and its change: shows the choice under the table. */
+  pageSize?: number;
+  onPageSizeChange?: (size: 25 | 50 | 100) => void;
 };
 
 export type DataTableProps<T> = {
@@ -90,7 +98,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
   }, [rows, sort, columns, controlled]);
 
   const toggleSort = (key: string) => {
-    const next: SortState = sort?.key === key && sort.dir === "asc" ? { key, dir: "desc" } : { key, dir: "asc" };
+    const first = columns.find((c) => c.key === key)?.sortDir ?? "asc";
+    const next: SortState = sort?.key === key ? { key, dir: sort.dir === "asc" ? "desc" : "asc" } : { key, dir: first };
     if (controlled) props.onSortChange!(next);
     else setLocalSort(next);
   };
@@ -168,29 +177,50 @@ export function DataTable<T>(props: DataTableProps<T>) {
         </thead>
         <tbody>{body}</tbody>
       </table>
-      {pagination && pagination.pageCount > 1 && (
-        <nav className="table-pages" aria-label="Pagination">
-          <button
-            type="button"
-            className="btn btn-small btn-outline"
-            disabled={pagination.page <= 1}
-            onClick={() => pagination.onPageChange(pagination.page - 1)}
-          >
-            Page précédente
-          </button>
-          <span aria-live="polite">
-            Page {pagination.page} sur {pagination.pageCount}
-          </span>
-          <button
-            type="button"
-            className="btn btn-small btn-outline"
-            disabled={pagination.page >= pagination.pageCount}
-            onClick={() => pagination.onPageChange(pagination.page + 1)}
-          >
-            Page suivante
-          </button>
-        </nav>
-      )}
+      {pagination && <Pager {...pagination} />}
     </div>
+  );
+}
+
+const SIZES = [25, 50, 100] as const;
+
+/** The pager: first, previous, « Page n sur m », next, last, and the rows-per-page choice. */
+function Pager({ page, pageCount, onPageChange, pageSize, onPageSizeChange }: Pagination) {
+  const sizeId = useId();
+  if (pageCount <= 1 && !onPageSizeChange) return null;
+  const go = (target: number) => {
+    if (target >= 1 && target <= pageCount && target !== page) onPageChange(target);
+  };
+  const button = (label: string, target: number, off: boolean, text: string = label) => (
+    <button type="button" className="btn btn-small btn-outline" aria-disabled={off || undefined} aria-label={text !== label ? label : undefined} onClick={() => !off && go(target)}>
+      {text}
+    </button>
+  );
+  return (
+    <nav className="table-pages" aria-label="Pagination">
+      {pageCount > 1 && (
+        <div className="table-pages-buttons">
+          {button("Première page", 1, page <= 1, "«")}
+          {button("Page précédente", page - 1, page <= 1)}
+          <span aria-live="polite">
+            Page {page} sur {pageCount}
+          </span>
+          {button("Page suivante", page + 1, page >= pageCount)}
+          {button("Dernière page", pageCount, page >= pageCount, "»")}
+        </div>
+      )}
+      {onPageSizeChange && (
+        <div className="table-page-size">
+          <label htmlFor={sizeId}>Lignes par page</label>
+          <select id={sizeId} value={pageSize ?? 50} onChange={(e) => onPageSizeChange(Number(e.target.value) as 25 | 50 | 100)}>
+            {SIZES.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+    </nav>
   );
 }

@@ -1,0 +1,94 @@
+/**
+ * The lists whose query plans api/lib/list-query-plans.test.ts checks: each list's spec, its table, the WHERE a
+ * route always adds (a member's visibility) and one sample of each filter. Test support only.
+ */
+import type { SQL } from "drizzle-orm";
+import { ARTICLE_LIST, articleWhere } from "../modules/articles/listing";
+import { MEDIA_LIST, mediaWhere } from "../modules/media/listing";
+import { USER_LIST, userWhere } from "../modules/users/listing";
+import { AUDIT_LIST, auditWhere } from "../modules/audit/service";
+import { CONTACT_LIST, contactWhere } from "../modules/contact/listing";
+import { EVENT_LIST, eventWhere } from "../modules/events/listing";
+import { THEME_LIST } from "../modules/themes/listing";
+import type { ListSpec } from "./list-query";
+
+export type PlanCase = { name: string; table: string; spec: ListSpec<string>; base: (SQL | undefined)[]; filters: Record<string, (SQL | undefined)[]>; search?: string };
+
+export const LIST_PLAN_CASES: PlanCase[] = [
+  {
+    name: "the admin articles",
+    table: "articles",
+    spec: ARTICLE_LIST as ListSpec<string>,
+    base: [],
+    filters: {
+      pending: articleWhere({ status: "pending" }),
+      online: articleWhere({ status: "online" }),
+      theme: articleWhere({ theme: "t3" }),
+      author: articleWhere({ author: "u12" }),
+      dates: articleWhere({ from: "2023-11-15", to: "2023-11-16" }),
+    },
+    search: "econ",
+  },
+  {
+    name: "a member's articles",
+    table: "articles",
+    spec: ARTICLE_LIST as ListSpec<string>,
+    base: articleWhere({}, { viewerId: "u12" }),
+    filters: { mine: articleWhere({ mine: "1" }, { viewerId: "u12" }) },
+    search: "econ",
+  },
+  {
+    name: "the admin media",
+    table: "media",
+    spec: MEDIA_LIST as ListSpec<string>,
+    base: [],
+    filters: {
+      pending: mediaWhere({ status: "pending" }),
+      type: mediaWhere({ type: "audio" }),
+      uploader: mediaWhere({ uploader: "u12" }),
+      dates: mediaWhere({ from: "1970-01-01", to: "1970-01-02" }),
+    },
+    search: "media",
+  },
+  {
+    name: "a member's media",
+    table: "media",
+    spec: MEDIA_LIST as ListSpec<string>,
+    base: mediaWhere({}, { viewerId: "u12" }),
+    filters: { mine: mediaWhere({ mine: "1" }, { viewerId: "u12" }) },
+    search: "media",
+  },
+  {
+    name: "the members",
+    table: "users",
+    spec: USER_LIST as ListSpec<string>,
+    base: [],
+    filters: { admins: userWhere({ role: "admin" }), group: userWhere({ group: "bureau" }), dates: userWhere({ from: "1970-01-01" }) },
+    search: "nom",
+  },
+  {
+    name: "the events",
+    table: "events",
+    spec: EVENT_LIST as ListSpec<string>,
+    base: [],
+    filters: { offline: eventWhere({ status: "offline" }), theme: eventWhere({ theme: "t3" }), dates: eventWhere({ from: "1970-01-10", to: "1970-02-10" }) },
+    search: "debat",
+  },
+  { name: "the themes", table: "themes", spec: THEME_LIST as ListSpec<string>, base: [], filters: {}, search: "theme" },
+  {
+    name: "the contact messages",
+    table: "contact_messages",
+    spec: CONTACT_LIST as ListSpec<string>,
+    base: [],
+    filters: { unread: contactWhere({ unread: "1" }), dates: contactWhere({ from: "1970-01-01" }) },
+    search: "sujet",
+  },
+  {
+    name: "the journal",
+    table: "audit_log",
+    spec: AUDIT_LIST as ListSpec<string>,
+    base: [],
+    filters: { actor: auditWhere({ actor: "u3" }), action: auditWhere({ action: "delete" }), kind: auditWhere({ kind: "article" }) },
+    search: "resume",
+  },
+];

@@ -1,0 +1,231 @@
+/**
+ * The one server-side list helper (issue 19): a typed list query (page, page size, sort, direction, search and the
+ * list's own filters) becomes two SQL statements, the ids of one page and the count of every match, so a list of
+ * 50,000 costs what a page of 50 does. Each list declares a `ListSpec` (its table, its sorts, its search); the
+ * module then reads the page's items in full by id (as Payload's find operation pages first, then hydrates).
+ *
+ * Every sort ends with the id, which makes the order total (pages never overlap or skip a row) and matches the
+ * indexes `(key…, id)` declared for it in db/schema, so SQLite walks an index instead of sorting
+ * (api/lib/list-query-plans.test.ts checks the plans).
+ */
+import { and, asc, count, desc, gte, lt, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
+import { t } from "elysia";
+import type { TProperties, TSchema } from "@sinclair/typebox";
+import type { Db } from "../../db/client";
+import { foldText } from "../modules/articles/search";
+import { BadRequestError } from "./errors";
+import { strict } from "./strict-schema";
+
+/** Rows per page the lists offer. */
+export const PAGE_SIZES = [25, 50, 100] as const;
+export const DEFAULT_PAGE_SIZE = 50;
+
+export type SortDir = "asc" | "desc";
+
+/** A sort key: a column or expression, `reverse` when it runs against the sort's direction. */
+export type SortKey = AnyColumn | SQL | { key: AnyColumn | SQL; reverse: true };
+
+/** One sort of a list: its keys (the id is appended) and the direction shown first. */
+export type SortSpec = { keys: SortKey[]; dir: SortDir };
+
+/** What a list declares once. */
+export type ListSpec<S extends string> = {
+  table: SQLiteTable;
+  id: SQLiteColumn;
+  sorts: Record<S, SortSpec>;
+  defaultSort: NoInfer<S>;
+  search?: ListSearch;
+};
+
+/** How a list searches (`ftsSearch` or `foldedSearch`). */
+export type ListSearch = {
+  /**
+   * The condition of a search, or null when the query has nothing to look for. `broad`: most rows match, so the
+   * sort's index should be walked and each row tested, rather than the matches read and sorted.
+   */
+  where: (q: string, broad: boolean) => SQL | null;
+  /** How many rows match, from the full-text index alone (cheap); null when the query has nothing to look for. */
+  count?: (db: Db, q: string) => Promise<number | null>;
+};
+
+/**
+ * Above this many matches a search is broad: reading every match and sorting them (the fold of each title
+ * computed on the way) costs more than walking the sort's index and testing each row against the matches, which
+ * stops after one page. Measured at 5,000 articles: 74 ms against 1.4 ms for a word in every article.
+ */
+export const BROAD_SEARCH = 500;
+
+/** The query parts every list shares (what `listQuerySchema` validates). */
+export type ListParams<S extends string = string> = {
+  page?: number;
+  pageSize?: number;
+  sort?: S;
+  dir?: SortDir;
+  q?: string;
+};
+
+/** A page of a list, as every list route answers it. */
+export type ListPage<T> = { items: T[]; total: number; page: number; pageSize: number };
+
+/** "a, b ou c", for the French messages of the query schema. */
+const orList = (words: readonly string[]) => (words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} ou ${words.at(-1)}`);
+
+/** `YYYY-MM-DD` (a day, UTC), for the date range filters. */
+export const DateParam = (error: string) => t.String({ pattern: "^\\d{4}-\\d{2}-\\d{2}$", error });
+
+/**
+ * The query schema of a list: the shared paging, sort and search parameters plus the list's own filters. A
+ * literal union, not t.UnionEnum, for the sort: Elysia gives a UnionEnum its first value as default.
+ */
+export function listQuerySchema<S extends string, F extends TProperties>(sorts: readonly [S, ...S[]], filters: F) {
+  // Strict like every request schema: an unknown parameter is a 400, not silently ignored (docs/DECISIONS.md).
+  return strict(t.Object({
+    page: t.Optional(t.Numeric({ minimum: 1, maximum: 1_000_000, error: "Le numéro de page n'est pas valide." })),
+    pageSize: t.Optional(t.Numeric({ minimum: 1, maximum: 100, error: "Taille de page invalide (25, 50 ou 100)." })),
+    sort: t.Optional(t.Union(sorts.map((s) => t.Literal(s)) as unknown as [ReturnType<typeof t.Literal<S>>], { error: `Tri inconnu (${orList(sorts)}).` })),
+    dir: t.Optional(t.Union([t.Literal("asc"), t.Literal("desc")], { error: "Sens de tri inconnu (asc ou desc)." })),
+    q: t.Optional(t.String({ maxLength: 200, error: "La recherche est trop longue (max 200 caractères)." })),
+    ...filters,
+  }));
+}
+
+/** The answer schema of a page of `item`s (the total is for the pager and the « n articles » line). */
+export const listPageSchema = <T extends TSchema>(item: T) =>
+  t.Object({ items: t.Array(item), total: t.Number(), page: t.Number(), pageSize: t.Number() });
+
+/** Page and page size of a query; a size other than 25, 50 or 100 is a 400 (the schema lets numbers through). */
+export function pageOf(params: ListParams): { page: number; pageSize: number } {
+  const pageSize = params.pageSize ?? DEFAULT_PAGE_SIZE;
+  if (!(PAGE_SIZES as readonly number[]).includes(pageSize)) throw new BadRequestError("Taille de page invalide (25, 50 ou 100).");
+  return { page: params.page ?? 1, pageSize };
+}
+
+/** ORDER BY of a sort in a direction, the id last. */
+export function orderOf(spec: SortSpec, id: AnyColumn, dir: SortDir = spec.dir): SQL[] {
+  const flip = dir !== spec.dir;
+  const keys = spec.keys.map((k) => (typeof k === "object" && "reverse" in k ? { key: k.key, up: spec.dir !== "asc" } : { key: k, up: spec.dir === "asc" }));
+  const order = keys.map(({ key, up }) => ((up !== flip ? asc : desc) as typeof asc)(key));
+  const last = keys.at(-1)!;
+  order.push(((last.up !== flip ? asc : desc) as typeof asc)(id));
+  return order;
+}
+
+/** The two statements of a page: its ids in order, and the count of every match. */
+export function listStatements<S extends string>(db: Db, spec: ListSpec<S>, params: ListParams<S>, where: (SQL | undefined)[], broad = false) {
+  const { page, pageSize } = pageOf(params);
+  const sort = spec.sorts[params.sort ?? spec.defaultSort];
+  const search = params.q && spec.search ? spec.search.where(params.q, broad) : null;
+  const condition = and(...where, search ?? undefined);
+  const ids = db
+    .select({ id: spec.id })
+    .from(spec.table)
+    .where(condition)
+    .orderBy(...orderOf(sort, spec.id, params.dir))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  const total = db.select({ n: count() }).from(spec.table).where(condition);
+  return { ids, total, page, pageSize };
+}
+
+/**
+ * One page of a list: the ids and the total from SQL, then `read` loads those items in full (in any order: they
+ * are put back in the page's order here).
+ */
+export async function listPage<S extends string, T>(
+  db: Db,
+  spec: ListSpec<S>,
+  params: ListParams<S>,
+  where: (SQL | undefined)[],
+  read: (ids: string[]) => Promise<T[]>,
+  idOf: (item: T) => string,
+): Promise<ListPage<T>> {
+  // A search first asks the full-text index how many rows match: none ends it, and the number picks the plan.
+  const matches = params.q && spec.search?.count ? await spec.search.count(db, params.q) : null;
+  if (matches === 0) return { items: [], total: 0, ...pageOf(params) };
+  const statements = listStatements(db, spec, params, where, matches !== null && matches > BROAD_SEARCH);
+  // Without other filters, the number of matches is the total.
+  const total = matches !== null && where.every((w) => w === undefined) ? Promise.resolve([{ n: matches }]) : statements.total;
+  const [rows, [counted]] = await Promise.all([statements.ids, total]);
+  const ids = rows.map((r) => r.id as string);
+  const items = ids.length ? await read(ids) : [];
+  const order = new Map(ids.map((id, i) => [id, i]));
+  items.sort((a, b) => order.get(idOf(a))! - order.get(idOf(b))!);
+  return { items, total: counted?.n ?? 0, page: statements.page, pageSize: statements.pageSize };
+}
+
+/** Words of a search as the FTS tokenizer (unicode61) cuts them: letters and digits, at most 8. */
+export function searchWords(q: string): string[] {
+  return q
+    .normalize("NFC")
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, 8);
+}
+
+/**
+ * An FTS5 query for what a person typed: every word must match, the last letters typed need not be complete
+ * (prefix search from two letters on). Each word is quoted, so nothing typed is read as FTS syntax. unicode61
+ * removes accents but keeps ligatures, so "oeuvre" also looks for "œuvre".
+ */
+export function ftsQuery(q: string): string | null {
+  const words = searchWords(q);
+  if (words.length === 0) return null;
+  const term = (w: string) => `"${w}"${w.length >= 2 ? "*" : ""}`;
+  return words
+    .map((w) => {
+      const lower = w.toLowerCase();
+      const ligature = lower.replace(/oe/g, "œ").replace(/ae/g, "æ");
+      return ligature === lower ? term(w) : `(${term(w)} OR ${term(ligature)})`;
+    })
+    .join(" AND ");
+}
+
+/**
+ * A search through a full-text table kept over `table` (db/migrations/0003_list_search.sql). A narrow search reads
+ * the matches by rowid and sorts them; a broad one (`+rowid`: not usable as an index) makes SQLite walk the sort's
+ * index and test each row against the matches, gathered once.
+ */
+export function ftsSearch(table: SQLiteTable, fts: string): ListSearch {
+  const index = sql.identifier(fts);
+  return {
+    where: (q, broad) => {
+      const match = ftsQuery(q);
+      if (!match) return null;
+      const matches = sql`(select rowid from ${index} where ${index} match ${match})`;
+      return broad ? sql`+${table}.rowid in ${matches}` : sql`${table}.rowid in ${matches}`;
+    },
+    count: async (db, q) => {
+      const match = ftsQuery(q);
+      if (!match) return null;
+      const [row] = await db.all<{ n: number }>(sql`select count(*) as n from ${index} where ${index} match ${match}`);
+      return Number(row?.n ?? 0);
+    },
+  };
+}
+
+/**
+ * A search over folded key columns (db/fold.ts) with LIKE, for the small lists (themes): every word must
+ * appear in one of the columns.
+ */
+export function foldedSearch(...columns: (AnyColumn | SQL)[]): ListSearch {
+  return {
+    where: (q) => {
+      const words = foldText(q).split(/\s+/).filter(Boolean).slice(0, 8);
+      if (words.length === 0) return null;
+      const like = (w: string) => `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      return and(...words.map((w) => sql`(${sql.join(columns.map((c) => sql`${c} like ${like(w)} escape '\\'`), sql` or `)})`)) ?? null;
+    },
+  };
+}
+
+/** A day range on a timestamp column: from the start of `from` to the end of `to` (UTC days). */
+export function dayRange(column: AnyColumn, from?: string, to?: string): SQL | undefined {
+  const day = (text: string) => {
+    const date = new Date(`${text}T00:00:00Z`);
+    if (Number.isNaN(date.getTime())) throw new BadRequestError("Date invalide (AAAA-MM-JJ).");
+    return date;
+  };
+  const parts = [from ? gte(column, day(from)) : undefined, to ? lt(column, new Date(day(to).getTime() + 86_400_000)) : undefined];
+  return and(...parts);
+}

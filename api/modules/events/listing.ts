@@ -1,0 +1,38 @@
+/**
+ * The back office's event list, one page at a time (api/lib/list-query.ts), searched through titles, places and
+ * keywords. Without `page`, the route keeps the spec's whole array.
+ */
+import { eq, inArray, sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { events } from "../../../db/schema";
+import { dayRange, ftsSearch, listPage, type ListSpec } from "../../lib/list-query";
+import type { Event, EventPage, EVENT_SORTS, EventsQuery } from "./model";
+import { listEvents } from "./service";
+
+/** Sorts of the event list, each with its index in db/schema/events.ts; the title in French order. */
+export const EVENT_LIST: ListSpec<(typeof EVENT_SORTS)[number]> = {
+  table: events,
+  id: events.id,
+  sorts: {
+    start: { keys: [events.startDate], dir: "desc" },
+    title: { keys: [events.titleKey], dir: "asc" },
+  },
+  defaultSort: "start",
+  search: ftsSearch(events, "events_fts"),
+};
+
+/** The WHERE of the event list's filters. */
+export function eventWhere(query: EventsQuery): (SQL | undefined)[] {
+  return [
+    query.status ? eq(events.online, query.status === "online") : undefined,
+    query.theme ? inArray(events.id, sql`(select event_id from event_themes where theme_id = ${query.theme})`) : undefined,
+    dayRange(events.startDate, query.from, query.to),
+  ];
+}
+
+/** GET /api/admin/events: one page when `page` is given, else every event. */
+export function adminEventList(db: Db, query: EventsQuery): Promise<Event[] | EventPage> {
+  if (query.page === undefined) return listEvents(db, { includeHidden: true });
+  const read = (ids: string[]) => listEvents(db, { includeHidden: true, where: inArray(events.id, ids) });
+  return listPage(db, EVENT_LIST, query, eventWhere(query), read, (e) => e._id);
+}

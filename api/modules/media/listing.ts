@@ -1,0 +1,59 @@
+/**
+ * The media lists, one page at a time (api/lib/list-query.ts): the back office's (every media) and the member's
+ * (their own uploads in any state and the public media; only theirs with `mine`). Without `page`, the routes keep
+ * the spec's whole array (docs/DECISIONS.md).
+ */
+import { eq, or, type SQL } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { media } from "../../../db/schema";
+import { dayRange, ftsSearch, listPage, type ListSpec } from "../../lib/list-query";
+import type { AdminMediaQuery, Media, MediaPage, MEDIA_SORTS, MemberMediaQuery } from "./model";
+import { listMedia, mediaIsPublic, memberMedia } from "./service";
+
+const STATUS_WHERE: Record<NonNullable<AdminMediaQuery["status"]>, SQL> = {
+  pending: eq(media.approved, false),
+  approved: eq(media.approved, true),
+  online: eq(media.online, true),
+  offline: eq(media.online, false),
+};
+
+/** Sorts of the media lists, each with its index in db/schema/media.ts; status puts pending first. */
+export const MEDIA_LIST: ListSpec<(typeof MEDIA_SORTS)[number]> = {
+  table: media,
+  id: media.id,
+  sorts: {
+    recent: { keys: [media.createdAt], dir: "desc" },
+    title: { keys: [media.titleKey], dir: "asc" },
+    type: { keys: [media.type, { key: media.createdAt, reverse: true }], dir: "asc" },
+    status: { keys: [media.approved, media.online, { key: media.createdAt, reverse: true }], dir: "asc" },
+  },
+  defaultSort: "recent",
+  search: ftsSearch(media, "media_fts"),
+};
+
+/** The WHERE of a media list; for a member (`viewerId`), what they may see. */
+export function mediaWhere(query: MemberMediaQuery, member?: { viewerId: string }): (SQL | undefined)[] {
+  const mine = query.mine === "1" || query.mine === "true";
+  const own = member ? eq(media.uploadedBy, member.viewerId) : undefined;
+  return [
+    member ? (mine ? own : or(mediaIsPublic, own)) : undefined,
+    query.status ? STATUS_WHERE[query.status] : undefined,
+    query.type ? eq(media.type, query.type) : undefined,
+    query.uploader ? eq(media.uploadedBy, query.uploader) : undefined,
+    dayRange(media.createdAt, query.from, query.to),
+  ];
+}
+
+const read = (db: Db) => (ids: string[]) => listMedia(db, { ids, includeHidden: true });
+
+/** GET /api/admin/media: one page when `page` is given, else every media (narrowed by `status` and `q`). */
+export function adminMediaList(db: Db, query: AdminMediaQuery): Promise<Media[] | MediaPage> {
+  if (query.page !== undefined) return listPage(db, MEDIA_LIST, query, mediaWhere(query), read(db), (m) => m._id);
+  return listMedia(db, { includeHidden: true, status: query.status, q: query.q });
+}
+
+/** GET /api/user/media: one page when `page` is given, else the whole list the spec describes. */
+export function memberMediaList(db: Db, viewerId: string, query: MemberMediaQuery): Promise<Media[] | MediaPage> {
+  if (query.page !== undefined) return listPage(db, MEDIA_LIST, query, mediaWhere(query, { viewerId }), read(db), (m) => m._id);
+  return memberMedia(db, viewerId, query.mine === "1" || query.mine === "true");
+}
