@@ -76,7 +76,8 @@ test.describe("sign-in, sign-out and the route guard", () => {
       localStorage.setItem("token", "dead.token");
       localStorage.setItem("user", JSON.stringify({ firstname: "X", name: "Y", nickname: "x", role: "user" }));
     });
-    await page.goto("/user/dashboard");
+    // The guard may leave before the page's load event: wait for the navigation to start, not to finish.
+    await page.goto("/user/dashboard", { waitUntil: "commit" });
     await page.waitForURL("**/login");
     expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
   });
