@@ -43,7 +43,8 @@ for (const viewport of [
         await page.getByLabel("Lignes par page").selectOption("25");
         await expect(page).toHaveURL(/[?&]pageSize=25(&|$)/);
         await expect(page.getByText(`Page 1 sur ${pages}`, { exact: true })).toBeVisible();
-        expect(await rowTitles(page)).toHaveLength(25);
+        // The pager's text follows the address at once; the rows follow the server's answer.
+        await expect.poll(async () => (await rowTitles(page)).length).toBe(25);
         const next = page.getByRole("button", { name: "Page suivante" });
         await next.focus();
         await page.keyboard.press("Enter");

@@ -434,7 +434,14 @@ test.describe("old profile addresses (item 18)", () => {
 
     const renamed = await request.put("/api/user/me", {
       headers: await bearer(request, account),
-      data: { firstname: "Rokhaya", name: `Nouveau${stamp}`, nickname: `${account.nickname}n`, email: `${account.nickname}@example.sn` },
+      // A new alias is a new way in: the current password comes with it (issue 18 §1).
+      data: {
+        firstname: "Rokhaya",
+        name: `Nouveau${stamp}`,
+        nickname: `${account.nickname}n`,
+        email: `${account.nickname}@example.sn`,
+        currentPassword: account.password,
+      },
     });
     expect(renamed.status(), await renamed.text()).toBe(200);
     const newProfile = `/cercle-impulsion/Rokhaya_Nouveau${stamp}`;
