@@ -6,3 +6,4 @@ export * from "./articles";
 export * from "./events";
 export * from "./contact";
 export * from "./audit";
+export * from "./two-factor";

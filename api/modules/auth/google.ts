@@ -1,10 +1,10 @@
 import { CodeChallengeMethod, decodeIdToken, generateCodeVerifier, generateState, OAuth2Client } from "arctic";
 import { eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { oauthStates, users, type UserRow } from "../../../db/schema";
+import { oauthStates, users } from "../../../db/schema";
 import type { Env } from "../../env";
 import { BadRequestError, ForbiddenError, HttpError, UnauthorizedError } from "../../lib/errors";
-import { createSession } from "../../lib/session";
+import { afterFirstFactor, type SignInResult } from "./second-factor";
 
 const GOOGLE = {
   issuer: "https://accounts.google.com",
@@ -65,7 +65,7 @@ export class GoogleSignIn {
    * Exchanges the code for tokens, checking the state (bound to this browser by a cookie) and the PKCE verifier,
    * then signs in the member whose e-mail the provider verified.
    */
-  async validate(code: string, state: string, cookieState: string | null): Promise<{ user: UserRow; token: string }> {
+  async validate(code: string, state: string, cookieState: string | null): Promise<SignInResult> {
     if (!state || !cookieState || state !== cookieState) {
       throw new ForbiddenError("Session de connexion Google invalide ou expirée. Veuillez réessayer.");
     }
@@ -97,8 +97,8 @@ export class GoogleSignIn {
         "Aucun compte membre n'est associé à cette adresse Google. Les comptes sont créés par les administrateurs : contactez-nous.",
       );
     }
-    const { token } = await createSession(this.db, user.id);
-    return { user, token };
+    // Members with two-factor get the code step, not a session (./second-factor.ts).
+    return afterFirstFactor(this.db, user);
   }
 }
 
