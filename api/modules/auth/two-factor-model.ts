@@ -96,7 +96,8 @@ export const AuthenticationCredential = t.Object(
       {
         clientDataJSON: b64url(4000),
         authenticatorData: b64url(4000),
-        signature: b64url(2000),
+        // Post-quantum keys (ML-DSA-44, offered when the runtime verifies it) sign with 2,420 bytes.
+        signature: b64url(12000),
         userHandle: t.Optional(b64url(200)),
       },
       { additionalProperties: true },

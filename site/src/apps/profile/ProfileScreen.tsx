@@ -9,6 +9,7 @@ import { useViewer } from "../stores/viewer";
 import { Avatar } from "../ui/Avatar";
 import { ProfileModal } from "./ProfileModal";
 import { safeHref, SOCIAL_KEYS } from "./profile-form";
+import { TwoFactorSection } from "./TwoFactorSection";
 import "./ProfileScreen.css";
 
 export default function ProfileScreen() {
@@ -66,6 +67,7 @@ export default function ProfileScreen() {
         </button>
       </p>
       <ProfileModal open={editing} onClose={() => setEditing(false)} />
+      <TwoFactorSection />
     </section>
   );
 }
