@@ -1,6 +1,7 @@
+import { writeFileSync } from "node:fs";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import * as OTPAuth from "otpauth";
-import { E2E_PORT } from "./global-setup";
+import { E2E_PORT, OIDC_EMAIL_FILE } from "./global-setup";
 import { ADMIN, apiToken, appViolations, islandsHydrated, signIn, type Account } from "./support/apps";
 
 /**
@@ -96,6 +97,26 @@ test("a member turns on an authenticator app, then signs in with a code and with
   await page.getByLabel("Code de vérification").fill(codes[0]!);
   await page.getByRole("button", { name: "Vérifier" }).click();
   await expect(page.getByRole("alert")).toHaveText("Code de vérification incorrect.");
+});
+
+test("Google proves only the first factor: a member with two-factor still types a code", async ({ page, request }) => {
+  const who = await newMember(request, "google");
+  const token = await apiToken(request, who);
+  const auth = { authorization: `Bearer ${token}` };
+  const { secret } = (await (await request.post("/api/user/me/two-factor/totp", { headers: auth })).json()) as { secret: string };
+  const confirmed = await request.post("/api/user/me/two-factor/totp/confirm", { headers: auth, data: { code: codeFor(secret) } });
+  expect(confirmed.status()).toBe(200);
+  writeFileSync(OIDC_EMAIL_FILE, `${who.nickname}@example.sn`);
+
+  await page.goto("/login");
+  await islandsHydrated(page);
+  await page.getByRole("button", { name: "Connexion avec Google" }).click();
+  await page.waitForURL("**/login");
+  await expect(page.getByLabel("Code de vérification")).toBeFocused();
+  expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
+  await page.getByLabel("Code de vérification").fill(codeFor(secret, 1));
+  await page.getByRole("button", { name: "Vérifier" }).click();
+  await page.waitForURL("**/user/dashboard");
 });
 
 test("a member registers a passkey and signs in with it, without a password", async ({ page, request }) => {
