@@ -149,7 +149,7 @@ export const RULES: Record<string, Rule> = {
     note: "the route above (served first) started an enrolment for each caller; this code is not from its app: 400",
   },
   "DELETE /api/user/me/two-factor/totp": { expect: signedIn(409), body: () => ({ password: LOGIN_PASSWORD, code: "123456" }), note: "two-factor is off: 409" },
-  "POST /api/user/me/two-factor/recovery-codes": { expect: signedIn(403), body: () => ({ code: "123456" }), note: "two-factor is off: no code is right (403)" },
+  "POST /api/user/me/two-factor/recovery-codes": { expect: signedIn(400), body: () => ({ code: "123456" }), note: "two-factor is off: no code is right (400)" },
   "GET /api/user/me/passkeys": { expect: signedIn() },
   "POST /api/user/me/passkeys/options": { expect: signedIn() },
   "POST /api/user/me/passkeys": { expect: signedIn(400), body: () => ({ name: "Clé", response: fakeRegistration }), note: "an attestation no authenticator made" },

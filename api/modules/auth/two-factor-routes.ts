@@ -8,7 +8,7 @@ import { Elysia, t, type Cookie } from "elysia";
 import type { UserRow } from "../../../db/schema";
 import type { Deps } from "../../deps";
 import { clientIp } from "../../lib/client-ip";
-import { ForbiddenError, TooManyRequestsError } from "../../lib/errors";
+import { BadRequestError, ForbiddenError, TooManyRequestsError } from "../../lib/errors";
 import { RateLimiter } from "../../lib/rate-limit";
 import { createSession, invalidateOtherSessions } from "../../lib/session";
 import { authPlugin } from "../../plugins/auth";
@@ -17,7 +17,7 @@ import { jsonOnly } from "./json-only";
 import type { LoginLimits } from "./login-limits";
 import { Passkeys } from "./passkeys";
 import { SecondFactorLogin } from "./second-factor";
-import type { TwoFactor } from "./two-factor";
+import { WRONG_CODE, type TwoFactor } from "./two-factor";
 import {
   CodeLoginBody,
   ConfirmTotpBody,
@@ -46,6 +46,8 @@ export const twoFactorRoutes = (deps: Deps, { limits, twoFactor, signedIn }: Two
   const passkeys = new Passkeys(db, env.publicUrl, limits);
   // Each passkey sign-in start stores a challenge row: counted per address before that write.
   const passkeyStarts = new RateLimiter(30, 15 * 60_000);
+  // Same for a member preparing a registration (a row each time): per member.
+  const passkeyRegistrations = new RateLimiter(30, 15 * 60_000);
   // Wrong password or code when disabling or renewing: 5 per member / 15 min, so a borrowed session cannot guess.
   const memberGuesses = new RateLimiter(5, 15 * 60_000);
 
@@ -131,7 +133,7 @@ export const twoFactorRoutes = (deps: Deps, { limits, twoFactor, signedIn }: Two
         "/api/user/me/two-factor/recovery-codes",
         async ({ viewer, body }) => {
           const recoveryCodes = await guarded(viewer.user, async () => {
-            if (!(await twoFactor.verify(viewer.user.id, body.code))) throw new ForbiddenError("Code de vérification incorrect.");
+            if (!(await twoFactor.verify(viewer.user.id, body.code))) throw new BadRequestError(WRONG_CODE);
             return twoFactor.replaceRecoveryCodes(viewer.user.id);
           });
           await journal(viewer.user, "POST /api/user/me/two-factor/recovery-codes", "create", "two-factor", viewer.user.id, "Nouveaux codes de secours");
@@ -143,10 +145,15 @@ export const twoFactorRoutes = (deps: Deps, { limits, twoFactor, signedIn }: Two
         signedIn: true,
         response: { 200: t.Array(PasskeyInfo) },
       })
-      .post("/api/user/me/passkeys/options", ({ viewer }) => passkeys.registrationOptions(viewer.user), {
-        signedIn: true,
-        response: { 200: WebAuthnOptions },
-      })
+      .post(
+        "/api/user/me/passkeys/options",
+        ({ viewer }) => {
+          const wait = passkeyRegistrations.take(viewer.user.id);
+          if (wait > 0) throw new TooManyRequestsError(TOO_MANY_TRIES, wait);
+          return passkeys.registrationOptions(viewer.user);
+        },
+        { signedIn: true, response: { 200: WebAuthnOptions } },
+      )
       .post(
         "/api/user/me/passkeys",
         async ({ viewer, body }) => {

@@ -161,10 +161,10 @@ describe("two-factor sign-in with an authenticator app", () => {
     const { secret } = await enrolTotp(h, token);
     const del = (body: object) => h.call("DELETE", "/api/user/me/two-factor/totp", body, bearer(token));
     const noPassword = await del({ password: "Mauvais-2025!", code: totpCode(secret, 1) });
-    expect(noPassword.status).toBe(401);
+    expect(noPassword.status).toBe(400);
     expect(noPassword.json.message).toBe("Mot de passe incorrect.");
     const noCode = await del({ password: PASSWORD, code: "123456" });
-    expect(noCode.status).toBe(401);
+    expect(noCode.status).toBe(400);
     expect(noCode.json.message).toBe("Code de vérification incorrect.");
     expect((await del({ password: PASSWORD })).status).toBe(400);
     expect((await h.call("GET", "/api/user/me/two-factor", undefined, bearer(token))).json.totp).toBe(true);
@@ -188,7 +188,7 @@ describe("two-factor sign-in with an authenticator app", () => {
     const { secret } = await enrolTotp(h, token);
     for (let i = 0; i < 5; i++) {
       const res = await h.call("DELETE", "/api/user/me/two-factor/totp", { password: "Mauvais-2025!", code: "123456" }, bearer(token));
-      expect(res.status).toBe(401);
+      expect(res.status).toBe(400);
     }
     const res = await h.call("DELETE", "/api/user/me/two-factor/totp", { password: PASSWORD, code: totpCode(secret, 1) }, bearer(token));
     expect(res.status).toBe(429);

@@ -11,7 +11,7 @@ import QRCode from "qrcode";
 import type { Db } from "../../../db/client";
 import { newId } from "../../../db/ids";
 import { recoveryCodes, totpFactors, type UserRow } from "../../../db/schema";
-import { BadRequestError, ConflictError, UnauthorizedError } from "../../lib/errors";
+import { BadRequestError, ConflictError } from "../../lib/errors";
 import { verifyPassword } from "../../lib/password";
 import { randomString } from "../../lib/session";
 import { keyedHash, open, seal } from "./secret-box";
@@ -137,13 +137,16 @@ export class TwoFactor {
     return used.length === 1 ? "recovery" : null;
   }
 
-  /** Turns two-factor off after checking the password (when the account has one) and a code. */
+  /**
+   * Turns two-factor off after checking the password (when the account has one) and a code. Wrong ones are a 400,
+   * like the profile's wrong current password: the member is signed in, the form is what is wrong.
+   */
   async disable(user: UserRow, password: string, code: string): Promise<void> {
     if (!(await this.enabled(user.id))) throw new ConflictError("La double authentification n'est pas activée.");
     if (user.passwordHash && !(await verifyPassword(password, user.passwordHash))) {
-      throw new UnauthorizedError("Mot de passe incorrect.");
+      throw new BadRequestError("Mot de passe incorrect.");
     }
-    if (!(await this.verify(user.id, code))) throw new UnauthorizedError(WRONG_CODE);
+    if (!(await this.verify(user.id, code))) throw new BadRequestError(WRONG_CODE);
     await this.db.batch([
       this.db.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id)),
       this.db.delete(totpFactors).where(eq(totpFactors.userId, user.id)),
