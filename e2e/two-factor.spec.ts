@@ -69,7 +69,7 @@ test("a member turns on an authenticator app, then signs in with a code and with
   expect(codes).toHaveLength(10);
   expect(await appViolations(page, "#double-authentification")).toEqual([]);
   await section.getByRole("button", { name: "J'ai noté mes codes" }).click();
-  await expect(section.getByText("Codes de secours restants : 10 sur 10.")).toBeVisible();
+  await expect(section.getByText("Codes de secours restants\u00a0: 10 sur 10.")).toBeVisible();
 
   // Password, then the app's next code.
   await signOut(page);
@@ -89,7 +89,7 @@ test("a member turns on an authenticator app, then signs in with a code and with
   await page.getByRole("button", { name: "Vérifier" }).click();
   await page.waitForURL("**/user/dashboard");
   await page.goto("/user/profile");
-  await expect(page.getByText("Codes de secours restants : 9 sur 10.")).toBeVisible();
+  await expect(page.getByText("Codes de secours restants\u00a0: 9 sur 10.")).toBeVisible();
 
   // The same recovery code does not work twice.
   await signOut(page);
@@ -160,17 +160,17 @@ test("a member registers a passkey and signs in with it, without a password", as
 
   // Signed out, the key alone signs in: no alias, no password.
   await signOut(page);
-  await page.getByRole("button", { name: "Se connecter avec une clé d'accès" }).click();
+  await page.getByRole("button", { name: "Se connecter avec une clé d’accès" }).click();
   await page.waitForURL("**/user/dashboard");
   await expect(page.locator("main")).toContainText("Aminata");
 
   // Removed, it is gone from the list (and from the server: it would sign nobody in).
   await page.goto(`${site}/user/profile`);
   await expect(keys).toContainText("dernière utilisation le");
-  await keys.getByRole("button", { name: "Supprimer la clé d'accès « Ordinateur du bureau »" }).click();
+  await keys.getByRole("button", { name: "Supprimer la clé d'accès «\u00a0Ordinateur du bureau\u00a0»" }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Supprimer", exact: true }).click();
   await expect(section.getByText("Aucune clé d'accès enregistrée.")).toBeVisible();
   await signOut(page);
-  await page.getByRole("button", { name: "Se connecter avec une clé d'accès" }).click();
+  await page.getByRole("button", { name: "Se connecter avec une clé d’accès" }).click();
   await expect(page.getByRole("alert")).toContainText("Clé d'accès non reconnue");
 });

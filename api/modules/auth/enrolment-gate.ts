@@ -16,7 +16,7 @@ import { viewerOf } from "../../plugins/auth";
 import { totpEnabled } from "./two-factor";
 
 export const ENROL_FIRST =
-  "Les administrateurs doivent activer la double authentification : rendez-vous dans votre profil (Mon profil) pour l'activer.";
+  "Les administrateurs doivent activer la double authentification : rendez-vous dans votre profil (Mon profil) pour l'activer.";
 
 /** What a held-back session may still call: who am I, and the two-factor screen's own routes. */
 const OPEN_WHILE_ENROLLING = [/^GET \/api\/user\/me$/, /^(GET|POST|DELETE) \/api\/user\/me\/two-factor(\/.*)?$/];

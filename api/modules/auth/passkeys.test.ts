@@ -134,8 +134,8 @@ describe("passkeys", () => {
     const journal = await h.call("GET", "/api/admin/audit", undefined, bearer(admin));
     const mine = journal.json.items.filter((e: { actor: string }) => e.actor === "issa");
     expect(mine.map((e: { action: string; itemKind: string; summary: string }) => [e.action, e.itemKind, e.summary])).toEqual([
-      ["delete", "passkey", "Clé d'accès « Ordinateur » supprimée"],
-      ["create", "passkey", "Clé d'accès « Ordinateur » ajoutée"],
+      ["delete", "passkey", "Clé d'accès «\u00a0Ordinateur\u00a0» supprimée"],
+      ["create", "passkey", "Clé d'accès «\u00a0Ordinateur\u00a0» ajoutée"],
     ]);
   });
 

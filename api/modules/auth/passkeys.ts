@@ -60,7 +60,7 @@ export class Passkeys {
 
   async registrationOptions(user: UserRow): Promise<PublicKeyCredentialCreationOptionsJSON> {
     const own = await this.db.select().from(passkeys).where(eq(passkeys.userId, user.id));
-    if (own.length >= MAX_PASSKEYS) throw new ConflictError(`Vous avez déjà ${MAX_PASSKEYS} clés d'accès : supprimez-en une d'abord.`);
+    if (own.length >= MAX_PASSKEYS) throw new ConflictError(`Vous avez déjà ${MAX_PASSKEYS} clés d'accès : supprimez-en une d'abord.`);
     const options = await generateRegistrationOptions({
       rpName: RP_NAME,
       rpID: this.rpID,

@@ -158,7 +158,7 @@ export const twoFactorRoutes = (deps: Deps, { limits, twoFactor, signedIn }: Two
         "/api/user/me/passkeys",
         async ({ viewer, body }) => {
           const key = await passkeys.register(viewer.user, body.name, body.response as never);
-          await journal(viewer.user, "POST /api/user/me/passkeys", "create", "passkey", key.id, `Clé d'accès « ${key.name} » ajoutée`);
+          await journal(viewer.user, "POST /api/user/me/passkeys", "create", "passkey", key.id, `Clé d'accès « ${key.name} » ajoutée`);
           return key;
         },
         { signedIn: true, body: RegisterPasskeyBody, response: { 200: PasskeyInfo } },
@@ -167,7 +167,7 @@ export const twoFactorRoutes = (deps: Deps, { limits, twoFactor, signedIn }: Two
         "/api/user/me/passkeys/:id",
         async ({ viewer, params }) => {
           const key = await passkeys.remove(viewer.user.id, params.id);
-          await journal(viewer.user, "DELETE /api/user/me/passkeys/:id", "delete", "passkey", key.id, `Clé d'accès « ${key.name} » supprimée`);
+          await journal(viewer.user, "DELETE /api/user/me/passkeys/:id", "delete", "passkey", key.id, `Clé d'accès « ${key.name} » supprimée`);
           return key;
         },
         { signedIn: true, params: t.Object({ id: t.String({ maxLength: 1400 }) }), response: { 200: PasskeyInfo } },

@@ -104,7 +104,7 @@ export class TwoFactor {
   /** Turns two-factor on with a first right code; returns the recovery codes, shown this once. */
   async confirmEnrolment(user: UserRow, code: string, now = new Date()): Promise<string[]> {
     const [row] = await this.db.select().from(totpFactors).where(eq(totpFactors.userId, user.id)).limit(1);
-    if (!row) throw new ConflictError("Aucune activation en cours : recommencez depuis votre profil.");
+    if (!row) throw new ConflictError("Aucune activation en cours : recommencez depuis votre profil.");
     if (row.enabledAt) throw new ConflictError("La double authentification est déjà activée.");
     const typed = parseCode(code);
     if (typed?.kind !== "totp" || !(await this.acceptTotp(row.secretEnc, user.id, typed.value, now, true))) {

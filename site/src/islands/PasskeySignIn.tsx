@@ -35,8 +35,8 @@ export default function PasskeySignIn({ onSignedIn, onError }: Props) {
         err instanceof ApiError
           ? err.message
           : name === "NotAllowedError" || name === "AbortError"
-            ? "Connexion par clé d'accès annulée ou expirée."
-            : "Aucune clé d'accès n'a pu être utilisée sur cet appareil.",
+            ? "Connexion par clé d’accès annulée ou expirée."
+            : "Aucune clé d’accès n’a pu être utilisée sur cet appareil.",
       );
       setLoading(false);
     }
@@ -48,7 +48,7 @@ export default function PasskeySignIn({ onSignedIn, onError }: Props) {
         <circle cx="8" cy="12" r="4" fill="none" stroke="currentColor" strokeWidth="2" />
         <path d="M12 12h9m-3 0v3m-3-3v2" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
       </svg>
-      {loading ? "Attente de la clé d'accès..." : "Se connecter avec une clé d'accès"}
+      {loading ? "Attente de la clé d’accès..." : "Se connecter avec une clé d’accès"}
     </button>
   );
 }

@@ -66,7 +66,7 @@ export default function SecondFactorForm({ pendingToken, onSignedIn, onRestart }
           required
         />
         <p id="login-code-hint" className="field-hint">
-          Les 6 chiffres affichés par votre application d'authentification, ou l'un de vos codes de secours.
+          Les 6 chiffres affichés par votre application d’authentification, ou l’un de vos codes de secours.
         </p>
       </div>
       <button type="submit" className="btn btn-primary btn-block" disabled={loading}>

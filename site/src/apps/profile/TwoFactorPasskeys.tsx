@@ -33,13 +33,13 @@ export function TwoFactorPasskeys() {
     e.preventDefault();
     setError("");
     if (!name.trim()) {
-      setError("Donnez un nom à cette clé (par exemple « Téléphone » ou « Clé USB »).");
+      setError("Donnez un nom à cette clé (par exemple « Téléphone » ou « Clé USB »).");
       return;
     }
     setBusy(true);
     try {
       const key = await addPasskey(name.trim());
-      toast.success(`Clé d'accès « ${key.name} » ajoutée.`);
+      toast.success(`Clé d'accès « ${key.name} » ajoutée.`);
       setName("");
       await reload();
     } catch (err) {
@@ -50,10 +50,10 @@ export function TwoFactorPasskeys() {
   }
 
   async function remove(key: PasskeyInfo) {
-    if (!(await confirm(`Supprimer la clé d'accès « ${key.name} » ? Elle ne permettra plus de vous connecter.`))) return;
+    if (!(await confirm(`Supprimer la clé d'accès « ${key.name} » ? Elle ne permettra plus de vous connecter.`))) return;
     try {
       await removePasskey(key.id);
-      toast.success(`Clé d'accès « ${key.name} » supprimée.`);
+      toast.success(`Clé d'accès « ${key.name} » supprimée.`);
       await reload();
     } catch (err) {
       toast.error(errorText(err, "Erreur lors de la suppression de la clé d'accès"));
@@ -65,7 +65,7 @@ export function TwoFactorPasskeys() {
       <h3>Clés d'accès</h3>
       <p>
         Une clé d'accès (empreinte, visage ou code de votre appareil, ou clé de sécurité USB) vous connecte sans mot de
-        passe, depuis la page de connexion : « Se connecter avec une clé d'accès ».
+        passe, depuis la page de connexion : « Se connecter avec une clé d'accès ».
       </p>
       {loadError && <p className="form-error">{loadError}</p>}
       {keys && keys.length === 0 && <p className="muted">Aucune clé d'accès enregistrée.</p>}
@@ -81,7 +81,7 @@ export function TwoFactorPasskeys() {
                   {k.lastUsedAt ? `dernière utilisation le ${formatDateLong(k.lastUsedAt)}` : "jamais utilisée"}
                 </span>
               </div>
-              <button type="button" className="btn btn-small btn-outline" onClick={() => remove(k)} aria-label={`Supprimer la clé d'accès « ${k.name} »`}>
+              <button type="button" className="btn btn-small btn-outline" onClick={() => remove(k)} aria-label={`Supprimer la clé d'accès « ${k.name} »`}>
                 Supprimer
               </button>
             </li>

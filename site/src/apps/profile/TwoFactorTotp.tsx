@@ -76,7 +76,7 @@ export function TwoFactorTotp() {
             <span className="badge badge-on">Activée</span> Un code vous est demandé après votre mot de passe.
           </p>
           <p>
-            Codes de secours restants : <strong>{status.recoveryCodesLeft}</strong> sur 10.
+            Codes de secours restants : <strong>{status.recoveryCodesLeft}</strong> sur 10.
           </p>
           {step.kind === "disabling" ? (
             <Disable
@@ -117,7 +117,7 @@ export function TwoFactorTotp() {
           )}
           <p>
             Après votre mot de passe, un code à 6 chiffres donné par une application d'authentification (Aegis, FreeOTP,
-            Google Authenticator, 1Password…) vous sera demandé : votre mot de passe seul ne suffira plus.
+            Google Authenticator, 1Password…) vous sera demandé : votre mot de passe seul ne suffira plus.
           </p>
           <p>
             <button type="button" className="btn" onClick={begin} disabled={busy}>
@@ -180,7 +180,7 @@ function Enrol({ enrolment, onEnabled, onCancel }: { enrolment: TotpEnrolment; o
       </p>
       <img className="two-factor-qr" src={enrolment.qrCode} width="200" height="200" alt="QR code à scanner avec votre application d'authentification" />
       <p>
-        Vous ne pouvez pas scanner ? Saisissez cette clé dans l'application :{" "}
+        Vous ne pouvez pas scanner ? Saisissez cette clé dans l'application :{" "}
         <code className="two-factor-secret" data-secret={enrolment.secret}>
           {grouped(enrolment.secret)}
         </code>
@@ -206,7 +206,7 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
     navigator.clipboard
       .writeText(codes.join("\n"))
       .then(() => toast.success("Codes copiés."))
-      .catch(() => toast.error("La copie a échoué : notez les codes à la main."));
+      .catch(() => toast.error("La copie a échoué : notez les codes à la main."));
   return (
     <div className="two-factor-codes">
       <h4 ref={title} tabIndex={-1}>
@@ -214,7 +214,7 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
       </h4>
       <p>
         Si vous n'avez plus votre téléphone, chacun de ces codes remplace une fois le code de l'application. Notez-les
-        maintenant dans un endroit sûr : <strong>ils ne seront plus affichés.</strong>
+        maintenant dans un endroit sûr : <strong>ils ne seront plus affichés.</strong>
       </p>
       <ol className="two-factor-code-list" aria-label="Codes de secours">
         {codes.map((c) => (
