@@ -3,6 +3,7 @@ import type { Deps } from "./deps";
 import { articlesRoutes } from "./modules/articles";
 import { auditRoutes } from "./modules/audit";
 import { authRoutes } from "./modules/auth";
+import { enrolmentGate } from "./modules/auth/enrolment-gate";
 import { contactRoutes } from "./modules/contact";
 import { eventsRoutes } from "./modules/events";
 import { mediaRoutes } from "./modules/media";
@@ -37,6 +38,8 @@ export function createApp(deps: Deps) {
     // Before the modules: the gate checks the caller before any body is read; the audit hook is global and
     // applies to the routes added after it.
     .use(accessGate(deps))
+    // ADMIN_2FA=required: an administrator without two-factor may only enrol.
+    .use(enrolmentGate(deps))
     .use(auditPlugin(deps))
     // Global hooks on the routes added after them: searches and uploads per account.
     .use(searchLimit(deps))

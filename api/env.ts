@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { availableParallelism } from "node:os";
 import { parseTrustProxy } from "./lib/client-ip";
 
@@ -34,6 +35,10 @@ export type Env = {
   /** Reverse proxies (addresses, CIDR ranges) whose X-Forwarded-For names the client; empty: none (see api/lib/client-ip.ts). */
   trustProxy: string[];
   google: { clientId: string; clientSecret: string; redirectUri: string; issuer: string | undefined } | undefined;
+  /** `required`: an administrator without two-factor gets a session that can only enrol (api/modules/auth/enrolment-gate.ts). */
+  admin2fa: "optional" | "required";
+  /** 32 bytes (AES-256-GCM, HMAC) protecting TOTP secrets and recovery codes in the database. */
+  twoFactorKey: Uint8Array;
 };
 
 export class EnvError extends Error {}
@@ -67,6 +72,20 @@ function wholeNumber(source: Record<string, string | undefined>, name: string, f
     throw new EnvError(`${name} must be a whole number of ${unit} from ${min} to ${max}, got "${raw}"`);
   }
   return n;
+}
+
+/**
+ * TWO_FACTOR_KEY: 32 random bytes, as 64 hex characters or base64. Required in production; elsewhere a fixed
+ * development key stands in (its secrets are then only as safe as the database).
+ */
+function twoFactorKey(raw: string | undefined, production: boolean): Uint8Array {
+  if (!raw) {
+    if (production) throw new EnvError("TWO_FACTOR_KEY is required in production (32 random bytes: `openssl rand -hex 32`)");
+    return new Uint8Array(createHash("sha256").update("development two-factor key: set TWO_FACTOR_KEY").digest());
+  }
+  const bytes = /^[0-9a-f]{64}$/i.test(raw) ? Buffer.from(raw, "hex") : Buffer.from(raw, "base64");
+  if (bytes.length !== 32) throw new EnvError("TWO_FACTOR_KEY must be 32 bytes, as 64 hex characters or base64");
+  return new Uint8Array(bytes);
 }
 
 export function readEnv(source: Record<string, string | undefined> = process.env): Env {
@@ -120,6 +139,10 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     throw new EnvError("GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET and GOOGLE_REDIRECT_URI go together");
   }
   if (source.OAUTH_ISSUER) url(source.OAUTH_ISSUER, "OAUTH_ISSUER", ["http:", "https:"]);
+  const admin2fa = source.ADMIN_2FA || "optional";
+  if (admin2fa !== "optional" && admin2fa !== "required") {
+    throw new EnvError(`ADMIN_2FA must be "optional" or "required", got "${source.ADMIN_2FA}"`);
+  }
   // The footer's social links, read by the site build (site/src/lib/social.ts): checked here so a typo stops the start.
   for (const name of ["SOCIAL_LINKEDIN_URL", "SOCIAL_YOUTUBE_URL"]) if (source[name]) url(source[name]!, name, ["https:"]);
   return {
@@ -145,5 +168,7 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     google: g.every(Boolean)
       ? { clientId: g[0]!, clientSecret: g[1]!, redirectUri: g[2]!, issuer: source.OAUTH_ISSUER || undefined }
       : undefined,
+    admin2fa,
+    twoFactorKey: twoFactorKey(source.TWO_FACTOR_KEY, source.NODE_ENV === "production"),
   };
 }

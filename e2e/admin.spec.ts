@@ -35,7 +35,7 @@ async function signInReady(page: Page, who: Account) {
   await page.waitForFunction(() => document.querySelector("astro-island") !== null && document.querySelector("astro-island[ssr]") === null);
   await page.getByLabel("Identifiant").fill(who.nickname);
   await page.getByLabel("Mot de passe").fill(who.password);
-  await page.getByRole("button", { name: "Se connecter" }).click();
+  await page.getByRole("button", { name: "Se connecter", exact: true }).click();
   await page.waitForURL("**/user/dashboard");
 }
 

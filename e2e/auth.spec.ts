@@ -10,7 +10,7 @@ async function login(page: Page, who: { nickname: string; password: string }) {
   await islandsHydrated(page);
   await page.getByLabel("Identifiant").fill(who.nickname);
   await page.getByLabel("Mot de passe").fill(who.password);
-  await page.getByRole("button", { name: "Se connecter" }).click();
+  await page.getByRole("button", { name: "Se connecter", exact: true }).click();
   await page.waitForURL("**/user/dashboard");
 }
 
@@ -39,11 +39,11 @@ test.describe("sign-in, sign-out and the route guard", () => {
     await page.goto("/login");
     // A click before the island hydrates reaches no handler (seen under load in CI).
     await islandsHydrated(page);
-    await page.getByRole("button", { name: "Se connecter" }).click();
+    await page.getByRole("button", { name: "Se connecter", exact: true }).click();
     await expect(page.getByRole("alert")).toHaveText("Veuillez remplir tous les champs");
     await page.getByLabel("Identifiant").fill("membre");
     await page.getByLabel("Mot de passe").fill("mauvais-mot");
-    await page.getByRole("button", { name: "Se connecter" }).click();
+    await page.getByRole("button", { name: "Se connecter", exact: true }).click();
     await expect(page.getByRole("alert")).toHaveText("Identifiant ou mot de passe incorrect.");
   });
 

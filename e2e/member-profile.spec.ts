@@ -72,7 +72,7 @@ test("a member edits their profile with a cropped picture and a new password, th
   await islandsHydrated(page);
   await page.getByLabel("Identifiant").fill(nickname);
   await page.getByLabel("Mot de passe").fill(OLD_PASSWORD);
-  await page.getByRole("button", { name: "Se connecter" }).click();
+  await page.getByRole("button", { name: "Se connecter", exact: true }).click();
   await expect(page.getByRole("alert")).toHaveText("Identifiant ou mot de passe incorrect.");
   await signIn(page, { nickname, password: NEW_PASSWORD });
   await expect(page.locator("main")).toContainText("Fatoumata Sarr");

@@ -14,7 +14,7 @@ for (const width of [1280, 375]) {
     const parts = [
       page.getByLabel("Identifiant"),
       page.getByLabel("Mot de passe"),
-      page.getByRole("button", { name: "Se connecter" }),
+      page.getByRole("button", { name: "Se connecter", exact: true }),
       form.locator(".login-or"),
       page.getByRole("button", { name: "Connexion avec Google" }),
     ];
@@ -29,7 +29,7 @@ for (const width of [1280, 375]) {
 
     // A click before the island hydrates reaches no handler.
     await islandsHydrated(page);
-    await page.getByRole("button", { name: "Se connecter" }).click();
+    await page.getByRole("button", { name: "Se connecter", exact: true }).click();
     const alert = form.getByRole("alert");
     await expect(alert).toHaveText("Veuillez remplir tous les champs");
     const box = (await alert.boundingBox())!;
@@ -43,7 +43,7 @@ test.describe("before the form's script runs", () => {
 
   test("the prerendered form cannot send the password in the address", async ({ page }) => {
     await page.goto("/login");
-    await expect(page.getByRole("button", { name: "Se connecter" })).toBeDisabled();
+    await expect(page.getByRole("button", { name: "Se connecter", exact: true })).toBeDisabled();
     await expect(page.locator("form.login-form")).toHaveAttribute("method", "post");
   });
 });

@@ -20,7 +20,7 @@ async function signIn(page: Page, who: { nickname: string; password: string }) {
   await islandsHydrated(page);
   await page.getByLabel("Identifiant").fill(who.nickname);
   await page.getByLabel("Mot de passe").fill(who.password);
-  await page.getByRole("button", { name: "Se connecter" }).click();
+  await page.getByRole("button", { name: "Se connecter", exact: true }).click();
   await page.waitForURL("**/user/dashboard");
 }
 

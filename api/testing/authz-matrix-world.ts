@@ -4,7 +4,7 @@
  * password change made by one call never changes the answer of the next.
  */
 import { newId } from "../../db/ids";
-import { contactMessages } from "../../db/schema";
+import { contactMessages, passkeys } from "../../db/schema";
 import { createSession } from "../lib/session";
 import { picture, type Bytes } from "../lib/uploads/samples";
 import { makeArticle, makeEvent, makeMedia, makeTheme, makeUser } from "./factory";
@@ -44,6 +44,8 @@ export type World = {
     contact(): Promise<string>;
     /** A member nobody else depends on (targets of admin edits and deletions). */
     user(): Promise<string>;
+    /** A passkey of `member` (its credential ID). */
+    passkey(): Promise<string>;
   };
   /** A unique suffix for names, urls and e-mails sent in bodies. */
   unique(): string;
@@ -80,6 +82,11 @@ export async function makeWorld(h: Harness): Promise<World> {
       theme: async () => (await makeTheme(db)).id,
       event: async () => (await makeEvent(db)).id,
       user: async () => (await makeUser(db)).id,
+      passkey: async () => {
+        const id = `cle-${newId()}`;
+        await db.insert(passkeys).values({ id, userId: people.member.id, name: "Clé", publicKey: "AAAA", createdAt: new Date() });
+        return id;
+      },
       contact: async () => {
         const id = newId();
         await db.insert(contactMessages).values({ id, name: "Fatou", email: "fatou@example.sn", subject: "Question", message: "Bonjour.", createdAt: new Date() });

@@ -79,6 +79,22 @@ const memberEdit = (w: World) => {
   return { firstname: "Khady", name: "Diallo", nickname: `khady-${u}`, email: `khady-${u}@example.sn` };
 };
 
+/** WebAuthn answers of the right shape that no authenticator made (the real ceremony: api/modules/auth/passkeys.test.ts). */
+const fakeAssertion = {
+  id: "AAAA",
+  rawId: "AAAA",
+  type: "public-key",
+  response: { clientDataJSON: "AAAA", authenticatorData: "AAAA", signature: "AAAA" },
+  clientExtensionResults: {},
+};
+const fakeRegistration = {
+  id: "AAAA",
+  rawId: "AAAA",
+  type: "public-key",
+  response: { clientDataJSON: "AAAA", attestationObject: "AAAA" },
+  clientExtensionResults: {},
+};
+
 const article = async (w: World) => ({ id: await w.fresh.article() });
 const media = async (w: World) => ({ id: await w.fresh.media() });
 const user = async (w: World) => ({ id: await w.fresh.user() });
@@ -117,8 +133,32 @@ export const RULES: Record<string, Rule> = {
   "GET /api/auth/google": { expect: open(503), note: "Google sign-in not configured: 503 whoever asks" },
   "POST /api/auth/google/validate": { expect: open(503), body: () => ({ authorizationCode: "x", state: "y" }), note: "Google sign-in not configured" },
 
+  // Two-factor sign-in: open like the password step. Without a pending login, a code is refused (401); a passkey
+  // sign-in needs an authenticator's signature (401 for this one, made for no challenge we gave).
+  "POST /api/auth/login/code": { expect: open(401), body: () => ({ pendingToken: "aucun.jeton", code: "123456" }), note: "no pending login: 401 whoever asks" },
+  "POST /api/auth/passkey/options": { expect: open() },
+  "POST /api/auth/passkey": { expect: open(401), body: () => ({ response: fakeAssertion }), note: "an assertion no authenticator signed" },
+
   // The member space: the caller's own account.
   "GET /api/user/me": { expect: signedIn() },
+  // Two-factor and passkeys of the caller's own account (api/modules/auth/two-factor-routes.ts).
+  "GET /api/user/me/two-factor": { expect: signedIn() },
+  "POST /api/user/me/two-factor/totp": { expect: signedIn() },
+  "POST /api/user/me/two-factor/totp/confirm": {
+    expect: signedIn(400),
+    body: () => ({ code: "123456" }),
+    note: "the route above (served first) started an enrolment for each caller; this code is not from its app: 400",
+  },
+  "DELETE /api/user/me/two-factor/totp": { expect: signedIn(409), body: () => ({ password: LOGIN_PASSWORD, code: "123456" }), note: "two-factor is off: 409" },
+  "POST /api/user/me/two-factor/recovery-codes": { expect: signedIn(400), body: () => ({ code: "123456" }), note: "two-factor is off: no code is right (400)" },
+  "GET /api/user/me/passkeys": { expect: signedIn() },
+  "POST /api/user/me/passkeys/options": { expect: signedIn() },
+  "POST /api/user/me/passkeys": { expect: signedIn(400), body: () => ({ name: "Clé", response: fakeRegistration }), note: "an attestation no authenticator made" },
+  "DELETE /api/user/me/passkeys/:id": {
+    expect: { anonymous: 401, member: 200, other: 404, admin: 404 },
+    params: async (w) => ({ id: await w.fresh.passkey() }),
+    note: "another member's key is answered like a missing one",
+  },
   "PUT /api/user/me": { expect: signedIn(), body: ownProfile },
   "PUT /api/user/profile": { expect: signedIn(), body: ownProfile },
   "POST /api/user/profile-pic-crop": { expect: signedIn(), body: (w) => png(w, "croppedPic") },

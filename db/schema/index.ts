@@ -8,3 +8,4 @@ export * from "./contact";
 export * from "./audit";
 export * from "./identities";
 export * from "./old-slugs";
+export * from "./two-factor";

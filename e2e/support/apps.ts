@@ -28,7 +28,7 @@ export async function signIn(page: Page, who: Account): Promise<void> {
   await islandsHydrated(page);
   await page.getByLabel("Identifiant").fill(who.nickname);
   await page.getByLabel("Mot de passe").fill(who.password);
-  await page.getByRole("button", { name: "Se connecter" }).click();
+  await page.getByRole("button", { name: "Se connecter", exact: true }).click();
   await page.waitForURL("**/user/dashboard");
 }
 

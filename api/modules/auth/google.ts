@@ -4,8 +4,8 @@ import type { Db } from "../../../db/client";
 import { oauthStates, users, type UserRow } from "../../../db/schema";
 import type { Env } from "../../env";
 import { BadRequestError, ConflictError, ForbiddenError, HttpError, UnauthorizedError } from "../../lib/errors";
-import { createSession } from "../../lib/session";
 import { linkIdentity, memberOfIdentity } from "../users/identities";
+import { afterFirstFactor, type SignInResult } from "./second-factor";
 
 const GOOGLE = {
   issuer: "https://accounts.google.com",
@@ -67,7 +67,7 @@ export class GoogleSignIn {
    * Exchanges the code for tokens, checking the state (bound to this browser by a cookie) and the PKCE verifier,
    * then signs in the member bound to that Google account (or, the first time, whose e-mail it verified).
    */
-  async validate(code: string, state: string, cookieState: string | null): Promise<{ user: UserRow; token: string }> {
+  async validate(code: string, state: string, cookieState: string | null): Promise<SignInResult> {
     if (!state || !cookieState || state !== cookieState) {
       throw new ForbiddenError("Session de connexion Google invalide ou expirée. Veuillez réessayer.");
     }
@@ -92,8 +92,8 @@ export class GoogleSignIn {
     }
     if (typeof claims.sub !== "string" || !claims.sub) throw new UnauthorizedError("Jeton d'identité Google invalide.");
     const user = await this.memberFor(claims.sub, claims);
-    const { token } = await createSession(this.db, user.id);
-    return { user, token };
+    // Members with two-factor get the code step, not a session (./second-factor.ts).
+    return afterFirstFactor(this.db, user);
   }
 
   /**

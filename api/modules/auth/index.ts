@@ -8,13 +8,22 @@ import { SESSION_COOKIE, viewerOf } from "../../plugins/auth";
 import { toCurrentUser } from "../users/service";
 import { assertCode, GoogleSignIn } from "./google";
 import { jsonOnly } from "./json-only";
-import { GoogleValidateBody, LoginBody, SessionResponse } from "./model";
+import { mustEnrol } from "./enrolment-gate";
+import { LoginLimits } from "./login-limits";
+import { GoogleValidateBody, LoginBody } from "./model";
+import type { SignInResult } from "./second-factor";
 import { PasswordLogin } from "./service";
+import { TwoFactor } from "./two-factor";
+import { SignInAnswer, type SignedInAnswer } from "./two-factor-model";
+import { twoFactorRoutes, type SignedIn } from "./two-factor-routes";
 
 const STATE_COOKIE = "oauth_state";
 
 export const authRoutes = (deps: Deps) => {
-  const passwords = new PasswordLogin(deps.db);
+  // One set of sign-in limits for passwords, second-factor codes and passkeys: a code adds no budget of its own.
+  const limits = new LoginLimits();
+  const passwords = new PasswordLogin(deps.db, limits);
+  const twoFactor = new TwoFactor(deps.db, deps.env.twoFactorKey);
   const google = deps.env.google ? new GoogleSignIn(deps.db, deps.env.google) : null;
   const googleStarts = new RateLimiter(20, 15 * 60_000);
   const secure = deps.env.publicUrl.startsWith("https:");
@@ -28,17 +37,27 @@ export const authRoutes = (deps: Deps) => {
     path: "/",
     maxAge: SESSION_LIFETIME_MS / 1000,
   });
+  /** The answer of a finished sign-in; sets the session cookie. */
+  const signedIn: SignedIn = async (user, token, cookie) => {
+    cookie[SESSION_COOKIE]!.set(sessionCookie(token));
+    const answer: SignedInAnswer = { user: toCurrentUser(user), token };
+    if (await mustEnrol(deps.db, deps.env, user)) answer.twoFactorSetupRequired = true;
+    return answer;
+  };
+  /** After a first factor: a session, or the code step when the member has two-factor (no cookie: no session yet). */
+  const answer = (result: SignInResult, cookie: Parameters<SignedIn>[2]): Promise<SignInAnswer> | SignInAnswer =>
+    "pendingToken" in result
+      ? { secondFactor: true, pendingToken: result.pendingToken, expiresAt: result.expiresAt.toISOString() }
+      : signedIn(result.user, result.token, cookie);
 
   return new Elysia({ name: "auth" })
     .post(
       "/api/auth/login",
       async ({ body, request, cookie }) => {
         const ip = clientIp(request);
-        const { user, token } = await passwords.login(body.nickname, body.password, ip);
-        cookie[SESSION_COOKIE]!.set(sessionCookie(token));
-        return { user: toCurrentUser(user), token };
+        return answer(await passwords.login(body.nickname, body.password, ip), cookie);
       },
-      { ...jsonOnly, body: LoginBody, response: { 200: SessionResponse } },
+      { ...jsonOnly, body: LoginBody, response: { 200: SignInAnswer } },
     )
     .post("/api/auth/logout", async ({ request, cookie }) => {
       const viewer = await viewerOf(deps, request);
@@ -70,10 +89,9 @@ export const authRoutes = (deps: Deps) => {
         const code = assertCode(body.authorizationCode || body.accessToken);
         const cookieState = (cookie[STATE_COOKIE]?.value as string | undefined) ?? null;
         cookie[STATE_COOKIE]!.set({ value: "", path: "/api/auth", maxAge: 0, httpOnly: true, sameSite: "lax", secure });
-        const { user, token } = await google.validate(code, body.state ?? "", cookieState);
-        cookie[SESSION_COOKIE]!.set(sessionCookie(token));
-        return { user: toCurrentUser(user), token };
+        return answer(await google.validate(code, body.state ?? "", cookieState), cookie);
       },
-      { ...jsonOnly, body: GoogleValidateBody, response: { 200: SessionResponse } },
-    );
+      { ...jsonOnly, body: GoogleValidateBody, response: { 200: SignInAnswer } },
+    )
+    .use(twoFactorRoutes(deps, { limits, twoFactor, signedIn }));
 };

@@ -9,6 +9,8 @@
  *   attempt, and that attempt is counted against the address at once; addresses that have failed wait.
  *   So the owner, who has not been guessing, signs in from wherever they are, while an attacker gets at most
  *   one guess per fresh address per hour once the budget is spent. Reasoning in docs/SECURITY.md.
+ * One instance serves passwords, second-factor codes and passkey sign-ins (api/modules/auth/index.ts), under the
+ * same account key: a right password gives its attempt back but buys no separate budget of code guesses.
  */
 import { RateLimiter } from "../../lib/rate-limit";
 

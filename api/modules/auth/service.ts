@@ -1,10 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { users, type UserRow } from "../../../db/schema";
+import { users } from "../../../db/schema";
 import { TooManyRequestsError, UnauthorizedError } from "../../lib/errors";
 import { verifyPassword } from "../../lib/password";
-import { createSession } from "../../lib/session";
 import { LoginLimits } from "./login-limits";
+import { afterFirstFactor, type SignInResult } from "./second-factor";
 
 const TOO_MANY = "Trop de tentatives de connexion. Réessayez dans quelques minutes.";
 const WRONG = "Identifiant ou mot de passe incorrect.";
@@ -20,7 +20,8 @@ export class PasswordLogin {
     private readonly limits = new LoginLimits(),
   ) {}
 
-  async login(nickname: string, password: string, ip: string): Promise<{ user: UserRow; token: string }> {
+  /** A session, or for a member with two-factor a pending login that waits for the code (./second-factor.ts). */
+  async login(nickname: string, password: string, ip: string): Promise<SignInResult> {
     const account = nickname.trim().toLowerCase();
     const attempt = this.limits.begin(ip, account);
     if ("retryAfter" in attempt) throw new TooManyRequestsError(TOO_MANY, attempt.retryAfter);
@@ -28,7 +29,6 @@ export class PasswordLogin {
     const ok = await verifyPassword(password, user?.passwordHash ?? null);
     if (!user || !ok) throw new UnauthorizedError(WRONG);
     attempt.succeeded();
-    const { token } = await createSession(this.db, user.id);
-    return { user, token };
+    return afterFirstFactor(this.db, user);
   }
 }

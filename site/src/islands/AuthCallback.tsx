@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { apiFetch } from "../lib/http";
 import { readOAuthReturn } from "../lib/oauth-return";
+import { keepPendingLogin } from "../lib/pending-login";
 import type { CurrentUser } from "../lib/session-types";
 import { signedIn } from "../stores/session";
 
@@ -20,10 +21,17 @@ export default function AuthCallback() {
     (async () => {
       try {
         const { credential, state: oauthState } = readOAuthReturn(location.href);
-        const res = await apiFetch<{ user: CurrentUser; token: string }>("/api/auth/google/validate", {
+        const res = await apiFetch<{ user: CurrentUser; token: string } | { secondFactor: true; pendingToken: string }>("/api/auth/google/validate", {
           method: "POST",
           body: { accessToken: credential, authorizationCode: credential, state: oauthState },
         });
+        // Two-factor: Google was the first factor only; /login asks for the code.
+        if ("secondFactor" in res) {
+          keepPendingLogin(res.pendingToken);
+          history.replaceState(null, "", "/auth/callback");
+          location.assign("/login");
+          return;
+        }
         signedIn(res.token, res.user);
         // The code and state must not stay in the address bar or the history.
         history.replaceState(null, "", "/auth/callback");

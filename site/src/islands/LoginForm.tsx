@@ -1,10 +1,17 @@
 import { useEffect, useState, type FormEvent } from "react";
-import { ApiError, apiFetch } from "../lib/http";
+import type { SignedInAnswer, SignInAnswer } from "../../../api/modules/auth/two-factor-model";
 import { guardGuest } from "../lib/guard";
-import type { CurrentUser } from "../lib/session-types";
+import { ApiError, apiFetch } from "../lib/http";
+import { takePendingLogin } from "../lib/pending-login";
 import { signedIn } from "../stores/session";
+import PasskeySignIn from "./PasskeySignIn";
+import SecondFactorForm from "./SecondFactorForm";
 
-type LoginResponse = { user: CurrentUser; token: string };
+/** Stores the session and opens the member space (the profile's enrolment first when the site requires it). */
+function enter(answer: SignedInAnswer) {
+  signedIn(answer.token, answer.user);
+  location.assign(answer.twoFactorSetupRequired ? "/user/profile#double-authentification" : "/user/dashboard");
+}
 
 /** Google's four-colour « G », drawn here (nothing is loaded from Google before the visitor chooses it). */
 function GoogleMark() {
@@ -23,20 +30,27 @@ interface Props {
   google?: boolean;
 }
 
-/** Sign-in with alias and password, or the start of Google sign-in (spec: public-site §2, §5, §8). */
+/**
+ * Sign-in with alias and password (then, for members with two-factor, a code), with a passkey, or the start of
+ * Google sign-in (spec: public-site §2, §5, §8).
+ */
 export default function LoginForm({ google: offerGoogle = true }: Props) {
   const [nickname, setNickname] = useState("");
   const [password, setPassword] = useState("");
   const [loading, setLoading] = useState(false);
   const [googleLoading, setGoogleLoading] = useState(false);
   const [error, setError] = useState("");
+  // Set when the password (or Google, via the callback page) was right and a code is now expected.
+  const [pendingToken, setPendingToken] = useState<string | null>(null);
   // Until the island hydrates, the prerendered form has no handler: a submit would be the browser's own, a GET
   // that puts the password in the address (history, logs). The button stays disabled until then.
   const [ready, setReady] = useState(false);
   useEffect(() => setReady(true), []);
 
   useEffect(() => {
-    guardGuest();
+    if (!guardGuest()) return;
+    const pending = takePendingLogin();
+    if (pending) setPendingToken(pending);
   }, []);
 
   async function submit(e: FormEvent) {
@@ -48,13 +62,16 @@ export default function LoginForm({ google: offerGoogle = true }: Props) {
     }
     setLoading(true);
     try {
-      const res = await apiFetch<LoginResponse>("/api/auth/login", {
+      const res = await apiFetch<SignInAnswer>("/api/auth/login", {
         method: "POST",
         body: { nickname: nickname.trim(), password },
         fallback: "Échec de la connexion",
       });
-      signedIn(res.token, res.user);
-      location.assign("/user/dashboard");
+      if ("secondFactor" in res) {
+        setPassword("");
+        setLoading(false);
+        setPendingToken(res.pendingToken);
+      } else enter(res);
     } catch (err) {
       setError(err instanceof ApiError && err.message ? err.message : "Échec de la connexion");
       setLoading(false);
@@ -74,6 +91,19 @@ export default function LoginForm({ google: offerGoogle = true }: Props) {
       setError(`Erreur lors de l'initiation de la connexion Google: ${(err as Error).message}`);
       setGoogleLoading(false);
     }
+  }
+
+  if (pendingToken) {
+    return (
+      <SecondFactorForm
+        pendingToken={pendingToken}
+        onSignedIn={enter}
+        onRestart={(message) => {
+          setPendingToken(null);
+          setError(message ?? "");
+        }}
+      />
+    );
   }
 
   return (
@@ -104,11 +134,12 @@ export default function LoginForm({ google: offerGoogle = true }: Props) {
       <button type="submit" className="btn btn-primary btn-block" disabled={!ready || loading}>
         {loading ? "Connexion..." : "Se connecter"}
       </button>
+      <div className="login-or" aria-hidden="true">
+        <span>ou</span>
+      </div>
+      <PasskeySignIn onSignedIn={enter} onError={setError} />
       {offerGoogle && (
         <>
-          <div className="login-or" aria-hidden="true">
-            <span>ou</span>
-          </div>
           <button type="button" className="btn btn-outline btn-block login-google" onClick={google} disabled={googleLoading}>
             <GoogleMark />
             {googleLoading ? "Redirection en cours..." : "Connexion avec Google"}

@@ -10,6 +10,7 @@ import { Avatar } from "../ui/Avatar";
 import { GoogleLink } from "./GoogleLink";
 import { ProfileModal } from "./ProfileModal";
 import { safeHref, SOCIAL_KEYS } from "./profile-form";
+import { TwoFactorSection } from "./TwoFactorSection";
 import "./ProfileScreen.css";
 
 export default function ProfileScreen() {
@@ -68,6 +69,7 @@ export default function ProfileScreen() {
         </button>
       </p>
       <ProfileModal open={editing} onClose={() => setEditing(false)} />
+      <TwoFactorSection />
     </section>
   );
 }

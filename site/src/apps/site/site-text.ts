@@ -60,6 +60,8 @@ const ITEM_KINDS: Record<string, string> = {
   event: "Événement",
   contact: "Message",
   site: "Site",
+  "two-factor": "Double authentification",
+  passkey: "Clé d'accès",
 };
 
 export function actionText(action: string): string {

@@ -1,0 +1,126 @@
+/** Wire shapes of two-factor sign-in, TOTP enrolment and passkeys (TypeBox: types and validation in one place). */
+import { t, type Static } from "elysia";
+import { CurrentUser } from "../users/model";
+
+const codeError = "Saisissez le code à 6 chiffres de votre application, ou un code de secours.";
+const code = t.String({ minLength: 6, maxLength: 20, error: codeError });
+
+/** A right password for a member with two-factor: no session yet, a token for the code step. */
+export const SecondFactorAnswer = t.Object({
+  secondFactor: t.Literal(true),
+  pendingToken: t.String(),
+  expiresAt: t.String(),
+});
+
+/**
+ * A session. `twoFactorSetupRequired`: ADMIN_2FA=required and this administrator has no two-factor yet, so the
+ * session only opens the enrolment routes until they enrol (./enrolment-gate.ts).
+ */
+export const SignedInAnswer = t.Object({
+  user: CurrentUser,
+  token: t.String(),
+  twoFactorSetupRequired: t.Optional(t.Boolean()),
+});
+
+export const SignInAnswer = t.Union([SignedInAnswer, SecondFactorAnswer]);
+
+export const CodeLoginBody = t.Object({
+  pendingToken: t.String({ minLength: 1, maxLength: 200, error: "Votre connexion a expiré. Recommencez." }),
+  code,
+});
+
+export const TwoFactorStatus = t.Object({
+  totp: t.Boolean(),
+  recoveryCodesLeft: t.Number(),
+  /** ADMIN_2FA=required and the viewer is an administrator: two-factor cannot be turned off. */
+  required: t.Boolean(),
+});
+
+export const TotpEnrolment = t.Object({
+  /** Base32, for typing into the app by hand. */
+  secret: t.String(),
+  /** otpauth:// URI (what the QR code holds). */
+  uri: t.String(),
+  /** The QR code as a `data:image/svg+xml` URL. */
+  qrCode: t.String(),
+});
+
+export const ConfirmTotpBody = t.Object({ code });
+export const RecoveryCodesAnswer = t.Object({ recoveryCodes: t.Array(t.String()) });
+
+export const DisableTotpBody = t.Object({
+  password: t.String({ maxLength: 200, error: "Saisissez votre mot de passe." }),
+  code,
+});
+
+export const RenewRecoveryCodesBody = t.Object({ code });
+
+export const PasskeyInfo = t.Object({
+  id: t.String(),
+  name: t.String(),
+  createdAt: t.String(),
+  lastUsedAt: t.Nullable(t.String()),
+});
+
+const b64url = (max: number) => t.String({ pattern: "^[A-Za-z0-9_-]*={0,2}$", maxLength: max });
+
+/**
+ * What @simplewebauthn/browser sends back. Browsers add fields over time (publicKey, authenticatorData, ...):
+ * extra ones are allowed; the library checks what matters (signature, challenge, origin, RP ID).
+ */
+export const RegistrationCredential = t.Object(
+  {
+    id: b64url(1400),
+    rawId: b64url(1400),
+    type: t.Literal("public-key"),
+    response: t.Object(
+      {
+        clientDataJSON: b64url(4000),
+        attestationObject: b64url(20000),
+        transports: t.Optional(t.Array(t.String({ maxLength: 40 }), { maxItems: 10 })),
+      },
+      { additionalProperties: true },
+    ),
+    clientExtensionResults: t.Object({}, { additionalProperties: true }),
+    authenticatorAttachment: t.Optional(t.String({ maxLength: 40 })),
+  },
+  { additionalProperties: true, error: "Réponse de la clé d'accès invalide." },
+);
+
+export const AuthenticationCredential = t.Object(
+  {
+    id: b64url(1400),
+    rawId: b64url(1400),
+    type: t.Literal("public-key"),
+    response: t.Object(
+      {
+        clientDataJSON: b64url(4000),
+        authenticatorData: b64url(4000),
+        // Post-quantum keys (ML-DSA-44, offered when the runtime verifies it) sign with 2,420 bytes.
+        signature: b64url(12000),
+        userHandle: t.Optional(b64url(200)),
+      },
+      { additionalProperties: true },
+    ),
+    clientExtensionResults: t.Object({}, { additionalProperties: true }),
+    authenticatorAttachment: t.Optional(t.String({ maxLength: 40 })),
+  },
+  { additionalProperties: true, error: "Réponse de la clé d'accès invalide." },
+);
+
+export const RegisterPasskeyBody = t.Object({
+  name: t.String({ pattern: "\\S", maxLength: 60, error: "Donnez un nom à cette clé (60 caractères au plus)." }),
+  response: RegistrationCredential,
+});
+
+export const PasskeyLoginBody = t.Object({ response: AuthenticationCredential });
+
+/** Options for navigator.credentials (their shape is WebAuthn's; the browser library reads them). */
+export const WebAuthnOptions = t.Object({}, { additionalProperties: true });
+
+export type SignInAnswer = Static<typeof SignInAnswer>;
+export type SecondFactorAnswer = Static<typeof SecondFactorAnswer>;
+export type SignedInAnswer = Static<typeof SignedInAnswer>;
+export type TwoFactorStatus = Static<typeof TwoFactorStatus>;
+export type TotpEnrolment = Static<typeof TotpEnrolment>;
+export type PasskeyInfo = Static<typeof PasskeyInfo>;

@@ -1,0 +1,176 @@
+/**
+ * Routes of two-factor sign-in: the code step and passkey sign-in (/api/auth/*, open), and a member's own
+ * authenticator app, recovery codes and passkeys (/api/user/me/*, the caller's account only). Member writes are
+ * journalled here by name: the audit plugin only covers admin routes, and enrolling or removing a factor is what
+ * an investigation of a taken-over account looks for first.
+ */
+import { Elysia, t, type Cookie } from "elysia";
+import type { UserRow } from "../../../db/schema";
+import type { Deps } from "../../deps";
+import { clientIp } from "../../lib/client-ip";
+import { BadRequestError, ForbiddenError, TooManyRequestsError } from "../../lib/errors";
+import { RateLimiter } from "../../lib/rate-limit";
+import { createSession, invalidateOtherSessions } from "../../lib/session";
+import { authPlugin } from "../../plugins/auth";
+import { recordAudit } from "../audit/service";
+import { jsonOnly } from "./json-only";
+import type { LoginLimits } from "./login-limits";
+import { Passkeys } from "./passkeys";
+import { SecondFactorLogin } from "./second-factor";
+import { WRONG_CODE, type TwoFactor } from "./two-factor";
+import {
+  CodeLoginBody,
+  ConfirmTotpBody,
+  DisableTotpBody,
+  PasskeyInfo,
+  PasskeyLoginBody,
+  RecoveryCodesAnswer,
+  RegisterPasskeyBody,
+  RenewRecoveryCodesBody,
+  SignedInAnswer,
+  TotpEnrolment,
+  TwoFactorStatus,
+  WebAuthnOptions,
+} from "./two-factor-model";
+
+const TOO_MANY_TRIES = "Trop d'essais. Réessayez dans quelques minutes.";
+
+/** Turns a new session into the sign-in answer and sets its cookie: provided by ./index.ts. */
+export type SignedIn = (user: UserRow, token: string, cookie: Record<string, Cookie<unknown>>) => Promise<SignedInAnswer>;
+
+export type TwoFactorRouteDeps = { limits: LoginLimits; twoFactor: TwoFactor; signedIn: SignedIn };
+
+export const twoFactorRoutes = (deps: Deps, { limits, twoFactor, signedIn }: TwoFactorRouteDeps) => {
+  const { db, env } = deps;
+  const codes = new SecondFactorLogin(db, twoFactor, limits);
+  const passkeys = new Passkeys(db, env.publicUrl, limits);
+  // Each passkey sign-in start stores a challenge row: counted per address before that write.
+  const passkeyStarts = new RateLimiter(30, 15 * 60_000);
+  // Same for a member preparing a registration (a row each time): per member.
+  const passkeyRegistrations = new RateLimiter(30, 15 * 60_000);
+  // Wrong password or code when disabling or renewing: 5 per member / 15 min, so a borrowed session cannot guess.
+  const memberGuesses = new RateLimiter(5, 15 * 60_000);
+
+  /** Runs `check` (which throws on a wrong password or code) inside the member's guess budget. */
+  const guarded = async <T>(user: UserRow, check: () => Promise<T>): Promise<T> => {
+    const wait = memberGuesses.take(user.id);
+    if (wait > 0) throw new TooManyRequestsError(TOO_MANY_TRIES, wait);
+    const result = await check();
+    memberGuesses.refund(user.id);
+    return result;
+  };
+
+  const journal = (user: UserRow, route: string, action: "create" | "delete", itemKind: "two-factor" | "passkey", itemId: string, summary: string) =>
+    recordAudit(db, { userId: user.id, actor: user.nickname, action, route, itemKind, itemId, summary });
+
+  return (
+    new Elysia({ name: "two-factor" })
+      .use(authPlugin(deps))
+      // The code step: the pending login from a right password (or Google) and a code give a session.
+      .post(
+        "/api/auth/login/code",
+        async ({ body, request, cookie }) => {
+          const { user, token } = await codes.complete(body.pendingToken, body.code, clientIp(request));
+          return signedIn(user, token, cookie);
+        },
+        { ...jsonOnly, body: CodeLoginBody, response: { 200: SignedInAnswer } },
+      )
+      .post(
+        "/api/auth/passkey/options",
+        async ({ request }) => {
+          const wait = passkeyStarts.take(clientIp(request));
+          if (wait > 0) throw new TooManyRequestsError("Trop de tentatives de connexion. Réessayez dans quelques minutes.", wait);
+          return passkeys.loginOptions();
+        },
+        { response: { 200: WebAuthnOptions } },
+      )
+      // Both factors at once (the key, and the PIN or biometrics it verified): a session straight away.
+      .post(
+        "/api/auth/passkey",
+        async ({ body, request, cookie }) => {
+          const user = await passkeys.authenticate(body.response as never, clientIp(request));
+          const { token } = await createSession(db, user.id);
+          return signedIn(user, token, cookie);
+        },
+        { ...jsonOnly, body: PasskeyLoginBody, response: { 200: SignedInAnswer } },
+      )
+      .get(
+        "/api/user/me/two-factor",
+        async ({ viewer }) => ({
+          ...(await twoFactor.status(viewer.user.id)),
+          required: env.admin2fa === "required" && viewer.user.role === "admin",
+        }),
+        { signedIn: true, response: { 200: TwoFactorStatus } },
+      )
+      .post("/api/user/me/two-factor/totp", ({ viewer }) => twoFactor.startEnrolment(viewer.user), {
+        signedIn: true,
+        response: { 200: TotpEnrolment },
+      })
+      .post(
+        "/api/user/me/two-factor/totp/confirm",
+        async ({ viewer, body }) => {
+          const recoveryCodes = await guarded(viewer.user, () => twoFactor.confirmEnrolment(viewer.user, body.code));
+          // Sessions opened with the password alone end; this one, which just proved the code, stays.
+          await invalidateOtherSessions(db, viewer.user.id, viewer.session.id);
+          await journal(viewer.user, "POST /api/user/me/two-factor/totp/confirm", "create", "two-factor", viewer.user.id, "Double authentification activée");
+          return { recoveryCodes };
+        },
+        { signedIn: true, body: ConfirmTotpBody, response: { 200: RecoveryCodesAnswer } },
+      )
+      .delete(
+        "/api/user/me/two-factor/totp",
+        async ({ viewer, body }) => {
+          if (env.admin2fa === "required" && viewer.user.role === "admin") {
+            throw new ForbiddenError("Les administrateurs doivent garder la double authentification activée.");
+          }
+          await guarded(viewer.user, () => twoFactor.disable(viewer.user, body.password, body.code));
+          await journal(viewer.user, "DELETE /api/user/me/two-factor/totp", "delete", "two-factor", viewer.user.id, "Double authentification désactivée");
+          return { ...(await twoFactor.status(viewer.user.id)), required: false };
+        },
+        { signedIn: true, body: DisableTotpBody, response: { 200: TwoFactorStatus } },
+      )
+      .post(
+        "/api/user/me/two-factor/recovery-codes",
+        async ({ viewer, body }) => {
+          const recoveryCodes = await guarded(viewer.user, async () => {
+            if (!(await twoFactor.verify(viewer.user.id, body.code))) throw new BadRequestError(WRONG_CODE);
+            return twoFactor.replaceRecoveryCodes(viewer.user.id);
+          });
+          await journal(viewer.user, "POST /api/user/me/two-factor/recovery-codes", "create", "two-factor", viewer.user.id, "Nouveaux codes de secours");
+          return { recoveryCodes };
+        },
+        { signedIn: true, body: RenewRecoveryCodesBody, response: { 200: RecoveryCodesAnswer } },
+      )
+      .get("/api/user/me/passkeys", ({ viewer }) => passkeys.list(viewer.user.id), {
+        signedIn: true,
+        response: { 200: t.Array(PasskeyInfo) },
+      })
+      .post(
+        "/api/user/me/passkeys/options",
+        ({ viewer }) => {
+          const wait = passkeyRegistrations.take(viewer.user.id);
+          if (wait > 0) throw new TooManyRequestsError(TOO_MANY_TRIES, wait);
+          return passkeys.registrationOptions(viewer.user);
+        },
+        { signedIn: true, response: { 200: WebAuthnOptions } },
+      )
+      .post(
+        "/api/user/me/passkeys",
+        async ({ viewer, body }) => {
+          const key = await passkeys.register(viewer.user, body.name, body.response as never);
+          await journal(viewer.user, "POST /api/user/me/passkeys", "create", "passkey", key.id, `Clé d'accès « ${key.name} » ajoutée`);
+          return key;
+        },
+        { signedIn: true, body: RegisterPasskeyBody, response: { 200: PasskeyInfo } },
+      )
+      .delete(
+        "/api/user/me/passkeys/:id",
+        async ({ viewer, params }) => {
+          const key = await passkeys.remove(viewer.user.id, params.id);
+          await journal(viewer.user, "DELETE /api/user/me/passkeys/:id", "delete", "passkey", key.id, `Clé d'accès « ${key.name} » supprimée`);
+          return key;
+        },
+        { signedIn: true, params: t.Object({ id: t.String({ maxLength: 1400 }) }), response: { 200: PasskeyInfo } },
+      )
+  );
+};

@@ -1,0 +1,310 @@
+/**
+ * The authenticator app: turn on (QR code and the key in text, then a first code), the ten recovery codes shown
+ * once, new codes, and turning off (password and a code). Every step is a small form in place, so focus and the
+ * page never jump away from what the member is doing.
+ */
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { errorText } from "../lib/api";
+import { toast } from "../stores/toasts";
+import { FormField } from "../ui/FormField";
+import { confirmTotp, disableTotp, loadStatus, renewRecoveryCodes, startTotp, type TotpEnrolment, type TwoFactorStatus } from "./two-factor-client";
+
+type Step =
+  | { kind: "idle" }
+  | { kind: "enrolling"; enrolment: TotpEnrolment }
+  | { kind: "codes"; codes: string[] }
+  | { kind: "disabling" }
+  | { kind: "renewing" };
+
+/** The key in groups of four, as apps show it (spaces are ignored when typed). */
+const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, "$1 ");
+
+export function TwoFactorTotp() {
+  const [status, setStatus] = useState<TwoFactorStatus | null>(null);
+  const [loadError, setLoadError] = useState("");
+  const [step, setStep] = useState<Step>({ kind: "idle" });
+  const [busy, setBusy] = useState(false);
+
+  const reload = () =>
+    loadStatus()
+      .then((s) => {
+        setStatus(s);
+        setLoadError("");
+      })
+      .catch((e) => setLoadError(errorText(e, "Erreur lors du chargement de la double authentification")));
+  useEffect(() => {
+    void reload();
+  }, []);
+
+  async function begin() {
+    setBusy(true);
+    try {
+      setStep({ kind: "enrolling", enrolment: await startTotp() });
+    } catch (e) {
+      toast.error(errorText(e, "Erreur lors de l'activation"));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (!status) {
+    return (
+      <div className="two-factor-block">
+        <h3>Application d'authentification</h3>
+        {loadError ? <p className="form-error">{loadError}</p> : <p role="status">Chargement...</p>}
+      </div>
+    );
+  }
+
+  return (
+    <div className="two-factor-block">
+      <h3>Application d'authentification</h3>
+      {step.kind === "codes" ? (
+        <RecoveryCodes codes={step.codes} onDone={() => setStep({ kind: "idle" })} />
+      ) : step.kind === "enrolling" ? (
+        <Enrol
+          enrolment={step.enrolment}
+          onCancel={() => setStep({ kind: "idle" })}
+          onEnabled={(codes) => {
+            setStep({ kind: "codes", codes });
+            void reload();
+          }}
+        />
+      ) : status.totp ? (
+        <>
+          <p className="two-factor-state">
+            <span className="badge badge-on">Activée</span> Un code vous est demandé après votre mot de passe.
+          </p>
+          <p>
+            Codes de secours restants : <strong>{status.recoveryCodesLeft}</strong> sur 10.
+          </p>
+          {step.kind === "disabling" ? (
+            <Disable
+              onCancel={() => setStep({ kind: "idle" })}
+              onDone={() => {
+                setStep({ kind: "idle" });
+                toast.success("Double authentification désactivée.");
+                void reload();
+              }}
+            />
+          ) : step.kind === "renewing" ? (
+            <Renew
+              onCancel={() => setStep({ kind: "idle" })}
+              onDone={(codes) => {
+                setStep({ kind: "codes", codes });
+                void reload();
+              }}
+            />
+          ) : (
+            <p className="two-factor-actions">
+              <button type="button" className="btn btn-small btn-outline" onClick={() => setStep({ kind: "renewing" })}>
+                Nouveaux codes de secours
+              </button>
+              {!status.required && (
+                <button type="button" className="btn btn-small btn-outline" onClick={() => setStep({ kind: "disabling" })}>
+                  Désactiver
+                </button>
+              )}
+            </p>
+          )}
+        </>
+      ) : (
+        <>
+          {status.required && (
+            <p className="two-factor-required" role="alert">
+              Les administrateurs doivent activer la double authentification avant d'accéder à leur espace.
+            </p>
+          )}
+          <p>
+            Après votre mot de passe, un code à 6 chiffres donné par une application d'authentification (Aegis, FreeOTP,
+            Google Authenticator, 1Password…) vous sera demandé : votre mot de passe seul ne suffira plus.
+          </p>
+          <p>
+            <button type="button" className="btn" onClick={begin} disabled={busy}>
+              {busy ? "Préparation..." : "Activer la double authentification"}
+            </button>
+          </p>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** A code field with its own submit: shared by enrolment, new recovery codes and turning off. */
+function CodeField({ value, onChange, error, id }: { value: string; onChange: (v: string) => void; error?: string; id: string }) {
+  return (
+    <FormField label="Code de vérification" required error={error} id={id} hint="Les 6 chiffres affichés par l'application, ou un code de secours.">
+      {(field) => (
+        <input
+          {...field}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          autoComplete="one-time-code"
+          autoCapitalize="none"
+          spellCheck={false}
+          maxLength={20}
+        />
+      )}
+    </FormField>
+  );
+}
+
+function Enrol({ enrolment, onEnabled, onCancel }: { enrolment: TotpEnrolment; onEnabled: (codes: string[]) => void; onCancel: () => void }) {
+  const [code, setCode] = useState("");
+  const [error, setError] = useState("");
+  const [busy, setBusy] = useState(false);
+  const heading = useRef<HTMLParagraphElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!/^\s*\d{3}\s*\d{3}\s*$/.test(code)) {
+      setError("Saisissez les 6 chiffres affichés par l'application.");
+      return;
+    }
+    setBusy(true);
+    try {
+      const { recoveryCodes } = await confirmTotp(code.replace(/\s/g, ""));
+      toast.success("Double authentification activée.");
+      onEnabled(recoveryCodes);
+    } catch (err) {
+      setError(errorText(err, "Erreur lors de la vérification du code"));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="two-factor-enrol" onSubmit={submit} noValidate>
+      <p ref={heading} tabIndex={-1} className="two-factor-lead">
+        1. Scannez ce QR code avec votre application d'authentification.
+      </p>
+      <img className="two-factor-qr" src={enrolment.qrCode} width="200" height="200" alt="QR code à scanner avec votre application d'authentification" />
+      <p>
+        Vous ne pouvez pas scanner ? Saisissez cette clé dans l'application :{" "}
+        <code className="two-factor-secret" data-secret={enrolment.secret}>
+          {grouped(enrolment.secret)}
+        </code>
+      </p>
+      <p className="two-factor-lead">2. Saisissez le code que l'application affiche pour confirmer.</p>
+      <CodeField id="totp-enrol-code" value={code} onChange={setCode} error={error} />
+      <p className="two-factor-actions">
+        <button type="submit" className="btn" disabled={busy}>
+          {busy ? "Vérification..." : "Confirmer"}
+        </button>
+        <button type="button" className="btn btn-outline" onClick={onCancel}>
+          Annuler
+        </button>
+      </p>
+    </form>
+  );
+}
+
+function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const title = useRef<HTMLHeadingElement>(null);
+  useEffect(() => title.current?.focus(), []);
+  const copy = () =>
+    navigator.clipboard
+      .writeText(codes.join("\n"))
+      .then(() => toast.success("Codes copiés."))
+      .catch(() => toast.error("La copie a échoué : notez les codes à la main."));
+  return (
+    <div className="two-factor-codes">
+      <h4 ref={title} tabIndex={-1}>
+        Vos codes de secours
+      </h4>
+      <p>
+        Si vous n'avez plus votre téléphone, chacun de ces codes remplace une fois le code de l'application. Notez-les
+        maintenant dans un endroit sûr : <strong>ils ne seront plus affichés.</strong>
+      </p>
+      <ol className="two-factor-code-list" aria-label="Codes de secours">
+        {codes.map((c) => (
+          <li key={c}>
+            <code>{c}</code>
+          </li>
+        ))}
+      </ol>
+      <p className="two-factor-actions">
+        <button type="button" className="btn btn-outline" onClick={copy}>
+          Copier les codes
+        </button>
+        <button type="button" className="btn" onClick={onDone}>
+          J'ai noté mes codes
+        </button>
+      </p>
+    </div>
+  );
+}
+
+function Disable({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {
+  const [password, setPassword] = useState("");
+  const [code, setCode] = useState("");
+  const [error, setError] = useState("");
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setError("");
+    if (!code.trim()) {
+      setError("Saisissez un code de vérification.");
+      return;
+    }
+    setBusy(true);
+    try {
+      await disableTotp(password, code.trim());
+      onDone();
+    } catch (err) {
+      setError(errorText(err, "Erreur lors de la désactivation"));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="two-factor-form" onSubmit={submit} noValidate>
+      <p>Pour désactiver la double authentification, confirmez avec votre mot de passe et un code.</p>
+      <FormField label="Mot de passe" id="totp-disable-password">
+        {(field) => <input {...field} type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />}
+      </FormField>
+      <CodeField id="totp-disable-code" value={code} onChange={setCode} error={error} />
+      <p className="two-factor-actions">
+        <button type="submit" className="btn btn-danger" disabled={busy}>
+          {busy ? "Désactivation..." : "Désactiver la double authentification"}
+        </button>
+        <button type="button" className="btn btn-outline" onClick={onCancel}>
+          Annuler
+        </button>
+      </p>
+    </form>
+  );
+}
+
+function Renew({ onDone, onCancel }: { onDone: (codes: string[]) => void; onCancel: () => void }) {
+  const [code, setCode] = useState("");
+  const [error, setError] = useState("");
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    try {
+      onDone((await renewRecoveryCodes(code.trim())).recoveryCodes);
+    } catch (err) {
+      setError(errorText(err, "Erreur lors de la création des codes de secours"));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="two-factor-form" onSubmit={submit} noValidate>
+      <p>Les codes de secours actuels cesseront de fonctionner.</p>
+      <CodeField id="totp-renew-code" value={code} onChange={setCode} error={error} />
+      <p className="two-factor-actions">
+        <button type="submit" className="btn" disabled={busy}>
+          {busy ? "Création..." : "Créer de nouveaux codes"}
+        </button>
+        <button type="button" className="btn btn-outline" onClick={onCancel}>
+          Annuler
+        </button>
+      </p>
+    </form>
+  );
+}
