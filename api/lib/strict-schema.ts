@@ -9,7 +9,7 @@
  * through. Answers stay normalized: response schemas are not made strict, so a row's extra columns are still cut
  * off by the answer's schema instead of failing it.
  */
-import { CloneType, type TSchema } from "@sinclair/typebox";
+import { CloneType, type TProperties, type TSchema } from "@sinclair/typebox";
 import { t } from "elysia";
 
 /** Marks the schema of unknown properties, so the errors plugin can name the field in its message. */
@@ -55,6 +55,17 @@ export function strict<T extends TSchema>(schema: T): T {
   return copy;
 }
 
+/** Marks an object deliberately left open: it keeps fields it does not name, and the route-table test knows it. */
+export const OPEN_OBJECT = "openObject";
+
+/**
+ * An object that keeps the fields it does not name, on purpose: a WebAuthn credential, to which browsers add fields
+ * over time (the library checks what matters: signature, challenge, origin). Its named properties are still checked.
+ */
+export function openObject<T extends TProperties>(properties: T, options: Record<string, unknown> = {}) {
+  return t.Object(properties, { ...options, additionalProperties: true, [OPEN_OBJECT]: true });
+}
+
 /** True when every object in `schema` refuses unknown properties (the test over the route table checks this). */
 export function isStrict(schema: unknown): boolean {
   if (!schema || typeof schema !== "object") return true;
@@ -62,7 +73,7 @@ export function isStrict(schema: unknown): boolean {
   const s = schema as Node;
   if (s.type === "object" && s.properties && !("patternProperties" in s)) {
     const extra = s.additionalProperties as Record<string, unknown> | undefined;
-    if (!extra || extra[UNKNOWN_FIELD] !== true) return false;
+    if (s[OPEN_OBJECT] !== true && (!extra || extra[UNKNOWN_FIELD] !== true)) return false;
   }
   return (["items", "anyOf", "allOf", "oneOf", "not"] as const).every((k) => isStrict(s[k])) && Object.values(s.properties ?? {}).every(isStrict);
 }

@@ -18,6 +18,8 @@ describe("Google sign-in of a member with two-factor", () => {
     oidc.service.on("beforeTokenSigning", (token) => {
       token.payload.email = email;
       token.payload.email_verified = true;
+      // One Google account per address: Google sign-in binds a member to the subject (issue 18 §1).
+      token.payload.sub = `sub-${email}`;
     });
     h = await createHarness({
       GOOGLE_CLIENT_ID: "institut-client",

@@ -1,5 +1,6 @@
 /** Wire shapes of two-factor sign-in, TOTP enrolment and passkeys (TypeBox: types and validation in one place). */
 import { t, type Static } from "elysia";
+import { openObject, strict } from "../../lib/strict-schema";
 import { CurrentUser } from "../users/model";
 
 const codeError = "Saisissez le code à 6 chiffres de votre application, ou un code de secours.";
@@ -24,10 +25,10 @@ export const SignedInAnswer = t.Object({
 
 export const SignInAnswer = t.Union([SignedInAnswer, SecondFactorAnswer]);
 
-export const CodeLoginBody = t.Object({
+export const CodeLoginBody = strict(t.Object({
   pendingToken: t.String({ minLength: 1, maxLength: 200, error: "Votre connexion a expiré. Recommencez." }),
   code,
-});
+}));
 
 export const TwoFactorStatus = t.Object({
   totp: t.Boolean(),
@@ -45,15 +46,15 @@ export const TotpEnrolment = t.Object({
   qrCode: t.String(),
 });
 
-export const ConfirmTotpBody = t.Object({ code });
+export const ConfirmTotpBody = strict(t.Object({ code }));
 export const RecoveryCodesAnswer = t.Object({ recoveryCodes: t.Array(t.String()) });
 
-export const DisableTotpBody = t.Object({
+export const DisableTotpBody = strict(t.Object({
   password: t.String({ maxLength: 200, error: "Saisissez votre mot de passe." }),
   code,
-});
+}));
 
-export const RenewRecoveryCodesBody = t.Object({ code });
+export const RenewRecoveryCodesBody = strict(t.Object({ code }));
 
 export const PasskeyInfo = t.Object({
   id: t.String(),
@@ -68,31 +69,30 @@ const b64url = (max: number) => t.String({ pattern: "^[A-Za-z0-9_-]*={0,2}$", ma
  * What @simplewebauthn/browser sends back. Browsers add fields over time (publicKey, authenticatorData, ...):
  * extra ones are allowed; the library checks what matters (signature, challenge, origin, RP ID).
  */
-export const RegistrationCredential = t.Object(
+export const RegistrationCredential = openObject(
   {
     id: b64url(1400),
     rawId: b64url(1400),
     type: t.Literal("public-key"),
-    response: t.Object(
+    response: openObject(
       {
         clientDataJSON: b64url(4000),
         attestationObject: b64url(20000),
         transports: t.Optional(t.Array(t.String({ maxLength: 40 }), { maxItems: 10 })),
       },
-      { additionalProperties: true },
     ),
-    clientExtensionResults: t.Object({}, { additionalProperties: true }),
+    clientExtensionResults: openObject({}),
     authenticatorAttachment: t.Optional(t.String({ maxLength: 40 })),
   },
-  { additionalProperties: true, error: "Réponse de la clé d'accès invalide." },
+  { error: "Réponse de la clé d'accès invalide." },
 );
 
-export const AuthenticationCredential = t.Object(
+export const AuthenticationCredential = openObject(
   {
     id: b64url(1400),
     rawId: b64url(1400),
     type: t.Literal("public-key"),
-    response: t.Object(
+    response: openObject(
       {
         clientDataJSON: b64url(4000),
         authenticatorData: b64url(4000),
@@ -100,20 +100,20 @@ export const AuthenticationCredential = t.Object(
         signature: b64url(12000),
         userHandle: t.Optional(b64url(200)),
       },
-      { additionalProperties: true },
     ),
-    clientExtensionResults: t.Object({}, { additionalProperties: true }),
+    clientExtensionResults: openObject({}),
     authenticatorAttachment: t.Optional(t.String({ maxLength: 40 })),
   },
-  { additionalProperties: true, error: "Réponse de la clé d'accès invalide." },
+  { error: "Réponse de la clé d'accès invalide." },
 );
 
-export const RegisterPasskeyBody = t.Object({
+// strict() leaves the credential's own objects open (openObject: browsers add fields).
+export const RegisterPasskeyBody = strict(t.Object({
   name: t.String({ pattern: "\\S", maxLength: 60, error: "Donnez un nom à cette clé (60 caractères au plus)." }),
   response: RegistrationCredential,
-});
+}));
 
-export const PasskeyLoginBody = t.Object({ response: AuthenticationCredential });
+export const PasskeyLoginBody = strict(t.Object({ response: AuthenticationCredential }));
 
 /** Options for navigator.credentials (their shape is WebAuthn's; the browser library reads them). */
 export const WebAuthnOptions = t.Object({}, { additionalProperties: true });
