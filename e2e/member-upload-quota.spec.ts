@@ -12,7 +12,7 @@ test("a member whose upload would pass the pending quota reads why in the media 
   await islandsHydrated(page);
   await page.getByLabel("Identifiant").fill(MEMBER.nickname);
   await page.getByLabel("Mot de passe").fill(MEMBER.password);
-  await page.getByRole("button", { name: "Se connecter" }).click();
+  await page.getByRole("button", { name: "Se connecter", exact: true }).click();
   await page.waitForURL("**/user/dashboard");
 
   await page.goto("/user/media");
@@ -50,7 +50,7 @@ test("an admin sees each member's bytes waiting for approval and the quota on /a
   await islandsHydrated(page);
   await page.getByLabel("Identifiant").fill(ADMIN.nickname);
   await page.getByLabel("Mot de passe").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Se connecter" }).click();
+  await page.getByRole("button", { name: "Se connecter", exact: true }).click();
   await page.waitForURL("**/user/dashboard");
   await page.goto("/admin/users");
   await expect(page.getByText(/^Fichiers en attente de validation : 5\sMo au plus par membre/)).toBeVisible();
