@@ -57,7 +57,7 @@ describe("bulk article actions", () => {
     await pending(2, "Tombouctou");
     const res = await send(h, "POST", "/api/admin/articles/bulk", { action: "theme", themeId: other.id, filter: { q: "zanzibar", status: "pending" } }, chef.auth);
     expect(res.status, JSON.stringify(res.json)).toBe(200);
-    expect(res.json.count).toBe(4);
+    expect(res.json).toMatchObject({ count: 4, message: "4 articles ajoutés au thème Économie." });
     const linked = await h.database.db.select().from(articleThemes).where(eq(articleThemes.themeId, other.id));
     expect(linked.map((l) => l.articleId).sort()).toEqual([...ids].sort());
     const online = await send(h, "POST", "/api/admin/articles/bulk", { action: "online", filter: { theme: other.id } }, chef.auth);

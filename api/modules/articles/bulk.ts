@@ -81,6 +81,6 @@ export async function bulkArticles(db: Db, uploadsDir: string, body: BulkArticle
   }
   const n = rows.length;
   const noun = n === 1 ? "article" : "articles";
-  const done = { approve: n === 1 ? "approuvé" : "approuvés", online: "mis en ligne", offline: "mis hors ligne", theme: "classé(s) dans " + themeName, delete: n === 1 ? "supprimé" : "supprimés" }[action];
+  const done = { approve: n === 1 ? "approuvé" : "approuvés", online: "mis en ligne", offline: "mis hors ligne", theme: `${n === 1 ? "ajouté" : "ajoutés"} au thème ${themeName}`, delete: n === 1 ? "supprimé" : "supprimés" }[action];
   return { action, count: n, message: `${n.toLocaleString("fr-FR")} ${noun} ${done}.` };
 }
