@@ -152,7 +152,10 @@ test.describe("members", () => {
     expect((await saved).status()).toBe(201);
     await expect(page.getByRole("status").getByText("Membre créé.")).toBeVisible();
 
-    const membersTable = page.getByRole("table", { name: /^Membres \(\d+\)$/ });
+    // The list is paged (issue 19 §1): the new member is found by searching their alias, and the address keeps it.
+    await page.getByRole("searchbox", { name: "Rechercher un membre" }).fill(nickname);
+    await expect(page).toHaveURL(new RegExp(`[?&]q=${nickname}`));
+    const membersTable = page.getByRole("table", { name: /^Membres \(1\)$/ });
     const row = membersTable.getByRole("row").filter({ hasText: nickname });
     await expect(row).toContainText("Ndèye Faye");
     await expect(row).toContainText("Cercle Impulsion, Bureau");

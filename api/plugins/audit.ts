@@ -66,6 +66,8 @@ export const auditPlugin = (deps: Deps) =>
     const { request, route, set, params } = ctx;
     // The route that ran, as the router matched it (never the URL re-read: see api/plugins/routed-path.ts).
     if (READS.has(request.method) || audienceOf(route) !== "admin") return;
+    // A bulk route writes one entry per item itself (api/modules/articles/bulk.ts).
+    if (route.endsWith("/bulk")) return;
     const status = typeof set.status === "number" ? set.status : 200;
     if (status >= 400) return;
     // Elysia 1.4 names the handler's answer `responseValue` (older releases: `response`).

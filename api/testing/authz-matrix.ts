@@ -206,6 +206,7 @@ export const RULES: Record<string, Rule> = {
   // Back office: articles (an admin edits anyone's).
   "GET /api/admin/articles": { expect: adminOnly() },
   "GET /api/admin/articles/:id": { expect: adminOnly(), params: article },
+  "POST /api/admin/articles/bulk": { expect: adminOnly(), body: () => ({ action: "approve", filter: { status: "approved" } }), note: "re-approves the approved ones: harmless" },
   "POST /api/admin/articles": { expect: adminOnly(), body: (w) => articleBody(w) },
   "PUT /api/admin/articles/:id": { expect: adminOnly(), params: article, body: (w) => articleBody(w) },
   "DELETE /api/admin/articles/:id": { expect: adminOnly(), params: article },

@@ -3,9 +3,10 @@ import type { Deps } from "../../deps";
 import { readUploadForm } from "../../lib/uploads/form";
 import { authPlugin } from "../../plugins/auth";
 import { rebuildPlugin } from "../../plugins/rebuild";
+import { bulkArticles } from "./bulk";
 import { readArticleInput } from "./input";
 import { adminArticlePage } from "./listing";
-import { AdminArticleBody, ArticlePage, AdminArticlesQuery, ApproveBody, Article, ArticlePictures, ArticleState, Done, OnlineBody } from "./model";
+import { AdminArticleBody, ArticlePage, BulkArticlesBody, BulkResult, AdminArticlesQuery, ApproveBody, Article, ArticlePictures, ArticleState, Done, OnlineBody } from "./model";
 import { findArticle } from "./service";
 import { createArticle, deleteArticle, deleteArticlePicture, pictureRule, saveArticlePicture, setArticleFlag, updateArticle } from "./writes";
 
@@ -30,6 +31,13 @@ export const adminArticleRoutes = (deps: Deps) => {
         admin: true,
         query: AdminArticlesQuery,
         response: { 200: ArticlePage },
+      })
+      // Many articles at once: one journal entry per article (written by the route), one rebuild for the batch.
+      .post("/api/admin/articles/bulk", ({ body, viewer }) => bulkArticles(db, uploadsDir, body, { id: viewer.user.id, nickname: viewer.user.nickname }), {
+        admin: true,
+        body: BulkArticlesBody,
+        rebuild: () => ({ kind: "article" }),
+        response: { 200: BulkResult },
       })
       // By id or by url.
       .get("/api/admin/articles/:id", ({ params }) => findArticle(db, params.id), { admin: true, response: { 200: Article } })

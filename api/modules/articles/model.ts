@@ -144,3 +144,28 @@ export const Done = t.Object({ message: t.String() });
 export const MemberStats = t.Object({ articles: t.Number(), published: t.Number(), pending: t.Number(), media: t.Number() });
 
 export type MemberStats = Static<typeof MemberStats>;
+
+/** Most articles one bulk call may change: a larger batch is refused (split it by filter). */
+export const BULK_MAX = 5000;
+
+export const BULK_ACTIONS = ["approve", "online", "offline", "theme", "delete"] as const;
+
+/**
+ * POST /api/admin/articles/bulk (issue 19 §1): one action on the chosen articles (`ids`) or on every article
+ * matching the list's filters (`filter`, the same filters and search as GET /api/admin/articles). The action is
+ * checked in the handler so an unknown one gets its French message.
+ */
+export const BulkArticlesBody = strict(
+  t.Object({
+    action: t.String({ maxLength: 20, error: "Action inconnue." }),
+    ids: t.Optional(t.Array(t.String({ maxLength: 64 }), { maxItems: BULK_MAX, error: `Au plus ${BULK_MAX.toLocaleString("fr-FR")} articles par opération.` })),
+    filter: t.Optional(strict(t.Object({ ...articleFilters, q: t.Optional(t.String({ maxLength: 200, error: "La recherche est trop longue (max 200 caractères)." })) }))),
+    themeId: t.Optional(t.String({ maxLength: 64, error: "Thème invalide." })),
+  }),
+);
+
+export type BulkArticlesBody = Static<typeof BulkArticlesBody>;
+
+export const BulkResult = t.Object({ action: t.String(), count: t.Number(), message: t.String() });
+
+export type BulkResult = Static<typeof BulkResult>;

@@ -21,6 +21,7 @@ import { useEditAddress } from "../ui/edit-address";
 import { FormField } from "../ui/FormField";
 import { ScreenHead } from "../ui/ScreenHead";
 import { AdminArticleForm } from "./AdminArticleForm";
+import { BulkBar, selectColumn, type Selection } from "./BulkBar";
 import { useModerationColumns } from "../moderation/use-moderation";
 import { $userThemes } from "../articles/stores";
 import { ListSearch } from "../ui/ListSearch";
@@ -82,6 +83,17 @@ export default function AdminArticlesScreen() {
     if (data) setShown(data);
   }, [data]);
 
+  // The selection ends with any change of the list (page, filter, search, sort): it names what was on screen.
+  const [selection, setSelection] = useState<Selection>({ ids: new Set(), all: false });
+  const key = useStore(articleList.$key);
+  useEffect(() => setSelection({ ids: new Set(), all: false }), [key]);
+  const toggle = (id: string) => {
+    const ids = new Set(selection.ids);
+    if (ids.has(id)) ids.delete(id);
+    else ids.add(id);
+    setSelection({ ids, all: false });
+  };
+
   const change = articleList.change;
   const filter = (name: "status" | "theme" | "from" | "to", value: string) => change({ filters: { [name]: value || undefined } });
 
@@ -98,6 +110,7 @@ export default function AdminArticlesScreen() {
   });
 
   const columns: Column<ArticleSummary>[] = [
+    selectColumn(selection, toggle),
     { key: "title", header: "Titre", rowHeader: true, sortable: true, cell: (a) => <a href={articleHref(a.url)}>{a.title}</a> },
     { key: "image", header: "Image", cell: (a) => <Thumbnail file={a.articlePic} /> },
     { key: "themes", header: "Thèmes", cell: (a) => <Themes article={a} /> },
@@ -166,6 +179,14 @@ export default function AdminArticlesScreen() {
           )}
         </FormField>
       </div>
+      <BulkBar
+        selection={selection}
+        setSelection={setSelection}
+        pageIds={(shown?.items ?? []).map((a) => a._id)}
+        total={total}
+        state={query}
+        themes={themes.data ?? []}
+      />
       <DataTable
         caption={shown ? `Articles : ${countLabel(total)}, page ${query.page} sur ${pageCount}` : "Articles"}
         captionHidden

@@ -3,41 +3,66 @@
  * (role admin), each with its count in the heading; columns: the member (small picture or the default avatar,
  * first name and name), groups (comma joined or « - »), edit and delete. Members also show their bytes waiting for
  * approval against the pending quota (issue 18: an admin sees who fills the disk).
+ * Issue 19 §1: the server searches (names, alias, e-mail, accents ignored), filters (role, circle), sorts and pages
+ * the members (25 / 50 / 100), the state in the address like /admin/articles; administrators are a handful and
+ * follow the same search and filters on one page.
  */
-import { useState } from "react";
+import { useStore } from "@nanostores/react";
+import { useEffect, useState } from "react";
 import type { CurrentUser } from "../../../../api/contract";
 import { fullName } from "../../lib/format";
-import { groupsText } from "../lib/labels";
+import { GROUP_LABELS, groupsText } from "../lib/labels";
 import { useResource } from "../lib/query";
 import { useViewer } from "../stores/viewer";
 import { Avatar } from "../ui/Avatar";
 import { actionsColumn } from "../ui/actions-column";
 import { DataTable, type Column } from "../ui/DataTable";
+import { FormField } from "../ui/FormField";
+import { ListSearch } from "../ui/ListSearch";
 import { ScreenHead } from "../ui/ScreenHead";
 import { DeleteUserDialog } from "./DeleteUserDialog";
+import { memberCount, USER_ROLES, USER_SORTS, type UserSort } from "./list-query";
 import { pendingByMember, pendingText, quotaSummary } from "./pending-bytes";
-import { $adminUsers, $uploadQuota } from "./stores";
+import { $adminPage, $adminUsers, $memberPage, $uploadQuota, userList } from "./stores";
 import { UserForm } from "./UserForm";
+import "../admin-articles/AdminArticlesScreen.css";
 import "./UserForm.css";
+
+/** The last answer kept on screen while the next page loads (no empty table between pages). */
+function useShown<T>(data: T | undefined): T | undefined {
+  const [shown, setShown] = useState(data);
+  useEffect(() => {
+    if (data) setShown(data);
+  }, [data]);
+  return shown;
+}
+
+/** The deletion dialog, which offers every other account to receive the content: that whole list loads only then. */
+function DeleteUser({ user, onClose }: { user: CurrentUser; onClose: () => void }) {
+  const { data } = useResource($adminUsers, "Erreur lors du chargement des utilisateurs");
+  return <DeleteUserDialog user={user} others={data ?? []} onClose={onClose} />;
+}
 
 export default function UsersScreen() {
   const viewer = useViewer();
-  const { data, loading, error } = useResource($adminUsers, "Erreur lors du chargement des utilisateurs");
+  const query = useStore(userList.$state);
+  const change = userList.change;
+  const members = useResource($memberPage, "Erreur lors du chargement des utilisateurs");
+  const admins = useResource($adminPage, "Erreur lors du chargement des utilisateurs");
+  const shownMembers = useShown(members.data);
+  const shownAdmins = useShown(admins.data);
   const [editing, setEditing] = useState<{ user: CurrentUser | null } | null>(null);
   const [deleting, setDeleting] = useState<CurrentUser | null>(null);
-  const all = data ?? [];
-  const members = all.filter((u) => u.role === "user");
-  const admins = all.filter((u) => u.role === "admin");
   // Failing to load the figures leaves the column at « — »: it is information, not the screen's purpose.
   const { data: quota } = useResource($uploadQuota, "Erreur lors du chargement des envois en attente");
   const pending = pendingByMember(quota);
 
   const columns: Column<CurrentUser>[] = [
     {
-      key: "member",
+      key: "name",
       header: "Membre",
       rowHeader: true,
-      sortValue: (u) => `${u.name} ${u.firstname}`,
+      sortable: true,
       cell: (u) => (
         <span className="user-row-name">
           <Avatar file={u.profilePic} name={fullName(u)} size={40} decorative />
@@ -48,7 +73,7 @@ export default function UsersScreen() {
         </span>
       ),
     },
-    { key: "groups", header: "Groupes", cell: (u) => groupsText(u.groups), sortValue: (u) => groupsText(u.groups) },
+    { key: "groups", header: "Groupes", cell: (u) => groupsText(u.groups) },
     // The server refuses the deletion of one's own account: it is not offered (issue 19 §3.14).
     actionsColumn<CurrentUser>({ label: (u) => ` : ${fullName(u)}`, onEdit: (u) => setEditing({ user: u }), onDelete: (u) => setDeleting(u), canDelete: (u) => u._id !== viewer._id }),
   ];
@@ -57,29 +82,16 @@ export default function UsersScreen() {
     key: "pending",
     header: "En attente",
     className: "num",
-    sortValue: (u) => pending.get(u._id) ?? 0,
     cell: (u) => pendingText(pending.get(u._id) ?? 0, quota?.quotaBytes),
   };
   const memberColumns = [...columns.slice(0, -1), pendingColumn, ...columns.slice(-1)];
+  const filtered = Boolean(query.q.trim() || query.filters.group);
+  const sort = { key: query.sort, dir: query.dir };
+  const onSortChange = (s: { key: string; dir: "asc" | "desc" }) => change({ sort: s.key as UserSort, dir: s.dir });
 
-  const table = (title: string, rows: CurrentUser[], id: string, empty: string, cols = columns) => (
-    <section aria-labelledby={id}>
-      <h2 id={id}>
-        {title} ({loading ? "…" : rows.length})
-      </h2>
-      <DataTable
-        caption={`${title} (${rows.length})`}
-        captionHidden
-        columns={cols}
-        rows={data ? rows : undefined}
-        rowKey={(u) => u._id}
-        loading={loading}
-        error={error}
-        empty={empty}
-        defaultSort={{ key: "member", dir: "asc" }}
-      />
-    </section>
-  );
+  const memberTotal = shownMembers?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(memberTotal / query.pageSize));
+  const adminTotal = shownAdmins?.total ?? 0;
 
   return (
     <section className="admin-users">
@@ -92,10 +104,93 @@ export default function UsersScreen() {
         }
       />
       {quota && <p className="admin-users-quota">{quotaSummary(quota)}</p>}
-      {table("Membres", members, "users-members", "Aucun membre.", memberColumns)}
-      {table("Administrateurs", admins, "users-admins", "Aucun administrateur.")}
+      <div className="list-tools">
+        <ListSearch label="Rechercher un membre" value={query.q} onSearch={(q) => change({ q }, { replace: query.q.trim() !== "" })} />
+        <FormField label="Afficher" className="list-tool">
+          {(field) => (
+            <select {...field} value={query.filters.role ?? ""} onChange={(e) => change({ filters: { role: e.target.value || undefined } })}>
+              {USER_ROLES.map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <FormField label="Cercle" className="list-tool">
+          {(field) => (
+            <select {...field} value={query.filters.group ?? ""} onChange={(e) => change({ filters: { group: e.target.value || undefined } })}>
+              <option value="">Tous les cercles</option>
+              {Object.entries(GROUP_LABELS).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <FormField label="Trier" className="list-tool">
+          {(field) => (
+            <select {...field} value={query.sort} onChange={(e) => change({ sort: e.target.value as UserSort })}>
+              {USER_SORTS.map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+      </div>
+      {query.filters.role !== "admin" && (
+        <section aria-labelledby="users-members">
+          <h2 id="users-members">
+            Membres ({shownMembers ? memberTotal : "…"})
+          </h2>
+          <p className="list-count" aria-live="polite">
+            {shownMembers ? memberCount(memberTotal) : ""}
+          </p>
+          <DataTable
+            caption={`Membres (${memberTotal})`}
+            captionHidden
+            columns={memberColumns}
+            rows={shownMembers?.items}
+            rowKey={(u) => u._id}
+            loading={members.loading}
+            error={members.error}
+            empty={filtered ? "Aucun membre dans cette sélection." : "Aucun membre."}
+            sort={sort}
+            onSortChange={onSortChange}
+            pagination={{
+              page: query.page,
+              pageCount,
+              onPageChange: (page) => change({ page }),
+              pageSize: query.pageSize,
+              onPageSizeChange: (pageSize) => change({ pageSize }),
+            }}
+          />
+        </section>
+      )}
+      {query.filters.role !== "user" && (
+        <section aria-labelledby="users-admins">
+          <h2 id="users-admins">
+            Administrateurs ({shownAdmins ? adminTotal : "…"})
+          </h2>
+          <DataTable
+            caption={`Administrateurs (${adminTotal})`}
+            captionHidden
+            columns={columns}
+            rows={shownAdmins?.items}
+            rowKey={(u) => u._id}
+            loading={admins.loading}
+            error={admins.error}
+            empty={filtered ? "Aucun administrateur dans cette sélection." : "Aucun administrateur."}
+            sort={sort}
+            onSortChange={onSortChange}
+          />
+        </section>
+      )}
       <UserForm open={editing !== null} user={editing?.user ?? null} onClose={() => setEditing(null)} />
-      <DeleteUserDialog user={deleting} others={all} onClose={() => setDeleting(null)} />
+      {deleting && <DeleteUser user={deleting} onClose={() => setDeleting(null)} />}
     </section>
   );
 }

@@ -1,0 +1,70 @@
+import { expect, test } from "@playwright/test";
+import { ADMIN, apiToken, islandsHydrated, MEMBER, signIn } from "./support/apps";
+
+/**
+ * Bulk actions on /admin/articles (issue 19 §1): three rows ticked from the keyboard and approved after one
+ * confirmation; « Tout sélectionner » then every article matching the search; deletion confirmed by a question
+ * that names the count. At 1280 px and on a 375 px phone.
+ */
+for (const viewport of [
+  { width: 1280, height: 900 },
+  { width: 375, height: 800 },
+]) {
+  test.describe(`admin bulk actions at ${viewport.width} px`, () => {
+    test.use({ viewport });
+
+    test("approves three ticked articles, then deletes every article matching a search", async ({ page, request }) => {
+      test.setTimeout(60_000);
+      const word = `Lot${Date.now().toString(36)}`;
+      const member = { authorization: `Bearer ${await apiToken(request, MEMBER)}` };
+      const admin = { authorization: `Bearer ${await apiToken(request, ADMIN)}` };
+      const themes = (await (await request.get("/api/user/themes", { headers: member })).json()) as { _id: string }[];
+      const titles = Array.from({ length: 27 }, (_, i) => `${word} article ${String(i).padStart(2, "0")}`);
+      const ids: string[] = [];
+      for (const title of titles) {
+        const res = await request.post("/api/user/articles", { headers: member, data: { title, txt_content: "Un texte.", themes: [themes[0]!._id] } });
+        expect(res.ok(), await res.text()).toBe(true);
+        ids.push(((await res.json()) as { _id: string })._id);
+      }
+      try {
+        await signIn(page, ADMIN);
+        await page.goto(`/admin/articles?q=${word}&pageSize=25&sort=title`);
+        await islandsHydrated(page);
+        await expect(page.locator(".list-count")).toHaveText("27 articles");
+
+        // Three rows, ticked with the keyboard.
+        for (const title of titles.slice(0, 3)) {
+          const box = page.getByRole("checkbox", { name: `Sélectionner : ${title}` });
+          await box.focus();
+          await page.keyboard.press("Space");
+          await expect(box).toBeChecked();
+        }
+        await expect(page.getByText("3 articles sélectionnés")).toBeVisible();
+        await page.getByLabel("Action", { exact: true }).selectOption("approve");
+        await page.getByRole("button", { name: "Appliquer" }).click();
+        const ask = page.getByRole("alertdialog", { name: "Approuver 3 articles ?" });
+        await ask.getByRole("button", { name: "Approuver" }).click();
+        await expect(page.getByRole("status").getByText("3 articles approuvés.")).toBeVisible();
+        for (const id of ids.slice(0, 3)) {
+          const state = (await (await request.get(`/api/admin/articles/${id}`, { headers: admin })).json()) as { approved: boolean };
+          expect(state.approved).toBe(true);
+        }
+        const fourth = (await (await request.get(`/api/admin/articles/${ids[3]}`, { headers: admin })).json()) as { approved: boolean };
+        expect(fourth.approved).toBe(false);
+
+        // The page, then all 27 matching (two pages); the question names the count.
+        await page.getByLabel("Tout sélectionner").check();
+        await expect(page.getByText("25 articles sélectionnés")).toBeVisible();
+        await page.getByRole("button", { name: "Sélectionner les 27 articles correspondants" }).click();
+        await expect(page.getByText("27 articles sélectionnés")).toBeVisible();
+        await page.getByLabel("Action", { exact: true }).selectOption("delete");
+        await page.getByRole("button", { name: "Appliquer" }).click();
+        await page.getByRole("alertdialog", { name: "Supprimer 27 articles ?" }).getByRole("button", { name: "Supprimer" }).click();
+        await expect(page.getByRole("status").getByText("27 articles supprimés.")).toBeVisible();
+        await expect(page.locator(".list-count")).toHaveText("Aucun article");
+      } finally {
+        for (const id of ids) await request.delete(`/api/admin/articles/${id}`, { headers: admin });
+      }
+    });
+  });
+}
