@@ -72,6 +72,8 @@ test.describe("sign-in, sign-out and the route guard", () => {
 
   test("a stored token the server no longer accepts logs the visitor out", async ({ page }) => {
     await page.goto("/login");
+    // Hydrated first, as in apps-shell.spec.ts: the login island's guest redirect must not race the goto below.
+    await islandsHydrated(page);
     await page.evaluate(() => {
       localStorage.setItem("token", "dead.token");
       localStorage.setItem("user", JSON.stringify({ firstname: "X", name: "Y", nickname: "x", role: "user" }));

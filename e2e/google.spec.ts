@@ -83,6 +83,9 @@ test.describe("a borrowed session does not become permanent access", () => {
     const attackerContext = await browser.newContext();
     const evil = await attackerContext.newPage();
     await evil.goto("/login");
+    // Hydrated first: the login island sends a visitor with a stored session to /user, which would abort the
+    // goto below if it ran after the token is planted.
+    await islandsHydrated(evil);
     await evil.evaluate((token) => localStorage.setItem("token", token), borrowed);
     await evil.goto("/user/profile");
     await evil.getByRole("button", { name: "Modifier mon profil" }).click();
