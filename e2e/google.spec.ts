@@ -81,12 +81,10 @@ test.describe("a borrowed session does not become permanent access", () => {
     // Someone gets hold of a session (a computer left signed in) and opens the profile with it.
     const borrowed = await apiToken(request, { nickname, password: OLD });
     const attackerContext = await browser.newContext();
+    // The token is in place before any page script runs: planting it from /login raced that page's own redirect of
+    // a visitor with a stored session (seen in a clean-clone run).
+    await attackerContext.addInitScript((token) => localStorage.setItem("token", token), borrowed);
     const evil = await attackerContext.newPage();
-    await evil.goto("/login");
-    // Hydrated first: the login island sends a visitor with a stored session to /user, which would abort the
-    // goto below if it ran after the token is planted.
-    await islandsHydrated(evil);
-    await evil.evaluate((token) => localStorage.setItem("token", token), borrowed);
     await evil.goto("/user/profile");
     await evil.getByRole("button", { name: "Modifier mon profil" }).click();
     const dialog = evil.getByRole("dialog", { name: "Modifier mon profil" });
