@@ -4,7 +4,7 @@
  * collation, and the libSQL client cannot register a function, so the fold is a chain of replace() calls:
  * deterministic, hence usable in generated columns and their indexes. SQLite's parser refuses more than about 30
  * nested calls ("parser stack overflow"), so the chain is cut in two stages, each a virtual column over the last.
- * Mirrors `foldText` (api/modules/articles/search.ts) for the letters French text uses.
+ * `foldText` below is the same fold in JavaScript (queries are folded with it before they meet these columns).
  */
 import { sql, type SQL } from "drizzle-orm";
 
@@ -36,3 +36,11 @@ export const foldFirst = (expr: string): SQL => sql.raw(chain(`lower(${expr})`, 
 
 /** Second stage, over a column holding the first stage. */
 export const foldSecond = (column: string): SQL => sql.raw(chain(column, FOLDS.slice(HALF)));
+
+const MARKS = /[\u0300-\u036f]/g;
+const APOSTROPHES = /[\u2018\u2019\u02bc\u00b4`]/g;
+
+/** Lower case, accents removed, œ/æ spelled out, curly apostrophes made straight: the fold above, in JavaScript. */
+export function foldText(text: string): string {
+  return text.normalize("NFD").replace(MARKS, "").toLowerCase().replace(/œ/g, "oe").replace(/æ/g, "ae").replace(APOSTROPHES, "'");
+}

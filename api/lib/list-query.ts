@@ -13,7 +13,7 @@ import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { t } from "elysia";
 import type { TProperties, TSchema } from "@sinclair/typebox";
 import type { Db } from "../../db/client";
-import { foldText } from "../modules/articles/search";
+import { foldText } from "../../db/fold";
 import { BadRequestError } from "./errors";
 import { strict } from "./strict-schema";
 

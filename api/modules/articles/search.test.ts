@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { foldText, searchMatcher } from "./search";
+import { foldText } from "../../../db/fold";
+import { searchMatcher } from "./search";
 
 describe("search matching", () => {
   const match = (query: string, ...texts: string[]) => searchMatcher(query)!(...texts);

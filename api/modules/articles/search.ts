@@ -1,19 +1,12 @@
 /**
- * Search in the member space and the back office: every word of the query must appear in the title, the text or
- * the keywords, whatever the case and the accents ("economie" finds "Économie", "ECOLE" finds "école"). SQLite's
- * lower() folds neither accents nor non-ASCII case, and the schema has no folded column, so matching runs here.
- * The query is folded once and each word becomes a pattern that accepts every accented form of its letters, so
- * the stored text is matched as it is, without folding megabytes of it per search (at 5,000 articles: folding
- * their text took 86 ms of CPU, matching the patterns 5 to 9 ms).
+ * Search of the whole (unpaged) member and admin lists, the spec's arrays: every word of the query must appear in
+ * the title, the text or the keywords, whatever the case and the accents ("economie" finds "Économie", "ECOLE"
+ * finds "école"). Paged lists search in the database (FTS5, api/lib/list-query.ts); these arrays are still matched
+ * here, until the screens that read them ask for pages. The query is folded once and each word becomes a pattern
+ * that accepts every accented form of its letters, so the stored text is matched as it is, without folding
+ * megabytes of it per search (at 5,000 articles: folding their text took 86 ms of CPU, matching 5 to 9 ms).
  */
-
-const MARKS = /[\u0300-\u036f]/g;
-const APOSTROPHES = /[\u2018\u2019\u02bc\u00b4`]/g;
-
-/** Lower case, accents removed, œ/æ spelled out, curly apostrophes made straight. */
-export function foldText(text: string): string {
-  return text.normalize("NFD").replace(MARKS, "").toLowerCase().replace(/œ/g, "oe").replace(/æ/g, "ae").replace(APOSTROPHES, "'");
-}
+import { foldText } from "../../../db/fold";
 
 /** Every form a folded letter takes in French text (upper case comes with the `i` flag). */
 const FORMS: Record<string, string> = {
