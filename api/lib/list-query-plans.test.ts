@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BROAD_SEARCH, listPage, listStatements, type ListSpec } from "./list-query";
 import { ARTICLE_LIST } from "../modules/articles/listing";
-import { LIST_PLAN_CASES } from "./list-query-cases";
+import { LIST_PLAN_CASES } from "../testing/list-query-cases";
 
 let database: Database;
 let dir: string;

@@ -10,7 +10,7 @@ import { AUDIT_LIST, auditWhere } from "../modules/audit/service";
 import { CONTACT_LIST, contactWhere } from "../modules/contact/listing";
 import { EVENT_LIST, eventWhere } from "../modules/events/listing";
 import { THEME_LIST } from "../modules/themes/listing";
-import type { ListSpec } from "./list-query";
+import type { ListSpec } from "../lib/list-query";
 
 export type PlanCase = { name: string; table: string; spec: ListSpec<string>; base: (SQL | undefined)[]; filters: Record<string, (SQL | undefined)[]>; search?: string };
 
