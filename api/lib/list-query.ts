@@ -111,12 +111,20 @@ export function orderOf(spec: SortSpec, id: AnyColumn, dir: SortDir = spec.dir):
   return order;
 }
 
+/**
+ * The WHERE of a list: its own filters and, when `q` asks for something, its search. Anything acting on "every
+ * row of a list" (the bulk actions) selects with this, so it names the same rows as the pages.
+ */
+export function listWhere<S extends string>(spec: ListSpec<S>, params: Pick<ListParams<S>, "q">, where: (SQL | undefined)[], broad = false): SQL | undefined {
+  const search = params.q && spec.search ? spec.search.where(params.q, broad) : null;
+  return and(...where, search ?? undefined);
+}
+
 /** The two statements of a page: its ids in order, and the count of every match. */
 export function listStatements<S extends string>(db: Db, spec: ListSpec<S>, params: ListParams<S>, where: (SQL | undefined)[], broad = false) {
   const { page, pageSize } = pageOf(params);
   const sort = spec.sorts[params.sort ?? spec.defaultSort];
-  const search = params.q && spec.search ? spec.search.where(params.q, broad) : null;
-  const condition = and(...where, search ?? undefined);
+  const condition = listWhere(spec, params, where, broad);
   const ids = db
     .select({ id: spec.id })
     .from(spec.table)

@@ -3,13 +3,13 @@
  * articles in one call. The route writes one journal entry per article itself (the journal hook, which writes one
  * per request, skips bulk routes: api/plugins/audit.ts) and asks for ONE site rebuild for the whole batch.
  */
-import { and, eq, inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { articles, articleThemes, themes } from "../../../db/schema";
 import { BadRequestError } from "../../lib/errors";
-import { ftsSearch } from "../../lib/list-query";
+import { listWhere } from "../../lib/list-query";
 import { recordAudit } from "../audit/service";
-import { articleWhere } from "./listing";
+import { ARTICLE_LIST, articleWhere } from "./listing";
 import { BULK_ACTIONS, BULK_MAX, type BulkArticlesBody, type BulkResult } from "./model";
 import { deleteArticle } from "./writes";
 
@@ -27,15 +27,15 @@ const JOURNAL: Record<Action, { action: string; state: string | null }> = {
   delete: { action: "delete", state: null },
 };
 
-const search = ftsSearch(articles, "articles_fts");
-
-/** The articles a call names: its ids (unknown ones ignored), or every article matching its filter. */
+/**
+ * The articles a call names: its ids (unknown ones ignored), or every article matching its filter, selected by
+ * the admin list's own WHERE (filters and search) so « all N matching » are the rows the list counted.
+ */
 async function targets(db: Db, body: BulkArticlesBody): Promise<{ id: string; title: string }[]> {
-  const where = body.ids
-    ? [inArray(articles.id, body.ids)]
-    : [...articleWhere(body.filter ?? {}), body.filter?.q ? (search.where(body.filter.q, false) ?? undefined) : undefined];
+  const filter = body.filter ?? {};
+  const where = body.ids ? inArray(articles.id, body.ids) : listWhere(ARTICLE_LIST, filter, articleWhere(filter));
   // One more than the cap: enough to know the selection is too large without reading it all.
-  return db.select({ id: articles.id, title: articles.title }).from(articles).where(and(...where)).limit(BULK_MAX + 1);
+  return db.select({ id: articles.id, title: articles.title }).from(articles).where(where).limit(BULK_MAX + 1);
 }
 
 export async function bulkArticles(db: Db, uploadsDir: string, body: BulkArticlesBody, actor: Actor): Promise<BulkResult> {
