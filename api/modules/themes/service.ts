@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, count, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { newId } from "../../../db/ids";
 import { articles, articleThemes, eventThemes, themes, type ThemeRow } from "../../../db/schema";
@@ -7,18 +7,21 @@ import type { AdminTheme, DeletedTheme, Theme, ThemeBody, ThemeWithCount } from 
 
 /**
  * French alphabetical order (issue 19 §3.9): SQLite compares bytes, which puts « Économie » after « Société »; a
- * French reader expects É with E and « Thème 2 » before « Thème 10 ». Themes are a few dozen: sorted here.
+ * French reader expects É with E and « Thème 2 » before « Thème 10 », which the folded key (`name_key`) cannot
+ * give. Themes are a few dozen: the whole lists are sorted here only, by the collator, the id settling ties (as
+ * the key's index does), so no ORDER BY runs before it.
  */
 const french = new Intl.Collator("fr", { sensitivity: "base", numeric: true });
-const byName = <T extends { name: string }>(rows: T[]): T[] => rows.sort((a, b) => french.compare(a.name, b.name));
+const byName = <T extends { id: string; name: string }>(rows: T[]): T[] =>
+  rows.sort((a, b) => french.compare(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 
 export function toTheme(row: ThemeRow): Theme {
   return { _id: row.id, name: row.name, url: row.url, keywords: row.keywords };
 }
 
-/** Themes in French order (the folded name: « Économie » before « Société », not after). */
+/** Themes in French order (« Économie » before « Société », not after). */
 export async function listThemes(db: Db): Promise<Theme[]> {
-  const rows = byName(await db.select().from(themes).orderBy(asc(themes.nameKey), asc(themes.id)));
+  const rows = byName(await db.select().from(themes));
   return rows.map(toTheme);
 }
 
@@ -31,7 +34,7 @@ export async function listThemesWithCount(db: Db): Promise<ThemeWithCount[]> {
     .where(and(eq(articles.approved, true), eq(articles.online, true)))
     .groupBy(articleThemes.themeId);
   const byTheme = new Map(counts.map((c) => [c.themeId, c.n]));
-  const rows = byName(await db.select().from(themes).orderBy(asc(themes.nameKey), asc(themes.id)));
+  const rows = byName(await db.select().from(themes));
   return rows.map((r) => ({ _id: r.id, name: r.name, url: r.url, count: byTheme.get(r.id) ?? 0 }));
 }
 
@@ -52,14 +55,13 @@ async function usage(db: Db, ids?: string[]): Promise<{ articles: Map<string, nu
   return { articles: new Map(a.map((r) => [r.id, r.n])), events: new Map(e.map((r) => [r.id, r.n])) };
 }
 
-/** Every theme with its usage, in French order; `ids` narrows it to one page of the list. */
+/**
+ * Every theme with its usage, in French order; `ids` narrows it to one page of the list, which is then in the
+ * page's own order (the folded key, api/modules/themes/listing.ts): no sort here for it.
+ */
 export async function listAdminThemes(db: Db, ids?: string[]): Promise<AdminTheme[]> {
-  const [rows, used] = await Promise.all([
-    db.select().from(themes).where(ids ? inArray(themes.id, ids) : undefined).orderBy(asc(themes.nameKey), asc(themes.id)),
-    usage(db, ids),
-  ]);
-  // The folded key pages the list in SQL; the collator then puts « Thème 2 » before « Thème 10 » within it.
-  return byName(rows).map((r) => ({ ...toTheme(r), articles: used.articles.get(r.id) ?? 0, events: used.events.get(r.id) ?? 0 }));
+  const [rows, used] = await Promise.all([db.select().from(themes).where(ids ? inArray(themes.id, ids) : undefined), usage(db, ids)]);
+  return (ids ? rows : byName(rows)).map((r) => ({ ...toTheme(r), articles: used.articles.get(r.id) ?? 0, events: used.events.get(r.id) ?? 0 }));
 }
 
 export async function countThemes(db: Db): Promise<number> {
