@@ -15,7 +15,7 @@ import { uploadQuotaRoutes } from "./modules/upload-quota";
 import { usersRoutes } from "./modules/users";
 import { accessGate } from "./plugins/access-gate";
 import { auditPlugin } from "./plugins/audit";
-import { bodyLimit, type RouteTable } from "./plugins/body-limit";
+import { bodyLimit, uploadRouteMatcher } from "./plugins/body-limit";
 import { errors } from "./plugins/errors";
 import { objectBodies } from "./plugins/object-body";
 import { privateAnswers } from "./plugins/private-answers";
@@ -26,15 +26,17 @@ import { undecodableParams } from "./plugins/undecodable-params";
 
 /** The whole API as one Elysia instance. Pure: no port, no global state; tests call `app.handle(request)`. */
 export function createApp(deps: Deps) {
+  // Upload routes (those reading their own body), found once in the app's route table at the first request.
+  const isUpload = uploadRouteMatcher(() => app.routes);
   const app = new Elysia({ name: "api" })
     .use(errors)
     // First of all: no route runs on a URL whose path the router reads differently (a host under 4 characters).
     .use(routedPathCheck)
     // First: a body too large for its route is refused before anything reads it (upload routes from the table).
-    .use(bodyLimit(deps.env, (): RouteTable => app.routes))
+    .use(bodyLimit(deps.env, isUpload))
     .use(privateAnswers)
     .use(undecodableParams)
-    .use(objectBodies((): RouteTable => app.routes))
+    .use(objectBodies(isUpload))
     // Before the modules: the gate checks the caller before any body is read; the audit hook is global and
     // applies to the routes added after it.
     .use(accessGate(deps))
@@ -43,7 +45,7 @@ export function createApp(deps: Deps) {
     .use(auditPlugin(deps))
     // Global hooks on the routes added after them: searches and uploads per account.
     .use(searchLimit(deps))
-    .use(uploadRate(deps, (): RouteTable => app.routes))
+    .use(uploadRate(deps, isUpload))
     .use(membersRoutes(deps))
     .use(themesRoutes(deps))
     .use(mediaRoutes(deps))

@@ -9,7 +9,7 @@ import { readUploadForm } from "../lib/uploads/form";
 import { declaresOversizedForm } from "../lib/uploads/limits";
 import * as sample from "../lib/uploads/samples";
 import { createHarness, type Harness } from "../testing/harness";
-import { bodyLimit, uploadRoute, type RouteTable } from "./body-limit";
+import { bodyLimit, uploadRoute, uploadRouteMatcher, type RouteTable } from "./body-limit";
 import { errors } from "./errors";
 
 const MB = 1024 * 1024;
@@ -80,7 +80,7 @@ describe("upload routes", () => {
   const makeApp = () => {
     const app = new Elysia()
       .use(errors)
-      .use(bodyLimit({ uploadMaxMb: 2 }, (): RouteTable => app.routes))
+      .use(bodyLimit({ uploadMaxMb: 2 }, uploadRouteMatcher((): RouteTable => app.routes)))
       .use(uploadRoute)
       .post("/media", async ({ request }) => ({ size: (await readUploadForm(request, { uploadsDir, file: rule })).file?.size }), {
         upload: true,

@@ -9,6 +9,7 @@ import { PayloadTooLargeError } from "../lib/errors";
 import { discardRequestUploads, maxBodyBytes } from "../lib/uploads/form";
 import { tooLargeMessage } from "../lib/uploads/formats";
 import { FORM_MAX_BYTES, FORM_TOO_LARGE_MESSAGE } from "../lib/uploads/limits";
+import { routedPath } from "./routed-path";
 
 /** JSON, urlencoded and any other body a non-upload route reads. */
 export const JSON_LIMIT_BYTES = FORM_MAX_BYTES;
@@ -36,8 +37,14 @@ function pattern(path: string): RegExp {
   return new RegExp(`^${body}/?$`);
 }
 
-/** Which (method, path) pairs are upload routes, computed once from the route table when first needed. */
-export function uploadRouteMatcher(routes: () => readonly RouteEntry[]): (method: string, path: string) => boolean {
+/** Whether a (method, path) pair is an upload route's; a route pattern (`/api/user/media/:id`) matches itself. */
+export type UploadRouteMatcher = (method: string, path: string) => boolean;
+
+/**
+ * Which (method, path) pairs are upload routes, computed once from the route table when first needed. The app
+ * makes one and hands it to every plugin that asks (body limit, object bodies, upload rate).
+ */
+export function uploadRouteMatcher(routes: () => readonly RouteEntry[]): UploadRouteMatcher {
   let table: { method: string; re: RegExp }[] | null = null;
   return (method, path) => {
     table ??= routes()
@@ -58,11 +65,10 @@ export const uploadRoute = new Elysia({ name: "upload-route" }).macro({
 });
 
 /**
- * The limits, used once by the app they limit: `.use(bodyLimit(env, () => app.routes))` (the route table is read
- * at the first request, when every module is in).
+ * The limits, used once by the app they limit: `.use(bodyLimit(env, uploadRouteMatcher(() => app.routes)))` (the
+ * route table is read at the first request, when every module is in).
  */
-export const bodyLimit = (opts: { uploadMaxMb: number }, routes: () => readonly RouteEntry[]) => {
-  const isUpload = uploadRouteMatcher(routes);
+export const bodyLimit = (opts: { uploadMaxMb: number }, isUpload: UploadRouteMatcher) => {
   const uploadLimit = maxBodyBytes({ field: "", accept: [], maxBytes: opts.uploadMaxMb * MB });
   return new Elysia({ name: "body-limit" })
     // Temp files of any upload route (`upload: true` or a bare `parse: "none"`) that the handler did not keep.
@@ -70,9 +76,8 @@ export const bodyLimit = (opts: { uploadMaxMb: number }, routes: () => readonly 
     .onRequest((ctx) => {
       const { request } = ctx;
       if (WITHOUT_BODY.has(request.method)) return;
-      const path = (ctx as { path?: string }).path ?? new URL(request.url).pathname;
       const declared = request.headers.get("content-length");
-      if (isUpload(request.method, path)) {
+      if (isUpload(request.method, routedPath(ctx))) {
         // The route's own rule (5 MB for pictures) is checked by readUploadForm; this is the outer bound.
         if (declared !== null && Number(declared) > uploadLimit) {
           throw new PayloadTooLargeError(tooLargeMessage(["audio", "video"], opts.uploadMaxMb * MB));

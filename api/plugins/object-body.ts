@@ -18,7 +18,8 @@ import { Elysia } from "elysia";
 import { BadRequestError } from "../lib/errors";
 import { unknownFieldMessage } from "../lib/strict-schema";
 import { boundaryOf, MultipartParser } from "../lib/uploads/multipart";
-import { uploadRouteMatcher, type RouteTable } from "./body-limit";
+import type { UploadRouteMatcher } from "./body-limit";
+import { routedPath } from "./routed-path";
 
 function isPlainObject(value: unknown): boolean {
   if (typeof value !== "object" || value === null) return false;
@@ -43,16 +44,14 @@ async function partNames(request: Request): Promise<string[]> {
   return names;
 }
 
-export const objectBodies = (routes: () => RouteTable) => {
-  const isUpload = uploadRouteMatcher(routes);
+export const objectBodies = (isUpload: UploadRouteMatcher) => {
   /** A second copy of the multipart bodies Elysia parses, to see the fields its parser skips. */
   const copies = new WeakMap<Request, Request>();
   return new Elysia({ name: "object-bodies" })
     .onRequest((ctx) => {
       const { request } = ctx;
       if (!request.body || !isMultipart(request)) return;
-      const path = (ctx as { path?: string }).path ?? new URL(request.url).pathname;
-      if (!isUpload(request.method, path)) copies.set(request, request.clone());
+      if (!isUpload(request.method, routedPath(ctx))) copies.set(request, request.clone());
     })
     .onTransform({ as: "global" }, async ({ body, request }) => {
       if (typeof body === "symbol") return;

@@ -10,7 +10,7 @@ import type { Deps } from "../deps";
 import { accountLimitsOf, ADMIN_UPLOAD_FACTOR } from "../lib/account-limits";
 import { TooManyRequestsError } from "../lib/errors";
 import { viewerOf } from "./auth";
-import { uploadRouteMatcher, type RouteTable } from "./body-limit";
+import type { UploadRouteMatcher } from "./body-limit";
 
 export const uploadRateMessage = (perHour: number, waitSeconds: number) => {
   const minutes = Math.max(1, Math.ceil(waitSeconds / 60));
@@ -19,9 +19,8 @@ export const uploadRateMessage = (perHour: number, waitSeconds: number) => {
 
 const isMultipart = (request: Request) => /^multipart\/form-data\b/i.test(request.headers.get("content-type") ?? "");
 
-export const uploadRate = (deps: Deps, routes: () => RouteTable) => {
-  const isUpload = uploadRouteMatcher(routes);
-  return new Elysia({ name: "upload-rate" }).onBeforeHandle({ as: "global" }, async ({ request, route }) => {
+export const uploadRate = (deps: Deps, isUpload: UploadRouteMatcher) =>
+  new Elysia({ name: "upload-rate" }).onBeforeHandle({ as: "global" }, async ({ request, route }) => {
     // `route` is the pattern the router ran, which the matcher recognises as itself.
     if (!isMultipart(request) || !isUpload(request.method, route)) return;
     const viewer = await viewerOf(deps, request);
@@ -34,4 +33,3 @@ export const uploadRate = (deps: Deps, routes: () => RouteTable) => {
       throw new TooManyRequestsError(uploadRateMessage(perHour, wait), wait);
     }
   });
-};
