@@ -3,7 +3,6 @@
  * searches in the member and admin lists, and uploads. They sit behind the Limiter / KeyLocks interfaces of
  * rate-limit.ts: in memory today (one API process), shared by every process once a Redis implementation exists.
  */
-import type { Env } from "../env";
 import { memoryLimiter, memoryLocks, type KeyLocks, type Limiter } from "./rate-limit";
 
 /**
@@ -29,7 +28,7 @@ export type AccountLimits = {
 };
 
 /** The in-process limits of one API process. `now` is injectable so tests need no timing. */
-export function memoryAccountLimits(env: Pick<Env, "uploadsPerHour">, now: () => number = Date.now): AccountLimits {
+export function memoryAccountLimits(env: { uploadsPerHour: number }, now: () => number = Date.now): AccountLimits {
   return {
     search: memoryLimiter(SEARCH_LIMIT.limit, SEARCH_LIMIT.windowMs, now),
     memberUploads: memoryLimiter(env.uploadsPerHour, HOUR_MS, now),
@@ -41,7 +40,7 @@ export function memoryAccountLimits(env: Pick<Env, "uploadsPerHour">, now: () =>
 const defaults = new WeakMap<object, AccountLimits>();
 
 /** The limits of an app: those given in its deps, else in-memory ones made once for these deps. */
-export function accountLimitsOf(deps: { env: Pick<Env, "uploadsPerHour">; limits?: AccountLimits }): AccountLimits {
+export function accountLimitsOf(deps: { env: { uploadsPerHour: number }; limits?: AccountLimits }): AccountLimits {
   if (deps.limits) return deps.limits;
   let limits = defaults.get(deps);
   if (!limits) defaults.set(deps, (limits = memoryAccountLimits(deps.env)));
