@@ -87,3 +87,37 @@ export async function invalidateOtherSessions(db: Db, userId: string, keepSessio
 export async function deleteExpiredSessions(db: Db, now = new Date()): Promise<void> {
   await db.delete(sessions).where(lt(sessions.expiresAt, now));
 }
+
+export const SESSION_COOKIE = "session";
+
+/** Where a request carried its session token. */
+export type TokenSource = { token: string; via: "bearer" | "cookie" };
+
+/** The session token of a request: `Authorization: Bearer` (the spec's contract) first, then the cookie. */
+export function readToken(request: Request): TokenSource | null {
+  const auth = request.headers.get("authorization");
+  if (auth?.startsWith("Bearer ")) {
+    const token = auth.slice(7).trim();
+    if (token) return { token, via: "bearer" };
+  }
+  const cookie = request.headers.get("cookie");
+  if (cookie) {
+    for (const part of cookie.split(";")) {
+      const [k, ...v] = part.trim().split("=");
+      if (k === SESSION_COOKIE && v.length) {
+        const token = safeDecode(v.join("="));
+        // A value that is not valid percent-encoding cannot be one of our tokens: anonymous, not a 500.
+        return token ? { token, via: "cookie" } : null;
+      }
+    }
+  }
+  return null;
+}
+
+function safeDecode(value: string): string | null {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return null;
+  }
+}

@@ -1,40 +1,10 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../deps";
 import { ForbiddenError, UnauthorizedError } from "../lib/errors";
-import { validateSessionToken, type ValidSession } from "../lib/session";
+import { readToken, SESSION_COOKIE, validateSessionToken, type TokenSource, type ValidSession } from "../lib/session";
 
-export const SESSION_COOKIE = "session";
-
-type TokenSource = { token: string; via: "bearer" | "cookie" };
-
-/** The session token of a request: `Authorization: Bearer` (the spec's contract) first, then the cookie. */
-export function readToken(request: Request): TokenSource | null {
-  const auth = request.headers.get("authorization");
-  if (auth?.startsWith("Bearer ")) {
-    const token = auth.slice(7).trim();
-    if (token) return { token, via: "bearer" };
-  }
-  const cookie = request.headers.get("cookie");
-  if (cookie) {
-    for (const part of cookie.split(";")) {
-      const [k, ...v] = part.trim().split("=");
-      if (k === SESSION_COOKIE && v.length) {
-        const token = safeDecode(v.join("="));
-        // A value that is not valid percent-encoding cannot be one of our tokens: anonymous, not a 500.
-        return token ? { token, via: "cookie" } : null;
-      }
-    }
-  }
-  return null;
-}
-
-function safeDecode(value: string): string | null {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return null;
-  }
-}
+// Read by the upload gate too (api/lib/uploads/visibility.ts), so they live with the sessions; exported here as before.
+export { readToken, SESSION_COOKIE };
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -94,17 +64,18 @@ async function requireViewer(deps: Deps, request: Request) {
  * /api/admin/* (401 without a session, 403 for a member on an admin route). Both put `viewer` in the context.
  */
 export const authPlugin = (deps: Deps) =>
-  new Elysia().macro({
-    signedIn: {
-      async resolve({ request }) {
-        return { viewer: await requireViewer(deps, request) };
+  new Elysia()
+    .macro({
+      signedIn: {
+        async resolve({ request }) {
+          return { viewer: await requireViewer(deps, request) };
+        },
       },
-    },
-    admin: {
-      async resolve({ request }) {
-        const viewer = await requireViewer(deps, request);
-        if (viewer.user.role !== "admin") throw new ForbiddenError("Accès réservé aux administrateurs.");
-        return { viewer };
+      admin: {
+        async resolve({ request }) {
+          const viewer = await requireViewer(deps, request);
+          if (viewer.user.role !== "admin") throw new ForbiddenError("Accès réservé aux administrateurs.");
+          return { viewer };
+        },
       },
-    },
-  });
+    });

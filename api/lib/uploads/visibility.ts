@@ -15,8 +15,7 @@ import { and, eq, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../../db/client";
 import { articleAuthors, articles, media, users } from "../../../db/schema";
-import { readToken } from "../../plugins/auth";
-import { validateSessionToken } from "../session";
+import { readToken, validateSessionToken } from "../session";
 import type { UploadAccess } from "../uploads-serve";
 
 const MEDIA_PREFIX = "/uploads/media/";
