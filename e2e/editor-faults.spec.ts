@@ -1,12 +1,9 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
-import { writeFileSync } from "node:fs";
-import { mkdir } from "node:fs/promises";
-import { dirname } from "node:path";
 import { RECENT_ARTICLES } from "../db/seed/data/articles-recent";
 import { OLDER_ARTICLES } from "../db/seed/data/articles-older";
 import { wavChord } from "../db/seed/wav";
 import { slugify } from "../db/slug";
-import { ADMIN, apiToken, appViolations, MEMBER, signIn, type Account } from "./support/apps";
+import { ADMIN, apiToken, appViolations, chantWav, MEMBER, signIn, throttleUpload, type Account } from "./support/apps";
 
 /**
  * The faults found when the back office was tried as a new user would (issue 19 §3, items 1-5 and 8-20; 6 and 7
@@ -203,9 +200,7 @@ test.describe("dialog layout (items 4, 5, 13, 20)", () => {
   test("the upload progress stays in view at the bottom of the form while the file goes (375 px)", async ({ page }) => {
     test.setTimeout(90_000);
     await page.setViewportSize({ width: 375, height: 640 });
-    const wav = test.info().outputPath("chant.wav");
-    await mkdir(dirname(wav), { recursive: true });
-    writeFileSync(wav, wavChord(10, [262, 330, 392]));
+    const wav = await chantWav();
     await signIn(page, MEMBER);
     await page.goto("/user/media");
     await page.getByRole("button", { name: "Créer un média" }).click();
@@ -216,9 +211,7 @@ test.describe("dialog layout (items 4, 5, 13, 20)", () => {
     await dialog.getByLabel("Fichier").setInputFiles(wav);
     // The person scrolled back up to check the title before sending.
     await dialog.locator(".modal-body").evaluate((body) => body.scrollTo(0, 0));
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send("Network.enable");
-    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 16 * 1024 });
+    const fullSpeed = await throttleUpload(page, 16 * 1024);
     await dialog.getByRole("button", { name: "Créer le média" }).click();
     const bar = dialog.getByRole("progressbar", { name: "Envoi du fichier" });
     await expect.poll(() => bar.evaluate((p: HTMLProgressElement) => p.value)).toBeGreaterThan(0);
@@ -227,7 +220,7 @@ test.describe("dialog layout (items 4, 5, 13, 20)", () => {
     await expectNoSeriousViolations(page, "media form while uploading");
     await dialog.getByRole("button", { name: "Annuler l'envoi" }).click();
     await expect(dialog.getByText("Envoi annulé. Rien n'a été enregistré.")).toBeVisible();
-    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await fullSpeed();
   });
 
   test("the member's articles table fits at 1280 px and the profile form's first row lines up", async ({ page }) => {

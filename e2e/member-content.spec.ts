@@ -1,10 +1,8 @@
-import { writeFileSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { wavChord } from "../db/seed/wav";
-import { type Account, ADMIN, apiToken, appViolations, islandsHydrated, MEMBER } from "./support/apps";
+import { type Account, ADMIN, apiToken, appViolations, chantWav, islandsHydrated, MEMBER, throttleUpload } from "./support/apps";
 
 /**
  * The member's own content (issue 9): articles with a cropped picture and media uploads, from the member space to
@@ -141,10 +139,7 @@ test("a member writes an article with a cropped picture; pending until an admin 
 test("a member uploads an audio file with a progress bar they can cancel; once approved it plays on its page", async ({ page, request }) => {
   test.setTimeout(150_000);
   const title = `Chant du port ${stamp()}`;
-  // A real WAV of about 220 KB.
-  const wav = test.info().outputPath("chant.wav");
-  await mkdir(dirname(wav), { recursive: true });
-  writeFileSync(wav, wavChord(10, [262, 330, 392]));
+  const wav = await chantWav();
 
   await signIn(page, MEMBER);
   await page.goto("/user/media");
@@ -165,9 +160,7 @@ test("a member uploads an audio file with a progress bar they can cancel; once a
   await file.setInputFiles(wav);
 
   // A slow link (32 KB/s up) so the upload lasts long enough to be watched, then cancelled.
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 32 * 1024 });
+  const fullSpeed = await throttleUpload(page, 32 * 1024);
   await dialog.getByRole("button", { name: "Créer le média" }).click();
   const bar = dialog.getByRole("progressbar", { name: "Envoi du fichier" });
   await expect(bar).toBeVisible();
@@ -181,7 +174,7 @@ test("a member uploads an audio file with a progress bar they can cancel; once a
   expect(mine.some((m) => m.title === title), "a cancelled upload creates nothing").toBe(false);
 
   // Full speed: sent, created, listed as pending.
-  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await fullSpeed();
   const created = page.waitForResponse((r) => r.url().endsWith("/api/user/media") && r.request().method() === "POST");
   await dialog.getByRole("button", { name: "Créer le média" }).click();
   const media = (await (await created).json()) as Media;

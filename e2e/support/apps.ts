@@ -4,7 +4,11 @@
  * WCAG 2.5.3, which axe keeps among its experimental rules).
  */
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { writeFileSync } from "node:fs";
+import { mkdir } from "node:fs/promises";
+import { dirname } from "node:path";
+import { wavChord } from "../../db/seed/wav";
 
 export type Account = { nickname: string; password: string };
 
@@ -54,4 +58,25 @@ export async function appViolations(page: Page, only?: string): Promise<string[]
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical" || v.id === APP_AXE_RULE)
     .map((v) => `${v.id} [${v.impact}] ${v.help} -> ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
+}
+
+/** A real 10-second WAV of about 220 KB, written to the test's output folder: the file of the upload journeys. */
+export async function chantWav(): Promise<string> {
+  const wav = test.info().outputPath("chant.wav");
+  await mkdir(dirname(wav), { recursive: true });
+  writeFileSync(wav, wavChord(10, [262, 330, 392]));
+  return wav;
+}
+
+/**
+ * Slows the page's uploads to `bytesPerSecond` so a progress bar can be watched and cancelled; the returned function
+ * gives the page its full speed back.
+ */
+export async function throttleUpload(page: Page, bytesPerSecond: number): Promise<() => Promise<unknown>> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  const upload = (uploadThroughput: number) =>
+    cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput });
+  await upload(bytesPerSecond);
+  return () => upload(-1);
 }
