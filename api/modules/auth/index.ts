@@ -9,7 +9,7 @@ import { toCurrentUser } from "../users/service";
 import { assertCode, GoogleSignIn } from "./google";
 import { jsonOnly } from "./json-only";
 import { mustEnrol } from "./enrolment-gate";
-import { LoginLimits } from "./login-limits";
+import { LoginLimits, TOO_MANY_SIGN_INS } from "./login-limits";
 import { GoogleValidateBody, LoginBody } from "./model";
 import type { SignInResult } from "./second-factor";
 import { PasswordLogin } from "./service";
@@ -74,7 +74,7 @@ export const authRoutes = (deps: Deps) => {
         if (!google) throw new HttpError(503, "La connexion Google n'est pas configurée sur ce serveur.");
         // Each start stores a state row: counted before that write, per address.
         const wait = googleStarts.take(clientIp(request));
-        if (wait > 0) throw new TooManyRequestsError("Trop de tentatives de connexion. Réessayez dans quelques minutes.", wait);
+        if (wait > 0) throw new TooManyRequestsError(TOO_MANY_SIGN_INS, wait);
         const { url, state } = await google.start();
         // Binds the sign-in to this browser: the state coming back must match this cookie (login CSRF).
         cookie[STATE_COOKIE]!.set({ value: state, httpOnly: true, sameSite: "lax", secure, path: "/api/auth", maxAge: 600 });

@@ -16,6 +16,12 @@ import { RateLimiter } from "../../lib/rate-limit";
 
 const MINUTE = 60_000;
 
+/** The one answer to a sign-in over its limits, whichever door (password, code, passkey, Google start). */
+export const TOO_MANY_SIGN_INS = "Trop de tentatives de connexion. Réessayez dans quelques minutes.";
+
+/** The account key the limits count under: the alias as typed, trimmed and lower-cased. */
+export const accountKey = (nickname: string) => nickname.trim().toLowerCase();
+
 export type LoginPolicy = {
   perAddress: { limit: number; windowMs: number };
   perAddressAccount: { limit: number; windowMs: number };

@@ -19,14 +19,12 @@ import { and, asc, eq, isNull, lt } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { passkeys, users, webauthnChallenges, type PasskeyRow, type UserRow } from "../../../db/schema";
 import { BadRequestError, ConflictError, NotFoundError, TooManyRequestsError, UnauthorizedError } from "../../lib/errors";
-import type { LoginLimits } from "./login-limits";
-import { accountKey } from "./second-factor";
+import { accountKey, TOO_MANY_SIGN_INS, type LoginLimits } from "./login-limits";
 
 const CHALLENGE_TTL_MS = 5 * 60_000;
 const RP_NAME = "L'Institut";
 export const MAX_PASSKEYS = 10;
 const REFUSED = "Clé d'accès non reconnue. Réessayez ou connectez-vous avec votre mot de passe.";
-const TOO_MANY = "Trop de tentatives de connexion. Réessayez dans quelques minutes.";
 
 const b64url = (bytes: Uint8Array) => Buffer.from(bytes).toString("base64url");
 
@@ -135,8 +133,8 @@ export class Passkeys {
       .innerJoin(users, eq(users.id, passkeys.userId))
       .where(eq(passkeys.id, response.id))
       .limit(1);
-    const attempt = this.limits.begin(ip, found ? accountKey(found.user) : "\npasskey");
-    if ("retryAfter" in attempt) throw new TooManyRequestsError(TOO_MANY, attempt.retryAfter);
+    const attempt = this.limits.begin(ip, found ? accountKey(found.user.nickname) : "\npasskey");
+    if ("retryAfter" in attempt) throw new TooManyRequestsError(TOO_MANY_SIGN_INS, attempt.retryAfter);
     if (!found) throw new UnauthorizedError(REFUSED);
     let result;
     try {

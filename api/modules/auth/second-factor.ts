@@ -8,11 +8,10 @@ import type { Db } from "../../../db/client";
 import type { UserRow } from "../../../db/schema";
 import { TooManyRequestsError, UnauthorizedError } from "../../lib/errors";
 import { createSession } from "../../lib/session";
-import type { LoginLimits } from "./login-limits";
+import { accountKey, TOO_MANY_SIGN_INS, type LoginLimits } from "./login-limits";
 import { consumePendingLogin, countWrongCode, createPendingLogin, findPendingLogin } from "./pending-login";
 import { totpEnabled, WRONG_CODE, type TwoFactor } from "./two-factor";
 
-const TOO_MANY = "Trop de tentatives de connexion. Réessayez dans quelques minutes.";
 export const EXPIRED = "Votre connexion a expiré. Saisissez à nouveau votre identifiant et votre mot de passe.";
 
 /** Where a first factor leads: straight to a session, or to the code step. */
@@ -28,9 +27,6 @@ export async function afterFirstFactor(db: Db, user: UserRow): Promise<SignInRes
   return { user, token };
 }
 
-/** The sign-in account key of a member, as PasswordLogin counts it (the lower-cased alias). */
-export const accountKey = (user: UserRow) => user.nickname.trim().toLowerCase();
-
 export class SecondFactorLogin {
   constructor(
     private readonly db: Db,
@@ -42,8 +38,8 @@ export class SecondFactorLogin {
   async complete(pendingToken: string, code: string, ip: string): Promise<{ user: UserRow; token: string }> {
     const pending = await findPendingLogin(this.db, pendingToken);
     if (!pending) throw new UnauthorizedError(EXPIRED);
-    const attempt = this.limits.begin(ip, accountKey(pending.user));
-    if ("retryAfter" in attempt) throw new TooManyRequestsError(TOO_MANY, attempt.retryAfter);
+    const attempt = this.limits.begin(ip, accountKey(pending.user.nickname));
+    if ("retryAfter" in attempt) throw new TooManyRequestsError(TOO_MANY_SIGN_INS, attempt.retryAfter);
     if (!(await this.twoFactor.verify(pending.user.id, code))) {
       await countWrongCode(this.db, pending.id);
       throw new UnauthorizedError(WRONG_CODE);

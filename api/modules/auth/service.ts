@@ -3,10 +3,9 @@ import type { Db } from "../../../db/client";
 import { users } from "../../../db/schema";
 import { TooManyRequestsError, UnauthorizedError } from "../../lib/errors";
 import { verifyPassword } from "../../lib/password";
-import { LoginLimits } from "./login-limits";
+import { accountKey, LoginLimits, TOO_MANY_SIGN_INS } from "./login-limits";
 import { afterFirstFactor, type SignInResult } from "./second-factor";
 
-const TOO_MANY = "Trop de tentatives de connexion. Réessayez dans quelques minutes.";
 const WRONG = "Identifiant ou mot de passe incorrect.";
 
 /**
@@ -22,9 +21,9 @@ export class PasswordLogin {
 
   /** A session, or for a member with two-factor a pending login that waits for the code (./second-factor.ts). */
   async login(nickname: string, password: string, ip: string): Promise<SignInResult> {
-    const account = nickname.trim().toLowerCase();
+    const account = accountKey(nickname);
     const attempt = this.limits.begin(ip, account);
-    if ("retryAfter" in attempt) throw new TooManyRequestsError(TOO_MANY, attempt.retryAfter);
+    if ("retryAfter" in attempt) throw new TooManyRequestsError(TOO_MANY_SIGN_INS, attempt.retryAfter);
     const [user] = await this.db.select().from(users).where(eq(sql`lower(${users.nickname})`, account)).limit(1);
     const ok = await verifyPassword(password, user?.passwordHash ?? null);
     if (!user || !ok) throw new UnauthorizedError(WRONG);

@@ -14,7 +14,7 @@ import { createSession, invalidateOtherSessions } from "../../lib/session";
 import { authPlugin } from "../../plugins/auth";
 import { recordAudit } from "../audit/service";
 import { jsonOnly } from "./json-only";
-import type { LoginLimits } from "./login-limits";
+import { TOO_MANY_SIGN_INS, type LoginLimits } from "./login-limits";
 import { Passkeys } from "./passkeys";
 import { SecondFactorLogin } from "./second-factor";
 import { WRONG_CODE, type TwoFactor } from "./two-factor";
@@ -79,7 +79,7 @@ export const twoFactorRoutes = (deps: Deps, { limits, twoFactor, signedIn }: Two
         "/api/auth/passkey/options",
         async ({ request }) => {
           const wait = passkeyStarts.take(clientIp(request));
-          if (wait > 0) throw new TooManyRequestsError("Trop de tentatives de connexion. Réessayez dans quelques minutes.", wait);
+          if (wait > 0) throw new TooManyRequestsError(TOO_MANY_SIGN_INS, wait);
           return passkeys.loginOptions();
         },
         { response: { 200: WebAuthnOptions } },
