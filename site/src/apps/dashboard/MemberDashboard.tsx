@@ -5,7 +5,7 @@
  * fail.
  */
 import type { ReactNode } from "react";
-import { fullName, plural, pluralWord } from "../../lib/format";
+import { fullName, plural } from "../../lib/format";
 import { api, call } from "../lib/api";
 import { resource, useResource } from "../lib/query";
 import { useViewer } from "../stores/viewer";
@@ -46,10 +46,10 @@ export default function MemberDashboard() {
         <Card href="/user/profile" figure={`${completion} %`} label="Profil complété">
           <progress className="dash-progress" max={100} value={completion} aria-label="Complétion du profil" />
         </Card>
-        <Card href="/user/articles" figure={count(stats.data?.published)} label={pluralWord(stats.data?.published ?? 0, "Article publié", "Articles publiés")} busy={stats.loading}>
+        <Card href="/user/articles" figure={count(stats.data?.published)} label="Articles publiés" busy={stats.loading}>
           {(stats.data?.pending ?? 0) > 0 && (
             <p className="dash-split">
-              <a href="/user/articles?status=pending">{plural(stats.data!.pending, "article", "articles")} en attente d'approbation</a>
+              <a href="/user/articles?status=pending">{plural(stats.data!.pending, "article")} en attente d'approbation</a>
             </p>
           )}
         </Card>

@@ -43,14 +43,15 @@ export function useModerationColumns<T extends Row>(opts: ModerationOptions): Co
     // Earlier failures of this toggle are cleared by its success (issue 19 §3.3).
     const action = `${flag}:${row._id}`;
     setBusy(`${row._id}:${flag}`);
-    const fallback = flag === "approved" ? "Erreur lors du changement d'approbation" : "Erreur lors de la mise en ligne";
+    // The spec's wording (§8), flag name included.
+    const fallback = `Erreur lors du changement d'état ${flag}`;
     try {
       const state = await opts.setFlag(row._id, flag, !now[flag], fallback);
       answered(row._id, state);
       toast.success(state.message, { action });
       reload();
     } catch (e) {
-      toast.error(`Erreur lors du changement de statut : ${errorText(e, fallback)}`, { action });
+      toast.error(`Erreur lors du changement de statut: ${errorText(e, fallback)}`, { action });
     } finally {
       setBusy(null);
     }
@@ -64,7 +65,7 @@ export function useModerationColumns<T extends Row>(opts: ModerationOptions): Co
       toast.success(opts.texts.deleted, { action: `delete:${row._id}` });
       reload();
     } catch (e) {
-      toast.error(`Erreur lors de la suppression : ${errorText(e, opts.texts.deleteFallback)}`, { action: `delete:${row._id}` });
+      toast.error(`Erreur lors de la suppression: ${errorText(e, opts.texts.deleteFallback)}`, { action: `delete:${row._id}` });
     } finally {
       setBusy(null);
     }
