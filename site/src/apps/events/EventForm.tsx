@@ -5,6 +5,7 @@
  */
 import { useEffect, useState } from "react";
 import type { Event } from "../../../../api/contract";
+import { sortFrench } from "../../lib/collate";
 import { fullName } from "../../lib/format";
 import { api, call, errorText } from "../lib/api";
 import { invalidate, useResource } from "../lib/query";
@@ -16,8 +17,6 @@ import { $adminUsers } from "../users/stores";
 import { eventBody, eventDraftOf, eventErrors, type EventDraft, type EventErrors } from "./event-form";
 import { EVENTS_PATH } from "./stores";
 import "./EventForm.css";
-
-const collator = new Intl.Collator("fr", { sensitivity: "base" });
 
 export function EventForm({ open, event, onClose }: { open: boolean; event: Event | null; onClose: () => void }) {
   const users = useResource($adminUsers, "Erreur lors du chargement des utilisateurs");
@@ -61,7 +60,7 @@ export function EventForm({ open, event, onClose }: { open: boolean; event: Even
     }
   };
 
-  const people = [...(users.data ?? [])].sort((a, b) => collator.compare(`${a.name} ${a.firstname}`, `${b.name} ${b.firstname}`));
+  const people = sortFrench(users.data ?? [], (u) => `${u.name} ${u.firstname}`);
   const toggleTheme = (id: string, on: boolean) =>
     set("themes", on ? [...draft.themes, id] : draft.themes.filter((t) => t !== id));
 

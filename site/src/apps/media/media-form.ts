@@ -4,6 +4,7 @@
  * content itself), the checks with the spec's exact messages, and the multipart body of POST/PUT .../media.
  */
 import type { Media, MediaType } from "../../../../api/contract";
+import { formatBytes } from "../ui/UploadProgress";
 
 export const MEDIA_TYPES: readonly MediaType[] = ["audio", "video", "image", "pdf", "link", "external"];
 export const TITLE_MAX = 200;
@@ -122,12 +123,6 @@ export function mediaFormData(d: MediaDraft): FormData {
   return form;
 }
 
-/** "1,2 Mo", "340 Ko" (the same figures as the upload progress). */
-function bytes(n: number): string {
-  const size = new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 1 });
-  return n >= 1024 * 1024 ? `${size.format(n / (1024 * 1024))} Mo` : `${size.format(Math.max(n, 0) / 1024)} Ko`;
-}
-
 /**
  * The stored file as the edit form names it (issue 19 §3.15): the name it had on the uploader's machine, not the
  * generated one, and its format (from the stored extension, which the server derives from the content) and size.
@@ -139,5 +134,5 @@ export function storedFileText(media: Pick<Media, "path" | "file">): { name: str
   const format = ext === "jpeg" ? "JPG" : ext.toUpperCase();
   const name = media.file?.name || (format ? `Fichier ${format}` : "Fichier");
   const size = media.file?.size;
-  return { name, details: [format, typeof size === "number" ? bytes(size) : null].filter(Boolean).join(", ") };
+  return { name, details: [format, typeof size === "number" ? formatBytes(size) : null].filter(Boolean).join(", ") };
 }

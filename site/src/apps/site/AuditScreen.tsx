@@ -6,6 +6,7 @@ import { useStore } from "@nanostores/react";
 import { atom } from "nanostores";
 import { useEffect, useState } from "react";
 import type { AuditPage } from "../../../../api/contract";
+import { plural } from "../../lib/format";
 import { api, call } from "../lib/api";
 import { resource, useResource } from "../lib/query";
 import { DataTable } from "../ui/DataTable";
@@ -46,7 +47,7 @@ export default function AuditScreen() {
       <ScreenHead title="Journal des modifications" />
       <p className="muted">Chaque modification faite dans l'administration : qui, quoi, sur quel élément, quand.</p>
       <DataTable
-        caption={shown ? `Journal : ${shown.total} entrée${shown.total > 1 ? "s" : ""}, page ${page}` : "Journal"}
+        caption={shown ? `Journal : ${plural(shown.total, "entrée")}, page ${page}` : "Journal"}
         captionHidden
         rows={shown?.items}
         rowKey={(e) => e._id}
