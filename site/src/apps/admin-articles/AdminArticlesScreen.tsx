@@ -25,6 +25,9 @@ import { BulkBar, selectColumn, type Selection } from "./BulkBar";
 import { useModerationColumns } from "../moderation/use-moderation";
 import { $userThemes } from "../articles/stores";
 import { ListSearch } from "../ui/ListSearch";
+import { choicesOf, ListSelect } from "../ui/ListSelect";
+import { listPagination } from "../ui/list-store";
+import { useShown } from "../ui/use-shown";
 import { ARTICLE_SORTS, ARTICLE_STATUSES, countLabel, type ArticleSort } from "./list-query";
 import { $adminArticles, articleList } from "./stores";
 import "./AdminArticlesScreen.css";
@@ -77,11 +80,7 @@ export default function AdminArticlesScreen() {
   const { data, loading, error } = useResource($adminArticles, "Erreur lors du chargement des articles.");
   const themes = useResource($userThemes, "Erreur lors du chargement des thèmes");
   const [target, setTarget] = useEditAddress();
-  // The page on screen stays while the next one loads (no empty table between pages).
-  const [shown, setShown] = useState(data);
-  useEffect(() => {
-    if (data) setShown(data);
-  }, [data]);
+  const shown = useShown(data);
 
   // The selection ends with any change of the list (page, filter, search, sort): it names what was on screen.
   const [selection, setSelection] = useState<Selection>({ ids: new Set(), all: false });
@@ -121,7 +120,7 @@ export default function AdminArticlesScreen() {
   ];
 
   const total = shown?.total ?? 0;
-  const pageCount = Math.max(1, Math.ceil(total / query.pageSize));
+  const pager = listPagination(articleList, query, total);
   const filtered = Boolean(query.q.trim() || Object.values(query.filters).some(Boolean));
   return (
     <section className="admin-articles">
@@ -138,46 +137,15 @@ export default function AdminArticlesScreen() {
           {shown ? countLabel(total) : ""}
         </p>
         <ListSearch label="Rechercher un article" value={query.q} onSearch={(q) => change({ q }, { replace: query.q.trim() !== "" })} />
-        <FormField label="Afficher" className="list-tool">
-          {(field) => (
-            <select {...field} value={query.filters.status ?? ""} onChange={(e) => filter("status", e.target.value)}>
-              {ARTICLE_STATUSES.map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
-        <FormField label="Thème" className="list-tool">
-          {(field) => (
-            <select {...field} value={query.filters.theme ?? ""} onChange={(e) => filter("theme", e.target.value)}>
-              <option value="">Tous les thèmes</option>
-              {(themes.data ?? []).map((t) => (
-                <option key={t._id} value={t._id}>
-                  {t.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
+        <ListSelect label="Afficher" value={query.filters.status ?? ""} options={ARTICLE_STATUSES} onChange={(v) => filter("status", v)} />
+        <ListSelect label="Thème" value={query.filters.theme ?? ""} options={choicesOf(themes.data ?? [])} onChange={(v) => filter("theme", v)} first="Tous les thèmes" />
         <FormField label="Créés depuis le" className="list-tool list-date">
           {(field) => <input {...field} type="date" value={query.filters.from ?? ""} onChange={(e) => filter("from", e.target.value)} />}
         </FormField>
         <FormField label="Jusqu'au" className="list-tool list-date">
           {(field) => <input {...field} type="date" value={query.filters.to ?? ""} onChange={(e) => filter("to", e.target.value)} />}
         </FormField>
-        <FormField label="Trier" className="list-tool">
-          {(field) => (
-            <select {...field} value={query.sort} onChange={(e) => change({ sort: e.target.value as ArticleSort })}>
-              {ARTICLE_SORTS.map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
+        <ListSelect label="Trier" value={query.sort} options={ARTICLE_SORTS} onChange={(sort) => change({ sort })} />
       </div>
       <BulkBar
         selection={selection}
@@ -188,7 +156,7 @@ export default function AdminArticlesScreen() {
         themes={themes.data ?? []}
       />
       <DataTable
-        caption={shown ? `Articles : ${countLabel(total)}, page ${query.page} sur ${pageCount}` : "Articles"}
+        caption={shown ? `Articles : ${countLabel(total)}, page ${query.page} sur ${pager.pageCount}` : "Articles"}
         captionHidden
         columns={columns}
         rows={shown?.items}
@@ -198,13 +166,7 @@ export default function AdminArticlesScreen() {
         empty={filtered ? "Aucun article dans cette sélection." : "Aucun article"}
         sort={{ key: query.sort, dir: query.dir }}
         onSortChange={(s) => change({ sort: s.key as ArticleSort, dir: s.dir })}
-        pagination={{
-          page: query.page,
-          pageCount,
-          onPageChange: (page) => change({ page }),
-          pageSize: query.pageSize,
-          onPageSizeChange: (pageSize) => change({ pageSize }),
-        }}
+        pagination={pager}
       />
       {target !== null && <AdminArticleForm articleId={target.id} onClose={() => setTarget(null)} />}
     </section>

@@ -11,7 +11,7 @@ import { api, call, errorText } from "../lib/api";
 import { toast } from "../stores/toasts";
 import { confirm } from "../ui/ConfirmDialog";
 import type { Column } from "../ui/DataTable";
-import { FormField } from "../ui/FormField";
+import { ListSelect, choicesOf } from "../ui/ListSelect";
 import { apiQuery, type ListState } from "../ui/list-state";
 
 /** Ticked rows, or every article matching the filters. */
@@ -108,30 +108,9 @@ export function BulkBar({ selection, setSelection, pageIds, total, state, themes
       </p>
       {count > 0 && (
         <>
-          <FormField label="Action" className="list-tool">
-            {(field) => (
-              <select {...field} value={action} onChange={(e) => setAction(e.target.value as Action)}>
-                {ACTIONS.map(([value, label]) => (
-                  <option key={value} value={value}>
-                    {label}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
+          <ListSelect label="Action" value={action} options={ACTIONS} onChange={setAction} />
           {action === "theme" && (
-            <FormField label="Thème à ajouter" className="list-tool">
-              {(field) => (
-                <select {...field} value={themeId} onChange={(e) => setThemeId(e.target.value)}>
-                  <option value="">Choisir…</option>
-                  {themes.map((t) => (
-                    <option key={t._id} value={t._id}>
-                      {t.name}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </FormField>
+            <ListSelect label="Thème à ajouter" value={themeId} options={choicesOf(themes)} onChange={setThemeId} first="Choisir…" />
           )}
           <button type="button" className="btn" disabled={busy} onClick={() => void run()}>
             Appliquer

@@ -17,7 +17,7 @@ import { deleteMedia, mediaChanged } from "../media/api";
 import { MediaForm } from "../media/MediaForm";
 import { DataTable, type Column, type SortState } from "../ui/DataTable";
 import { useEditAddress } from "../ui/edit-address";
-import { FormField } from "../ui/FormField";
+import { ListSelect } from "../ui/ListSelect";
 import { ScreenHead } from "../ui/ScreenHead";
 import { useModerationColumns } from "../moderation/use-moderation";
 import { pageOf, sortMedia, STATUS_CHOICES, statusFromSearch, type MediaStatus } from "./media-list";
@@ -84,17 +84,7 @@ export default function AdminMediaScreen() {
         <p className="list-count" aria-live="polite">
           {data ? (data.length === 0 ? "Aucun média" : plural(data.length, "média")) : ""}
         </p>
-        <FormField label="Afficher" className="list-tool">
-          {(field) => (
-            <select {...field} value={status} onChange={(e) => filter(e.target.value as MediaStatus | "")}>
-              {STATUS_CHOICES.map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
+        <ListSelect label="Afficher" value={status} options={STATUS_CHOICES} onChange={filter} />
       </div>
       <DataTable
         caption="Médias"

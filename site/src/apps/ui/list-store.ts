@@ -4,6 +4,7 @@
  * piling one per letter, and going back or forward re-reads the address.
  */
 import { atom, type ReadableAtom } from "nanostores";
+import type { Pagination } from "./DataTable";
 import { nextState, readListState, stateKey, writeListState, type ListConfig, type ListState } from "./list-state";
 
 export type ListStore<S extends string, F extends string> = {
@@ -32,5 +33,16 @@ export function createListStore<S extends string, F extends string>(config: List
       if (opts.replace) history.replaceState(history.state, "", url);
       else history.pushState(history.state, "", url);
     },
+  };
+}
+
+/** The DataTable pager of a list store at `state`, for `total` matching rows (at least one page, even empty). */
+export function listPagination<S extends string, F extends string>(list: ListStore<S, F>, state: ListState<S, F>, total: number): Pagination {
+  return {
+    page: state.page,
+    pageCount: Math.max(1, Math.ceil(total / state.pageSize)),
+    onPageChange: (page) => list.change({ page }),
+    pageSize: state.pageSize,
+    onPageSizeChange: (pageSize) => list.change({ pageSize }),
   };
 }

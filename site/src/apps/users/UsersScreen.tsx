@@ -8,7 +8,7 @@
  * follow the same search and filters on one page.
  */
 import { useStore } from "@nanostores/react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import type { CurrentUser } from "../../../../api/contract";
 import { fullName } from "../../lib/format";
 import { GROUP_LABELS, groupsText } from "../lib/labels";
@@ -17,8 +17,10 @@ import { useViewer } from "../stores/viewer";
 import { Avatar } from "../ui/Avatar";
 import { actionsColumn } from "../ui/actions-column";
 import { DataTable, type Column } from "../ui/DataTable";
-import { FormField } from "../ui/FormField";
 import { ListSearch } from "../ui/ListSearch";
+import { ListSelect } from "../ui/ListSelect";
+import { listPagination } from "../ui/list-store";
+import { useShown } from "../ui/use-shown";
 import { ScreenHead } from "../ui/ScreenHead";
 import { DeleteUserDialog } from "./DeleteUserDialog";
 import { memberCount, USER_ROLES, USER_SORTS, type UserSort } from "./list-query";
@@ -27,15 +29,6 @@ import { $adminPage, $adminUsers, $memberPage, $uploadQuota, userList } from "./
 import { UserForm } from "./UserForm";
 import "../admin-articles/AdminArticlesScreen.css";
 import "./UserForm.css";
-
-/** The last answer kept on screen while the next page loads (no empty table between pages). */
-function useShown<T>(data: T | undefined): T | undefined {
-  const [shown, setShown] = useState(data);
-  useEffect(() => {
-    if (data) setShown(data);
-  }, [data]);
-  return shown;
-}
 
 /** The deletion dialog, which offers every other account to receive the content: that whole list loads only then. */
 function DeleteUser({ user, onClose }: { user: CurrentUser; onClose: () => void }) {
@@ -90,7 +83,6 @@ export default function UsersScreen() {
   const onSortChange = (s: { key: string; dir: "asc" | "desc" }) => change({ sort: s.key as UserSort, dir: s.dir });
 
   const memberTotal = shownMembers?.total ?? 0;
-  const pageCount = Math.max(1, Math.ceil(memberTotal / query.pageSize));
   const adminTotal = shownAdmins?.total ?? 0;
 
   return (
@@ -106,40 +98,15 @@ export default function UsersScreen() {
       {quota && <p className="admin-users-quota">{quotaSummary(quota)}</p>}
       <div className="list-tools">
         <ListSearch label="Rechercher un membre" value={query.q} onSearch={(q) => change({ q }, { replace: query.q.trim() !== "" })} />
-        <FormField label="Afficher" className="list-tool">
-          {(field) => (
-            <select {...field} value={query.filters.role ?? ""} onChange={(e) => change({ filters: { role: e.target.value || undefined } })}>
-              {USER_ROLES.map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
-        <FormField label="Cercle" className="list-tool">
-          {(field) => (
-            <select {...field} value={query.filters.group ?? ""} onChange={(e) => change({ filters: { group: e.target.value || undefined } })}>
-              <option value="">Tous les cercles</option>
-              {Object.entries(GROUP_LABELS).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
-        <FormField label="Trier" className="list-tool">
-          {(field) => (
-            <select {...field} value={query.sort} onChange={(e) => change({ sort: e.target.value as UserSort })}>
-              {USER_SORTS.map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
+        <ListSelect label="Afficher" value={query.filters.role ?? ""} options={USER_ROLES} onChange={(role) => change({ filters: { role: role || undefined } })} />
+        <ListSelect
+          label="Cercle"
+          value={query.filters.group ?? ""}
+          options={Object.entries(GROUP_LABELS)}
+          onChange={(group) => change({ filters: { group: group || undefined } })}
+          first="Tous les cercles"
+        />
+        <ListSelect label="Trier" value={query.sort} options={USER_SORTS} onChange={(sort) => change({ sort })} />
       </div>
       {query.filters.role !== "admin" && (
         <section aria-labelledby="users-members">
@@ -160,13 +127,7 @@ export default function UsersScreen() {
             empty={filtered ? "Aucun membre dans cette sélection." : "Aucun membre."}
             sort={sort}
             onSortChange={onSortChange}
-            pagination={{
-              page: query.page,
-              pageCount,
-              onPageChange: (page) => change({ page }),
-              pageSize: query.pageSize,
-              onPageSizeChange: (pageSize) => change({ pageSize }),
-            }}
+            pagination={listPagination(userList, query, memberTotal)}
           />
         </section>
       )}
