@@ -1,9 +1,9 @@
-import { OAuth2Server } from "oauth2-mock-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { oauthStates } from "../../../db/schema";
 import { CLIENT_IP_HEADER } from "../../lib/client-ip";
 import { makeUser } from "../../testing/factory";
 import { createHarness, type Harness } from "../../testing/harness";
+import { googleHarness } from "./google-test-kit";
 
 const PASSWORD = "Bonjour-Goree-2025!";
 
@@ -93,23 +93,13 @@ describe("answers carrying personal data", () => {
 });
 
 describe("starting a Google sign-in", () => {
-  let oidc: OAuth2Server;
+  let google: Awaited<ReturnType<typeof googleHarness>>;
   let h: Harness;
   beforeAll(async () => {
-    oidc = new OAuth2Server();
-    await oidc.issuer.keys.generate("RS256");
-    await oidc.start(0, "127.0.0.1");
-    h = await createHarness({
-      GOOGLE_CLIENT_ID: "institut-client",
-      GOOGLE_CLIENT_SECRET: "institut-secret",
-      GOOGLE_REDIRECT_URI: "http://127.0.0.1:4321/auth/callback",
-      OAUTH_ISSUER: oidc.issuer.url!,
-    });
+    google = await googleHarness();
+    h = google.h;
   });
-  afterAll(async () => {
-    h.close();
-    await oidc.stop();
-  });
+  afterAll(() => google.stop());
 
   it("is limited per address, so a loop cannot fill the state table", async () => {
     const start = () => h.app.handle(new Request("http://localhost/api/auth/google", { headers: { [CLIENT_IP_HEADER]: "198.51.100.20" } }));

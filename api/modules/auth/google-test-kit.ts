@@ -4,7 +4,7 @@
  */
 import { OAuth2Server } from "oauth2-mock-server";
 import { expect } from "vitest";
-import type { Harness } from "../../testing/harness";
+import { createHarness, type Harness } from "../../testing/harness";
 
 /** Who the provider says the person is. `sub` defaults to one per e-mail: a distinct Google account per address. */
 export type GoogleAccount = { email: string; sub?: string; verified?: boolean };
@@ -29,6 +29,20 @@ export async function startOidc(): Promise<{ oidc: OAuth2Server; as: (account: G
   return { oidc, as: (a) => (account = a) };
 }
 
+/** A harness whose Google is a fresh local OpenID server; `stop` closes both. */
+export async function googleHarness(env: Record<string, string> = {}) {
+  const provider = await startOidc();
+  const h = await createHarness({ ...GOOGLE_TEST_ENV(provider.oidc.issuer.url!), ...env });
+  return {
+    h,
+    as: provider.as,
+    stop: async () => {
+      h.close();
+      await provider.oidc.stop();
+    },
+  };
+}
+
 /** Starts a sign-in and follows the provider's redirect: the code, state and state cookie the callback gets. */
 export async function startFlow(h: Harness) {
   const start = await h.app.handle(new Request("http://localhost/api/auth/google"));
@@ -50,9 +64,12 @@ export const validate = (h: Harness, body: object, cookie: string) =>
     }),
   );
 
-/** The whole flow as the callback screen runs it: status and answer (`user`, `token`, or `message`). */
-export async function googleSignIn(h: Harness): Promise<{ status: number; json: any }> {
+/**
+ * The whole flow as the callback screen runs it: status, answer (`user`, `token`, or `message`) and the cookie it
+ * sets, if any.
+ */
+export async function googleSignIn(h: Harness): Promise<{ status: number; json: any; cookie: string | null }> {
   const { code, state, stateCookie } = await startFlow(h);
   const res = await validate(h, { accessToken: code, authorizationCode: code, state }, stateCookie);
-  return { status: res.status, json: await res.json() };
+  return { status: res.status, json: await res.json(), cookie: res.headers.get("set-cookie") };
 }
