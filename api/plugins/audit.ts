@@ -2,6 +2,7 @@ import { Elysia } from "elysia";
 import type { Deps } from "../deps";
 import { recordAudit } from "../modules/audit/service";
 import { audienceOf } from "./access-gate";
+import { auditsItself } from "./audit-option";
 import { viewerOf } from "./auth";
 
 const KIND_BY_SEGMENT: Record<string, string> = {
@@ -66,8 +67,8 @@ export const auditPlugin = (deps: Deps) =>
     const { request, route, set, params } = ctx;
     // The route that ran, as the router matched it (never the URL re-read: see api/plugins/routed-path.ts).
     if (READS.has(request.method) || audienceOf(route) !== "admin") return;
-    // A bulk route writes one entry per item itself (api/modules/articles/bulk.ts).
-    if (route.endsWith("/bulk")) return;
+    // A route declaring `{ audit: "self" }` writes its own entries (one per item of a bulk action).
+    if (auditsItself(ctx)) return;
     const status = typeof set.status === "number" ? set.status : 200;
     if (status >= 400) return;
     // Elysia 1.4 names the handler's answer `responseValue` (older releases: `response`).

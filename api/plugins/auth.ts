@@ -2,6 +2,7 @@ import { Elysia } from "elysia";
 import type { Deps } from "../deps";
 import { ForbiddenError, UnauthorizedError } from "../lib/errors";
 import { readToken, SESSION_COOKIE, validateSessionToken, type TokenSource, type ValidSession } from "../lib/session";
+import { auditOption } from "./audit-option";
 
 // Read by the upload gate too (api/lib/uploads/visibility.ts), so they live with the sessions; exported here as before.
 export { readToken, SESSION_COOKIE };
@@ -65,6 +66,8 @@ async function requireViewer(deps: Deps, request: Request) {
  */
 export const authPlugin = (deps: Deps) =>
   new Elysia()
+    // Admin routes all use this plugin: it brings them the audit option too.
+    .use(auditOption)
     .macro({
       signedIn: {
         async resolve({ request }) {

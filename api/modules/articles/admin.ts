@@ -37,6 +37,7 @@ export const adminArticleRoutes = (deps: Deps) => {
         admin: true,
         body: BulkArticlesBody,
         rebuild: () => ({ kind: "article" }),
+        audit: "self",
         response: { 200: BulkResult },
       })
       // By id or by url.

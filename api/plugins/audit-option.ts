@@ -1,0 +1,13 @@
+import { Elysia } from "elysia";
+
+/**
+ * Route option `{ audit: "self" }`: the route writes its own journal rows (one per item of a bulk action,
+ * api/modules/articles/bulk.ts), so the audit plugin (api/plugins/audit.ts) writes none for it. Declared on the
+ * route, not guessed from its path. Carried by the auth plugin, which every admin module already uses.
+ */
+export const auditOption = new Elysia({ name: "audit-option" }).macro({
+  audit: (mode: "self") => ({ resolve: () => ({ auditedBy: mode }) }),
+});
+
+/** True when the route that ran declared `{ audit: "self" }`. */
+export const auditsItself = (ctx: object): boolean => (ctx as { auditedBy?: unknown }).auditedBy === "self";
