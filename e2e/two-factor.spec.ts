@@ -68,7 +68,7 @@ test("a member turns on an authenticator app, then signs in with a code and with
   const codes = (await section.getByRole("list", { name: "Codes de secours" }).locator("code").allTextContents()).map((c) => c.trim());
   expect(codes).toHaveLength(10);
   expect(await appViolations(page, "#double-authentification")).toEqual([]);
-  await section.getByRole("button", { name: "J'ai noté mes codes" }).click();
+  await section.getByRole("button", { name: "J’ai noté mes codes" }).click();
   await expect(section.getByText("Codes de secours restants\u00a0: 10 sur 10.")).toBeVisible();
 
   // Password, then the app's next code.
@@ -145,10 +145,10 @@ test("a member registers a passkey and signs in with it, without a password", as
   await page.waitForURL("**/user/dashboard");
   await page.goto(`${site}/user/profile`);
   const section = page.locator("#double-authentification");
-  await expect(section.getByText("Aucune clé d'accès enregistrée.")).toBeVisible();
+  await expect(section.getByText("Aucune clé d’accès enregistrée.")).toBeVisible();
   await section.getByLabel("Nom de la nouvelle clé").fill("Ordinateur du bureau");
-  await section.getByRole("button", { name: "Ajouter une clé d'accès" }).click();
-  const keys = section.getByRole("list", { name: "Vos clés d'accès" });
+  await section.getByRole("button", { name: "Ajouter une clé d’accès" }).click();
+  const keys = section.getByRole("list", { name: "Vos clés d’accès" });
   await expect(keys.getByRole("listitem")).toHaveCount(1);
   await expect(keys).toContainText("Ordinateur du bureau");
   await expect(keys).toContainText("Ajoutée le");
@@ -167,9 +167,9 @@ test("a member registers a passkey and signs in with it, without a password", as
   // Removed, it is gone from the list (and from the server: it would sign nobody in).
   await page.goto(`${site}/user/profile`);
   await expect(keys).toContainText("dernière utilisation le");
-  await keys.getByRole("button", { name: "Supprimer la clé d'accès «\u00a0Ordinateur du bureau\u00a0»" }).click();
+  await keys.getByRole("button", { name: "Supprimer la clé d’accès «\u00a0Ordinateur du bureau\u00a0»" }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Supprimer", exact: true }).click();
-  await expect(section.getByText("Aucune clé d'accès enregistrée.")).toBeVisible();
+  await expect(section.getByText("Aucune clé d’accès enregistrée.")).toBeVisible();
   await signOut(page);
   await page.getByRole("button", { name: "Se connecter avec une clé d’accès" }).click();
   await expect(page.getByRole("alert")).toContainText("Clé d'accès non reconnue");

@@ -23,7 +23,7 @@ export function TwoFactorPasskeys() {
   const reload = () =>
     listPasskeys()
       .then(setKeys)
-      .catch((e) => setLoadError(errorText(e, "Erreur lors du chargement des clés d'accès")));
+      .catch((e) => setLoadError(errorText(e, "Erreur lors du chargement des clés d’accès")));
   useEffect(() => {
     setSupported(typeof window.PublicKeyCredential === "function");
     void reload();
@@ -39,38 +39,38 @@ export function TwoFactorPasskeys() {
     setBusy(true);
     try {
       const key = await addPasskey(name.trim());
-      toast.success(`Clé d'accès « ${key.name} » ajoutée.`);
+      toast.success(`Clé d’accès « ${key.name} » ajoutée.`);
       setName("");
       await reload();
     } catch (err) {
-      setError(ceremonyError(err) ?? errorText(err, "Erreur lors de l'enregistrement de la clé d'accès"));
+      setError(ceremonyError(err) ?? errorText(err, "Erreur lors de l’enregistrement de la clé d’accès"));
     } finally {
       setBusy(false);
     }
   }
 
   async function remove(key: PasskeyInfo) {
-    if (!(await confirm(`Supprimer la clé d'accès « ${key.name} » ? Elle ne permettra plus de vous connecter.`))) return;
+    if (!(await confirm(`Supprimer la clé d’accès « ${key.name} » ? Elle ne permettra plus de vous connecter.`))) return;
     try {
       await removePasskey(key.id);
-      toast.success(`Clé d'accès « ${key.name} » supprimée.`);
+      toast.success(`Clé d’accès « ${key.name} » supprimée.`);
       await reload();
     } catch (err) {
-      toast.error(errorText(err, "Erreur lors de la suppression de la clé d'accès"));
+      toast.error(errorText(err, "Erreur lors de la suppression de la clé d’accès"));
     }
   }
 
   return (
     <div className="two-factor-block">
-      <h3>Clés d'accès</h3>
+      <h3>Clés d’accès</h3>
       <p>
-        Une clé d'accès (empreinte, visage ou code de votre appareil, ou clé de sécurité USB) vous connecte sans mot de
-        passe, depuis la page de connexion : « Se connecter avec une clé d'accès ».
+        Une clé d’accès (empreinte, visage ou code de votre appareil, ou clé de sécurité USB) vous connecte sans mot de
+        passe, depuis la page de connexion : « Se connecter avec une clé d’accès ».
       </p>
       {loadError && <p className="form-error">{loadError}</p>}
-      {keys && keys.length === 0 && <p className="muted">Aucune clé d'accès enregistrée.</p>}
+      {keys && keys.length === 0 && <p className="muted">Aucune clé d’accès enregistrée.</p>}
       {keys && keys.length > 0 && (
-        <ul className="passkey-list" aria-label="Vos clés d'accès">
+        <ul className="passkey-list" aria-label="Vos clés d’accès">
           {keys.map((k) => (
             <li key={k.id}>
               <div>
@@ -81,7 +81,7 @@ export function TwoFactorPasskeys() {
                   {k.lastUsedAt ? `dernière utilisation le ${formatDateLong(k.lastUsedAt)}` : "jamais utilisée"}
                 </span>
               </div>
-              <button type="button" className="btn btn-small btn-outline" onClick={() => remove(k)} aria-label={`Supprimer la clé d'accès « ${k.name} »`}>
+              <button type="button" className="btn btn-small btn-outline" onClick={() => remove(k)} aria-label={`Supprimer la clé d’accès « ${k.name} »`}>
                 Supprimer
               </button>
             </li>
@@ -89,7 +89,7 @@ export function TwoFactorPasskeys() {
         </ul>
       )}
       {supported === false ? (
-        <p className="muted">Ce navigateur ne permet pas d'ajouter une clé d'accès.</p>
+        <p className="muted">Ce navigateur ne permet pas d’ajouter une clé d’accès.</p>
       ) : (
         <form className="two-factor-form passkey-add" onSubmit={add} noValidate>
           <FormField label="Nom de la nouvelle clé" id="passkey-name" error={error} hint="Pour la reconnaître dans cette liste.">
@@ -97,7 +97,7 @@ export function TwoFactorPasskeys() {
           </FormField>
           <p className="two-factor-actions">
             <button type="submit" className="btn" disabled={busy || !supported}>
-              {busy ? "En attente de l'appareil..." : "Ajouter une clé d'accès"}
+              {busy ? "En attente de l’appareil..." : "Ajouter une clé d’accès"}
             </button>
           </p>
         </form>

@@ -3,7 +3,7 @@
  * once, new codes, and turning off (password and a code). Every step is a small form in place, so focus and the
  * page never jump away from what the member is doing.
  */
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { errorText } from "../lib/api";
 import { toast } from "../stores/toasts";
 import { FormField } from "../ui/FormField";
@@ -41,7 +41,7 @@ export function TwoFactorTotp() {
     try {
       setStep({ kind: "enrolling", enrolment: await startTotp() });
     } catch (e) {
-      toast.error(errorText(e, "Erreur lors de l'activation"));
+      toast.error(errorText(e, "Erreur lors de l’activation"));
     } finally {
       setBusy(false);
     }
@@ -50,7 +50,7 @@ export function TwoFactorTotp() {
   if (!status) {
     return (
       <div className="two-factor-block">
-        <h3>Application d'authentification</h3>
+        <h3>Application d’authentification</h3>
         {loadError ? <p className="form-error">{loadError}</p> : <p role="status">Chargement...</p>}
       </div>
     );
@@ -58,7 +58,7 @@ export function TwoFactorTotp() {
 
   return (
     <div className="two-factor-block">
-      <h3>Application d'authentification</h3>
+      <h3>Application d’authentification</h3>
       {step.kind === "codes" ? (
         <RecoveryCodes codes={step.codes} onDone={() => setStep({ kind: "idle" })} />
       ) : step.kind === "enrolling" ? (
@@ -112,11 +112,11 @@ export function TwoFactorTotp() {
         <>
           {status.required && (
             <p className="two-factor-required" role="alert">
-              Les administrateurs doivent activer la double authentification avant d'accéder à leur espace.
+              Les administrateurs doivent activer la double authentification avant d’accéder à leur espace.
             </p>
           )}
           <p>
-            Après votre mot de passe, un code à 6 chiffres donné par une application d'authentification (Aegis, FreeOTP,
+            Après votre mot de passe, un code à 6 chiffres donné par une application d’authentification (Aegis, FreeOTP,
             Google Authenticator, 1Password…) vous sera demandé : votre mot de passe seul ne suffira plus.
           </p>
           <p>
@@ -130,10 +130,10 @@ export function TwoFactorTotp() {
   );
 }
 
-/** A code field with its own submit: shared by enrolment, new recovery codes and turning off. */
+/** The code field of every step below. */
 function CodeField({ value, onChange, error, id }: { value: string; onChange: (v: string) => void; error?: string; id: string }) {
   return (
-    <FormField label="Code de vérification" required error={error} id={id} hint="Les 6 chiffres affichés par l'application, ou un code de secours.">
+    <FormField label="Code de vérification" required error={error} id={id} hint="Les 6 chiffres affichés par l’application, ou un code de secours.">
       {(field) => (
         <input
           {...field}
@@ -149,53 +149,92 @@ function CodeField({ value, onChange, error, id }: { value: string; onChange: (v
   );
 }
 
-function Enrol({ enrolment, onEnabled, onCancel }: { enrolment: TotpEnrolment; onEnabled: (codes: string[]) => void; onCancel: () => void }) {
+type CodeFormProps = {
+  id: string;
+  className?: string;
+  /** What comes before the code field: the step's explanation and any other field. */
+  children: ReactNode;
+  /** A French message when the typed code cannot be right, checked before anything is sent. */
+  check?: (code: string) => string | null;
+  /** Sends the code as typed; a throw shows the server's message under the field. */
+  send: (code: string) => Promise<void>;
+  fallback: string;
+  submitLabel: string;
+  busyLabel: string;
+  danger?: boolean;
+  onCancel: () => void;
+};
+
+/** One step that ends with a code (turn on, new recovery codes, turn off): its text, the code field, its buttons. */
+function CodeForm({ id, className = "two-factor-form", children, check, send, fallback, submitLabel, busyLabel, danger, onCancel }: CodeFormProps) {
   const [code, setCode] = useState("");
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
-  const heading = useRef<HTMLParagraphElement>(null);
-  useEffect(() => heading.current?.focus(), []);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (!/^\s*\d{3}\s*\d{3}\s*$/.test(code)) {
-      setError("Saisissez les 6 chiffres affichés par l'application.");
+    setError("");
+    const problem = check?.(code);
+    if (problem) {
+      setError(problem);
       return;
     }
     setBusy(true);
     try {
-      const { recoveryCodes } = await confirmTotp(code.replace(/\s/g, ""));
-      toast.success("Double authentification activée.");
-      onEnabled(recoveryCodes);
+      await send(code);
     } catch (err) {
-      setError(errorText(err, "Erreur lors de la vérification du code"));
+      setError(errorText(err, fallback));
       setBusy(false);
     }
   }
 
   return (
-    <form className="two-factor-enrol" onSubmit={submit} noValidate>
-      <p ref={heading} tabIndex={-1} className="two-factor-lead">
-        1. Scannez ce QR code avec votre application d'authentification.
-      </p>
-      <img className="two-factor-qr" src={enrolment.qrCode} width="200" height="200" alt="QR code à scanner avec votre application d'authentification" />
-      <p>
-        Vous ne pouvez pas scanner ? Saisissez cette clé dans l'application :{" "}
-        <code className="two-factor-secret" data-secret={enrolment.secret}>
-          {grouped(enrolment.secret)}
-        </code>
-      </p>
-      <p className="two-factor-lead">2. Saisissez le code que l'application affiche pour confirmer.</p>
-      <CodeField id="totp-enrol-code" value={code} onChange={setCode} error={error} />
+    <form className={className} onSubmit={submit} noValidate>
+      {children}
+      <CodeField id={id} value={code} onChange={setCode} error={error} />
       <p className="two-factor-actions">
-        <button type="submit" className="btn" disabled={busy}>
-          {busy ? "Vérification..." : "Confirmer"}
+        <button type="submit" className={danger ? "btn btn-danger" : "btn"} disabled={busy}>
+          {busy ? busyLabel : submitLabel}
         </button>
         <button type="button" className="btn btn-outline" onClick={onCancel}>
           Annuler
         </button>
       </p>
     </form>
+  );
+}
+
+function Enrol({ enrolment, onEnabled, onCancel }: { enrolment: TotpEnrolment; onEnabled: (codes: string[]) => void; onCancel: () => void }) {
+  const heading = useRef<HTMLParagraphElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+
+  return (
+    <CodeForm
+      id="totp-enrol-code"
+      className="two-factor-enrol"
+      check={(code) => (/^\s*\d{3}\s*\d{3}\s*$/.test(code) ? null : "Saisissez les 6 chiffres affichés par l’application.")}
+      send={async (code) => {
+        const { recoveryCodes } = await confirmTotp(code.replace(/\s/g, ""));
+        toast.success("Double authentification activée.");
+        onEnabled(recoveryCodes);
+      }}
+      fallback="Erreur lors de la vérification du code"
+      submitLabel="Confirmer"
+      busyLabel="Vérification..."
+      onCancel={onCancel}
+    >
+      <p ref={heading} tabIndex={-1} className="two-factor-lead">
+        1. Scannez ce QR code avec votre application d’authentification.
+      </p>
+      <img className="two-factor-qr" src={enrolment.qrCode} width="200" height="200" alt="QR code à scanner avec votre application d’authentification" />
+      <p>
+        Vous ne pouvez pas scanner ? Saisissez cette clé dans l’application :{" "}
+        <code className="two-factor-secret" data-secret={enrolment.secret}>
+          {grouped(enrolment.secret)}
+        </code>
+      </p>
+      <p className="two-factor-lead">2. Saisissez le code que l’application affiche pour confirmer.</p>
+    </CodeForm>
   );
 }
 
@@ -213,7 +252,7 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
         Vos codes de secours
       </h4>
       <p>
-        Si vous n'avez plus votre téléphone, chacun de ces codes remplace une fois le code de l'application. Notez-les
+        Si vous n’avez plus votre téléphone, chacun de ces codes remplace une fois le code de l’application. Notez-les
         maintenant dans un endroit sûr : <strong>ils ne seront plus affichés.</strong>
       </p>
       <ol className="two-factor-code-list" aria-label="Codes de secours">
@@ -228,7 +267,7 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
           Copier les codes
         </button>
         <button type="button" className="btn" onClick={onDone}>
-          J'ai noté mes codes
+          J’ai noté mes codes
         </button>
       </p>
     </div>
@@ -237,74 +276,39 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
 
 function Disable({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {
   const [password, setPassword] = useState("");
-  const [code, setCode] = useState("");
-  const [error, setError] = useState("");
-  const [busy, setBusy] = useState(false);
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setError("");
-    if (!code.trim()) {
-      setError("Saisissez un code de vérification.");
-      return;
-    }
-    setBusy(true);
-    try {
-      await disableTotp(password, code.trim());
-      onDone();
-    } catch (err) {
-      setError(errorText(err, "Erreur lors de la désactivation"));
-      setBusy(false);
-    }
-  }
-
   return (
-    <form className="two-factor-form" onSubmit={submit} noValidate>
+    <CodeForm
+      id="totp-disable-code"
+      check={(code) => (code.trim() ? null : "Saisissez un code de vérification.")}
+      send={async (code) => {
+        await disableTotp(password, code.trim());
+        onDone();
+      }}
+      fallback="Erreur lors de la désactivation"
+      submitLabel="Désactiver la double authentification"
+      busyLabel="Désactivation..."
+      danger
+      onCancel={onCancel}
+    >
       <p>Pour désactiver la double authentification, confirmez avec votre mot de passe et un code.</p>
       <FormField label="Mot de passe" id="totp-disable-password">
         {(field) => <input {...field} type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />}
       </FormField>
-      <CodeField id="totp-disable-code" value={code} onChange={setCode} error={error} />
-      <p className="two-factor-actions">
-        <button type="submit" className="btn btn-danger" disabled={busy}>
-          {busy ? "Désactivation..." : "Désactiver la double authentification"}
-        </button>
-        <button type="button" className="btn btn-outline" onClick={onCancel}>
-          Annuler
-        </button>
-      </p>
-    </form>
+    </CodeForm>
   );
 }
 
 function Renew({ onDone, onCancel }: { onDone: (codes: string[]) => void; onCancel: () => void }) {
-  const [code, setCode] = useState("");
-  const [error, setError] = useState("");
-  const [busy, setBusy] = useState(false);
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setBusy(true);
-    try {
-      onDone((await renewRecoveryCodes(code.trim())).recoveryCodes);
-    } catch (err) {
-      setError(errorText(err, "Erreur lors de la création des codes de secours"));
-      setBusy(false);
-    }
-  }
-
   return (
-    <form className="two-factor-form" onSubmit={submit} noValidate>
+    <CodeForm
+      id="totp-renew-code"
+      send={async (code) => onDone((await renewRecoveryCodes(code.trim())).recoveryCodes)}
+      fallback="Erreur lors de la création des codes de secours"
+      submitLabel="Créer de nouveaux codes"
+      busyLabel="Création..."
+      onCancel={onCancel}
+    >
       <p>Les codes de secours actuels cesseront de fonctionner.</p>
-      <CodeField id="totp-renew-code" value={code} onChange={setCode} error={error} />
-      <p className="two-factor-actions">
-        <button type="submit" className="btn" disabled={busy}>
-          {busy ? "Création..." : "Créer de nouveaux codes"}
-        </button>
-        <button type="button" className="btn btn-outline" onClick={onCancel}>
-          Annuler
-        </button>
-      </p>
-    </form>
+    </CodeForm>
   );
 }
