@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
+import type { SignInAnswer } from "../../../api/modules/auth/two-factor-model";
 import { apiFetch } from "../lib/http";
 import { readOAuthReturn } from "../lib/oauth-return";
 import { keepPendingLogin } from "../lib/pending-login";
-import type { CurrentUser } from "../lib/session-types";
 import { signedIn } from "../stores/session";
 
 /** Delays fixed by the spec: to /user after 2 s on success, to /login after 3 s on error. */
@@ -21,7 +21,7 @@ export default function AuthCallback() {
     (async () => {
       try {
         const { credential, state: oauthState } = readOAuthReturn(location.href);
-        const res = await apiFetch<{ user: CurrentUser; token: string } | { secondFactor: true; pendingToken: string }>("/api/auth/google/validate", {
+        const res = await apiFetch<SignInAnswer>("/api/auth/google/validate", {
           method: "POST",
           body: { accessToken: credential, authorizationCode: credential, state: oauthState },
         });
@@ -36,7 +36,9 @@ export default function AuthCallback() {
         // The code and state must not stay in the address bar or the history.
         history.replaceState(null, "", "/auth/callback");
         setState({ kind: "ok", message: "Authentification" });
-        timer = setTimeout(() => location.assign("/user"), SUCCESS_DELAY_MS);
+        // An administrator the site requires to enrol first goes where the login form sends them: the enrolment.
+        const next = res.twoFactorSetupRequired ? "/user/profile#double-authentification" : "/user";
+        timer = setTimeout(() => location.assign(next), SUCCESS_DELAY_MS);
       } catch (err) {
         history.replaceState(null, "", "/auth/callback");
         setState({ kind: "error", message: `Erreur lors de la validation Google: ${(err as Error).message}` });
