@@ -8,7 +8,7 @@
  * indexes `(key…, id)` declared for it in db/schema, so SQLite walks an index instead of sorting
  * (api/lib/list-query-plans.test.ts checks the plans).
  */
-import { and, asc, count, desc, gte, lt, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, lt, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { t } from "elysia";
 import type { TProperties, TSchema } from "@sinclair/typebox";
@@ -237,3 +237,18 @@ export function dayRange(column: AnyColumn, from?: string, to?: string): SQL | u
   const parts = [from ? gte(column, day(from)) : undefined, to ? lt(column, new Date(day(to).getTime() + 86_400_000)) : undefined];
   return and(...parts);
 }
+
+/** Content an admin approves and puts online (articles, media): its two flags and its creation date. */
+type Moderated = { approved: AnyColumn; online: AnyColumn; createdAt: AnyColumn };
+
+/** The back office's status filter (`StatusFilter`, api/modules/media/model.ts) on moderated content. */
+export function moderationWhere(table: Moderated, status?: "pending" | "approved" | "online" | "offline"): SQL | undefined {
+  if (!status) return undefined;
+  return status === "pending" || status === "approved" ? eq(table.approved, status === "approved") : eq(table.online, status === "online");
+}
+
+/** The status sort of moderated content: pending first (what needs an admin), then approved but offline, then published, newest first within each. */
+export const moderationSort = (table: Moderated): SortSpec => ({ keys: [table.approved, table.online, { key: table.createdAt, reverse: true }], dir: "asc" });
+
+/** A yes/no query parameter (`mine=1` or `mine=true`). */
+export const isOn = (flag: string | undefined): boolean => flag === "1" || flag === "true";

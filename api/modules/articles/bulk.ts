@@ -1,7 +1,8 @@
 /**
  * Bulk actions of the back office (issue 19 §1): approve, put online, put offline, add a theme or delete many
  * articles in one call. The route writes one journal entry per article itself (the journal hook, which writes one
- * per request, skips bulk routes: api/plugins/audit.ts) and asks for ONE site rebuild for the whole batch.
+ * per request, leaves routes that say they journal themselves: api/plugins/audit.ts) and asks for ONE site
+ * rebuild for the whole batch.
  */
 import { eq, inArray } from "drizzle-orm";
 import type { Db } from "../../../db/client";

@@ -6,7 +6,7 @@
 import { and, count, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { articleAuthors, articles, media } from "../../../db/schema";
-import { dayRange, ftsSearch, listPage, type ListSpec } from "../../lib/list-query";
+import { dayRange, ftsSearch, isOn, listPage, moderationSort, moderationWhere, type ListSpec } from "../../lib/list-query";
 import type { ArticlePage, AdminArticlesQuery, ARTICLE_SORTS, ArticleSummary, MemberArticlesQuery, MemberStats } from "./model";
 import { searchMatcher, type Matcher } from "./search";
 import { articleConditions, articleIdsOf, articleIsPublic, listArticleSummaries, type ArticleFilter } from "./service";
@@ -47,13 +47,6 @@ export async function memberArticles(db: Db, viewerId: string, opts: { q?: strin
 
 const IN_LIST_MAX = 300;
 
-const STATUS_WHERE: Record<NonNullable<AdminArticlesQuery["status"]>, SQL> = {
-  pending: eq(articles.approved, false),
-  approved: eq(articles.approved, true),
-  online: eq(articles.online, true),
-  offline: eq(articles.online, false),
-};
-
 /**
  * The article lists for api/lib/list-query.ts. Titles and authors sort on folded keys (French order: « Économie »
  * beside « Eau »); status puts pending first (what needs an admin), then approved but offline, then published,
@@ -66,7 +59,7 @@ export const ARTICLE_LIST: ListSpec<(typeof ARTICLE_SORTS)[number]> = {
     recent: { keys: [articles.createdAt], dir: "desc" },
     title: { keys: [articles.titleKey], dir: "asc" },
     author: { keys: [articles.authorKey, { key: articles.createdAt, reverse: true }], dir: "asc" },
-    status: { keys: [articles.approved, articles.online, { key: articles.createdAt, reverse: true }], dir: "asc" },
+    status: moderationSort(articles),
   },
   defaultSort: "recent",
   search: ftsSearch(articles, "articles_fts"),
@@ -80,11 +73,10 @@ const writtenBy = (userId: string): SQL => inArray(articles.id, sql`(select arti
  * what they may see (their own articles in any state and the public ones; only theirs with `mine`).
  */
 export function articleWhere(query: MemberArticlesQuery, member?: { viewerId: string }): (SQL | undefined)[] {
-  const mine = query.mine === "1" || query.mine === "true";
-  const visible = member ? (mine ? writtenBy(member.viewerId) : or(articleIsPublic, writtenBy(member.viewerId))) : undefined;
+  const visible = member ? (isOn(query.mine) ? writtenBy(member.viewerId) : or(articleIsPublic, writtenBy(member.viewerId))) : undefined;
   return [
     visible,
-    query.status ? STATUS_WHERE[query.status] : undefined,
+    moderationWhere(articles, query.status),
     query.theme ? inArray(articles.id, sql`(select article_id from article_themes where theme_id = ${query.theme})`) : undefined,
     query.author ? writtenBy(query.author) : undefined,
     dayRange(articles.createdAt, query.from, query.to),
@@ -114,7 +106,7 @@ export function memberArticlePage(db: Db, viewerId: string, query: MemberArticle
  */
 export function memberArticleList(db: Db, viewerId: string, query: MemberArticlesQuery): Promise<ArticleSummary[] | ArticlePage> {
   if (query.page !== undefined) return memberArticlePage(db, viewerId, query);
-  return memberArticles(db, viewerId, { q: query.q, mine: query.mine === "1" || query.mine === "true" });
+  return memberArticles(db, viewerId, { q: query.q, mine: isOn(query.mine) });
 }
 
 /** The caller's own counts for the member dashboard: articles they (co-)wrote and media they uploaded, any state. */

@@ -6,16 +6,9 @@
 import { eq, or, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { media } from "../../../db/schema";
-import { dayRange, ftsSearch, listPage, type ListSpec } from "../../lib/list-query";
+import { dayRange, ftsSearch, isOn, listPage, moderationSort, moderationWhere, type ListSpec } from "../../lib/list-query";
 import type { AdminMediaQuery, Media, MediaPage, MEDIA_SORTS, MemberMediaQuery } from "./model";
 import { listMedia, mediaIsPublic, memberMedia } from "./service";
-
-const STATUS_WHERE: Record<NonNullable<AdminMediaQuery["status"]>, SQL> = {
-  pending: eq(media.approved, false),
-  approved: eq(media.approved, true),
-  online: eq(media.online, true),
-  offline: eq(media.online, false),
-};
 
 /** Sorts of the media lists, each with its index in db/schema/media.ts; status puts pending first. */
 export const MEDIA_LIST: ListSpec<(typeof MEDIA_SORTS)[number]> = {
@@ -25,7 +18,7 @@ export const MEDIA_LIST: ListSpec<(typeof MEDIA_SORTS)[number]> = {
     recent: { keys: [media.createdAt], dir: "desc" },
     title: { keys: [media.titleKey], dir: "asc" },
     type: { keys: [media.type, { key: media.createdAt, reverse: true }], dir: "asc" },
-    status: { keys: [media.approved, media.online, { key: media.createdAt, reverse: true }], dir: "asc" },
+    status: moderationSort(media),
   },
   defaultSort: "recent",
   search: ftsSearch(media, "media_fts"),
@@ -33,11 +26,10 @@ export const MEDIA_LIST: ListSpec<(typeof MEDIA_SORTS)[number]> = {
 
 /** The WHERE of a media list; for a member (`viewerId`), what they may see. */
 export function mediaWhere(query: MemberMediaQuery, member?: { viewerId: string }): (SQL | undefined)[] {
-  const mine = query.mine === "1" || query.mine === "true";
   const own = member ? eq(media.uploadedBy, member.viewerId) : undefined;
   return [
-    member ? (mine ? own : or(mediaIsPublic, own)) : undefined,
-    query.status ? STATUS_WHERE[query.status] : undefined,
+    member ? (isOn(query.mine) ? own : or(mediaIsPublic, own)) : undefined,
+    moderationWhere(media, query.status),
     query.type ? eq(media.type, query.type) : undefined,
     query.uploader ? eq(media.uploadedBy, query.uploader) : undefined,
     dayRange(media.createdAt, query.from, query.to),
@@ -55,5 +47,5 @@ export function adminMediaList(db: Db, query: AdminMediaQuery): Promise<Media[] 
 /** GET /api/user/media: one page when `page` is given, else the whole list the spec describes. */
 export function memberMediaList(db: Db, viewerId: string, query: MemberMediaQuery): Promise<Media[] | MediaPage> {
   if (query.page !== undefined) return listPage(db, MEDIA_LIST, query, mediaWhere(query, { viewerId }), read(db), (m) => m._id);
-  return memberMedia(db, viewerId, query.mine === "1" || query.mine === "true");
+  return memberMedia(db, viewerId, isOn(query.mine));
 }
