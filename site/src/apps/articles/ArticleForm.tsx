@@ -158,7 +158,8 @@ function ArticleFormModal(props: ArticleFormProps & { themes: readonly ThemeRef[
               <p className="muted">Chargement...</p>
             ) : (
               <div className="article-theme-list">
-                {sortFrench(props.themes, (t) => t.name).map((t, i) => (
+                {/* Already in French order: the theme routes sort with the collator (api/modules/themes/service.ts). */}
+                {props.themes.map((t, i) => (
                   <label key={t._id}>
                     <input
                       type="checkbox"
