@@ -17,7 +17,7 @@
 import { Elysia } from "elysia";
 import { BadRequestError } from "../lib/errors";
 import { unknownFieldMessage } from "../lib/strict-schema";
-import { boundaryOf, MultipartParser } from "../lib/uploads/multipart";
+import { boundaryOf, isMultipart, MultipartParser } from "../lib/uploads/multipart";
 import type { UploadRouteMatcher } from "./body-limit";
 import { routedPath } from "./routed-path";
 
@@ -26,8 +26,6 @@ function isPlainObject(value: unknown): boolean {
   const proto = Object.getPrototypeOf(value);
   return proto === Object.prototype || proto === null;
 }
-
-const isMultipart = (request: Request) => /^multipart\/form-data/i.test(request.headers.get("content-type") ?? "");
 
 /** The names of a multipart body's parts, as sent (Elysia has parsed the same body: it is well formed). */
 async function partNames(request: Request): Promise<string[]> {

@@ -9,6 +9,7 @@ import { Elysia } from "elysia";
 import type { Deps } from "../deps";
 import { accountLimitsOf, ADMIN_UPLOAD_FACTOR } from "../lib/account-limits";
 import { TooManyRequestsError } from "../lib/errors";
+import { isMultipart } from "../lib/uploads/multipart";
 import { viewerOf } from "./auth";
 import type { UploadRouteMatcher } from "./body-limit";
 
@@ -16,8 +17,6 @@ export const uploadRateMessage = (perHour: number, waitSeconds: number) => {
   const minutes = Math.max(1, Math.ceil(waitSeconds / 60));
   return `Trop d'envois de fichiers (${perHour} par heure au plus). Réessayez dans ${minutes} minute${minutes > 1 ? "s" : ""}.`;
 };
-
-const isMultipart = (request: Request) => /^multipart\/form-data\b/i.test(request.headers.get("content-type") ?? "");
 
 export const uploadRate = (deps: Deps, isUpload: UploadRouteMatcher) =>
   new Elysia({ name: "upload-rate" }).onBeforeHandle({ as: "global" }, async ({ request, route }) => {

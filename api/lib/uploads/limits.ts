@@ -2,6 +2,7 @@
  * Body sizes, in one place for the API (api/plugins/body-limit.ts), the upload reader (form.ts) and the static
  * workers (api/web-worker.ts), which must not even forward a body the primary is bound to refuse.
  */
+import { isMultipart } from "./multipart";
 
 /** Any JSON, urlencoded or text body, and the text fields of one upload form together. */
 export const FORM_MAX_BYTES = 64 * 1024;
@@ -15,5 +16,5 @@ export const FORM_TOO_LARGE_MESSAGE = "Requête trop volumineuse (max 64 Ko).";
 export function declaresOversizedForm(request: Request): boolean {
   const length = Number(request.headers.get("content-length") ?? 0);
   if (!(length > FORM_MAX_BYTES)) return false;
-  return !/^multipart\/form-data\b/i.test(request.headers.get("content-type") ?? "");
+  return !isMultipart(request);
 }

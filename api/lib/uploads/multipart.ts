@@ -21,6 +21,11 @@ const CRLF = Buffer.from("\r\n");
 const HEADERS_END = Buffer.from("\r\n\r\n");
 const MAX_HEADER_BYTES = 8 * 1024;
 
+/** True when a request says its body is a `multipart/form-data` form (upload routes, rate and quota, size checks). */
+export function isMultipart(request: Request): boolean {
+  return /^multipart\/form-data\b/i.test(request.headers.get("content-type") ?? "");
+}
+
 /** The boundary of a `multipart/form-data` content type, or null when it is not one. */
 export function boundaryOf(contentType: string | null): string | null {
   if (!contentType || !/^multipart\/form-data\s*;/i.test(contentType)) return null;

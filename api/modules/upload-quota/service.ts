@@ -14,6 +14,7 @@ import type { Deps } from "../../deps";
 import { accountLimitsOf } from "../../lib/account-limits";
 import { PayloadTooLargeError, TooManyRequestsError } from "../../lib/errors";
 import { limitUploadBytes } from "../../lib/uploads/form";
+import { isMultipart } from "../../lib/uploads/multipart";
 
 export const MB = 1024 * 1024;
 
@@ -64,8 +65,6 @@ export const quotaMessage = (pending: number, quota: number) =>
   "Attendez la validation de vos envois ou supprimez-en.";
 
 export const UPLOAD_IN_PROGRESS_MESSAGE = "Un autre de vos envois est en cours : réessayez quand il sera terminé.";
-
-const isMultipart = (request: Request) => /^multipart\/form-data\b/i.test(request.headers.get("content-type") ?? "");
 
 /**
  * Runs a member's write that may store a file under their pending quota: the file of `request` may not take the
