@@ -5,6 +5,7 @@
  * The server resolves an « all matching » selection from the filters (POST /api/admin/articles/bulk).
  */
 import { useState } from "react";
+import { pluralWord } from "../../lib/format";
 import type { ArticleSummary } from "../../../../api/contract";
 import { articlesChanged } from "../articles/api";
 import { api, call, errorText } from "../lib/api";
@@ -13,6 +14,7 @@ import { confirm } from "../ui/ConfirmDialog";
 import type { Column } from "../ui/DataTable";
 import { ListSelect, choicesOf } from "../ui/ListSelect";
 import { apiQuery, type ListState } from "../ui/list-state";
+import { countLabel } from "./list-query";
 
 /** Ticked rows, or every article matching the filters. */
 export type Selection = { ids: Set<string>; all: boolean };
@@ -26,7 +28,6 @@ const ACTIONS = [
 ] as const;
 type Action = (typeof ACTIONS)[number][0];
 
-const plural = (n: number) => `${n.toLocaleString("fr-FR")} article${n > 1 ? "s" : ""}`;
 const QUESTIONS: Record<Action, (n: string) => string> = {
   approve: (n) => `Approuver ${n} ?`,
   online: (n) => `Mettre en ligne ${n} ?`,
@@ -68,7 +69,7 @@ export function BulkBar({ selection, setSelection, pageIds, total, state, themes
       toast.error("Choisissez le thème à ajouter.", { action: "bulk" });
       return;
     }
-    if (!(await confirm(QUESTIONS[action](plural(count)), { confirmLabel: ACTIONS.find(([a]) => a === action)![1] }))) return;
+    if (!(await confirm(QUESTIONS[action](countLabel(count)), { confirmLabel: ACTIONS.find(([a]) => a === action)![1] }))) return;
     setBusy(true);
     try {
       const { page: _p, pageSize: _s, sort: _o, dir: _d, ...filter } = apiQuery(state);
@@ -104,7 +105,7 @@ export function BulkBar({ selection, setSelection, pageIds, total, state, themes
         </button>
       )}
       <p className="bulk-count" aria-live="polite">
-        {count === 0 ? "Aucun article sélectionné" : `${plural(count)} sélectionné${count > 1 ? "s" : ""}`}
+        {count === 0 ? "Aucun article sélectionné" : `${countLabel(count)} ${pluralWord(count, "sélectionné")}`}
       </p>
       {count > 0 && (
         <>

@@ -3,6 +3,7 @@
  * filtered list can be bookmarked, shared, reloaded and walked back through with the browser's back button. One
  * shape for every list; each screen declares its sorts and filters once (`ListConfig`). Pure: tested alone.
  */
+import { pluralWord } from "../../lib/format";
 
 export const PAGE_SIZES = [25, 50, 100] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];
@@ -95,6 +96,5 @@ export function nextState<S extends string, F extends string>(state: ListState<S
 
 /** « Aucun article », « 1 article », « 1 234 articles » (French plural: 0 and 1 are singular, but 0 reads « Aucun »). */
 export function countText(total: number, noun: readonly [one: string, many: string], none: string): string {
-  if (total === 0) return none;
-  return total === 1 ? `1 ${noun[0]}` : `${total.toLocaleString("fr-FR")} ${noun[1]}`;
+  return total === 0 ? none : `${total.toLocaleString("fr-FR")} ${pluralWord(total, ...noun)}`;
 }
