@@ -155,24 +155,22 @@ if (env.webWorkers > 0) {
     fetch(request, srv) {
       if (!fromWorker(request)) return hopRefused();
       waitForBuild(request, srv);
-      const headers = new Headers(request.headers);
-      const original = headers.get(FORWARDED_URL_HEADER);
-      const clientAddress = headers.get(CLIENT_IP_HEADER) ?? undefined;
-      // Spent here: the app never sees the secret nor the worker's notes.
-      for (const h of [HOP_HEADER, FORWARDED_URL_HEADER]) headers.delete(h);
-      const url = original ?? request.url;
+      const url = request.headers.get(FORWARDED_URL_HEADER) ?? request.url;
       const pathname = pathOf(url);
       if (pathname === null) return Response.json({ message: BAD_HOST_MESSAGE }, { status: 400 });
       if (pathname === UPLOAD_ACCESS_PATH) {
-        // A worker asks whether this visitor (their cookie or token) may fetch an upload outside the public set.
+        // A worker asks whether this visitor (their cookie or token, all the gate reads) may fetch an upload
+        // outside the public set.
         const rel = new URL(url).searchParams.get("rel") ?? "";
-        return Promise.resolve(mediaFiles.gate(new Request(url, { headers }), rel)).then(
+        return Promise.resolve(mediaFiles.gate(request, rel)).then(
           (access) => new Response(null, { status: access === "public" ? 200 : access === "private" ? 204 : 404 }),
         );
       }
       // Rebuilt from the body's stream, not `new Request(original, request)`, which would buffer a whole upload.
-      const forwarded = new Request(url, { method: request.method, headers, body: request.body, duplex: "half" } as RequestInit);
-      return api(forwarded, pathname, clientAddress);
+      // The new request's headers are its own copy: the hop notes are spent here, the app never sees the secret.
+      const forwarded = new Request(url, { method: request.method, headers: request.headers, body: request.body, duplex: "half" } as RequestInit);
+      for (const h of [HOP_HEADER, FORWARDED_URL_HEADER]) forwarded.headers.delete(h);
+      return api(forwarded, pathname, request.headers.get(CLIENT_IP_HEADER) ?? undefined);
     },
   });
   console.log(`Workers' API listener on http://127.0.0.1:${internal.port}`);
