@@ -30,7 +30,6 @@ export function ProfileModal({ open, onClose }: { open: boolean; onClose: () => 
   const viewer = useViewer();
   const [draft, setDraft] = useState<ProfileDraft>(() => draftOf(viewer));
   const [errors, setErrors] = useState<PasswordErrors>({});
-  const [saving, setSaving] = useState(false);
   // The picture: the chosen original (sent with the save), the file being cropped, the saved crop's preview.
   const [original, setOriginal] = useState<File | null>(null);
   const [cropping, setCropping] = useState<File | null>(null);
@@ -84,12 +83,8 @@ export function ProfileModal({ open, onClose }: { open: boolean; onClose: () => 
       document.getElementById(problems.currentPassword ? CURRENT_PASSWORD_ID : NEW_PASSWORD_ID)?.focus();
       return;
     }
-    setSaving(true);
-    try {
-      viewerChanged(await call(api.user.me.put(profileBody(draft)), "Erreur lors de la mise à jour du profil"));
-    } finally {
-      setSaving(false);
-    }
+    // Modal shows the saving state while this runs, and what it throws.
+    viewerChanged(await call(api.user.me.put(profileBody(draft)), "Erreur lors de la mise à jour du profil"));
     // Saved: the dialog closes (nothing left unsaved), the messages below show on the page.
     onClose();
     if (original) {
@@ -122,7 +117,6 @@ export function ProfileModal({ open, onClose }: { open: boolean; onClose: () => 
         onSubmit={save}
         submitLabel="Enregistrer"
         submitDisabled={!requiredFilled(draft)}
-        saving={saving}
       >
         <div className="profile-form-grid">
           {text("firstname", "Prénom", { required: true, autoComplete: "given-name" })}

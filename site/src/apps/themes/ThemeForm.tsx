@@ -17,7 +17,6 @@ const URL_ID = "theme-url";
 
 export function ThemeForm({ open, theme, onClose }: { open: boolean; theme: AdminTheme | null; onClose: () => void }) {
   const [draft, setDraft] = useState<ThemeDraft>(() => themeDraftOf(theme));
-  const [saving, setSaving] = useState(false);
   const [touched, setTouched] = useState(false);
 
   useEffect(() => {
@@ -29,6 +28,7 @@ export function ThemeForm({ open, theme, onClose }: { open: boolean; theme: Admi
 
   const set = (key: keyof ThemeDraft) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: e.target.value }));
 
+  const fallback = theme ? "Erreur lors de la mise à jour du thème." : "Erreur lors de la création du thème.";
   // The server's refusals (an url already used) are thrown: the Modal shows them next to the buttons.
   const save = async () => {
     setTouched(true);
@@ -36,18 +36,13 @@ export function ThemeForm({ open, theme, onClose }: { open: boolean; theme: Admi
       document.getElementById(URL_ID)?.focus();
       return;
     }
-    setSaving(true);
-    const fallback = theme ? "Erreur lors de la mise à jour du thème." : "Erreur lors de la création du thème.";
-    try {
-      const body = themeBody(draft);
-      if (theme) await call(api.admin.themes({ id: theme._id }).put(body), fallback);
-      else await call(api.admin.themes.post(body), fallback);
-      toast.success(theme ? "Thème mis à jour." : "Thème créé.");
-      invalidate(THEMES_PATH, "/api/admin/stats");
-      onClose();
-    } finally {
-      setSaving(false);
-    }
+    // Modal shows the saving state while this runs.
+    const body = themeBody(draft);
+    if (theme) await call(api.admin.themes({ id: theme._id }).put(body), fallback);
+    else await call(api.admin.themes.post(body), fallback);
+    toast.success(theme ? "Thème mis à jour." : "Thème créé.");
+    invalidate(THEMES_PATH, "/api/admin/stats");
+    onClose();
   };
 
   return (
@@ -59,8 +54,7 @@ export function ThemeForm({ open, theme, onClose }: { open: boolean; theme: Admi
       onSubmit={save}
       submitLabel={theme ? "Enregistrer" : "Créer le thème"}
       submitDisabled={!themeReady(draft)}
-      saving={saving}
-      errorFallback={theme ? "Erreur lors de la mise à jour du thème." : "Erreur lors de la création du thème."}
+      errorFallback={fallback}
     >
       <FormField label="Nom" required>
         {(field) => <input {...field} type="text" maxLength={100} value={draft.name} onChange={set("name")} />}
