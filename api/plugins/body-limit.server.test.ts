@@ -4,54 +4,23 @@
  * bodies took the server from 400 MB to 1.36 GB). Static workers refuse such bodies from their headers before
  * forwarding anything (api/lib/uploads/limits.ts).
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startListeningServer, type ListeningServer } from "../testing/listening-server";
 
 const MB = 1024 * 1024;
-let dir: string;
-let proc: Bun.Subprocess<"ignore", "pipe", "inherit">;
+let server: ListeningServer;
+let proc: ListeningServer["proc"];
 let origin: string;
 
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), "limits-server-"));
-  proc = Bun.spawn([process.execPath, "api/server.ts"], {
-    env: {
-      ...process.env,
-      PORT: "0",
-      HOST: "127.0.0.1",
-      DATABASE_URL: `file:${join(dir, "site.db")}`,
-      UPLOADS_DIR: join(dir, "uploads"),
-      SITE_DIR: join(dir, "site"),
-      SITE_BUILD: "off",
-      SEED: "none",
-      ADMIN_NICKNAME: "admin",
-      ADMIN_PASSWORD: "Un-mot-de-passe-assez-long",
-      WEB_WORKERS: "0",
-    },
-    stdin: "ignore",
-    stdout: "pipe",
-    stderr: "inherit",
-  });
-  const reader = proc.stdout.getReader();
-  let out = "";
-  while (!/Listening on (http:\/\/\S+)/.test(out)) {
-    const { done, value } = await reader.read();
-    if (done) throw new Error(`server exited: ${out}`);
-    out += new TextDecoder().decode(value);
-  }
-  origin = /Listening on (http:\/\/\S+)/.exec(out)![1]!;
-  reader.releaseLock();
+  server = await startListeningServer();
+  ({ proc, origin } = server);
 }, 120_000);
 
-afterAll(async () => {
-  proc?.kill("SIGTERM");
-  await proc?.exited;
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => server?.stop());
 
 describe("body limits on the real server", () => {
   it("answers 413 to rounds of four parallel 20 MB JSON logins while memory stays within a few MB", async () => {
