@@ -11,11 +11,12 @@
  *
  * Sorting: with `sortValue` on columns and no `onSortChange`, the table sorts its rows itself (French collation);
  * with `sort` + `onSortChange` the caller sorts (server side) and the table only draws the headers' state.
- * Server pages: `pagination` with `total`, `pageSize` and `onPageSizeChange` adds the rows-per-page choice
- * (25 / 50 / 100) and first / last page buttons; the state itself lives in the address (`ui/list-store.ts`).
+ * Server pages: `pagination` with `pageSize` and `onPageSizeChange` adds the rows-per-page choice (25 / 50 / 100)
+ * and first / last page buttons; the state itself lives in the address (`listPagination`, ui/list-store.ts).
  * The pager's buttons stay focusable at either end (`aria-disabled`), so keyboard focus never falls to the page.
  */
 import { useId, useMemo, useState, type ReactNode } from "react";
+import { PAGE_SIZES, type PageSize } from "./list-state";
 import "./DataTable.css";
 
 export type SortDir = "asc" | "desc";
@@ -46,7 +47,7 @@ export type Pagination = {
   onPageChange: (page: number) => void;
   /** Rows per page (25, 50 or 100) and its change: shows the choice under the table. */
   pageSize?: number;
-  onPageSizeChange?: (size: 25 | 50 | 100) => void;
+  onPageSizeChange?: (size: PageSize) => void;
 };
 
 export type DataTableProps<T> = {
@@ -182,8 +183,6 @@ export function DataTable<T>(props: DataTableProps<T>) {
   );
 }
 
-const SIZES = [25, 50, 100] as const;
-
 /** The pager: first, previous, « Page n sur m », next, last, and the rows-per-page choice. */
 function Pager({ page, pageCount, onPageChange, pageSize, onPageSizeChange }: Pagination) {
   const sizeId = useId();
@@ -212,8 +211,8 @@ function Pager({ page, pageCount, onPageChange, pageSize, onPageSizeChange }: Pa
       {onPageSizeChange && (
         <div className="table-page-size">
           <label htmlFor={sizeId}>Lignes par page</label>
-          <select id={sizeId} value={pageSize ?? 50} onChange={(e) => onPageSizeChange(Number(e.target.value) as 25 | 50 | 100)}>
-            {SIZES.map((n) => (
+          <select id={sizeId} value={pageSize ?? 50} onChange={(e) => onPageSizeChange(Number(e.target.value) as PageSize)}>
+            {PAGE_SIZES.map((n) => (
               <option key={n} value={n}>
                 {n}
               </option>
