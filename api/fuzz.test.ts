@@ -11,6 +11,7 @@ import { readdirSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readsOwnBody } from "./plugins/body-limit";
 import { RULES } from "./testing/authz-matrix";
 import { makeWorld, ROLES, type Caller, type World } from "./testing/authz-matrix-world";
 import { casesFor, requestOf, type FuzzCase, type RouteShape, type ValidBody } from "./testing/fuzz-inputs";
@@ -23,11 +24,11 @@ const SEED = 20261125;
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 20);
 
-type Hooks = { body?: { properties?: Record<string, unknown> }; query?: { properties?: Record<string, unknown> }; parse?: { fn: unknown }[] };
+type Hooks = { body?: { properties?: Record<string, unknown> }; query?: { properties?: Record<string, unknown> } };
 
 function shapeOf(route: { method: string; path: string; hooks: unknown }): RouteShape {
   const hooks = route.hooks as Hooks;
-  const ownBody = hooks.parse?.some((p) => p.fn === "none") ?? false;
+  const ownBody = readsOwnBody(route);
   return {
     method: route.method,
     path: route.path,

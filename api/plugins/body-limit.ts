@@ -22,7 +22,7 @@ type RouteEntry = { method: string; path: string; hooks?: unknown };
 export type RouteTable = readonly RouteEntry[];
 
 /** True for a route that reads its own body: exactly Elysia's `parse: "none"`. */
-function readsOwnBody(route: RouteEntry): boolean {
+export function readsOwnBody(route: RouteEntry): boolean {
   const parse = (route.hooks as { parse?: unknown } | undefined)?.parse;
   const list = Array.isArray(parse) ? parse : parse === undefined ? [] : [parse];
   return list.some((p) => p === "none" || (p as { fn?: unknown })?.fn === "none");
