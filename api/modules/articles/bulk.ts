@@ -9,7 +9,7 @@ import type { Db } from "../../../db/client";
 import { articles, articleThemes, themes } from "../../../db/schema";
 import { BadRequestError } from "../../lib/errors";
 import { listWhere } from "../../lib/list-query";
-import { recordAudit } from "../audit/service";
+import { recordAudits, type NewAuditEntry } from "../audit/service";
 import { ARTICLE_LIST, articleWhere } from "./listing";
 import { BULK_ACTIONS, BULK_MAX, type BulkArticlesBody, type BulkResult } from "./model";
 import { deleteArticle } from "./writes";
@@ -40,10 +40,7 @@ async function targets(db: Db, body: BulkArticlesBody): Promise<{ id: string; ti
 }
 
 export async function bulkArticles(db: Db, uploadsDir: string, body: BulkArticlesBody, actor: Actor): Promise<BulkResult> {
-  const action = body.action as Action;
-  if (!(BULK_ACTIONS as readonly string[]).includes(action)) {
-    throw new BadRequestError("Action inconnue (approve, online, offline, theme ou delete).");
-  }
+  const action = body.action;
   if (!body.ids === !body.filter) throw new BadRequestError("Choisissez les articles : une liste d'identifiants ou un filtre.");
   if (body.ids?.length === 0) throw new BadRequestError("Aucun article sélectionné.");
   let themeName = "";
@@ -58,26 +55,28 @@ export async function bulkArticles(db: Db, uploadsDir: string, body: BulkArticle
   const ids = rows.map((r) => r.id);
   const now = new Date();
 
-  if (action === "approve") await db.update(articles).set({ approved: true, updatedAt: now }).where(inArray(articles.id, ids));
-  else if (action === "online" || action === "offline") {
-    await db.update(articles).set({ online: action === "online", updatedAt: now }).where(inArray(articles.id, ids));
-  } else if (action === "theme") {
-    await db.insert(articleThemes).values(ids.map((articleId) => ({ articleId, themeId: body.themeId! }))).onConflictDoNothing();
-  } else {
-    // One by one: each deletion also removes its picture files.
-    for (const id of ids) await deleteArticle(db, uploadsDir, id, { id: actor.id, admin: true });
-  }
-
   const journal = JOURNAL[action];
-  for (const row of rows) {
-    await recordAudit(db, {
-      userId: actor.id,
-      actor: actor.nickname,
-      action: journal.action,
-      route: "POST /api/admin/articles/bulk",
-      itemKind: "article",
-      itemId: row.id,
-      summary: [row.title, journal.state ?? (action === "theme" ? `thème ${themeName} ajouté` : null)].filter(Boolean).join(" — "),
+  const entries: NewAuditEntry[] = rows.map((row) => ({
+    userId: actor.id,
+    actor: actor.nickname,
+    action: journal.action,
+    route: "POST /api/admin/articles/bulk",
+    itemKind: "article",
+    itemId: row.id,
+    summary: [row.title, journal.state ?? (action === "theme" ? `thème ${themeName} ajouté` : null)].filter(Boolean).join(" — "),
+  }));
+  if (action === "delete") {
+    // One by one: each deletion also removes its picture files, which no transaction can take back.
+    for (const id of ids) await deleteArticle(db, uploadsDir, id, { id: actor.id, admin: true });
+    await recordAudits(db, entries, now);
+  } else {
+    // The change and its journal entries together: a failure leaves neither.
+    await db.transaction(async (tx) => {
+      if (action === "approve") await tx.update(articles).set({ approved: true, updatedAt: now }).where(inArray(articles.id, ids));
+      else if (action === "theme") {
+        await tx.insert(articleThemes).values(ids.map((articleId) => ({ articleId, themeId: body.themeId! }))).onConflictDoNothing();
+      } else await tx.update(articles).set({ online: action === "online", updatedAt: now }).where(inArray(articles.id, ids));
+      await recordAudits(tx, entries, now);
     });
   }
   const n = rows.length;

@@ -157,7 +157,11 @@ export const BULK_ACTIONS = ["approve", "online", "offline", "theme", "delete"] 
  */
 export const BulkArticlesBody = strict(
   t.Object({
-    action: t.String({ maxLength: 20, error: "Action inconnue." }),
+    // A literal union, not t.UnionEnum (see StatusFilter): the check lives in the schema, with its French message.
+    action: t.Union(
+      BULK_ACTIONS.map((a) => t.Literal(a)),
+      { error: "Action inconnue (approve, online, offline, theme ou delete)." },
+    ),
     ids: t.Optional(t.Array(t.String({ maxLength: 64 }), { maxItems: BULK_MAX, error: `Au plus ${BULK_MAX.toLocaleString("fr-FR")} articles par opération.` })),
     filter: t.Optional(strict(t.Object({ ...articleFilters, q: t.Optional(t.String({ maxLength: 200, error: "La recherche est trop longue (max 200 caractères)." })) }))),
     themeId: t.Optional(t.String({ maxLength: 64, error: "Thème invalide." })),

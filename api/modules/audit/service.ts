@@ -18,7 +18,18 @@ export type NewAuditEntry = {
 };
 
 export async function recordAudit(db: Db, entry: NewAuditEntry, now = new Date()): Promise<void> {
-  await db.insert(auditLog).values({ id: newId(), ...entry, summary: entry.summary.slice(0, 300), createdAt: now });
+  await recordAudits(db, [entry], now);
+}
+
+/** Rows per insert: 8 columns each stays far below SQLite's limit of bound variables per statement. */
+const AUDIT_BATCH = 500;
+
+/** Several entries (a bulk action: one per item) in a few multi-row inserts; `db` may be a transaction. */
+export async function recordAudits(db: Pick<Db, "insert">, entries: NewAuditEntry[], now = new Date()): Promise<void> {
+  for (let i = 0; i < entries.length; i += AUDIT_BATCH) {
+    const rows = entries.slice(i, i + AUDIT_BATCH).map((e) => ({ id: newId(), ...e, summary: e.summary.slice(0, 300), createdAt: now }));
+    await db.insert(auditLog).values(rows);
+  }
 }
 
 function toEntry(row: AuditRow): AuditEntry {
