@@ -47,4 +47,8 @@ describe("network failures (issue 19 §3.8)", () => {
     expect(errorText(new TypeError("Failed to fetch"), "Erreur")).toBe(OFFLINE);
     expect(errorText({ status: 503, value: new TypeError("NetworkError when attempting to fetch resource.") }, "Erreur")).toBe(OFFLINE);
   });
+
+  it("keeps the fallback for a TypeError that is not a network failure (a bug, not the network)", () => {
+    expect(errorText(new TypeError("Cannot read properties of undefined (reading 'x')"), "Erreur lors de la sauvegarde")).toBe("Erreur lors de la sauvegarde");
+  });
 });

@@ -50,10 +50,11 @@ export function serverMessage(value: unknown): string | null {
 
 /**
  * True for a request that never reached the server: fetch rejects with a TypeError (« Failed to fetch » in
- * Chrome, « NetworkError… » in Firefox), which Eden hands back as the error's value with status 503.
+ * Chrome, « NetworkError… » in Firefox, « Load failed » in Safari), which Eden hands back as the error's value
+ * with status 503. Judged by the message: any TypeError would also take in a bug of the screen's own code.
  */
 export function isNetworkFailure(value: unknown): boolean {
-  return value instanceof TypeError || (value instanceof Error && /fetch|network/i.test(value.message));
+  return value instanceof Error && /fetch|network|load failed/i.test(value.message);
 }
 
 /** The text to show for any error thrown by `call` or `upload` (or anything else): its French message or `fallback`. */
