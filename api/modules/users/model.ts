@@ -1,7 +1,7 @@
 import { t, type Static } from "elysia";
 import { DateParam, listPageSchema, listQuerySchema } from "../../lib/list-query";
-import { SocialLinks } from "../members/model";
 import { strict } from "../../lib/strict-schema";
+import { SocialLinks } from "../members/model";
 
 /** The signed-in user as they see themselves (and as admins see members): never a hash or a session. */
 export const CurrentUser = t.Object({
@@ -45,10 +45,13 @@ const personFields = {
   ),
 };
 
+/** The proof asked before a change that opens a way into the account (./reauth.ts). */
+const currentPassword = t.Optional(t.String({ maxLength: 200, error: "Le mot de passe actuel est trop long." }));
+
 /** Profile fields a member may change about themselves (PUT /api/user/me and PUT /api/user/profile). */
 export const UpdateMeBody = strict(t.Object({
   ...personFields,
-  currentPassword: t.Optional(t.String({ maxLength: 200, error: "Le mot de passe actuel est trop long." })),
+  currentPassword,
   newPassword: t.Optional(t.String({ maxLength: 200, error: "Le nouveau mot de passe est invalide." })),
 }));
 
@@ -123,9 +126,8 @@ export const GoogleLinkAnswer = t.Object({
 export type GoogleLinkAnswer = Static<typeof GoogleLinkAnswer>;
 
 /** Removing the Google link asks for the password, as changing the e-mail does (none on a password-less account). */
-export const UnlinkGoogleBody = strict(t.Object({
-  currentPassword: t.Optional(t.String({ maxLength: 200, error: "Le mot de passe actuel est trop long." })),
-}));
+export const UnlinkGoogleBody = strict(t.Object({ currentPassword }));
+
 export const USER_SORTS = ["name", "recent", "role"] as const;
 
 /**
