@@ -3,26 +3,14 @@
  * (members split into admins and users), then what an editor needs first: articles and media waiting for
  * approval (linking to the filtered lists), unread contact messages, and a failed last build.
  */
-import type { ReactNode } from "react";
 import { plural, pluralWord } from "../../lib/format";
 import { api, call } from "../lib/api";
 import { resource, useResource } from "../lib/query";
 import { todayLong } from "./today";
+import { DashCard } from "./DashCard";
 import "./AdminDashboard.css";
 
 export const $adminStats = resource("/api/admin/stats", () => call(api.admin.stats.get(), "Erreur lors du chargement des statistiques"));
-
-function Card(props: { href: string; figure: string; label: string; busy: boolean; children?: ReactNode }) {
-  return (
-    <li className="card dash-card">
-      <a href={props.href} aria-busy={props.busy || undefined}>
-        <span className="dash-figure">{props.figure}</span>
-        <span className="dash-label">{props.label}</span>
-      </a>
-      {props.children}
-    </li>
-  );
-}
 
 export default function AdminDashboard() {
   const { data, loading, error } = useResource($adminStats, "Erreur lors du chargement des statistiques");
@@ -48,13 +36,13 @@ export default function AdminDashboard() {
         </p>
       )}
       <ul className="dash-cards">
-        <Card href="/admin/users" figure={n(data?.members.total)} label="Membres" busy={loading}>
+        <DashCard href="/admin/users" figure={n(data?.members.total)} label="Membres" busy={loading}>
           <p className="dash-split">
             {n(data?.members.admins)} {pluralWord(data?.members.admins ?? 0, "administrateur")} ·{" "}
             {n(data?.members.users)} {pluralWord(data?.members.users ?? 0, "membre")}
           </p>
-        </Card>
-        <Card href="/admin/articles" figure={n(data?.articles)} label="Articles" busy={loading}>
+        </DashCard>
+        <DashCard href="/admin/articles" figure={n(data?.articles)} label="Articles" busy={loading}>
           {/* Published means what readers see: approved and online; the pending ones apart (issue 19 §3.19). */}
           <p className="dash-split">
             {n(data?.publishedArticles)} {pluralWord(data?.publishedArticles ?? 0, "publié")}
@@ -65,10 +53,10 @@ export default function AdminDashboard() {
               </>
             )}
           </p>
-        </Card>
-        <Card href="/admin/media" figure={n(data?.media)} label="Médias" busy={loading} />
-        <Card href="/admin/themes" figure={n(data?.themes)} label="Thèmes" busy={loading} />
-        <Card href="/admin/events" figure={n(data?.events)} label="Événements" busy={loading} />
+        </DashCard>
+        <DashCard href="/admin/media" figure={n(data?.media)} label="Médias" busy={loading} />
+        <DashCard href="/admin/themes" figure={n(data?.themes)} label="Thèmes" busy={loading} />
+        <DashCard href="/admin/events" figure={n(data?.events)} label="Événements" busy={loading} />
       </ul>
       <h2>À traiter</h2>
       {loading ? (

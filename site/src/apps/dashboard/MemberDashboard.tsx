@@ -4,28 +4,16 @@
  * approval apart, linking to that filtered list, and « Fichiers médias ». Counts fall back to 0 when the statistics
  * fail.
  */
-import type { ReactNode } from "react";
 import { fullName, plural } from "../../lib/format";
 import { api, call } from "../lib/api";
 import { resource, useResource } from "../lib/query";
 import { useViewer } from "../stores/viewer";
 import { Avatar } from "../ui/Avatar";
 import { profileCompletion } from "./completion";
+import { DashCard } from "./DashCard";
 import "./MemberDashboard.css";
 
 export const $memberStats = resource("/api/user/stats", () => call(api.user.stats.get(), "Erreur lors du chargement des statistiques"));
-
-function Card(props: { href: string; figure: string; label: string; busy?: boolean; children?: ReactNode }) {
-  return (
-    <li className="card dash-card">
-      <a href={props.href} aria-busy={props.busy || undefined}>
-        <span className="dash-figure">{props.figure}</span>
-        <span className="dash-label">{props.label}</span>
-      </a>
-      {props.children}
-    </li>
-  );
-}
 
 export default function MemberDashboard() {
   const viewer = useViewer();
@@ -43,17 +31,17 @@ export default function MemberDashboard() {
         </p>
       </div>
       <ul className="dash-cards">
-        <Card href="/user/profile" figure={`${completion} %`} label="Profil complété">
+        <DashCard href="/user/profile" figure={`${completion} %`} label="Profil complété">
           <progress className="dash-progress" max={100} value={completion} aria-label="Complétion du profil" />
-        </Card>
-        <Card href="/user/articles" figure={count(stats.data?.published)} label="Articles publiés" busy={stats.loading}>
+        </DashCard>
+        <DashCard href="/user/articles" figure={count(stats.data?.published)} label="Articles publiés" busy={stats.loading}>
           {(stats.data?.pending ?? 0) > 0 && (
             <p className="dash-split">
               <a href="/user/articles?status=pending">{plural(stats.data!.pending, "article")} en attente d'approbation</a>
             </p>
           )}
-        </Card>
-        <Card href="/user/media" figure={count(stats.data?.media)} label="Fichiers médias" busy={stats.loading} />
+        </DashCard>
+        <DashCard href="/user/media" figure={count(stats.data?.media)} label="Fichiers médias" busy={stats.loading} />
       </ul>
     </section>
   );
