@@ -78,8 +78,9 @@ export function plural(count: number, singular: string, pluralForm = `${singular
  * A count with how many of them are unread, as a French reader says it: « 1 message, lu », « 3 messages, tous
  * lus », « 3 messages, dont 1 non lu », « 2 messages, non lus » (never « dont 0 non lu »).
  */
-export function unreadSummary(total: number, unread: number, one = "message", many = `${one}s`): string {
-  const count = plural(total, one, many);
+export function unreadSummary(total: number, unread: number): string {
+  // « lu » agrees with « message »: another (feminine) noun would need other words.
+  const count = plural(total, "message");
   if (total === 0) return count;
   if (unread <= 0) return total === 1 ? `${count}, lu` : `${count}, tous lus`;
   if (unread >= total) return `${count}, ${pluralWord(total, "non lu", "non lus")}`;
