@@ -94,7 +94,9 @@ export function useArticlePicture(context: AppContext, articleId: string | null,
       setLocalCrop(blob);
       setOriginal(file);
       setCropping(null);
-      setError(`${errorText(err, "❌ Erreur lors du recadrage")} L'image sera envoyée avec l'article.`);
+      // The spec's fallback has no full stop; a server message usually has one.
+      const said = errorText(err, "❌ Erreur lors du recadrage");
+      setError(`${/[.!?]$/.test(said) ? said : `${said}.`} L'image sera envoyée avec l'article.`);
     }
   };
 
