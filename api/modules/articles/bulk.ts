@@ -7,17 +7,16 @@
 import { eq, inArray } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { articles, articleThemes, themes } from "../../../db/schema";
+import { bulkJournal, bulkTargets, type BulkResult } from "../../lib/bulk";
 import { BadRequestError } from "../../lib/errors";
 import { listWhere } from "../../lib/list-query";
-import { recordAudits, type NewAuditEntry } from "../audit/service";
+import { recordAudits } from "../audit/service";
 import { ARTICLE_LIST, articleWhere } from "./listing";
-import { BULK_ACTIONS, BULK_MAX, type BulkArticlesBody, type BulkResult } from "./model";
+import { ARTICLE_NOUNS, BULK_ACTIONS, type BulkArticlesBody } from "./model";
 import { deleteArticle } from "./writes";
 
 type Action = (typeof BULK_ACTIONS)[number];
 type Actor = { id: string; nickname: string };
-
-const TOO_MANY = `Au plus ${BULK_MAX.toLocaleString("fr-FR")} articles par opération : affinez la sélection.`;
 
 /** What the journal says each action did (the action names the per-item journal uses elsewhere). */
 const JOURNAL: Record<Action, { action: string; state: string | null }> = {
@@ -28,43 +27,25 @@ const JOURNAL: Record<Action, { action: string; state: string | null }> = {
   delete: { action: "delete", state: null },
 };
 
-/**
- * The articles a call names: its ids (unknown ones ignored), or every article matching its filter, selected by
- * the admin list's own WHERE (filters and search) so « all N matching » are the rows the list counted.
- */
-async function targets(db: Db, body: BulkArticlesBody): Promise<{ id: string; title: string }[]> {
-  const filter = body.filter ?? {};
-  const where = body.ids ? inArray(articles.id, body.ids) : listWhere(ARTICLE_LIST, filter, articleWhere(filter));
-  // One more than the cap: enough to know the selection is too large without reading it all.
-  return db.select({ id: articles.id, title: articles.title }).from(articles).where(where).limit(BULK_MAX + 1);
-}
-
 export async function bulkArticles(db: Db, uploadsDir: string, body: BulkArticlesBody, actor: Actor): Promise<BulkResult> {
   const action = body.action;
-  if (!body.ids === !body.filter) throw new BadRequestError("Choisissez les articles : une liste d'identifiants ou un filtre.");
-  if (body.ids?.length === 0) throw new BadRequestError("Aucun article sélectionné.");
   let themeName = "";
   if (action === "theme") {
     const [theme] = body.themeId ? await db.select({ name: themes.name }).from(themes).where(eq(themes.id, body.themeId)) : [];
     if (!theme) throw new BadRequestError("Choisissez un thème existant.");
     themeName = theme.name;
   }
-  const rows = await targets(db, body);
-  if (rows.length > BULK_MAX) throw new BadRequestError(TOO_MANY);
-  if (rows.length === 0) throw new BadRequestError("Aucun article ne correspond à la sélection.");
+  const filter = body.filter ?? {};
+  const rows = await bulkTargets(db, { table: articles, id: articles.id, label: articles.title }, body, () => listWhere(ARTICLE_LIST, filter, articleWhere(filter)), ARTICLE_NOUNS);
   const ids = rows.map((r) => r.id);
   const now = new Date();
-
   const journal = JOURNAL[action];
-  const entries: NewAuditEntry[] = rows.map((row) => ({
-    userId: actor.id,
-    actor: actor.nickname,
-    action: journal.action,
+  const entries = bulkJournal(rows, actor, {
     route: "POST /api/admin/articles/bulk",
     itemKind: "article",
-    itemId: row.id,
-    summary: [row.title, journal.state ?? (action === "theme" ? `thème ${themeName} ajouté` : null)].filter(Boolean).join(" — "),
-  }));
+    action: journal.action,
+    state: journal.state ?? (action === "theme" ? `thème ${themeName} ajouté` : null),
+  });
   if (action === "delete") {
     // One by one: each deletion also removes its picture files, which no transaction can take back.
     for (const id of ids) await deleteArticle(db, uploadsDir, id, { id: actor.id, admin: true });

@@ -4,6 +4,7 @@ import { UserSummary } from "../members/summary";
 import { ThemeRef } from "../themes/model";
 import { strict } from "../../lib/strict-schema";
 import { DateParam, listPageSchema, listQuerySchema } from "../../lib/list-query";
+import { bulkBodySchema } from "../../lib/bulk";
 
 /** One article with everything a page needs. */
 export const Article = t.Object({
@@ -145,31 +146,16 @@ export const MemberStats = t.Object({ articles: t.Number(), published: t.Number(
 
 export type MemberStats = Static<typeof MemberStats>;
 
-/** Most articles one bulk call may change: a larger batch is refused (split it by filter). */
-export const BULK_MAX = 5000;
-
 export const BULK_ACTIONS = ["approve", "online", "offline", "theme", "delete"] as const;
+
+export const ARTICLE_NOUNS = { one: "article", many: "articles", noMatch: "Aucun article ne correspond à la sélection." };
 
 /**
  * POST /api/admin/articles/bulk (issue 19 §1): one action on the chosen articles (`ids`) or on every article
- * matching the list's filters (`filter`, the same filters and search as GET /api/admin/articles). The action is
- * checked in the handler so an unknown one gets its French message.
+ * matching the list's filters (`filter`, the same filters and search as GET /api/admin/articles).
  */
-export const BulkArticlesBody = strict(
-  t.Object({
-    // A literal union, not t.UnionEnum (see StatusFilter): the check lives in the schema, with its French message.
-    action: t.Union(
-      BULK_ACTIONS.map((a) => t.Literal(a)),
-      { error: "Action inconnue (approve, online, offline, theme ou delete)." },
-    ),
-    ids: t.Optional(t.Array(t.String({ maxLength: 64 }), { maxItems: BULK_MAX, error: `Au plus ${BULK_MAX.toLocaleString("fr-FR")} articles par opération.` })),
-    filter: t.Optional(strict(t.Object({ ...articleFilters, q: t.Optional(t.String({ maxLength: 200, error: "La recherche est trop longue (max 200 caractères)." })) }))),
-    themeId: t.Optional(t.String({ maxLength: 64, error: "Thème invalide." })),
-  }),
-);
+export const BulkArticlesBody = bulkBodySchema(BULK_ACTIONS, articleFilters, { themeId: t.Optional(t.String({ maxLength: 64, error: "Thème invalide." })) }, ARTICLE_NOUNS);
 
 export type BulkArticlesBody = Static<typeof BulkArticlesBody>;
 
-export const BulkResult = t.Object({ action: t.String(), count: t.Number(), message: t.String() });
-
-export type BulkResult = Static<typeof BulkResult>;
+export { BulkResult } from "../../lib/bulk";

@@ -8,7 +8,7 @@
  * The list's state and the open modal live in the address (`?status=pending&q=ecole`, `?edit=<id>`).
  */
 import { useStore } from "@nanostores/react";
-import { useEffect, useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import type { ArticleSummary } from "../../../../api/contract";
 import { formatDateLong } from "../../lib/format";
 import { articleHref, articlePicSrc, userHref } from "../../lib/paths";
@@ -21,7 +21,8 @@ import { useEditAddress } from "../ui/edit-address";
 import { FormField } from "../ui/FormField";
 import { ScreenHead } from "../ui/ScreenHead";
 import { AdminArticleForm } from "./AdminArticleForm";
-import { BulkBar, selectColumn, type Selection } from "./BulkBar";
+import { ArticleBulkBar } from "./ArticleBulkBar";
+import { selectColumn, useSelection } from "../ui/BulkBar";
 import { useModerationColumns } from "../moderation/use-moderation";
 import { $userThemes } from "../articles/stores";
 import { ListSearch } from "../ui/ListSearch";
@@ -82,16 +83,8 @@ export default function AdminArticlesScreen() {
   const [target, setTarget] = useEditAddress();
   const shown = useShown(data);
 
-  // The selection ends with any change of the list (page, filter, search, sort): it names what was on screen.
-  const [selection, setSelection] = useState<Selection>({ ids: new Set(), all: false });
   const key = useStore(articleList.$key);
-  useEffect(() => setSelection({ ids: new Set(), all: false }), [key]);
-  const toggle = (id: string) => {
-    const ids = new Set(selection.ids);
-    if (ids.has(id)) ids.delete(id);
-    else ids.add(id);
-    setSelection({ ids, all: false });
-  };
+  const { selection, setSelection, toggle } = useSelection(key);
 
   const change = articleList.change;
   const filter = (name: "status" | "theme" | "from" | "to", value: string) => change({ filters: { [name]: value || undefined } });
@@ -109,7 +102,7 @@ export default function AdminArticlesScreen() {
   });
 
   const columns: Column<ArticleSummary>[] = [
-    selectColumn(selection, toggle),
+    selectColumn<ArticleSummary>(selection, toggle, (a) => a._id, (a) => a.title),
     { key: "title", header: "Titre", rowHeader: true, sortable: true, cell: (a) => <a href={articleHref(a.url)}>{a.title}</a> },
     { key: "image", header: "Image", cell: (a) => <Thumbnail file={a.articlePic} /> },
     { key: "themes", header: "Thèmes", cell: (a) => <Themes article={a} /> },
@@ -147,7 +140,7 @@ export default function AdminArticlesScreen() {
         </FormField>
         <ListSelect label="Trier" value={query.sort} options={ARTICLE_SORTS} onChange={(sort) => change({ sort })} />
       </div>
-      <BulkBar
+      <ArticleBulkBar
         selection={selection}
         setSelection={setSelection}
         pageIds={(shown?.items ?? []).map((a) => a._id)}

@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { FormField } from "./FormField";
+import "./list-tools.css";
 
 const PAUSE_MS = 300;
 

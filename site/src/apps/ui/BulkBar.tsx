@@ -1,0 +1,139 @@
+/**
+ * Bulk actions of a back-office list (issue 19 §1): a checkbox per row (« Sélectionner : <nom> »), « Tout
+ * sélectionner » for the page, then « Sélectionner les N … correspondants » for every row matching the list's
+ * filters; one action, applied after one confirmation naming the count. The server resolves an « all matching »
+ * selection from the same filters and search as the list (api/lib/bulk.ts), so it acts on the rows it counted.
+ * Each list declares its actions and how to call its route; this bar, the selection and its column are shared.
+ */
+import { useEffect, useState, type ReactNode } from "react";
+import { pluralWord } from "../../lib/format";
+import { errorText } from "../lib/api";
+import { toast } from "../stores/toasts";
+import { confirm } from "./ConfirmDialog";
+import type { Column } from "./DataTable";
+import { ListSelect } from "./ListSelect";
+import { apiQuery, type ListState } from "./list-state";
+import "./list-tools.css";
+
+/** Ticked rows, or every row matching the list's filters. */
+export type Selection = { ids: Set<string>; all: boolean };
+
+/** What the server is asked to act on: chosen ids, or the list's filters and search. */
+export type BulkTarget = { ids: string[] } | { filter: Record<string, unknown> };
+
+/** One action of a list: its value, its label (also the confirm button) and the question naming the count. */
+export type BulkAction<A extends string> = { value: A; label: string; question: (count: string) => string };
+
+const NONE: Selection = { ids: new Set(), all: false };
+
+/** The selection of a list, emptied by any change of what the list shows (its state key): it names what was on screen. */
+export function useSelection(listKey: string) {
+  const [selection, setSelection] = useState<Selection>(NONE);
+  useEffect(() => setSelection(NONE), [listKey]);
+  const toggle = (id: string) => {
+    const ids = new Set(selection.ids);
+    if (ids.has(id)) ids.delete(id);
+    else ids.add(id);
+    setSelection({ ids, all: false });
+  };
+  return { selection, setSelection, toggle };
+}
+
+/** The selection column: one checkbox per row, named after the row. */
+export function selectColumn<T>(selection: Selection, toggle: (id: string) => void, idOf: (row: T) => string, nameOf: (row: T) => string): Column<T> {
+  return {
+    key: "select",
+    header: <span className="sr-only">Sélection</span>,
+    label: "Sélection",
+    cell: (row) => (
+      <input
+        type="checkbox"
+        aria-label={`Sélectionner : ${nameOf(row)}`}
+        checked={selection.all || selection.ids.has(idOf(row))}
+        disabled={selection.all}
+        onChange={() => toggle(idOf(row))}
+      />
+    ),
+  };
+}
+
+type Props<A extends string> = {
+  selection: Selection;
+  setSelection: (s: Selection) => void;
+  pageIds: string[];
+  total: number;
+  state: ListState;
+  actions: readonly BulkAction<A>[];
+  /** « 3 articles », « 1 média »: the count with its noun. */
+  countLabel: (n: number) => string;
+  /** « Aucun article sélectionné ». */
+  noneSelected: string;
+  /** The noun is feminine (« entrées sélectionnées », « correspondantes »). */
+  feminine?: boolean;
+  /** Calls the list's bulk route; answers the server's French summary. */
+  run: (action: A, target: BulkTarget) => Promise<{ message: string }>;
+  /** Reloads the list after a run. */
+  changed: () => void;
+  /** Extra controls an action needs (the theme to add), and the French message when they are not filled. */
+  extra?: (action: A) => { control: ReactNode; missing: string | null } | null;
+};
+
+export function BulkBar<A extends string>(props: Props<A>) {
+  const { selection, setSelection, pageIds, total, state, actions, countLabel } = props;
+  const [action, setAction] = useState<A>(actions[0]!.value);
+  const [busy, setBusy] = useState(false);
+  const count = selection.all ? total : selection.ids.size;
+  const pageAll = pageIds.length > 0 && pageIds.every((id) => selection.ids.has(id));
+  const chosen = actions.find((a) => a.value === action) ?? actions[0]!;
+  const extra = props.extra?.(action) ?? null;
+
+  const apply = async () => {
+    if (extra?.missing) {
+      toast.error(extra.missing, { action: "bulk" });
+      return;
+    }
+    if (!(await confirm(chosen.question(countLabel(count)), { confirmLabel: chosen.label }))) return;
+    setBusy(true);
+    try {
+      const { page: _p, pageSize: _s, sort: _o, dir: _d, ...filter } = apiQuery(state);
+      const done = await props.run(action, selection.all ? { filter } : { ids: [...selection.ids] });
+      toast.success(done.message, { action: "bulk" });
+      setSelection(NONE);
+      props.changed();
+    } catch (e) {
+      toast.error(errorText(e, "Erreur lors de l'action groupée."), { action: "bulk" });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="bulk-bar" role="group" aria-label="Actions groupées">
+      <label className="bulk-all">
+        <input
+          type="checkbox"
+          checked={selection.all || pageAll}
+          onChange={(e) => setSelection({ ids: e.target.checked ? new Set([...selection.ids, ...pageIds]) : new Set(), all: false })}
+        />
+        Tout sélectionner
+      </label>
+      {pageAll && !selection.all && total > pageIds.length && (
+        <button type="button" className="btn btn-outline" onClick={() => setSelection({ ids: selection.ids, all: true })}>
+          Sélectionner les {countLabel(total)} {props.feminine ? "correspondantes" : "correspondants"}
+        </button>
+      )}
+      <p className="bulk-count" aria-live="polite">
+        {count === 0 ? props.noneSelected : `${countLabel(count)} ${pluralWord(count, props.feminine ? "sélectionnée" : "sélectionné")}`}
+      </p>
+      {count > 0 && (
+        <>
+          <ListSelect label="Action" value={action} options={actions.map((a) => [a.value, a.label] as const)} onChange={setAction} />
+          {extra?.control}
+          <button type="button" className="btn" disabled={busy} onClick={() => void apply()}>
+            Appliquer
+          </button>
+        </>
+      )}
+    </div>
+  );
+}
