@@ -120,8 +120,15 @@ export function listWhere<S extends string>(spec: ListSpec<S>, params: Pick<List
   return and(...where, search ?? undefined);
 }
 
-/** The two statements of a page: its ids in order, and the count of every match. */
-export function listStatements<S extends string>(db: Db, spec: ListSpec<S>, params: ListParams<S>, where: (SQL | undefined)[], broad = false) {
+/**
+ * How a list's rows are counted when its WHERE is an OR SQLite cannot count through one index (a member sees the
+ * public rows OR their own): the same rows as disjoint parts, each counted on its own index and summed. At 50,000
+ * articles a member's count went from 7.9 ms (the OR) to 1.3 ms (public, then own and not public).
+ */
+export type CountParts = (SQL | undefined)[][];
+
+/** The two statements of a page: its ids in order, and the count of every match (summed over `parts` if given). */
+export function listStatements<S extends string>(db: Db, spec: ListSpec<S>, params: ListParams<S>, where: (SQL | undefined)[], broad = false, parts?: CountParts) {
   const { page, pageSize } = pageOf(params);
   const sort = spec.sorts[params.sort ?? spec.defaultSort];
   const condition = listWhere(spec, params, where, broad);
@@ -132,7 +139,10 @@ export function listStatements<S extends string>(db: Db, spec: ListSpec<S>, para
     .orderBy(...orderOf(sort, spec.id, params.dir))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
-  const total = db.select({ n: count() }).from(spec.table).where(condition);
+  const countOf = (c: SQL | undefined) => db.select({ n: count() }).from(spec.table).where(c);
+  const total: Promise<{ n: number }[]> = parts
+    ? Promise.all(parts.map((part) => countOf(listWhere(spec, params, part, broad)))).then((counts) => [{ n: counts.reduce((sum, [c]) => sum + (c?.n ?? 0), 0) }])
+    : countOf(condition).then((rows) => rows);
   return { ids, total, page, pageSize };
 }
 
@@ -147,11 +157,12 @@ export async function listPage<S extends string, T>(
   where: (SQL | undefined)[],
   read: (ids: string[]) => Promise<T[]>,
   idOf: (item: T) => string,
+  parts?: CountParts,
 ): Promise<ListPage<T>> {
   // A search first asks the full-text index how many rows match: none ends it, and the number picks the plan.
   const matches = params.q && spec.search?.count ? await spec.search.count(db, params.q) : null;
   if (matches === 0) return { items: [], total: 0, ...pageOf(params) };
-  const statements = listStatements(db, spec, params, where, matches !== null && matches > BROAD_SEARCH);
+  const statements = listStatements(db, spec, params, where, matches !== null && matches > BROAD_SEARCH, parts);
   // Without other filters, the number of matches is the total.
   const total = matches !== null && where.every((w) => w === undefined) ? Promise.resolve([{ n: matches }]) : statements.total;
   const [rows, [counted]] = await Promise.all([statements.ids, total]);

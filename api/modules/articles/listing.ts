@@ -3,7 +3,7 @@
  * searchable; one page of it with `page`) and the back office's page (sorted, filtered, searched and cut by the
  * database through api/lib/list-query.ts, so it stays fast at 50,000).
  */
-import { and, count, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, inArray, not, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { articleAuthors, articles, media } from "../../../db/schema";
 import { dayRange, ftsSearch, isOn, listPage, moderationSort, moderationWhere, type ListSpec } from "../../lib/list-query";
@@ -97,7 +97,10 @@ export function adminArticlePage(db: Db, query: AdminArticlesQuery): Promise<Art
  * ones; only theirs with `mine`), with the admin list's sorts, filters and search.
  */
 export function memberArticlePage(db: Db, viewerId: string, query: MemberArticlesQuery): Promise<ArticlePage> {
-  return listPage(db, ARTICLE_LIST, query, articleWhere(query, { viewerId }), summariesOf(db, viewerId), (a) => a._id);
+  // Counted as the public articles plus the member's own that are not public: two index ranges, not an OR.
+  const filters = articleWhere(query);
+  const parts = isOn(query.mine) ? undefined : [[articleIsPublic, ...filters], [writtenBy(viewerId), not(articleIsPublic), ...filters]];
+  return listPage(db, ARTICLE_LIST, query, articleWhere(query, { viewerId }), summariesOf(db, viewerId), (a) => a._id, parts);
 }
 
 /**

@@ -102,7 +102,16 @@ describe("member article routes", () => {
     expect(page.total).toBe(4);
     expect((await get("mine=1")).total).toBe(3);
     expect((await get("q=brouil")).items.map((a: { title: string }) => a.title)).toEqual(["Brouillon d'Awa"]);
+    expect((await get("q=brouil")).total).toBe(1);
+    expect((await get("status=pending")).total).toBe(2);
     expect((await get("q=goree&status=pending")).items.map((a: { title: string }) => a.title)).toEqual(["Pêche à Gorée"]);
+  });
+
+  it("counts a public article the member co-wrote once in the page's total", async () => {
+    const total = async () => (await send(h, "GET", "/api/user/articles?page=1&q=carnet", undefined, awa.auth)).json.total;
+    expect(await total()).toBe(0);
+    await makeArticle(h.database.db, { title: "Carnet commun", authors: [awa.id] });
+    expect(await total()).toBe(1);
   });
 
   it("creates a pending article from a multipart form, authored by the caller, without rebuilding the site", async () => {
