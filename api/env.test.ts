@@ -48,5 +48,8 @@ describe("configuration", () => {
       expect(() => readEnv({ UPLOAD_PENDING_QUOTA_MB: bad })).toThrow(/UPLOAD_PENDING_QUOTA_MB/);
     }
     for (const bad of ["0", "soixante", "60/h", "100001"]) expect(() => readEnv({ UPLOADS_PER_HOUR: bad })).toThrow(/UPLOADS_PER_HOUR/);
+    expect(readEnv({}).searchesPer10s).toBe(30);
+    expect(readEnv({ SEARCHES_PER_10S: "5000" }).searchesPer10s).toBe(5000);
+    for (const bad of ["0", "trente", "1e9"]) expect(() => readEnv({ SEARCHES_PER_10S: bad })).toThrow(/SEARCHES_PER_10S/);
   });
 });

@@ -18,6 +18,8 @@ export type Env = {
   uploadPendingQuotaMb: number;
   /** Uploads a member may start per hour (admins get ten times as many: see api/lib/account-limits.ts). */
   uploadsPerHour: number;
+  /** Searches an account may make in the member and admin lists per 10 s (api/lib/account-limits.ts). */
+  searchesPer10s: number;
   publicUrl: string;
   seed: "demo" | "none";
   adminNickname: string | undefined;
@@ -128,6 +130,7 @@ export function readEnv(source: Record<string, string | undefined> = process.env
   }
   const uploadPendingQuotaMb = wholeNumber(source, "UPLOAD_PENDING_QUOTA_MB", 500, 1, 1_048_576, "MB");
   const uploadsPerHour = wholeNumber(source, "UPLOADS_PER_HOUR", 60, 1, 100_000, "uploads");
+  const searchesPer10s = wholeNumber(source, "SEARCHES_PER_10S", 30, 1, 1_000_000, "searches");
   try {
     parseTrustProxy(source.TRUST_PROXY);
   } catch (e) {
@@ -154,6 +157,7 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     uploadMaxMb,
     uploadPendingQuotaMb,
     uploadsPerHour,
+    searchesPer10s,
     publicUrl,
     seed,
     adminNickname: source.ADMIN_NICKNAME || undefined,

@@ -28,9 +28,9 @@ export type AccountLimits = {
 };
 
 /** The in-process limits of one API process. `now` is injectable so tests need no timing. */
-export function memoryAccountLimits(env: { uploadsPerHour: number }, now: () => number = Date.now): AccountLimits {
+export function memoryAccountLimits(env: { uploadsPerHour: number; searchesPer10s?: number }, now: () => number = Date.now): AccountLimits {
   return {
-    search: memoryLimiter(SEARCH_LIMIT.limit, SEARCH_LIMIT.windowMs, now),
+    search: memoryLimiter(env.searchesPer10s ?? SEARCH_LIMIT.limit, SEARCH_LIMIT.windowMs, now),
     memberUploads: memoryLimiter(env.uploadsPerHour, HOUR_MS, now),
     adminUploads: memoryLimiter(env.uploadsPerHour * ADMIN_UPLOAD_FACTOR, HOUR_MS, now),
     uploadLocks: memoryLocks(now),
