@@ -3,7 +3,7 @@
  * prerendered site, and rebuilds the site in a child process after changes. WEB_WORKERS more processes
  * (api/web-worker.ts) share the port for the site and uploads and pass API calls back here.
  */
-import { openDatabase, migrateDatabase } from "../db/client";
+import { openDatabase, migrateDatabase, refreshStatistics } from "../db/client";
 import { createApp } from "./app";
 import { EnvError, readEnv, type Env } from "./env";
 import { CLIENT_IP_HEADER, parseTrustProxy, resolveClientAddress, withClientIp } from "./lib/client-ip";
@@ -98,6 +98,9 @@ const refreshMediaFiles = () =>
 // Temp files of uploads cut short by a crash; live uploads are minutes old at most.
 void sweepTempUploads(env.uploadsDir);
 setInterval(() => void sweepTempUploads(env.uploadsDir), 60 * 60 * 1000).unref();
+// A site grows between restarts: the planner's statistics are refreshed every six hours too (cheap when nothing
+// changed much; nothing is lost if a restart skips one).
+setInterval(() => void refreshStatistics(database), 6 * 60 * 60 * 1000).unref();
 const app = createApp({
   db: database.db,
   env,

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { openDatabase, type Database } from "./client";
+import { migrateDatabase, openDatabase, refreshStatistics, type Database } from "./client";
 
 describe("embedded database connections", () => {
   let dir = "";
@@ -25,5 +25,19 @@ describe("embedded database connections", () => {
     expect(Number(fk.rows[0]?.[0])).toBe(1);
     expect(Number(timeout.rows[0]?.[0])).toBe(5000);
     await expect(client.execute("insert into child (id, parent_id) values (1, 42)")).rejects.toThrow(/FOREIGN KEY/);
+  });
+
+  it("gives the planner statistics for tables that were empty when the site was installed and grew since", async () => {
+    dir = mkdtempSync(join(tmpdir(), "db-client-"));
+    database = await openDatabase(`file:${join(dir, "t.db")}`);
+    // A fresh install: the tables are empty when the statistics are first gathered.
+    await migrateDatabase(database);
+    const { client } = database;
+    const analysed = async () => (await client.execute("select count(*) as n from sqlite_stat1 where tbl = 'themes'")).rows[0]!.n;
+    expect(await analysed()).toBe(0);
+    for (let i = 0; i < 50; i++) await client.execute({ sql: "insert into themes (id, name, url, created_at) values (?, ?, ?, ?)", args: [`t${i}`, `Thème ${i}`, `theme-${i}`, Date.now()] });
+    // The next start.
+    await refreshStatistics(database);
+    expect(await analysed()).toBeGreaterThan(0);
   });
 });
