@@ -51,5 +51,8 @@ describe("configuration", () => {
     expect(readEnv({}).searchesPer10s).toBe(30);
     expect(readEnv({ SEARCHES_PER_10S: "5000" }).searchesPer10s).toBe(5000);
     for (const bad of ["0", "trente", "1e9"]) expect(() => readEnv({ SEARCHES_PER_10S: bad })).toThrow(/SEARCHES_PER_10S/);
+    expect(readEnv({}).redisUrl).toBeUndefined();
+    expect(readEnv({ REDIS_URL: "redis://:secret@127.0.0.1:6379/2" }).redisUrl).toBe("redis://:secret@127.0.0.1:6379/2");
+    for (const bad of ["localhost:6379", "http://127.0.0.1:6379"]) expect(() => readEnv({ REDIS_URL: bad })).toThrow(/REDIS_URL/);
   });
 });

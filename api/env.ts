@@ -20,6 +20,8 @@ export type Env = {
   uploadsPerHour: number;
   /** Searches an account may make in the member and admin lists per 10 s (api/lib/account-limits.ts). */
   searchesPer10s: number;
+  /** Shared state for several API processes (issue 24); the limits stay in this process when absent. */
+  redisUrl: string | undefined;
   publicUrl: string;
   seed: "demo" | "none";
   adminNickname: string | undefined;
@@ -131,6 +133,7 @@ export function readEnv(source: Record<string, string | undefined> = process.env
   const uploadPendingQuotaMb = wholeNumber(source, "UPLOAD_PENDING_QUOTA_MB", 500, 1, 1_048_576, "MB");
   const uploadsPerHour = wholeNumber(source, "UPLOADS_PER_HOUR", 60, 1, 100_000, "uploads");
   const searchesPer10s = wholeNumber(source, "SEARCHES_PER_10S", 30, 1, 1_000_000, "searches");
+  const redisUrl = source.REDIS_URL ? url(source.REDIS_URL, "REDIS_URL", ["redis:", "rediss:"]) : undefined;
   try {
     parseTrustProxy(source.TRUST_PROXY);
   } catch (e) {
@@ -158,6 +161,7 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     uploadPendingQuotaMb,
     uploadsPerHour,
     searchesPer10s,
+    redisUrl,
     publicUrl,
     seed,
     adminNickname: source.ADMIN_NICKNAME || undefined,

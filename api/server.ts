@@ -4,6 +4,8 @@
  * (api/web-worker.ts) share the port for the site and uploads and pass API calls back here.
  */
 import { openDatabase, migrateDatabase, refreshStatistics } from "../db/client";
+import { redisAccountLimits } from "./lib/account-limits";
+import { RedisConnection } from "./lib/redis/connection";
 import { createApp } from "./app";
 import { EnvError, readEnv, type Env } from "./env";
 import { CLIENT_IP_HEADER, parseTrustProxy, resolveClientAddress, withClientIp } from "./lib/client-ip";
@@ -101,10 +103,13 @@ setInterval(() => void sweepTempUploads(env.uploadsDir), 60 * 60 * 1000).unref()
 // A site grows between restarts: the planner's statistics are refreshed every six hours too (cheap when nothing
 // changed much; nothing is lost if a restart skips one).
 setInterval(() => void refreshStatistics(database), 6 * 60 * 60 * 1000).unref();
+// Shared state for several API processes when REDIS_URL is set (issue 24); else the limits live in this process.
+const redis = env.redisUrl ? new RedisConnection(env.redisUrl) : null;
 const app = createApp({
   db: database.db,
   env,
   builder,
+  ...(redis ? { limits: redisAccountLimits(redis, env) } : {}),
   contentChanged: (change) => {
     // Every change rebuilds the whole site for now; the builder reports which changes each build carried.
     publicCache.clear();
@@ -226,6 +231,7 @@ const stop = () => {
   builder.stop();
   server.stop(true);
   database.close();
+  redis?.close();
   process.exit(0);
 };
 process.on("SIGINT", stop);

@@ -21,6 +21,14 @@ if ! java -version >/dev/null 2>&1; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq default-jre-headless >/dev/null
 fi
 
+# Shared state across API processes is tested against a real Redis (api/testing/redis-server.ts starts one per test file).
+if [ ! -x /usr/bin/redis-server ]; then
+  echo "Installing Debian's redis-server for the shared-state tests..."
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq redis-server >/dev/null
+fi
+
 echo "== type check (tsc, strict)"
 ./node_modules/.bin/tsc --noEmit -p .
 

@@ -4,6 +4,8 @@
  * rate-limit.ts: in memory today (one API process), shared by every process once a Redis implementation exists.
  */
 import { memoryLimiter, memoryLocks, type KeyLocks, type Limiter } from "./rate-limit";
+import type { RedisConnection } from "./redis/connection";
+import { redisLimiter, redisLocks } from "./redis/limits";
 
 /**
  * 30 searches per 10 s per account: typing-as-you-search sends one request per pause, a few per second at most,
@@ -45,4 +47,38 @@ export function accountLimitsOf(deps: { env: { uploadsPerHour: number }; limits?
   let limits = defaults.get(deps);
   if (!limits) defaults.set(deps, (limits = memoryAccountLimits(deps.env)));
   return limits;
+}
+
+/**
+ * The limits counted in Redis, shared by every API process (`REDIS_URL`). They fail open: while Redis is down a
+ * search or an upload goes through (logged), since refusing every member's work for a counter outage would be
+ * worse than a few uncounted requests; sign-in limits, when they move here, must fail closed instead.
+ */
+export function redisAccountLimits(redis: RedisConnection, env: { uploadsPerHour: number; searchesPer10s?: number }): AccountLimits {
+  return {
+    search: failOpen(redisLimiter(redis, "search", env.searchesPer10s ?? SEARCH_LIMIT.limit, SEARCH_LIMIT.windowMs)),
+    memberUploads: failOpen(redisLimiter(redis, "uploads", env.uploadsPerHour, HOUR_MS)),
+    adminUploads: failOpen(redisLimiter(redis, "admin-uploads", env.uploadsPerHour * ADMIN_UPLOAD_FACTOR, HOUR_MS)),
+    uploadLocks: failOpenLocks(redisLocks(redis, "upload-quota")),
+  };
+}
+
+function failOpen(limiter: Limiter): Limiter {
+  return {
+    take: (key) =>
+      limiter.take(key).catch((e) => {
+        console.error("Redis unreachable, limit not counted:", (e as Error).message);
+        return 0;
+      }),
+  };
+}
+
+function failOpenLocks(locks: KeyLocks): KeyLocks {
+  return {
+    acquire: (key, ttlMs) =>
+      locks.acquire(key, ttlMs).catch((e) => {
+        console.error("Redis unreachable, lock not taken:", (e as Error).message);
+        return async () => {};
+      }),
+  };
 }
