@@ -63,6 +63,7 @@ export async function bulkArticles(db: Db, uploadsDir: string, body: BulkArticle
     route: "POST /api/admin/articles/bulk",
     itemKind: "article",
     itemId: row.id,
+    title: row.title,
     summary: [row.title, journal.state ?? (action === "theme" ? `thème ${themeName} ajouté` : null)].filter(Boolean).join(" — "),
   }));
   if (action === "delete") {
