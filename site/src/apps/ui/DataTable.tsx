@@ -156,8 +156,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   return (
     <div className={`table-wrap app-table${props.className ? ` ${props.className}` : ""}`}>
-      {/* Focusable by script only: where focus goes when the last row is deleted (named by its caption). */}
-      <table ref={table} className="data-table" aria-busy={loading || undefined} tabIndex={-1}>
+      <table ref={table} className="data-table" aria-busy={loading || undefined}>
         <caption className={props.captionHidden ? "sr-only" : "table-caption"}>{props.caption}</caption>
         <thead>
           <tr>

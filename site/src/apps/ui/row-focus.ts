@@ -72,15 +72,24 @@ export function useRowFocus(table: RefObject<HTMLTableElement | null>, version: 
     if (!el || !was || waiting || !focusLost()) return;
     const rows = rowsOf(el);
     const same = rows.find((r) => r.getAttribute("data-row-key") === was.key);
-    if (same) {
-      const controls = controlsOf(same);
-      (controls[was.control] ?? controls[0] ?? el).focus();
+    const controls = same ? controlsOf(same) : [];
+    const again = controls[was.control] ?? controls[0];
+    if (again) {
+      again.focus();
       return;
     }
     const next = rows[Math.min(was.index, rows.length - 1)];
-    const target = next ? (controlsOf(next)[0] ?? el) : el;
-    // Focus on the table itself is not inside a row: nothing to remember any more.
-    if (target === el) place.current = null;
-    target.focus();
+    const control = next ? controlsOf(next)[0] : undefined;
+    if (control) {
+      control.focus();
+      return;
+    }
+    // No control left: the table itself, named by its caption, focusable for this moment only (a permanent
+    // tabindex would let a click on any cell move the keyboard's starting point to the table). Nothing inside a
+    // row to remember any more.
+    place.current = null;
+    el.tabIndex = -1;
+    el.addEventListener("blur", () => el.removeAttribute("tabindex"), { once: true });
+    el.focus();
   }, [table, version, waiting]);
 }
