@@ -77,6 +77,7 @@ export function bulkJournal(
     route: entry.route,
     itemKind: entry.itemKind,
     itemId: row.id,
+    title: row.label,
     summary: [row.label, entry.state].filter(Boolean).join(" — "),
   }));
 }

@@ -1,5 +1,6 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../deps";
+import { itemLabel } from "../modules/audit/items";
 import { recordAudit } from "../modules/audit/service";
 import { audienceOf } from "./access-gate";
 import { auditsItself } from "./audit-option";
@@ -39,16 +40,27 @@ const STATES: Record<string, [string, string, string]> = {
   read: ["read", "lu", "non lu"],
 };
 
-/** A few French words for the log: the item's name and, for toggles, the new state. */
-export function summarize(action: string, response: unknown): string {
+const text = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : null);
+
+/** The item's title or name in a handler's answer (an article, a member, a message...), or null. */
+export function labelOf(response: unknown): string | null {
   const r = (typeof response === "object" && response !== null ? response : {}) as Record<string, unknown>;
-  const text = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : null);
-  const label =
+  return (
     text(r.title) ??
     (text(r.firstname) && text(r.name) ? `${text(r.firstname)} ${text(r.name)}` : null) ??
     text(r.name) ??
     text(r.nickname) ??
-    text(r.subject);
+    text(r.subject)
+  );
+}
+
+/**
+ * A few French words for the log: the item's name and, for toggles, the new state. `title` is the name read
+ * elsewhere when the answer has none (a deletion answers only « supprimé »).
+ */
+export function summarize(action: string, response: unknown, title: string | null = null): string {
+  const r = (typeof response === "object" && response !== null ? response : {}) as Record<string, unknown>;
+  const label = labelOf(response) ?? title;
   const state = STATES[action];
   const stateText = state && typeof r[state[0]] === "boolean" ? (r[state[0]] ? state[1] : state[2]) : null;
   const parts = [label, stateText ?? (label ? null : text(r.message))].filter(Boolean);
@@ -57,39 +69,64 @@ export function summarize(action: string, response: unknown): string {
 
 const READS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+/** Titles read before a deletion ran, by request (a deleted item can no longer be read afterwards). */
+const titlesBefore = new WeakMap<Request, string>();
+
+const idParam = (params: unknown) => (params as Record<string, string | undefined> | undefined)?.id;
+
 /**
  * Writes one audit entry after every successful write on an admin route (`/api/admin/*`, `/api/users/*`), for
  * every module at once: a handler cannot forget it. Registered before the modules (a global hook applies to the
  * routes added after it). Failures (thrown errors) never reach afterHandle, so they are not logged as done.
+ * The entry keeps the item's title as it was: from the handler's answer, else read before a deletion (by kind and
+ * id, api/modules/audit/items.ts), else read after the write.
  */
 export const auditPlugin = (deps: Deps) =>
-  new Elysia({ name: "audit-log" }).onAfterHandle({ as: "global" }, async (ctx) => {
-    const { request, route, set, params } = ctx;
-    // The route that ran, as the router matched it (never the URL re-read: see api/plugins/routed-path.ts).
-    if (READS.has(request.method) || audienceOf(route) !== "admin") return;
-    // A route declaring `{ audit: "self" }` writes its own entries (one per item of a bulk action).
-    if (auditsItself(ctx)) return;
-    const status = typeof set.status === "number" ? set.status : 200;
-    if (status >= 400) return;
-    // Elysia 1.4 names the handler's answer `responseValue` (older releases: `response`).
-    const c = ctx as unknown as { responseValue?: unknown; response?: unknown; viewer?: Awaited<ReturnType<typeof viewerOf>> };
-    const response = "responseValue" in c ? c.responseValue : c.response;
-    if (response instanceof Response && !response.ok) return;
-    const viewer = c.viewer ?? (await viewerOf(deps, request));
-    const { action, itemKind } = classify(request.method, route);
-    const answerId = (response as { _id?: unknown } | null)?._id;
-    try {
-      await recordAudit(deps.db, {
-        userId: viewer?.user.id ?? null,
-        actor: viewer?.user.nickname ?? "?",
-        action,
-        route: `${request.method} ${route}`,
-        itemKind,
-        itemId: (params as Record<string, string | undefined>)?.id ?? (typeof answerId === "string" ? answerId : null),
-        summary: summarize(action, response),
-      });
-    } catch (e) {
-      // The write itself succeeded; a lost log line must not turn it into an error for the admin.
-      console.error("audit log write failed", e);
-    }
-  });
+  new Elysia({ name: "audit-log" })
+    .onBeforeHandle({ as: "global" }, async (ctx) => {
+      const { request, route, params } = ctx;
+      // The access gate has already refused anyone but an admin here; only deletions need the title beforehand.
+      if (request.method !== "DELETE" || audienceOf(route) !== "admin" || auditsItself(ctx)) return;
+      const id = idParam(params);
+      if (!id) return;
+      try {
+        const title = await itemLabel(deps.db, classify(request.method, route).itemKind, id);
+        if (title) titlesBefore.set(request, title);
+      } catch (e) {
+        // The journal must never stop a deletion: the entry will simply have no title.
+        console.error("audit title read failed", e);
+      }
+    })
+    .onAfterHandle({ as: "global" }, async (ctx) => {
+      const { request, route, set, params } = ctx;
+      // The route that ran, as the router matched it (never the URL re-read: see api/plugins/routed-path.ts).
+      if (READS.has(request.method) || audienceOf(route) !== "admin") return;
+      // A route declaring `{ audit: "self" }` writes its own entries (one per item of a bulk action).
+      if (auditsItself(ctx)) return;
+      const status = typeof set.status === "number" ? set.status : 200;
+      if (status >= 400) return;
+      // Elysia 1.4 names the handler's answer `responseValue` (older releases: `response`).
+      const c = ctx as unknown as { responseValue?: unknown; response?: unknown; viewer?: Awaited<ReturnType<typeof viewerOf>> };
+      const response = "responseValue" in c ? c.responseValue : c.response;
+      if (response instanceof Response && !response.ok) return;
+      const viewer = c.viewer ?? (await viewerOf(deps, request));
+      const { action, itemKind } = classify(request.method, route);
+      const answerId = (response as { _id?: unknown } | null)?._id;
+      const itemId = idParam(params) ?? (typeof answerId === "string" ? answerId : null);
+      try {
+        const title = labelOf(response) ?? titlesBefore.get(request) ?? (itemId ? await itemLabel(deps.db, itemKind, itemId) : null);
+        await recordAudit(deps.db, {
+          userId: viewer?.user.id ?? null,
+          actor: viewer?.user.nickname ?? "?",
+          action,
+          route: `${request.method} ${route}`,
+          itemKind,
+          itemId,
+          title: title ?? "",
+          summary: summarize(action, response, title),
+        });
+      } catch (e) {
+        // The write itself succeeded; a lost log line must not turn it into an error for the admin.
+        console.error("audit log write failed", e);
+      }
+    });

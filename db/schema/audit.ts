@@ -3,7 +3,8 @@ import { users } from "./users";
 
 /**
  * One row per successful admin write (api/plugins/audit.ts writes them, no handler has to): who did what to which
- * item, and when. The actor's alias is copied so an entry stays readable after that member is deleted.
+ * item, and when. The actor's alias and the item's title are copied so an entry stays readable after that member
+ * or that item is deleted.
  */
 export const auditLog = sqliteTable(
   "audit_log",
@@ -18,6 +19,11 @@ export const auditLog = sqliteTable(
     /** article, media, member, theme, event, contact, site. */
     itemKind: text("item_kind").notNull(),
     itemId: text("item_id"),
+    /**
+     * The item's title or name as it was at the time (read before a deletion). Empty for entries written before
+     * it was kept (their summary names the item) and for items without a name (the site).
+     */
+    title: text("title").notNull().default(""),
     /** A few words naming the item and the outcome, in French (the title, "mis en ligne"...). */
     summary: text("summary").notNull().default(""),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),

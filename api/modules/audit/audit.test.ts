@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog } from "../../../db/schema";
-import { makeEvent } from "../../testing/factory";
+import { makeArticle, makeEvent, makeUser } from "../../testing/factory";
 import { createHarness, type Harness } from "../../testing/harness";
 import { classify, summarize } from "../../plugins/audit";
 import { audiences, person, send, type Person } from "../users/test-kit";
@@ -39,7 +39,7 @@ describe("audit log of admin writes", () => {
       itemId: event.id,
       summary: "Régates — mis hors ligne",
     });
-    expect(page.items[1]).toMatchObject({ action: "create", itemKind: "theme", itemId: theme._id, summary: "Océan" });
+    expect(page.items[1]).toMatchObject({ action: "create", itemKind: "theme", itemId: theme._id, summary: "Océan", title: "Océan" });
   });
 
   it("records nothing for reads, refused writes, or members' own writes", async () => {
@@ -73,6 +73,78 @@ describe("audit log of admin writes", () => {
   });
 });
 
+describe("the journal keeps each item's name and links to the items that still exist", () => {
+  let h: Harness;
+  let admin: Person;
+  let other: Person;
+
+  beforeAll(async () => {
+    h = await createHarness();
+    admin = await person(h, "cheffe", "admin");
+    other = await person(h, "second", "admin");
+  });
+  afterAll(() => h.close());
+
+  const list = async (query = "") => (await send(h, "GET", `/api/admin/audit${query}`, undefined, admin.auth)).json;
+  const entryOf = (page: { items: { itemId: string | null; action: string }[] }, id: string, action: string) =>
+    page.items.find((e) => e.itemId === id && e.action === action);
+
+  it("keeps a deleted article's title, and gives its link only while it exists", async () => {
+    const article = await makeArticle(h.database.db, { title: "École de la mer", approved: false });
+    expect((await send(h, "PUT", `/api/admin/articles/${article.id}/approve`, { approved: true }, admin.auth)).status).toBe(200);
+    const before = entryOf(await list(), article.id, "approve");
+    expect(before).toMatchObject({ title: "École de la mer", exists: true, href: `/admin/articles?edit=${article.id}` });
+
+    expect((await send(h, "DELETE", `/api/admin/articles/${article.id}`, undefined, admin.auth)).status).toBe(200);
+    const after = await list();
+    expect(entryOf(after, article.id, "delete")).toMatchObject({
+      action: "delete",
+      itemKind: "article",
+      title: "École de la mer",
+      summary: "École de la mer",
+      exists: false,
+      href: null,
+    });
+    // The earlier entry keeps its title too, and loses its link with the article.
+    expect(entryOf(after, article.id, "approve")).toMatchObject({ title: "École de la mer", exists: false, href: null });
+  });
+
+  it("keeps a deleted member's name and a deleted theme's name", async () => {
+    const member = await makeUser(h.database.db, { firstname: "Awa", name: "Diallo", nickname: "awa" });
+    const renamed = await send(h, "PUT", `/api/users/${member.id}/admin-full-update`, { firstname: "Awa", name: "Diallo", nickname: "awa", email: member.email, role: "user", groups: [] }, admin.auth);
+    expect(renamed.status, JSON.stringify(renamed.json)).toBe(200);
+    expect(entryOf(await list(), member.id, "update")).toMatchObject({ title: "Awa Diallo", exists: true, href: "/admin/users?q=awa" });
+    expect((await send(h, "DELETE", `/api/users/${member.id}`, undefined, admin.auth)).status).toBe(200);
+    expect(entryOf(await list(), member.id, "delete")).toMatchObject({ title: "Awa Diallo", exists: false, href: null });
+
+    const theme = (await send(h, "POST", "/api/admin/themes", { name: "Pêche artisanale", url: "peche-artisanale" }, admin.auth)).json;
+    expect(entryOf(await list(), theme._id, "create")).toMatchObject({ exists: true, href: "/admin/themes" });
+    expect((await send(h, "DELETE", `/api/admin/themes/${theme._id}`, undefined, other.auth)).status).toBe(200);
+    expect(entryOf(await list(), theme._id, "delete")).toMatchObject({ actor: "second", title: "Pêche artisanale", exists: false, href: null });
+  });
+
+  it("finds a deleted item by its kept title, accents and case ignored", async () => {
+    const found = await list("?q=ecole");
+    expect(found.items.length).toBeGreaterThan(0);
+    expect(found.items.every((e: { title: string }) => e.title === "École de la mer")).toBe(true);
+    expect(found.items.map((e: { action: string }) => e.action).sort()).toEqual(["approve", "delete"]);
+    expect((await list("?q=PECHE")).items.map((e: { title: string }) => e.title)).toContain("Pêche artisanale");
+  });
+
+  it("filters by actor, action, item kind and day", async () => {
+    const deletions = await list("?action=delete");
+    expect(deletions.items.map((e: { title: string }) => e.title).sort()).toEqual(["Awa Diallo", "Pêche artisanale", "École de la mer"].sort());
+    const bySecond = await list(`?actor=${other.id}`);
+    expect(bySecond.items.map((e: { title: string; action: string }) => [e.action, e.title])).toEqual([["delete", "Pêche artisanale"]]);
+    const themesDeleted = await list("?action=delete&kind=theme");
+    expect(themesDeleted.total).toBe(1);
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await list(`?from=${today}&to=${today}`)).total).toBe((await list()).total);
+    expect((await list("?to=2000-01-01")).total).toBe(0);
+    expect(await send(h, "GET", "/api/admin/audit?from=hier", undefined, admin.auth)).toMatchObject({ status: 400, json: { message: "Date de début invalide (AAAA-MM-JJ)." } });
+  });
+});
+
 describe("audit wording", () => {
   it("names the action from the route", () => {
     expect(classify("POST", "/api/admin/register")).toEqual({ action: "create", itemKind: "member" });
@@ -81,6 +153,11 @@ describe("audit wording", () => {
     expect(classify("PUT", "/api/admin/articles/:id/approve")).toEqual({ action: "approve", itemKind: "article" });
     expect(classify("POST", "/api/admin/site/rebuild")).toEqual({ action: "rebuild", itemKind: "site" });
     expect(classify("PUT", "/api/admin/themes/:id")).toEqual({ action: "update", itemKind: "theme" });
+  });
+
+  it("names the item from a title read elsewhere when the answer has none (a deletion)", () => {
+    expect(summarize("delete", { message: "Article supprimé" }, "Un article")).toBe("Un article");
+    expect(summarize("delete", { message: "Article supprimé" })).toBe("Article supprimé");
   });
 
   it("summarises the item and the new state in French", () => {

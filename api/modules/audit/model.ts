@@ -11,7 +11,14 @@ export const AuditEntry = t.Object({
   route: t.String(),
   itemKind: t.String(),
   itemId: t.Nullable(t.String()),
+  /** The item's title or name as it was at the time; empty for old entries (the summary names them) and the site. */
+  title: t.String(),
+  /** The title and what became of the item, in French (« Un article — approuvé »). */
   summary: t.String(),
+  /** The item still exists (a deleted one keeps its title but loses its link). */
+  exists: t.Boolean(),
+  /** Where an admin opens the item, while it exists; null otherwise. */
+  href: t.Nullable(t.String()),
   createdAt: t.String(),
 });
 

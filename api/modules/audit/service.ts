@@ -3,6 +3,7 @@ import type { Db } from "../../../db/client";
 import { newId } from "../../../db/ids";
 import { auditLog, type AuditRow } from "../../../db/schema";
 import { dayRange, DEFAULT_PAGE_SIZE, ftsSearch, listPage, type ListSpec } from "../../lib/list-query";
+import { itemLinks } from "./items";
 import type { AuditEntry, AuditPage, AuditQuery } from "./model";
 
 export const AUDIT_PAGE_SIZE = DEFAULT_PAGE_SIZE;
@@ -14,6 +15,8 @@ export type NewAuditEntry = {
   route: string;
   itemKind: string;
   itemId: string | null;
+  /** The item's title or name at the time (kept for when the item is gone). */
+  title?: string;
   summary: string;
 };
 
@@ -21,18 +24,18 @@ export async function recordAudit(db: Db, entry: NewAuditEntry, now = new Date()
   await recordAudits(db, [entry], now);
 }
 
-/** Rows per insert: 8 columns each stays far below SQLite's limit of bound variables per statement. */
+/** Rows per insert: 10 columns each stays far below SQLite's limit of bound variables per statement. */
 const AUDIT_BATCH = 500;
 
 /** Several entries (a bulk action: one per item) in a few multi-row inserts; `db` may be a transaction. */
 export async function recordAudits(db: Pick<Db, "insert">, entries: NewAuditEntry[], now = new Date()): Promise<void> {
   for (let i = 0; i < entries.length; i += AUDIT_BATCH) {
-    const rows = entries.slice(i, i + AUDIT_BATCH).map((e) => ({ id: newId(), ...e, summary: e.summary.slice(0, 300), createdAt: now }));
+    const rows = entries.slice(i, i + AUDIT_BATCH).map((e) => ({ id: newId(), ...e, title: (e.title ?? "").slice(0, 300), summary: e.summary.slice(0, 300), createdAt: now }));
     await db.insert(auditLog).values(rows);
   }
 }
 
-function toEntry(row: AuditRow): AuditEntry {
+function toEntry(row: AuditRow, link = { exists: false, href: null as string | null }): AuditEntry {
   return {
     _id: row.id,
     actor: row.actor,
@@ -41,14 +44,18 @@ function toEntry(row: AuditRow): AuditEntry {
     route: row.route,
     itemKind: row.itemKind,
     itemId: row.itemId,
+    title: row.title,
     summary: row.summary,
+    exists: link.exists,
+    href: link.href,
     createdAt: row.createdAt.toISOString(),
   };
 }
 
 /**
  * The journal for api/lib/list-query.ts: newest first (the id breaks ties between entries of the same
- * millisecond, so pages never overlap), searched through the actor and the summary.
+ * millisecond, so pages never overlap), searched through the actor and the summary (which begins with the title
+ * kept, so a deleted item is found by its name).
  */
 export const AUDIT_LIST: ListSpec<"recent"> = {
   table: auditLog,
@@ -67,8 +74,15 @@ export function auditWhere(query: AuditQuery): (SQL | undefined)[] {
   ];
 }
 
-/** One page of the log (50 entries unless asked otherwise). */
+/**
+ * One page of the log (50 entries unless asked otherwise), each saying whether its item still exists and where an
+ * admin opens it: one statement per item kind on the page.
+ */
 export function listAudit(db: Db, query: AuditQuery = {}): Promise<AuditPage> {
-  const read = async (ids: string[]) => (await db.select().from(auditLog).where(inArray(auditLog.id, ids))).map(toEntry);
+  const read = async (ids: string[]) => {
+    const rows = await db.select().from(auditLog).where(inArray(auditLog.id, ids));
+    const links = await itemLinks(db, rows.map((r) => ({ kind: r.itemKind, id: r.itemId })));
+    return rows.map((r) => toEntry(r, links.get(`${r.itemKind}:${r.itemId}`)));
+  };
   return listPage(db, AUDIT_LIST, query, auditWhere(query), read, (e) => e._id);
 }

@@ -3,6 +3,7 @@ import type { SignInAnswer } from "../../../api/modules/auth/two-factor-model";
 import { apiFetch } from "../lib/http";
 import { readOAuthReturn } from "../lib/oauth-return";
 import { keepPendingLogin } from "../lib/pending-login";
+import { loginPath, takeReturnPath } from "../lib/return-path";
 import { signedIn } from "../stores/session";
 
 /** Delays fixed by the spec: to /user after 2 s on success, to /login after 3 s on error. */
@@ -18,6 +19,8 @@ export default function AuthCallback() {
 
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
+    // The page asked for before signing in (kept by /login before going to the provider), read once.
+    const back = takeReturnPath();
     (async () => {
       try {
         const { credential, state: oauthState } = readOAuthReturn(location.href);
@@ -29,7 +32,7 @@ export default function AuthCallback() {
         if ("secondFactor" in res) {
           keepPendingLogin(res.pendingToken);
           history.replaceState(null, "", "/auth/callback");
-          location.assign("/login");
+          location.assign(back ? loginPath(back) : "/login");
           return;
         }
         signedIn(res.token, res.user);
@@ -37,12 +40,12 @@ export default function AuthCallback() {
         history.replaceState(null, "", "/auth/callback");
         setState({ kind: "ok", message: "Authentification" });
         // An administrator the site requires to enrol first goes where the login form sends them: the enrolment.
-        const next = res.twoFactorSetupRequired ? "/user/profile#double-authentification" : "/user";
+        const next = res.twoFactorSetupRequired ? "/user/profile#double-authentification" : (back ?? "/user");
         timer = setTimeout(() => location.assign(next), SUCCESS_DELAY_MS);
       } catch (err) {
         history.replaceState(null, "", "/auth/callback");
         setState({ kind: "error", message: `Erreur lors de la validation Google: ${(err as Error).message}` });
-        timer = setTimeout(() => location.assign("/login"), ERROR_DELAY_MS);
+        timer = setTimeout(() => location.assign(back ? loginPath(back) : "/login"), ERROR_DELAY_MS);
       }
     })();
     return () => clearTimeout(timer);

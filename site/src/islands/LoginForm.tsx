@@ -3,14 +3,18 @@ import type { SignedInAnswer, SignInAnswer } from "../../../api/modules/auth/two
 import { guardGuest } from "../lib/guard";
 import { ApiError, apiFetch } from "../lib/http";
 import { takePendingLogin } from "../lib/pending-login";
+import { DEFAULT_LANDING, keepReturnPath, returnPathFrom } from "../lib/return-path";
 import { signedIn } from "../stores/session";
 import PasskeySignIn from "./PasskeySignIn";
 import SecondFactorForm from "./SecondFactorForm";
 
-/** Stores the session and opens the member space (the profile's enrolment first when the site requires it). */
+/**
+ * Stores the session and opens the page asked for before signing in (`?next=`, checked by lib/return-path.ts), or
+ * the member space; the profile's enrolment comes first when the site requires it.
+ */
 function enter(answer: SignedInAnswer) {
   signedIn(answer.token, answer.user);
-  location.assign(answer.twoFactorSetupRequired ? "/user/profile#double-authentification" : "/user/dashboard");
+  location.assign(answer.twoFactorSetupRequired ? "/user/profile#double-authentification" : (returnPathFrom(location.search) ?? DEFAULT_LANDING));
 }
 
 /** Google's four-colour « G », drawn here (nothing is loaded from Google before the visitor chooses it). */
@@ -86,6 +90,8 @@ export default function LoginForm({ google: offerGoogle = true }: Props) {
       const data = (await res.json().catch(() => null)) as { url?: string; message?: string } | null;
       if (!res.ok) throw new Error(data?.message || `HTTP Error ${res.status}`);
       if (!data?.url) throw new Error("No OAuth URL received from server");
+      // The provider returns to /auth/callback, not here: the page asked for waits in this tab's storage.
+      keepReturnPath(returnPathFrom(location.search));
       location.assign(data.url);
     } catch (err) {
       setError(`Erreur lors de l'initiation de la connexion Google: ${(err as Error).message}`);

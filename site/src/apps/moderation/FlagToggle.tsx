@@ -28,7 +28,10 @@ export type FlagToggleProps = {
   onToggle: () => void;
   /** The row's item (a title), so each button's name says what it changes. */
   item?: string;
-  /** The change is being saved: the button is disabled meanwhile. */
+  /**
+   * The change is being saved: the button ignores presses meanwhile. `aria-disabled`, not `disabled`: a disabled
+   * button loses keyboard focus to the page body (issue 19 §3.6).
+   */
   busy?: boolean;
 };
 
@@ -37,9 +40,9 @@ export function FlagToggle({ kind, value, onToggle, item, busy = false }: FlagTo
     <button
       type="button"
       className={`status-toggle status-${kind} ${value ? "is-on" : "is-off"}`}
-      disabled={busy}
+      aria-disabled={busy || undefined}
       aria-busy={busy || undefined}
-      onClick={onToggle}
+      onClick={() => !busy && onToggle()}
       title={statusText(kind, value)}
     >
       <Icon name={busy ? "busy" : statusIcon(kind, value)} />

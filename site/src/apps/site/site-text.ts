@@ -64,6 +64,12 @@ const ITEM_KINDS: Record<string, string> = {
   passkey: "Clé d'accès",
 };
 
+/** `[value, label]` pairs of the journal's action filter. */
+export const ACTION_CHOICES = Object.entries(ACTIONS) as [string, string][];
+
+/** `[value, label]` pairs of the journal's item kind filter. */
+export const KIND_CHOICES = Object.entries(ITEM_KINDS) as [string, string][];
+
 export function actionText(action: string): string {
   return ACTIONS[action] ?? action;
 }

@@ -13,10 +13,12 @@
  * with `sort` + `onSortChange` the caller sorts (server side) and the table only draws the headers' state.
  * Server pages: `pagination` with `pageSize` and `onPageSizeChange` adds the rows-per-page choice (25 / 50 / 100)
  * and first / last page buttons; the state itself lives in the address (`listPagination`, ui/list-store.ts).
- * The pager's buttons stay focusable at either end (`aria-disabled`), so keyboard focus never falls to the page.
+ * The pager's buttons stay focusable at either end (`aria-disabled`), so keyboard focus never falls to the page;
+ * when rows change under focus (a toggle's reload, a delete), `useRowFocus` (ui/row-focus.ts) puts it back.
  */
-import { useId, useMemo, useState, type ReactNode } from "react";
+import { useId, useMemo, useRef, useState, type ReactNode } from "react";
 import { PAGE_SIZES, type PageSize } from "./list-state";
+import { useRowFocus } from "./row-focus";
 import "./DataTable.css";
 
 export type SortDir = "asc" | "desc";
@@ -105,6 +107,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
     else setLocalSort(next);
   };
 
+  const table = useRef<HTMLTableElement>(null);
+  useRowFocus(table, shown, loading && shown.length === 0 && !error);
+
   const span = columns.length;
   let body: ReactNode;
   if (error) {
@@ -133,7 +138,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     );
   } else {
     body = shown.map((row) => (
-      <tr key={rowKey(row)}>
+      <tr key={rowKey(row)} data-row-key={rowKey(row)}>
         {columns.map((c) =>
           c.rowHeader ? (
             <th key={c.key} scope="row" className={c.className}>
@@ -151,7 +156,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   return (
     <div className={`table-wrap app-table${props.className ? ` ${props.className}` : ""}`}>
-      <table className="data-table" aria-busy={loading || undefined}>
+      <table ref={table} className="data-table" aria-busy={loading || undefined}>
         <caption className={props.captionHidden ? "sr-only" : "table-caption"}>{props.caption}</caption>
         <thead>
           <tr>

@@ -35,8 +35,9 @@ export function actionsColumn<T>(o: ActionsColumnOptions<T>): Column<T> {
             <button
               type="button"
               className="btn btn-small btn-danger"
-              onClick={() => o.onDelete(row)}
-              disabled={busy}
+              // aria-disabled, not disabled: a disabled button drops keyboard focus to the page (issue 19 §3.6).
+              onClick={() => !busy && o.onDelete(row)}
+              aria-disabled={busy || undefined}
               aria-busy={busy || undefined}
             >
               Supprimer<span className="sr-only">{o.label(row)}</span>

@@ -1,0 +1,1 @@
+ALTER TABLE `audit_log` ADD `title` text DEFAULT '' NOT NULL;
