@@ -184,7 +184,7 @@ function ArticleFormModal(props: ArticleFormProps & { themes: readonly ThemeRef[
           <FormField label="Mots-clés" hint="Séparés par des virgules, par exemple : climat, pêche, littoral.">
             {(field) => <input {...field} type="text" value={draft.keywords} onChange={(e) => set("keywords", e.target.value)} />}
           </FormField>
-          <FieldGroup legend="Médias associés" hint="Aucun média choisi : l'article n'a pas de média.">
+          <FieldGroup legend="Médias associés">
             <p className="article-media-count">{chosenText(media.length)}</p>
             {media.length > 0 && (
               <ul className="article-media-list" aria-label="Médias associés">

@@ -120,7 +120,7 @@ export function UploadPanel({ context, onlyType, onUploaded }: { context: AppCon
           <UploadProgress {...progress} onCancel={() => abort.current?.abort()} />
         ) : (
           <button type="submit" className="btn btn-small">
-            <Icon name="upload" /> Téléverser
+            <Icon name="upload" /> Téléverser ce média
           </button>
         )}
       </div>
