@@ -202,6 +202,7 @@ export const RULES: Record<string, Rule> = {
   "DELETE /api/admin/media/:id": { expect: adminOnly(), params: media },
   "PUT /api/admin/media/:id/approve": { expect: adminOnly(), params: media },
   "PUT /api/admin/media/:id/online": { expect: adminOnly(), params: media },
+  "POST /api/admin/media/bulk": { expect: adminOnly(), body: () => ({ action: "approve", filter: { status: "approved" } }), note: "re-approves the approved ones: harmless" },
 
   // Back office: articles (an admin edits anyone's).
   "GET /api/admin/articles": { expect: adminOnly() },

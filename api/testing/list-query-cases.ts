@@ -47,6 +47,9 @@ export const LIST_PLAN_CASES: PlanCase[] = [
       type: mediaWhere({ type: "audio" }),
       uploader: mediaWhere({ uploader: "u12" }),
       dates: mediaWhere({ from: "1970-01-01", to: "1970-01-02" }),
+      // What the /admin/media screen combines (issue 19): a status with a type, an author with dates.
+      "offline image": mediaWhere({ status: "offline", type: "image" }),
+      "uploader dates": mediaWhere({ uploader: "u12", from: "1970-01-01", to: "1970-01-02" }),
     },
     search: "media",
   },
@@ -55,7 +58,14 @@ export const LIST_PLAN_CASES: PlanCase[] = [
     table: "media",
     spec: MEDIA_LIST as ListSpec<string>,
     base: mediaWhere({}, { viewerId: "u12" }),
-    filters: { mine: mediaWhere({ mine: "1" }, { viewerId: "u12" }) },
+    // The filters of /user/media and of the media library picker (type, and mine with a type).
+    filters: {
+      mine: mediaWhere({ mine: "1" }, { viewerId: "u12" }),
+      pending: mediaWhere({ status: "pending" }),
+      type: mediaWhere({ type: "image" }),
+      dates: mediaWhere({ from: "1970-01-01", to: "1970-01-02" }),
+      "mine image": mediaWhere({ mine: "1", type: "image" }, { viewerId: "u12" }),
+    },
     search: "media",
   },
   {

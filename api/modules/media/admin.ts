@@ -6,7 +6,9 @@ import { authPlugin } from "../../plugins/auth";
 import { rebuildPlugin } from "../../plugins/rebuild";
 import { Done } from "../articles/model";
 import { adminMediaList } from "./listing";
-import { AdminMediaQuery, Media, MediaBody, MediaPage, MediaState } from "./model";
+import { bulkMedia } from "./bulk";
+import { AdminMediaQuery, BulkMediaBody, Media, MediaBody, MediaPage, MediaState } from "./model";
+import { BulkResult } from "../../lib/bulk";
 import { findMedia } from "./service";
 import { createMedia, deleteMedia, mediaFileRule, setMediaFlag, updateMedia } from "./writes";
 
@@ -35,6 +37,14 @@ export const adminMediaRoutes = (deps: Deps) => {
         admin: true,
         query: AdminMediaQuery,
         response: { 200: t.Union([t.Array(Media), MediaPage]) },
+      })
+      // Many media at once: one journal entry per media (written by the route), one rebuild for the batch.
+      .post("/api/admin/media/bulk", ({ body, viewer }) => bulkMedia(db, uploadsDir, body, { id: viewer.user.id, nickname: viewer.user.nickname }), {
+        admin: true,
+        body: BulkMediaBody,
+        rebuild: () => ({ kind: "media" }),
+        audit: "self",
+        response: { 200: BulkResult },
       })
       // By id or by url.
       .get("/api/admin/media/:id", ({ params }) => findMedia(db, params.id), { admin: true, response: { 200: Media } })

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeMedia } from "../../testing/factory";
+import { makeMedia, makeTheme } from "../../testing/factory";
 import { createHarness, type Harness } from "../../testing/harness";
 import { person, send, type Person } from "../articles/test-kit";
 
@@ -61,5 +61,17 @@ describe("paged media lists", () => {
     expect(titles(await member("mine=1"))).toEqual(["École de la mer"]);
     expect(titles(await member("q=brouillon"))).toEqual([]);
     expect(Array.isArray((await send(h, "GET", "/api/user/media", undefined, awa.auth)).json)).toBe(true);
+  });
+
+  it("offers the member's picker exactly the media the article routes let them link (the server checks again on save)", async () => {
+    const theme = await makeTheme(h.database.db, "Médiathèque");
+    const everything = (await send(h, "GET", "/api/admin/media?page=1&pageSize=100", undefined, chef.auth)).json.items as { _id: string; title: string }[];
+    const offered = new Set(((await send(h, "GET", "/api/user/media?page=1&pageSize=100", undefined, awa.auth)).json.items as { _id: string }[]).map((m) => m._id));
+    for (const m of everything) {
+      const res = await send(h, "POST", "/api/user/articles", { title: `Lien vers ${m.title}`, txt_content: "Un texte.", themes: [theme.id], media: [m._id] }, awa.auth);
+      expect(res.status, `${m.title}: ${JSON.stringify(res.json)}`).toBe(offered.has(m._id) ? 200 : 400);
+      if (res.status === 400) expect(res.json).toEqual({ message: "Média inconnu ou non disponible." });
+    }
+    expect(offered.size).toBe(3);
   });
 });

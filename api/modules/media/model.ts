@@ -1,4 +1,5 @@
 import { t, type Static } from "elysia";
+import { bulkBodySchema } from "../../lib/bulk";
 import { DateParam, listPageSchema, listQuerySchema } from "../../lib/list-query";
 import { UserSummary } from "../members/summary";
 import { strict } from "../../lib/strict-schema";
@@ -70,7 +71,7 @@ export const StatusFilter = t.Union([t.Literal("pending"), t.Literal("approved")
 export const MEDIA_SORTS = ["recent", "title", "type", "status"] as const;
 
 /** Filters of the media lists (back office and member space). */
-const mediaFilters = {
+export const mediaFilters = {
   status: t.Optional(StatusFilter),
   type: t.Optional(
     t.Union([t.Literal("audio"), t.Literal("video"), t.Literal("pdf"), t.Literal("image"), t.Literal("external"), t.Literal("link")], {
@@ -112,3 +113,15 @@ export const MediaState = t.Object({
 });
 
 export type MediaState = Static<typeof MediaState>;
+
+export const MEDIA_BULK_ACTIONS = ["approve", "online", "offline", "delete"] as const;
+
+export const MEDIA_NOUNS = { one: "média", many: "médias", noMatch: "Aucun média ne correspond à la sélection." };
+
+/**
+ * POST /api/admin/media/bulk (issue 19 §1): one action on the chosen media (`ids`) or on every media matching the
+ * list's filters (`filter`, the same filters and search as GET /api/admin/media).
+ */
+export const BulkMediaBody = bulkBodySchema(MEDIA_BULK_ACTIONS, mediaFilters, {}, MEDIA_NOUNS);
+
+export type BulkMediaBody = Static<typeof BulkMediaBody>;

@@ -1,11 +1,9 @@
 /**
- * Data of /admin/articles: the list's state (in the address) and one server page of the list keyed by it, and
- * the media offered by the admin's article form (every media, in any state).
+ * Data of /admin/articles: the list's state (in the address) and one server page of the list keyed by it.
  */
 import type { AdminArticlesQuery } from "../../../../api/contract";
 import { api, call } from "../lib/api";
 import { resource } from "../lib/query";
-import { wholeList } from "../lib/whole-list";
 import { apiQuery } from "../ui/list-state";
 import { createListStore } from "../ui/list-store";
 import { ARTICLE_LIST } from "./list-query";
@@ -14,9 +12,4 @@ export const articleList = createListStore(ARTICLE_LIST);
 
 export const $adminArticles = resource(["/api/admin/articles?", articleList.$key], () =>
   call(api.admin.articles.get({ query: apiQuery(articleList.$state.get()) as AdminArticlesQuery }), "Erreur lors du chargement des articles."),
-);
-
-/** Every media, for the article form's multi-select (loaded when the form opens). */
-export const $adminMediaChoices = resource("/api/admin/media?choices", () =>
-  call(api.admin.media.get({ query: {} }), "Erreur lors du chargement des médias").then(wholeList),
 );

@@ -1,52 +1,56 @@
 /**
- * /admin/media (spec §2, §4): « Administration Médias », « Créer un média », a status filter (the dashboard
- * links `?status=pending`), and a table: type badge, title (link to /media/{url}), uploader or « - », created
- * date dd/mm/yyyy, approved and online toggles (the §4 messages), edit (the media form in admin context) and
- * delete. The server sends every media (a few thousand at most); the table sorts them and shows 50 at a time.
+ * /admin/media (spec §2, §4; issue 19): « Administration Médias », « Créer un média », the count (Aucun média /
+ * 1 média / n médias), a search (accents ignored, as you type), filters by status (the dashboard links
+ * `?status=pending`), type, author and dates, the sorts (the select or the column headers, both ways) and
+ * 25 / 50 / 100 rows, all applied by the server one page at a time; the table (type badge, title linking to
+ * /media/{url}, uploader or « - », date dd/mm/yyyy, approved and online toggles with the §4 messages, edit in admin
+ * context, delete) or the same page as a grid of cards (« Grille », `view=grid`) with the same buttons; and the
+ * bulk actions (approve, online, offline, delete). The list's state, the view and the open modal live in the
+ * address.
  */
 import { useStore } from "@nanostores/react";
-import { atom } from "nanostores";
-import { useState } from "react";
 import type { Media } from "../../../../api/contract";
-import { formatDateShort, fullName, plural } from "../../lib/format";
+import { formatDateShort, fullName } from "../../lib/format";
 import { mediaHref } from "../../lib/paths";
 import { api, call } from "../lib/api";
 import { MEDIA_TYPE_LABELS } from "../lib/labels";
-import { resource, useResource } from "../lib/query";
+import { useResource } from "../lib/query";
+import { MediaGrid } from "../media-library/MediaGrid";
+import { useListView } from "../media-library/list-view";
+import { ViewSwitch } from "../media-library/ViewSwitch";
 import { deleteMedia, mediaChanged } from "../media/api";
+import { countLabel, MEDIA_SORTS, MEDIA_STATUSES, MEDIA_TYPE_CHOICES, type MediaSort } from "../media/list-query";
 import { MediaForm } from "../media/MediaForm";
-import { DataTable, type Column, type SortState } from "../ui/DataTable";
+import { useModerationColumns } from "../moderation/use-moderation";
+import { selectColumn, useSelection } from "../ui/BulkBar";
+import { DataTable, Pager, type Column } from "../ui/DataTable";
 import { useEditAddress } from "../ui/edit-address";
+import { FormField } from "../ui/FormField";
+import { listPagination } from "../ui/list-store";
+import { ListSearch } from "../ui/ListSearch";
 import { ListSelect } from "../ui/ListSelect";
 import { ScreenHead } from "../ui/ScreenHead";
-import { useModerationColumns } from "../moderation/use-moderation";
-import { pageOf, sortMedia, STATUS_CHOICES, statusFromSearch, type MediaStatus } from "./media-list";
-import { wholeList } from "../lib/whole-list";
+import { useShown } from "../ui/use-shown";
+import { $adminUsers } from "../users/stores";
+import { sortFrench } from "../../lib/collate";
+import { MediaBulkBar } from "./MediaBulkBar";
+import { $adminMedia, adminMediaList } from "./stores";
 import "../admin-articles/AdminArticlesScreen.css";
 
-const PAGE_SIZE = 50;
-
-const $status = atom<MediaStatus | "">(typeof location === "undefined" ? "" : statusFromSearch(location.search));
-
-export const $adminMedia = resource(["/api/admin/media?status=", $status], (_path, status) =>
-  call(api.admin.media.get({ query: status ? { status: status as MediaStatus } : {} }), "Erreur lors du chargement des médias").then(wholeList),
-);
+type Filter = "status" | "type" | "uploader" | "from" | "to";
 
 export default function AdminMediaScreen() {
-  const status = useStore($status);
+  const query = useStore(adminMediaList.$state);
   const { data, loading, error } = useResource($adminMedia, "Erreur lors du chargement des médias");
+  const users = useResource($adminUsers, "Erreur lors du chargement des utilisateurs");
   const [target, setTarget] = useEditAddress();
-  const [sort, setSort] = useState<SortState>({ key: "createdAt", dir: "desc" });
-  const [page, setPage] = useState(1);
+  const [view, setView] = useListView();
+  const shown = useShown(data);
+  const key = useStore(adminMediaList.$key);
+  const { selection, setSelection, toggle } = useSelection(key);
 
-  const filter = (next: MediaStatus | "") => {
-    $status.set(next);
-    setPage(1);
-    const url = new URL(location.href);
-    if (next) url.searchParams.set("status", next);
-    else url.searchParams.delete("status");
-    history.replaceState(history.state, "", url);
-  };
+  const change = adminMediaList.change;
+  const filter = (name: Filter, value: string) => change({ filters: { [name]: value || undefined } });
 
   const moderation = useModerationColumns<Media>({
     list: data,
@@ -61,15 +65,19 @@ export default function AdminMediaScreen() {
   });
 
   const columns: Column<Media>[] = [
+    selectColumn<Media>(selection, toggle, (m) => m._id, (m) => m.title),
     { key: "type", header: "Type", sortable: true, cell: (m) => <span className="badge badge-ocean">{MEDIA_TYPE_LABELS[m.type] ?? m.type}</span> },
     { key: "title", header: "Titre", rowHeader: true, sortable: true, cell: (m) => <a href={mediaHref(m.url)}>{m.title}</a> },
-    { key: "author", header: "Auteur", sortable: true, cell: (m) => (m.uploadedBy ? fullName(m.uploadedBy) : "-") },
-    { key: "createdAt", header: "Créé le", sortable: true, className: "nowrap", cell: (m) => formatDateShort(m.createdAt) },
+    { key: "author", header: "Auteur", cell: (m) => (m.uploadedBy ? fullName(m.uploadedBy) : "-") },
+    { key: "recent", header: "Créé le", sortable: true, sortDir: "desc", className: "nowrap", cell: (m) => formatDateShort(m.createdAt) },
     ...moderation,
   ];
 
-  const sorted = data ? sortMedia(data, sort) : undefined;
-  const { rows, page: current, pageCount } = pageOf(sorted ?? [], page, PAGE_SIZE);
+  const total = shown?.total ?? 0;
+  const pager = listPagination(adminMediaList, query, total);
+  const filtered = Boolean(query.q.trim() || Object.values(query.filters).some(Boolean));
+  const empty = filtered ? "Aucun média dans cette sélection." : "Aucun média";
+  const people = sortFrench(users.data ?? [], (u) => `${u.name} ${u.firstname}`).map((u) => [u._id, fullName(u)] as const);
   return (
     <section className="admin-media">
       <ScreenHead
@@ -82,26 +90,50 @@ export default function AdminMediaScreen() {
       />
       <div className="list-tools">
         <p className="list-count" aria-live="polite">
-          {data ? (data.length === 0 ? "Aucun média" : plural(data.length, "média")) : ""}
+          {shown ? countLabel(total) : ""}
         </p>
-        <ListSelect label="Afficher" value={status} options={STATUS_CHOICES} onChange={filter} />
+        <ListSearch label="Rechercher un média" value={query.q} onSearch={(q) => change({ q }, { replace: query.q.trim() !== "" })} />
+        <ListSelect label="Afficher" value={query.filters.status ?? ""} options={MEDIA_STATUSES} onChange={(v) => filter("status", v)} />
+        <ListSelect label="Type" value={query.filters.type ?? ""} options={MEDIA_TYPE_CHOICES} onChange={(v) => filter("type", v)} first="Tous les types" />
+        <ListSelect label="Auteur" value={query.filters.uploader ?? ""} options={people} onChange={(v) => filter("uploader", v)} first="Tous les auteurs" />
+        <FormField label="Ajoutés depuis le" className="list-tool list-date">
+          {(field) => <input {...field} type="date" value={query.filters.from ?? ""} onChange={(e) => filter("from", e.target.value)} />}
+        </FormField>
+        <FormField label="Jusqu'au" className="list-tool list-date">
+          {(field) => <input {...field} type="date" value={query.filters.to ?? ""} onChange={(e) => filter("to", e.target.value)} />}
+        </FormField>
+        <ListSelect label="Trier" value={query.sort} options={MEDIA_SORTS} onChange={(sort) => change({ sort })} />
+        <ViewSwitch view={view} onChange={setView} />
       </div>
-      <DataTable
-        caption="Médias"
-        captionHidden
-        columns={columns}
-        rows={sorted ? rows : undefined}
-        rowKey={(m) => m._id}
-        loading={loading}
-        error={error}
-        empty={status ? "Aucun média dans cette sélection." : "Aucun média"}
-        sort={sort}
-        onSortChange={(next) => {
-          setSort(next);
-          setPage(1);
-        }}
-        pagination={{ page: current, pageCount, onPageChange: setPage }}
-      />
+      <MediaBulkBar selection={selection} setSelection={setSelection} pageIds={(shown?.items ?? []).map((m) => m._id)} total={total} state={query} />
+      {view === "grid" ? (
+        <>
+          <MediaGrid
+            label={shown ? `Médias : ${countLabel(total)}, page ${query.page} sur ${pager.pageCount}` : "Médias"}
+            items={shown?.items}
+            loading={loading}
+            error={error}
+            empty={empty}
+            check={{ checked: (id) => selection.all || selection.ids.has(id), toggle, disabled: selection.all }}
+            actions={(m) => moderation.map((c) => <span key={c.key} className="media-card-action">{c.cell(m)}</span>)}
+          />
+          <Pager {...pager} />
+        </>
+      ) : (
+        <DataTable
+          caption={shown ? `Médias : ${countLabel(total)}, page ${query.page} sur ${pager.pageCount}` : "Médias"}
+          captionHidden
+          columns={columns}
+          rows={shown?.items}
+          rowKey={(m) => m._id}
+          loading={loading}
+          error={error}
+          empty={empty}
+          sort={{ key: query.sort, dir: query.dir }}
+          onSortChange={(s) => change({ sort: s.key as MediaSort, dir: s.dir })}
+          pagination={pager}
+        />
+      )}
       <MediaForm context="admin" open={target !== null} mediaId={target?.id ?? null} onClose={() => setTarget(null)} />
     </section>
   );

@@ -3,20 +3,24 @@
  *
  *   <ArticleForm context="member" open={open} articleId={null | id} onClose={close} />
  *   <ArticleForm context="admin" open={open} articleId={id} onClose={close}
- *     themes={themes} mediaChoices={media} authorChoices={users} />
+ *     themes={themes} authorChoices={users} />
  *
- * Member context: themes and media come from /api/user/themes and /api/user/media unless given, and the edit of
- * an article the member does not author shows the server's 403 text instead of a form. Admin context: the admin
- * may also choose the authors (`authorChoices`; none chosen: the admin is the author).
+ * Member context: themes come from /api/user/themes unless given, and the edit of an article the member does not
+ * author shows the server's 403 text instead of a form. Admin context: the admin may also choose the authors
+ * (`authorChoices`; none chosen: the admin is the author). Linked media are listed with their remove buttons and
+ * chosen in the media library picker (« Choisir des médias », media-library/MediaPicker.tsx), which offers what
+ * the server lets the caller link; the picture may come from the library too.
  * Lists are reloaded after every save; « Article créé avec succès. » / « Article mis à jour avec succès. ».
  */
-import { useId, useState } from "react";
-import type { Article, Media, ThemeRef, UserSummary } from "../../../../api/contract";
+import { useId, useRef, useState } from "react";
+import type { Article, ThemeRef, UserSummary } from "../../../../api/contract";
 import { sortFrench } from "../../lib/collate";
 import { errorText } from "../lib/api";
 import { MEDIA_TYPE_LABELS } from "../lib/labels";
 import { useResource } from "../lib/query";
-import { $userMedia } from "../media/stores";
+import { MediaPreview } from "../media-library/MediaGrid";
+import { MediaPicker } from "../media-library/MediaPicker";
+import { choiceOf, chosenText, type MediaChoice } from "../media-library/picker-state";
 import { toast } from "../stores/toasts";
 import { useViewer } from "../stores/viewer";
 import { FieldGroup, FormField } from "../ui/FormField";
@@ -29,9 +33,6 @@ import { authoredBy, NOT_YOUR_ARTICLE } from "./ownership";
 import { $userThemes } from "./stores";
 import "./ArticleForm.css";
 
-/** A media offered by the form's multi-select. */
-export type MediaChoice = Pick<Media, "_id" | "title" | "type">;
-
 export type ArticleFormProps = {
   context: AppContext;
   open: boolean;
@@ -42,31 +43,32 @@ export type ArticleFormProps = {
   onSaved?: (article: Article) => void;
   /** The theme checkboxes; loaded from /api/user/themes when absent. */
   themes?: readonly ThemeRef[];
-  /** The media multi-select; loaded from /api/user/media when absent. */
-  mediaChoices?: readonly MediaChoice[];
   /** Admin context: the people who may be named as authors (the authors field shows only with this list). */
   authorChoices?: readonly UserSummary[];
 };
 
-/** Loads the member's themes and media when the caller gives none (the back office passes its own lists). */
+/** Loads the member's themes when the caller gives none (the back office passes its own list). */
 export function ArticleForm(props: ArticleFormProps) {
-  if (props.themes && props.mediaChoices) return <ArticleFormModal {...props} themes={props.themes} mediaChoices={props.mediaChoices} />;
-  return <WithMemberLists {...props} />;
+  if (props.themes) return <ArticleFormModal {...props} themes={props.themes} />;
+  return <WithMemberThemes {...props} />;
 }
 
-function WithMemberLists(props: ArticleFormProps) {
+function WithMemberThemes(props: ArticleFormProps) {
   const themes = useResource($userThemes, "Erreur lors du chargement des thèmes");
-  const media = useResource($userMedia, "Erreur lors du chargement des médias");
-  return <ArticleFormModal {...props} themes={props.themes ?? themes.data ?? []} mediaChoices={props.mediaChoices ?? media.data ?? []} />;
+  return <ArticleFormModal {...props} themes={themes.data ?? []} />;
 }
 
-function ArticleFormModal(props: ArticleFormProps & { themes: readonly ThemeRef[]; mediaChoices: readonly MediaChoice[] }) {
+function ArticleFormModal(props: ArticleFormProps & { themes: readonly ThemeRef[] }) {
   const { context, open, articleId, onClose } = props;
   const viewer = useViewer();
   const uid = useId();
   const [draft, setDraft] = useState<ArticleDraft>(() => draftOf(null));
   const [errors, setErrors] = useState<ArticleErrors>({});
   const [saving, setSaving] = useState(false);
+  // The linked media as the list shows them (the draft keeps their ids), and whether the picker is open.
+  const [media, setMediaList] = useState<MediaChoice[]>([]);
+  const [picking, setPicking] = useState(false);
+  const chooseButton = useRef<HTMLButtonElement>(null);
   // Each opening starts from the stored article (or an empty form).
   const phase = useEditedItem<Article>(
     {
@@ -78,6 +80,7 @@ function ArticleFormModal(props: ArticleFormProps & { themes: readonly ThemeRef[
       loadError: "Erreur lors du chargement des articles.",
       reset: (article) => {
         setDraft(draftOf(article));
+        setMediaList(article ? article.media.map(choiceOf) : []);
         if (!article) setErrors({});
       },
     },
@@ -87,6 +90,13 @@ function ArticleFormModal(props: ArticleFormProps & { themes: readonly ThemeRef[
   const picture = useArticlePicture(context, articleId, stored?.articlePic ?? null, open ? articleId ?? "new" : null);
 
   const set = <K extends keyof ArticleDraft>(key: K, value: ArticleDraft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  const setMedia = (list: MediaChoice[]) => {
+    setMediaList(list);
+    set("media", list.map((m) => m._id));
+    // A choice made in the picker (another dialog) or by a button is a change too: the article's dialog counts
+    // its own form's change events to ask « Quitter sans enregistrer ? » (ui/Modal.tsx).
+    chooseButton.current?.dispatchEvent(new Event("change", { bubbles: true }));
+  };
   const toggleTheme = (id: string, on: boolean) =>
     setDraft((d) => ({ ...d, themes: on ? [...d.themes, id] : d.themes.filter((t) => t !== id) }));
 
@@ -118,8 +128,6 @@ function ArticleFormModal(props: ArticleFormProps & { themes: readonly ThemeRef[
 
   const title = articleId ? "Modifier l'article" : "Nouvel article";
 
-  // The article's current media stay listed even when the choices do not hold them (e.g. since taken offline).
-  const mediaChoices = [...props.mediaChoices, ...(stored?.media ?? []).filter((m) => !props.mediaChoices.some((c) => c._id === m._id))];
   const length = draft.content.trim().length;
 
   return (
@@ -176,23 +184,31 @@ function ArticleFormModal(props: ArticleFormProps & { themes: readonly ThemeRef[
           <FormField label="Mots-clés" hint="Séparés par des virgules, par exemple : climat, pêche, littoral.">
             {(field) => <input {...field} type="text" value={draft.keywords} onChange={(e) => set("keywords", e.target.value)} />}
           </FormField>
-          <FormField label="Médias associés" hint="Ctrl (ou Cmd) + clic pour en choisir plusieurs ; aucun choisi : l'article n'a pas de média.">
-            {(field) => (
-              <select
-                {...field}
-                multiple
-                size={Math.min(6, Math.max(3, mediaChoices.length))}
-                value={draft.media}
-                onChange={(e) => set("media", Array.from(e.target.selectedOptions, (o) => o.value))}
-              >
-                {mediaChoices.map((m) => (
-                  <option key={m._id} value={m._id}>
-                    {m.title} ({MEDIA_TYPE_LABELS[m.type] ?? m.type})
-                  </option>
+          <FieldGroup legend="Médias associés">
+            <p className="article-media-count">{chosenText(media.length)}</p>
+            {media.length > 0 && (
+              <ul className="article-media-list" aria-label="Médias associés">
+                {media.map((m) => (
+                  <li key={m._id}>
+                    <MediaPreview media={m} />
+                    <span className="article-media-title">{m.title}</span>
+                    <span className="badge">{MEDIA_TYPE_LABELS[m.type] ?? m.type}</span>
+                    <button
+                      type="button"
+                      className="btn btn-small btn-outline"
+                      aria-label={`Retirer « ${m.title} »`}
+                      onClick={() => setMedia(media.filter((x) => x._id !== m._id))}
+                    >
+                      Retirer
+                    </button>
+                  </li>
                 ))}
-              </select>
+              </ul>
             )}
-          </FormField>
+            <button ref={chooseButton} type="button" className="btn btn-small btn-outline article-media-choose" onClick={() => setPicking(true)}>
+              Choisir des médias
+            </button>
+          </FieldGroup>
           {context === "admin" && props.authorChoices && (
             <FormField label="Auteurs" hint="Ctrl (ou Cmd) + clic pour en choisir plusieurs ; aucun choisi : vous êtes l'auteur.">
               {(field) => (
@@ -215,6 +231,9 @@ function ArticleFormModal(props: ArticleFormProps & { themes: readonly ThemeRef[
           <ArticlePictureField picture={picture} />
         </>
       </EditModal>
+      {/* Outside the article's dialog: a dialog's form must not hold another's (submit would reach both). */}
+      <MediaPicker open={open && picking} context={context} initial={media} onChoose={setMedia} onClose={() => setPicking(false)} />
+      <MediaPicker {...picture.library} context={context} />
       <ImageCropper {...picture.cropper} />
     </>
   );

@@ -4,6 +4,9 @@
  * - for an existing article, saved at once (« Image recadrée et sauvée »); if that fails the crop stays a local
  *   preview and is sent again after the article is saved;
  * - for a new article, held locally and sent once the article exists (`sendPending`).
+ * The picture may also come from the media library (« Choisir dans la médiathèque »): an image media the person may
+ * see, whose file is read through /uploads (which serves a pending media's file only to its uploader and admins)
+ * and then cropped and sent like a file from the computer, so the server checks it as any new picture.
  * The original follows its crop. Removal asks first (« Supprimer l'image de l'article ? »: the stored files go at
  * once and cannot come back), then « Image supprimée ». A crop the server refuses stays a local preview, with
  * the reason under the picture field (the article dialog is open: a toast behind it would not be seen).
@@ -17,6 +20,8 @@ import { confirm } from "../ui/ConfirmDialog";
 import { Icon } from "../ui/Icon";
 import { FormField } from "../ui/FormField";
 import type { ImageCropperProps } from "../ui/ImageCropper";
+import type { MediaPickerProps } from "../media-library/MediaPicker";
+import type { MediaChoice } from "../media-library/picker-state";
 import { articlesChanged, deleteArticlePicture, saveArticleCrop, saveArticleOriginal, type AppContext } from "./api";
 
 /** Spec §9: article crops are 800 px wide; 16:9 matches the 160x90 preview and the public pages. */
@@ -35,6 +40,7 @@ export function useArticlePicture(context: AppContext, articleId: string | null,
   const [cropping, setCropping] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [picking, setPicking] = useState(false);
 
   useEffect(() => {
     setSaved(stored);
@@ -42,6 +48,7 @@ export function useArticlePicture(context: AppContext, articleId: string | null,
     setOriginal(null);
     setCropping(null);
     setError(null);
+    setPicking(false);
   }, [stored, resetKey]);
 
   const localUrl = useMemo(() => (localCrop ? URL.createObjectURL(localCrop) : null), [localCrop]);
@@ -60,6 +67,38 @@ export function useArticlePicture(context: AppContext, articleId: string | null,
     const problem = pictureProblem(file);
     setError(problem);
     if (!problem) setCropping(file);
+  };
+
+  /** An image of the library, read as a file and checked as one chosen from the computer, then cropped. */
+  const fromLibrary = async (chosen: MediaChoice[]) => {
+    const media = chosen[0];
+    if (!media?.path) return;
+    setError(null);
+    setBusy(true);
+    try {
+      const res = await fetch(media.path, { credentials: "same-origin" });
+      if (!res.ok) throw new Error("unreadable");
+      const blob = await res.blob();
+      const name = media.path.split("/").pop() ?? "image";
+      const file = new File([blob], name, { type: blob.type });
+      const problem = pictureProblem(file);
+      setError(problem);
+      if (!problem) setCropping(file);
+    } catch {
+      setError("Impossible de lire cette image de la médiathèque. Réessayez ou choisissez un fichier.");
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const library: Omit<MediaPickerProps, "context"> = {
+    open: picking,
+    single: true,
+    onlyType: "image",
+    title: "Choisir l'image dans la médiathèque",
+    initial: [],
+    onChoose: (chosen) => void fromLibrary(chosen),
+    onClose: () => setPicking(false),
   };
 
   const sendOriginal = async (id: string, file: File | null) => {
@@ -146,7 +185,7 @@ export function useArticlePicture(context: AppContext, articleId: string | null,
     onCropped: cropped,
   };
 
-  return { preview, error, busy, choose, remove, sendPending, cropper, pending: localCrop !== null };
+  return { preview, error, busy, choose, remove, sendPending, cropper, library, openLibrary: () => setPicking(true), pending: localCrop !== null };
 }
 
 /** The picture part of the form: preview (160x90, spec §9), file picker and removal. */
@@ -168,6 +207,9 @@ export function ArticlePictureField({ picture }: { picture: ArticlePictureState 
         >
           {(field) => <input {...field} type="file" accept="image/jpeg,image/png,image/webp" onChange={picture.choose} />}
         </FormField>
+        <button type="button" className="btn btn-small btn-outline" onClick={picture.openLibrary} disabled={picture.busy}>
+          Choisir dans la médiathèque
+        </button>
         {picture.preview && (
           <button type="button" className="btn btn-small btn-outline" onClick={() => void picture.remove()} disabled={picture.busy}>
             {picture.busy && (

@@ -1,11 +1,16 @@
 /**
- * Media the member sees: their own uploads in any state and the community's public media, in one list (the media
- * screen splits it by uploader; the article form offers it as the media to attach).
+ * Data of /user/media: the list's state (in the address) and one server page of it keyed by that state: the
+ * member's own media in any state and the community's public ones, or only theirs (`mine=1`).
  */
+import type { MediaPage, MemberMediaQuery } from "../../../../api/contract";
 import { api, call } from "../lib/api";
 import { resource } from "../lib/query";
-import { wholeList } from "../lib/whole-list";
+import { apiQuery } from "../ui/list-state";
+import { createListStore } from "../ui/list-store";
+import { MEMBER_MEDIA_LIST } from "./list-query";
 
-export const $userMedia = resource("/api/user/media", () =>
-  call(api.user.media.get({ query: {} }), "Erreur chargement médias utilisateur.").then(wholeList),
+export const memberMediaList = createListStore(MEMBER_MEDIA_LIST);
+
+export const $userMedia = resource(["/api/user/media?", memberMediaList.$key], () =>
+  call(api.user.media.get({ query: apiQuery(memberMediaList.$state.get()) as MemberMediaQuery }), "Erreur chargement médias utilisateur.").then((a) => a as MediaPage),
 );

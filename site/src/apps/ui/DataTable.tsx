@@ -188,8 +188,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
   );
 }
 
-/** The pager: first, previous, « Page n sur m », next, last, and the rows-per-page choice. */
-function Pager({ page, pageCount, onPageChange, pageSize, onPageSizeChange }: Pagination) {
+/** The pager: first, previous, « Page n sur m », next, last, and the rows-per-page choice (also under the media grid). */
+export function Pager({ page, pageCount, onPageChange, pageSize, onPageSizeChange }: Pagination) {
   const sizeId = useId();
   if (pageCount <= 1 && !onPageSizeChange) return null;
   const go = (target: number) => {

@@ -16,6 +16,14 @@ const PATHS = {
   warning: "M12 3.5L2.5 20h19L12 3.5zM12 10v4.5M12 17.2v.3",
   close: "M6 6l12 12M18 6L6 18",
   busy: "M12 3a9 9 0 11-9 9",
+  // Media types (the media library's grid): a note, a play frame, a picture, a page, a link, an arrow out.
+  audio: "M9 18V5l11-2v13M9 18a3 3 0 11-6 0 3 3 0 016 0zM20 16a3 3 0 11-6 0 3 3 0 016 0z",
+  video: "M4 5h16v14H4zM10 9l5 3-5 3z",
+  image: "M4 5h16v14H4zM4 16l5-5 4 4 2-2 5 5M15.5 9.5h.01",
+  document: "M6 3h8l4 4v14H6zM14 3v4h4M9 12h6M9 16h6",
+  link: "M10 14a4 4 0 005.7 0l3-3a4 4 0 00-5.7-5.7l-1 1M14 10a4 4 0 00-5.7 0l-3 3a4 4 0 005.7 5.7l1-1",
+  external: "M14 4h6v6M20 4l-9 9M18 14v6H4V6h6",
+  upload: "M12 16V4M7 9l5-5 5 5M4 16v4h16v-4",
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -1,0 +1,133 @@
+/**
+ * « Téléverser » inside the media picker (issue 19 §2): a new media sent from the dialog itself, through the same
+ * upload as the media form (multipart over XHR, real progress, « Annuler l'envoi »), its progress bar kept in
+ * view inside the dialog; once the server has it, the new media is handed to the picker, which chooses it.
+ * The type and a first title come from the chosen file; a member's upload waits for approval (the article may
+ * still link it: it is theirs).
+ */
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import type { Media } from "../../../../api/contract";
+import type { AppContext } from "../articles/api";
+import { errorText, isAbort, type Progress } from "../lib/api";
+import { MEDIA_TYPE_LABELS } from "../lib/labels";
+import { mediaChanged, saveMedia } from "../media/api";
+import { acceptOf, FILE_FORMATS, mediaErrors, mediaFormData, type FileMediaType, type MediaDraft, type MediaErrors } from "../media/media-form";
+import { toast } from "../stores/toasts";
+import { FormField } from "../ui/FormField";
+import { Icon } from "../ui/Icon";
+import { UploadProgress } from "../ui/UploadProgress";
+import { fileTypeOf, titleFromFileName } from "./picker-state";
+
+const FILE_TYPES = Object.keys(FILE_FORMATS) as FileMediaType[];
+const EMPTY: MediaDraft = { title: "", type: "", description: "", externalUrl: "", tags: "", file: null };
+
+export function UploadPanel({ context, onlyType, onUploaded }: { context: AppContext; onlyType?: FileMediaType; onUploaded: (media: Media) => void }) {
+  const uid = useId();
+  const [draft, setDraft] = useState<MediaDraft>({ ...EMPTY, type: onlyType ?? "" });
+  const [errors, setErrors] = useState<MediaErrors>({});
+  const [progress, setProgress] = useState<Progress | null>(null);
+  const [note, setNote] = useState<string | null>(null);
+  const abort = useRef<AbortController | null>(null);
+  const progressRef = useRef<HTMLDivElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const ids = { file: `${uid}-file`, type: `${uid}-type`, title: `${uid}-title`, description: `${uid}-description` };
+
+  // An upload still running when the dialog goes away is stopped.
+  useEffect(() => () => abort.current?.abort(), []);
+  // The bar stays in view while the file goes (issue 19 §3.5), even in a dialog scrolled elsewhere.
+  const uploading = progress !== null;
+  useEffect(() => {
+    if (uploading) progressRef.current?.scrollIntoView({ block: "nearest" });
+  }, [uploading]);
+
+  const set = <K extends keyof MediaDraft>(key: K, value: MediaDraft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+
+  const chooseFile = (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0] ?? null;
+    const type = onlyType ?? (file ? fileTypeOf(file) : "");
+    setDraft((d) => ({ ...d, file, type: type || d.type, title: d.title || (file ? titleFromFileName(file.name) : "") }));
+    setErrors((er) => ({ ...er, file: undefined, type: undefined }));
+  };
+
+  const send = async (e: FormEvent) => {
+    e.preventDefault();
+    if (uploading) return;
+    const problems = mediaErrors(draft, null);
+    setErrors(problems);
+    setNote(null);
+    const first = (["file", "type", "title", "description"] as const).find((k) => problems[k]);
+    if (first) {
+      document.getElementById(ids[first])?.focus();
+      return;
+    }
+    const controller = new AbortController();
+    abort.current = controller;
+    setProgress({ sent: 0, total: draft.file!.size });
+    try {
+      const media = await saveMedia(context, null, mediaFormData(draft), { signal: controller.signal, onProgress: setProgress });
+      toast.success(`Média « ${media.title} » téléversé et choisi.`, { action: "picker-upload" });
+      mediaChanged();
+      setDraft({ ...EMPTY, type: onlyType ?? "" });
+      if (fileInput.current) fileInput.current.value = "";
+      onUploaded(media);
+    } catch (err) {
+      if (isAbort(err)) setNote("Envoi annulé. Rien n'a été enregistré.");
+      else toast.error(errorText(err, "Erreur lors de la création."), { action: "picker-upload" });
+    } finally {
+      abort.current = null;
+      setProgress(null);
+    }
+  };
+
+  const type = draft.type;
+  const accept = onlyType ? acceptOf(onlyType) : FILE_TYPES.map(acceptOf).join(",");
+  return (
+    <form className="picker-upload" onSubmit={send} noValidate aria-labelledby={`${uid}-legend`}>
+      <h3 id={`${uid}-legend`} className="picker-upload-title">
+        Téléverser un nouveau média
+      </h3>
+      <FormField
+        label="Fichier"
+        required
+        id={ids.file}
+        error={errors.file}
+        hint={`Formats acceptés : ${(onlyType ? [onlyType] : FILE_TYPES).map((t) => FILE_FORMATS[t].names).join(", ")}.`}
+      >
+        {(field) => <input {...field} ref={fileInput} type="file" accept={accept} onChange={chooseFile} disabled={uploading} />}
+      </FormField>
+      {!onlyType && (
+        <FormField label="Type de média" required id={ids.type} error={errors.type}>
+          {(field) => (
+            <select {...field} value={type} onChange={(e) => set("type", e.target.value as MediaDraft["type"])} disabled={uploading}>
+              <option value="">Choisir un type</option>
+              {FILE_TYPES.map((t) => (
+                <option key={t} value={t}>
+                  {MEDIA_TYPE_LABELS[t]}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+      )}
+      <FormField label="Titre du média" required id={ids.title} error={errors.title}>
+        {(field) => <input {...field} type="text" value={draft.title} onChange={(e) => set("title", e.target.value)} disabled={uploading} />}
+      </FormField>
+      <FormField label="Description du média" required id={ids.description} error={errors.description}>
+        {(field) => <textarea {...field} rows={2} value={draft.description} onChange={(e) => set("description", e.target.value)} disabled={uploading} />}
+      </FormField>
+      <div className="picker-upload-send" ref={progressRef}>
+        {progress ? (
+          <UploadProgress {...progress} onCancel={() => abort.current?.abort()} />
+        ) : (
+          <button type="submit" className="btn btn-small">
+            <Icon name="upload" /> Téléverser ce média
+          </button>
+        )}
+      </div>
+      {/* Present from the start so the note is announced when it appears. */}
+      <p role="status" className="picker-upload-note">
+        {note}
+      </p>
+    </form>
+  );
+}
