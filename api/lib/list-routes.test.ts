@@ -83,6 +83,9 @@ describe("paged back-office lists", () => {
   it("pages contact messages newest first or oldest first, unread ones apart, searched through subjects", async () => {
     const subjects = (json: { items: { subject: string }[] }) => json.items.map((m) => m.subject);
     expect(subjects(await get("/api/admin/contact?page=1"))).toEqual(["Question sur l'école", "Partenariat", "Adhésion"]);
+    expect(await get("/api/admin/contact?page=1")).toMatchObject({ total: 3, unread: 2 });
+    expect(await get("/api/admin/contact?page=1&q=ecole")).toMatchObject({ total: 1, unread: 1 });
+    expect(await get("/api/admin/contact?page=1&unread=0")).toMatchObject({ total: 1, unread: 0 });
     expect(subjects(await get("/api/admin/contact?page=1&dir=asc"))).toEqual(["Adhésion", "Partenariat", "Question sur l'école"]);
     expect(subjects(await get("/api/admin/contact?page=1&unread=1"))).toEqual(["Question sur l'école", "Adhésion"]);
     expect(subjects(await get("/api/admin/contact?page=1&unread=0"))).toEqual(["Partenariat"]);

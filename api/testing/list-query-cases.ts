@@ -34,7 +34,7 @@ export const LIST_PLAN_CASES: PlanCase[] = [
     table: "articles",
     spec: ARTICLE_LIST as ListSpec<string>,
     base: articleWhere({}, { viewerId: "u12" }),
-    filters: { mine: articleWhere({ mine: "1" }, { viewerId: "u12" }) },
+    filters: { mine: articleWhere({ mine: "1" }, { viewerId: "u12" }), others: articleWhere({ mine: "0" }, { viewerId: "u12" }) },
     search: "econ",
   },
   {

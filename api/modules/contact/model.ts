@@ -49,8 +49,8 @@ export const ContactQuery = listQuerySchema(["recent"] as const, contactFilters)
 
 export type ContactQuery = Static<typeof ContactQuery>;
 
-/** A page of messages, with the total for the pager. */
-export const ContactPage = listPageSchema(ContactMessage);
+/** A page of messages, with the total for the pager and how many of the matching messages are unread (« 3 messages, dont 1 non lu »). */
+export const ContactPage = t.Object({ ...listPageSchema(ContactMessage).properties, unread: t.Number() });
 
 export type ContactPage = Static<typeof ContactPage>;
 
