@@ -25,10 +25,13 @@ import { CONTACT_ORDERS, CONTACT_READ, messageCount, type ContactFilter } from "
 import { $contactPage, CONTACT_PATH, contactList } from "./stores";
 import "./ContactScreen.css";
 
+/** « lu » agrees with the count the question receives (« 1 message », « 3 messages », « 1 200 messages »). */
+const read = (n: string, word: string) => (/^1 /.test(n) ? word : `${word}s`);
+
 const BULK_ACTIONS: readonly BulkAction<"read" | "unread" | "delete">[] = [
-  { value: "read", label: "Marquer comme lu", question: (n) => `Marquer ${n} comme lus ?` },
-  { value: "unread", label: "Marquer comme non lu", question: (n) => `Marquer ${n} comme non lus ?` },
-  { value: "delete", label: "Supprimer", question: (n) => `Supprimer ${n} ? Cette action est irréversible.` },
+  { value: "read", label: "Marquer comme lu", question: (n) => `Marquer ${n} comme ${read(n, "lu")}\u00a0?` },
+  { value: "unread", label: "Marquer comme non lu", question: (n) => `Marquer ${n} comme ${read(n, "non lu")}\u00a0?` },
+  { value: "delete", label: "Supprimer", question: (n) => `Supprimer ${n}\u00a0? Cette action est irréversible.` },
 ];
 
 function received(iso: string): string {

@@ -32,9 +32,9 @@ import { $eventPage, eventList, EVENTS_PATH } from "./stores";
 type BulkEventAction = "online" | "offline" | "delete";
 
 const BULK_ACTIONS: readonly BulkAction<BulkEventAction>[] = [
-  { value: "online", label: "Mettre en ligne", question: (n) => `Mettre en ligne ${n} ?` },
-  { value: "offline", label: "Mettre hors ligne", question: (n) => `Mettre hors ligne ${n} ?` },
-  { value: "delete", label: "Supprimer", question: (n) => `Supprimer ${n} ? Cette action est irréversible.` },
+  { value: "online", label: "Mettre en ligne", question: (n) => `Mettre en ligne ${n}\u00a0?` },
+  { value: "offline", label: "Mettre hors ligne", question: (n) => `Mettre hors ligne ${n}\u00a0?` },
+  { value: "delete", label: "Supprimer", question: (n) => `Supprimer ${n}\u00a0? Cette action est irréversible.` },
 ];
 
 /** After any event write: the list and the dashboard's counts reload, the rows staying on screen meanwhile. */

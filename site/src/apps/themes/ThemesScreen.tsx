@@ -39,7 +39,7 @@ const BULK_ACTIONS: readonly BulkAction<"delete">[] = [
   {
     value: "delete",
     label: "Supprimer",
-    question: (n) => `Supprimer ${n} ? Cette action est irréversible : les articles et événements qui les portent les perdront.`,
+    question: (n) => `Supprimer ${n}\u00a0? Cette action est irréversible\u00a0: les articles et événements qui les portent les perdront.`,
   },
 ];
 
