@@ -197,6 +197,7 @@ for (const viewport of [
         await islandsHydrated(page);
 
         await page.getByLabel("Rechercher un thème").fill(word);
+        await expect(page).toHaveURL(new RegExp(`[?&]q=${word}`));
         await expect.poll(() => rowTitles(page)).toEqual(names(1, 2, 10));
         await expect(page.locator(".list-count")).toHaveText("3 thèmes");
         await page.getByLabel("Ordre").selectOption("desc");
@@ -217,7 +218,7 @@ for (const viewport of [
 
         // Two rows ticked from the keyboard.
         for (const name of names(1, 10)) {
-          const box = page.getByRole("checkbox", { name: `Sélectionner : ${name}` });
+          const box = page.getByRole("checkbox", { name: `Sélectionner : ${name}`, exact: true });
           await box.focus();
           await page.keyboard.press("Space");
           await expect(box).toBeChecked();
@@ -247,6 +248,8 @@ for (const viewport of [
         const count = page.locator(".contact-count");
 
         await page.getByLabel("Rechercher un message").fill(word.toLowerCase());
+        // The box asks the server after a pause in the typing: the address says when.
+        await expect(page).toHaveURL(new RegExp(`[?&]q=${word.toLowerCase()}`));
         await expect.poll(() => rowTitles(page)).toEqual([`Non lu ${subject}`]);
         await expect(count).toHaveText("1 message, non lu");
         await page.getByLabel("Afficher").selectOption("0");
