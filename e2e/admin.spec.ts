@@ -566,16 +566,18 @@ test.describe("contact inbox, site control and journal", () => {
     await adminPage(page, "/admin/dashboard");
     await expect(page.getByRole("link", { name: /messages? non lus?$/ })).toHaveAttribute("href", "/admin/contact");
     await page.goto("/admin/contact");
-    const message = page.getByRole("article", { name: new RegExp(subject) });
-    await expect(message).toContainText("Non lu");
-    await expect(message).toContainText("De Khady Sow (khady.sow@example.org)");
+    // One row of the shared table per message (issue 19 §1).
+    const message = page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: subject }) });
+    await expect(message.getByRole("rowheader")).toHaveText(`Non lu ${subject}`);
+    await expect(message).toContainText("Khady Sow");
+    await expect(message.getByRole("link", { name: "khady.sow@example.org" })).toHaveAttribute("href", "mailto:khady.sow@example.org");
     await expect(message).toContainText("proposez-vous des visites de l'île pour les scolaires ?");
     // Newest first.
-    await expect(page.getByRole("article").first()).toContainText(subject);
+    await expect(page.getByRole("rowheader").first()).toContainText(subject);
     await expectNoSeriousViolations(page, "contact inbox with a message");
     await message.getByRole("button", { name: `Marquer comme lu : ${subject}` }).click();
     await expect(page.getByRole("status").getByText("Message marqué comme lu.")).toBeVisible();
-    await expect(message).not.toContainText("Non lu");
+    await expect(message.getByRole("rowheader")).toHaveText(subject);
     await expect(message.getByRole("button", { name: `Marquer comme non lu : ${subject}` })).toBeVisible();
     await message.getByRole("button", { name: `Supprimer : ${subject}` }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Supprimer" }).click();

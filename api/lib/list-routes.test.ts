@@ -50,6 +50,17 @@ describe("paged back-office lists", () => {
     expect(Array.isArray(await get("/api/admin/events"))).toBe(true);
   });
 
+  it("pages events by creation (newest first) and keeps those to come, or those over, apart", async () => {
+    const titles = (json: { items: { title: string }[] }) => json.items.map((e) => e.title);
+    expect(titles(await get("/api/admin/events?page=1&sort=created"))).toEqual(["Atelier pêche", "École d'été", "Zénith des idées"]);
+    expect(titles(await get("/api/admin/events?page=1&sort=created&dir=asc"))).toEqual(["Zénith des idées", "École d'été", "Atelier pêche"]);
+    expect(titles(await get("/api/admin/events?page=1&when=upcoming"))).toEqual(["École d'été", "Zénith des idées"]);
+    expect(titles(await get("/api/admin/events?page=1&when=past"))).toEqual(["Atelier pêche"]);
+    const wrong = await send(h, "GET", "/api/admin/events?page=1&when=soon", undefined, chef.auth);
+    expect(wrong.status).toBe(400);
+    expect(wrong.json.message).toMatch(/Période inconnue/);
+  });
+
   it("lists themes in French order, « Économie » before « Société », whole or paged and searched", async () => {
     const names = (list: { name: string }[]) => list.map((t) => t.name);
     expect(names(await get("/api/admin/themes"))).toEqual(["Économie", "Éducation", "Mer", "Société"]);
@@ -59,10 +70,25 @@ describe("paged back-office lists", () => {
     expect(names(page.items)).toEqual(["Économie"]);
   });
 
-  it("pages contact messages newest first, unread ones apart, searched through subjects", async () => {
+  it("pages themes in natural French order, « Thème 2 » before « Thème 10 », either way", async () => {
+    for (const name of ["Thème 10", "Thème 2", "Thème 1"]) await makeTheme(h.database.db, name);
+    const names = (json: { items: { name: string }[] }) => json.items.map((t) => t.name);
+    expect(names(await get("/api/admin/themes?page=1&q=theme"))).toEqual(["Thème 1", "Thème 2", "Thème 10"]);
+    expect(names(await get("/api/admin/themes?page=1&q=theme&dir=desc"))).toEqual(["Thème 10", "Thème 2", "Thème 1"]);
+    const all = await get("/api/admin/themes?page=2&pageSize=25");
+    expect(all).toMatchObject({ total: 7, page: 2, items: [] });
+    expect(names(await get("/api/admin/themes?page=1&pageSize=25"))).toEqual(["Économie", "Éducation", "Mer", "Société", "Thème 1", "Thème 2", "Thème 10"]);
+  });
+
+  it("pages contact messages newest first or oldest first, unread ones apart, searched through subjects", async () => {
     const subjects = (json: { items: { subject: string }[] }) => json.items.map((m) => m.subject);
     expect(subjects(await get("/api/admin/contact?page=1"))).toEqual(["Question sur l'école", "Partenariat", "Adhésion"]);
+    expect(await get("/api/admin/contact?page=1")).toMatchObject({ total: 3, unread: 2 });
+    expect(await get("/api/admin/contact?page=1&q=ecole")).toMatchObject({ total: 1, unread: 1 });
+    expect(await get("/api/admin/contact?page=1&unread=0")).toMatchObject({ total: 1, unread: 0 });
+    expect(subjects(await get("/api/admin/contact?page=1&dir=asc"))).toEqual(["Adhésion", "Partenariat", "Question sur l'école"]);
     expect(subjects(await get("/api/admin/contact?page=1&unread=1"))).toEqual(["Question sur l'école", "Adhésion"]);
+    expect(subjects(await get("/api/admin/contact?page=1&unread=0"))).toEqual(["Partenariat"]);
     expect(subjects(await get("/api/admin/contact?page=1&q=ecole"))).toEqual(["Question sur l'école"]);
     expect(subjects(await get("/api/admin/contact?page=1&q=expediteur%202"))).toEqual(["Partenariat"]);
     expect(Array.isArray(await get("/api/admin/contact"))).toBe(true);

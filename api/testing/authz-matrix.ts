@@ -11,6 +11,7 @@
  * standing in for "allowed". Exceptions are named in `note`.
  */
 import { LOGIN_PASSWORD, type Caller, type Role, type World } from "./authz-matrix-world";
+import { makeTheme } from "./factory";
 
 export type Expected = Record<Role, number>;
 
@@ -193,6 +194,13 @@ export const RULES: Record<string, Rule> = {
   "POST /api/admin/themes": { expect: adminOnly(201), body: themeBody },
   "PUT /api/admin/themes/:id": { expect: adminOnly(), params: async (w) => ({ id: await w.fresh.theme() }), body: themeBody },
   "DELETE /api/admin/themes/:id": { expect: adminOnly(), params: async (w) => ({ id: await w.fresh.theme() }) },
+  "POST /api/admin/themes/bulk": {
+    expect: adminOnly(),
+    // The body cannot wait for a fresh row: one made beforehand is found by the search.
+    params: async (w) => (await makeTheme(w.h.database.db, `Jetable ${w.unique()}`), {}),
+    body: () => ({ action: "delete", filter: { q: "jetable" } }),
+    note: "deletes the throw-away themes made for it",
+  },
 
   // Back office: media.
   "GET /api/admin/media": { expect: adminOnly() },
@@ -223,9 +231,16 @@ export const RULES: Record<string, Rule> = {
   "PUT /api/admin/events/:id": { expect: adminOnly(), params: async (w) => ({ id: await w.fresh.event() }), body: eventBody },
   "PUT /api/admin/events/:id/online": { expect: adminOnly(), params: async (w) => ({ id: await w.fresh.event() }) },
   "DELETE /api/admin/events/:id": { expect: adminOnly(), params: async (w) => ({ id: await w.fresh.event() }) },
+  "POST /api/admin/events/bulk": { expect: adminOnly(), body: () => ({ action: "online", filter: { status: "online" } }), note: "puts the online events online: harmless" },
   "GET /api/admin/contact": { expect: adminOnly() },
   "PUT /api/admin/contact/:id/read": { expect: adminOnly(), params: async (w) => ({ id: await w.fresh.contact() }) },
   "DELETE /api/admin/contact/:id": { expect: adminOnly(), params: async (w) => ({ id: await w.fresh.contact() }) },
+  "POST /api/admin/contact/bulk": {
+    expect: adminOnly(),
+    params: async (w) => (await w.fresh.contact(), {}),
+    body: () => ({ action: "read", filter: {} }),
+    note: "marks every message read: nothing else reads that state",
+  },
   "GET /api/admin/site": { expect: adminOnly() },
   "POST /api/admin/site/rebuild": { expect: adminOnly(202) },
   "GET /api/admin/users": { expect: adminOnly() },

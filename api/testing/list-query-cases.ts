@@ -34,7 +34,7 @@ export const LIST_PLAN_CASES: PlanCase[] = [
     table: "articles",
     spec: ARTICLE_LIST as ListSpec<string>,
     base: articleWhere({}, { viewerId: "u12" }),
-    filters: { mine: articleWhere({ mine: "1" }, { viewerId: "u12" }) },
+    filters: { mine: articleWhere({ mine: "1" }, { viewerId: "u12" }), others: articleWhere({ mine: "0" }, { viewerId: "u12" }) },
     search: "econ",
   },
   {
@@ -81,7 +81,13 @@ export const LIST_PLAN_CASES: PlanCase[] = [
     table: "events",
     spec: EVENT_LIST as ListSpec<string>,
     base: [],
-    filters: { offline: eventWhere({ status: "offline" }), theme: eventWhere({ theme: "t3" }), dates: eventWhere({ from: "1970-01-10", to: "1970-02-10" }) },
+    filters: {
+      offline: eventWhere({ status: "offline" }),
+      upcoming: eventWhere({ when: "upcoming" }, new Date(400 * 86_400_000)),
+      past: eventWhere({ when: "past" }, new Date(400 * 86_400_000)),
+      theme: eventWhere({ theme: "t3" }),
+      dates: eventWhere({ from: "1970-01-10", to: "1970-02-10" }),
+    },
     search: "debat",
   },
   { name: "the themes", table: "themes", spec: THEME_LIST as ListSpec<string>, base: [], filters: {}, search: "theme" },
@@ -90,7 +96,7 @@ export const LIST_PLAN_CASES: PlanCase[] = [
     table: "contact_messages",
     spec: CONTACT_LIST as ListSpec<string>,
     base: [],
-    filters: { unread: contactWhere({ unread: "1" }), dates: contactWhere({ from: "1970-01-01" }) },
+    filters: { unread: contactWhere({ unread: "1" }), read: contactWhere({ unread: "0" }), dates: contactWhere({ from: "1970-01-01" }) },
     search: "sujet",
   },
   {

@@ -31,6 +31,9 @@ export const events = sqliteTable(
     // One index per sort of the back office's list, ending with the id that breaks ties (api/lib/list-query.ts).
     index("events_start_idx").on(t.startDate, t.id),
     index("events_title_key_idx").on(t.titleKey, t.id),
+    index("events_created_idx").on(t.createdAt, t.id),
+    // The « à venir » / « passés » filter of the back office (an event is past once it has ended).
+    index("events_end_idx").on(t.endDate, t.id),
   ],
 );
 

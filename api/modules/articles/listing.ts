@@ -3,7 +3,7 @@
  * searchable; one page of it with `page`) and the back office's page (sorted, filtered, searched and cut by the
  * database through api/lib/list-query.ts, so it stays fast at 50,000).
  */
-import { and, count, eq, inArray, not, or, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, inArray, not, notInArray, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { articleAuthors, articles, media } from "../../../db/schema";
 import { dayRange, ftsSearch, isOn, listPage, moderationSort, moderationWhere, type ListSpec } from "../../lib/list-query";
@@ -68,12 +68,19 @@ export const ARTICLE_LIST: ListSpec<(typeof ARTICLE_SORTS)[number]> = {
 /** Articles (co-)written by a member, through the join table's user index. */
 const writtenBy = (userId: string): SQL => inArray(articles.id, sql`(select article_id from article_authors where user_id = ${userId})`);
 
+/** What a member sees: their own articles in any state and the public ones; only theirs with `mine=1`; only the others' public ones with `mine=0` (« Articles des membres »). */
+function visibleTo(viewerId: string, mine: string | undefined): SQL {
+  if (isOn(mine)) return writtenBy(viewerId);
+  if (mine === "0") return and(articleIsPublic, notInArray(articles.id, sql`(select article_id from article_authors where user_id = ${viewerId})`))!;
+  return or(articleIsPublic, writtenBy(viewerId))!;
+}
+
 /**
  * The WHERE of an article list: the filters shared by the admin and member lists, and for a member (`viewerId`)
- * what they may see (their own articles in any state and the public ones; only theirs with `mine`).
+ * what they may see (`visibleTo`).
  */
 export function articleWhere(query: MemberArticlesQuery, member?: { viewerId: string }): (SQL | undefined)[] {
-  const visible = member ? (isOn(query.mine) ? writtenBy(member.viewerId) : or(articleIsPublic, writtenBy(member.viewerId))) : undefined;
+  const visible = member ? visibleTo(member.viewerId, query.mine) : undefined;
   return [
     visible,
     moderationWhere(articles, query.status),
@@ -97,9 +104,11 @@ export function adminArticlePage(db: Db, query: AdminArticlesQuery): Promise<Art
  * ones; only theirs with `mine`), with the admin list's sorts, filters and search.
  */
 export function memberArticlePage(db: Db, viewerId: string, query: MemberArticlesQuery): Promise<ArticlePage> {
-  // Counted as the public articles plus the member's own that are not public: two index ranges, not an OR.
+  // The whole view (public OR own) is counted as the public articles plus the member's own that are not public:
+  // two index ranges, not an OR. `mine=1` and `mine=0` are single conditions already.
   const filters = articleWhere(query);
-  const parts = isOn(query.mine) ? undefined : [[articleIsPublic, ...filters], [writtenBy(viewerId), not(articleIsPublic), ...filters]];
+  const both = !isOn(query.mine) && query.mine !== "0";
+  const parts = both ? [[articleIsPublic, ...filters], [writtenBy(viewerId), not(articleIsPublic), ...filters]] : undefined;
   return listPage(db, ARTICLE_LIST, query, articleWhere(query, { viewerId }), summariesOf(db, viewerId), (a) => a._id, parts);
 }
 

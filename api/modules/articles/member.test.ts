@@ -101,6 +101,8 @@ describe("member article routes", () => {
     expect(page.items.map((a: { title: string }) => a.title)).toEqual(["Brouillon d'Awa", "Hors ligne d'Awa", "Pêche à Gorée", "Public de Jean"]);
     expect(page.total).toBe(4);
     expect((await get("mine=1")).total).toBe(3);
+    // « Articles des membres »: the others' public articles only.
+    expect((await get("mine=0")).items.map((a: { title: string }) => a.title)).toEqual(["Public de Jean"]);
     expect((await get("q=brouil")).items.map((a: { title: string }) => a.title)).toEqual(["Brouillon d'Awa"]);
     expect((await get("q=brouil")).total).toBe(1);
     expect((await get("status=pending")).total).toBe(2);

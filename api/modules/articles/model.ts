@@ -97,7 +97,8 @@ export const AdminArticlesQuery = listQuerySchema(ARTICLE_SORTS, articleFilters)
 export type AdminArticlesQuery = Static<typeof AdminArticlesQuery>;
 
 /**
- * GET /api/user/articles: `q` searches title, text and keywords; `mine=1` keeps the caller's own articles. With
+ * GET /api/user/articles: `q` searches title, text and keywords; `mine=1` keeps the caller's own articles, `mine=0`
+ * (with `page`) the other members' public ones. With
  * `page`, the answer is one page (`ArticlePage`) sorted, filtered and searched like the admin list; without, the
  * whole list the spec describes (an array).
  */

@@ -1,5 +1,6 @@
 import { t, type Static } from "elysia";
 import { strict } from "../../lib/strict-schema";
+import { bulkBodySchema } from "../../lib/bulk";
 import { DateParam, listPageSchema, listQuerySchema } from "../../lib/list-query";
 
 // `\S`: a field of spaces only is refused like an empty one (it would be stored empty once trimmed).
@@ -31,21 +32,36 @@ export const ContactRead = t.Object({ _id: t.String(), subject: t.String(), read
 
 export const DeletedContact = t.Object({ message: t.String(), _id: t.String(), subject: t.String() });
 
-/**
- * GET /api/admin/contact: every message (the spec's array, newest first); with `page`, one page filtered
- * (`unread=1`, dates) and searched (sender, e-mail, subject, text) by the database.
- */
-export const ContactQuery = listQuerySchema(["recent"] as const, {
+/** The filters of the message list (also what a bulk action's `filter` may carry). */
+const contactFilters = {
   unread: t.Optional(t.Union([t.Literal("1"), t.Literal("0")], { error: "Filtre « non lus » invalide (1 ou 0)." })),
   /** Received on or after this day (YYYY-MM-DD). */
   from: t.Optional(DateParam("Date de début invalide (AAAA-MM-JJ).")),
   /** Received on or before this day (YYYY-MM-DD). */
   to: t.Optional(DateParam("Date de fin invalide (AAAA-MM-JJ).")),
-});
+};
+
+/**
+ * GET /api/admin/contact: every message (the spec's array, newest first); with `page`, one page filtered
+ * (`unread=1`, dates) and searched (sender, e-mail, subject, text) by the database.
+ */
+export const ContactQuery = listQuerySchema(["recent"] as const, contactFilters);
 
 export type ContactQuery = Static<typeof ContactQuery>;
 
-/** A page of messages, with the total for the pager. */
-export const ContactPage = listPageSchema(ContactMessage);
+/** A page of messages, with the total for the pager and how many of the matching messages are unread (« 3 messages, dont 1 non lu »). */
+export const ContactPage = t.Object({ ...listPageSchema(ContactMessage).properties, unread: t.Number() });
 
 export type ContactPage = Static<typeof ContactPage>;
+
+export const CONTACT_BULK_ACTIONS = ["read", "unread", "delete"] as const;
+
+export const CONTACT_NOUNS = { one: "message", many: "messages", noMatch: "Aucun message ne correspond à la sélection." };
+
+/**
+ * POST /api/admin/contact/bulk (issue 19 §1): mark read, mark unread or delete the chosen messages (`ids`) or every
+ * message matching the list's filters and search (`filter`).
+ */
+export const BulkContactBody = bulkBodySchema(CONTACT_BULK_ACTIONS, contactFilters, {}, CONTACT_NOUNS);
+
+export type BulkContactBody = Static<typeof BulkContactBody>;

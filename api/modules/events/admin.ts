@@ -3,9 +3,11 @@ import type { Deps } from "../../deps";
 import { formValues, readFormFields } from "../../lib/form-fields";
 import { authPlugin } from "../../plugins/auth";
 import { rebuildPlugin } from "../../plugins/rebuild";
+import { BulkResult } from "../../lib/bulk";
+import { bulkEvents } from "./bulk";
 import { readEventInput } from "./input";
 import { adminEventList } from "./listing";
-import { DeletedEvent, Event, EventBody, EventOnline, EventPage, EventsQuery } from "./model";
+import { BulkEventsBody, DeletedEvent, Event, EventBody, EventOnline, EventPage, EventsQuery } from "./model";
 import { createEvent, deleteEvent, toggleEventOnline, updateEvent } from "./service";
 
 const idParams = t.Object({ id: t.String({ maxLength: 64 }) });
@@ -24,6 +26,14 @@ export const eventsAdminRoutes = (deps: Deps) =>
       admin: true,
       query: EventsQuery,
       response: { 200: t.Union([t.Array(Event), EventPage]) },
+    })
+    // Many events at once: one journal entry per event (written by the route), one rebuild for the batch.
+    .post("/api/admin/events/bulk", ({ body, viewer }) => bulkEvents(deps.db, body, { id: viewer.user.id, nickname: viewer.user.nickname }), {
+      admin: true,
+      body: BulkEventsBody,
+      rebuild: () => ({ kind: "event" }),
+      audit: "self",
+      response: { 200: BulkResult },
     })
     .post(
       "/api/admin/events",

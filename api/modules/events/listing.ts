@@ -2,29 +2,34 @@
  * The back office's event list, one page at a time (api/lib/list-query.ts), searched through titles, places and
  * keywords. Without `page`, the route keeps the spec's whole array.
  */
-import { eq, inArray, sql, type SQL } from "drizzle-orm";
+import { eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { events } from "../../../db/schema";
 import { dayRange, ftsSearch, listPage, type ListSpec } from "../../lib/list-query";
 import type { Event, EventPage, EVENT_SORTS, EventsQuery } from "./model";
 import { listEvents } from "./service";
 
-/** Sorts of the event list, each with its index in db/schema/events.ts; the title in French order. */
+/** Sorts of the event list, each with its index in db/schema/events.ts; the title in French order, newest creations first. */
 export const EVENT_LIST: ListSpec<(typeof EVENT_SORTS)[number]> = {
   table: events,
   id: events.id,
   sorts: {
     start: { keys: [events.startDate], dir: "desc" },
     title: { keys: [events.titleKey], dir: "asc" },
+    created: { keys: [events.createdAt], dir: "desc" },
   },
   defaultSort: "start",
   search: ftsSearch(events, "events_fts"),
 };
 
-/** The WHERE of the event list's filters. */
-export function eventWhere(query: EventsQuery): (SQL | undefined)[] {
+/**
+ * The WHERE of the event list's filters. An event is past once its end is (the public site's rule,
+ * site/src/lib/event-time.ts): one under way is still « à venir ou en cours ».
+ */
+export function eventWhere(query: Omit<EventsQuery, "page" | "pageSize" | "sort" | "dir">, now = new Date()): (SQL | undefined)[] {
   return [
     query.status ? eq(events.online, query.status === "online") : undefined,
+    query.when ? (query.when === "past" ? lt(events.endDate, now) : gte(events.endDate, now)) : undefined,
     query.theme ? inArray(events.id, sql`(select event_id from event_themes where theme_id = ${query.theme})`) : undefined,
     dayRange(events.startDate, query.from, query.to),
   ];

@@ -1,4 +1,5 @@
 import { t, type Static } from "elysia";
+import { bulkBodySchema } from "../../lib/bulk";
 import { DateParam, listPageSchema, listQuerySchema } from "../../lib/list-query";
 import { UserSummary } from "../members/summary";
 import { ThemeRef } from "../themes/model";
@@ -53,21 +54,26 @@ export const EventOnline = t.Object({ _id: t.String(), title: t.String(), online
 
 export const DeletedEvent = t.Object({ message: t.String(), _id: t.String(), title: t.String() });
 
-export const EVENT_SORTS = ["start", "title"] as const;
+export const EVENT_SORTS = ["start", "title", "created"] as const;
 
-/**
- * GET /api/admin/events: every event (the spec's array, latest start first); with `page`, one page sorted,
- * filtered and searched (title) by the database.
- */
-export const EventsQuery = listQuerySchema(EVENT_SORTS, {
+/** The filters of the back office's event list (also what a bulk action's `filter` may carry). */
+const eventFilters = {
   status: t.Optional(t.Union([t.Literal("online"), t.Literal("offline")], { error: "Statut inconnu (online ou offline)." })),
+  /** Not yet over (`upcoming`: ending now or later, events under way included) or over (`past`). */
+  when: t.Optional(t.Union([t.Literal("upcoming"), t.Literal("past")], { error: "Période inconnue (upcoming ou past)." })),
   /** A theme id. */
   theme: t.Optional(t.String({ maxLength: 64, error: "Thème invalide." })),
   /** Starting on or after this day (YYYY-MM-DD). */
   from: t.Optional(DateParam("Date de début invalide (AAAA-MM-JJ).")),
   /** Starting on or before this day (YYYY-MM-DD). */
   to: t.Optional(DateParam("Date de fin invalide (AAAA-MM-JJ).")),
-});
+};
+
+/**
+ * GET /api/admin/events: every event (the spec's array, latest start first); with `page`, one page sorted,
+ * filtered and searched (title, place, keywords) by the database.
+ */
+export const EventsQuery = listQuerySchema(EVENT_SORTS, eventFilters);
 
 export type EventsQuery = Static<typeof EventsQuery>;
 
@@ -75,3 +81,15 @@ export type EventsQuery = Static<typeof EventsQuery>;
 export const EventPage = listPageSchema(Event);
 
 export type EventPage = Static<typeof EventPage>;
+
+export const EVENT_BULK_ACTIONS = ["online", "offline", "delete"] as const;
+
+export const EVENT_NOUNS = { one: "événement", many: "événements", noMatch: "Aucun événement ne correspond à la sélection." };
+
+/**
+ * POST /api/admin/events/bulk (issue 19 §1): put online, put offline or delete the chosen events (`ids`) or every
+ * event matching the list's filters and search (`filter`).
+ */
+export const BulkEventsBody = bulkBodySchema(EVENT_BULK_ACTIONS, eventFilters, {}, EVENT_NOUNS);
+
+export type BulkEventsBody = Static<typeof BulkEventsBody>;

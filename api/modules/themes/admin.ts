@@ -2,8 +2,10 @@ import { Elysia, t } from "elysia";
 import type { Deps } from "../../deps";
 import { authPlugin } from "../../plugins/auth";
 import { rebuildPlugin } from "../../plugins/rebuild";
+import { BulkResult } from "../../lib/bulk";
+import { bulkThemes } from "./bulk";
 import { adminThemeList } from "./listing";
-import { AdminTheme, DeletedTheme, Theme, ThemeBody, ThemePage, ThemesQuery } from "./model";
+import { AdminTheme, BulkThemesBody, DeletedTheme, Theme, ThemeBody, ThemePage, ThemesQuery } from "./model";
 import { createTheme, deleteTheme, updateTheme } from "./service";
 
 const idParams = t.Object({ id: t.String({ maxLength: 64 }) });
@@ -18,6 +20,14 @@ export const themesAdminRoutes = (deps: Deps) =>
       admin: true,
       query: ThemesQuery,
       response: { 200: t.Union([t.Array(AdminTheme), ThemePage]) },
+    })
+    // Many themes at once: one journal entry per theme (written by the route), one rebuild for the batch.
+    .post("/api/admin/themes/bulk", ({ body, viewer }) => bulkThemes(deps.db, body, { id: viewer.user.id, nickname: viewer.user.nickname }), {
+      admin: true,
+      body: BulkThemesBody,
+      rebuild: () => ({ kind: "theme" }),
+      audit: "self",
+      response: { 200: BulkResult },
     })
     .post(
       "/api/admin/themes",

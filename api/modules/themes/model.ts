@@ -1,5 +1,6 @@
 import { t, type Static } from "elysia";
 import { strict } from "../../lib/strict-schema";
+import { bulkBodySchema } from "../../lib/bulk";
 import { listPageSchema, listQuerySchema } from "../../lib/list-query";
 
 export const ThemeRef = t.Object({ _id: t.String(), name: t.String(), url: t.String() });
@@ -69,3 +70,15 @@ export type ThemesQuery = Static<typeof ThemesQuery>;
 export const ThemePage = listPageSchema(AdminTheme);
 
 export type ThemePage = Static<typeof ThemePage>;
+
+export const THEME_BULK_ACTIONS = ["delete"] as const;
+
+export const THEME_NOUNS = { one: "thème", many: "thèmes", noMatch: "Aucun thème ne correspond à la sélection." };
+
+/**
+ * POST /api/admin/themes/bulk (issue 19 §1): delete the chosen themes (`ids`) or every theme matching the list's
+ * search (`filter`). Their articles and events lose them, as with one deletion.
+ */
+export const BulkThemesBody = bulkBodySchema(THEME_BULK_ACTIONS, {}, {}, THEME_NOUNS);
+
+export type BulkThemesBody = Static<typeof BulkThemesBody>;

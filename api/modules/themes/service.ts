@@ -12,7 +12,7 @@ import type { AdminTheme, DeletedTheme, Theme, ThemeBody, ThemeWithCount } from 
  * the key's index does), so no ORDER BY runs before it.
  */
 const french = new Intl.Collator("fr", { sensitivity: "base", numeric: true });
-const byName = <T extends { id: string; name: string }>(rows: T[]): T[] =>
+export const byName = <T extends { id: string; name: string }>(rows: T[]): T[] =>
   rows.sort((a, b) => french.compare(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 
 export function toTheme(row: ThemeRow): Theme {

@@ -1,33 +1,36 @@
 /**
  * /user/articles (spec §2): « Nouvel Article », the member's own articles (any state, with their approved and
- * online badges, edit and delete) searched by the server (title, text and keywords, ignoring case and accents),
- * and « Articles des membres ». The modal's address is in the URL (`?new`, `?edit=<id>`), so it can be reloaded
- * and shared; opening the edit address of someone else's article shows the 403 text.
+ * online badges, edit and delete) and « Articles des membres ». The modal's address is in the URL (`?new`,
+ * `?edit=<id>`), so it can be reloaded and shared; opening the edit address of someone else's article shows the
+ * 403 text.
+ * Issue 19 §1: both lists page in the database (25 / 50 / 100 rows) with a count, a search (title, text and
+ * keywords, accents and case ignored) and sorts; « Mes articles » also filters by status (the dashboard links to
+ * `?status=pending`). Each list keeps its state in the address (the members' list under `membres.`).
  */
 import { useStore } from "@nanostores/react";
-import { useEffect, useState, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import type { ArticleSummary } from "../../../../api/contract";
-import { formatDateShort, plural } from "../../lib/format";
+import { formatDateShort } from "../../lib/format";
 import { articleHref, userHref } from "../../lib/paths";
 import { errorText } from "../lib/api";
 import { useResource } from "../lib/query";
 import { toast } from "../stores/toasts";
-import { useViewer } from "../stores/viewer";
 import { confirm } from "../ui/ConfirmDialog";
 import { actionsColumn } from "../ui/actions-column";
 import { DataTable, type Column } from "../ui/DataTable";
 import { useEditAddress } from "../ui/edit-address";
-import { FormField } from "../ui/FormField";
+import { ListSearch } from "../ui/ListSearch";
+import { ListSelect } from "../ui/ListSelect";
+import { listPagination } from "../ui/list-store";
 import { ScreenHead } from "../ui/ScreenHead";
 import { StatusBadge } from "../ui/StatusBadge";
+import { useShown } from "../ui/use-shown";
 import { articlesChanged, deleteArticle } from "./api";
 import { ArticleForm } from "./ArticleForm";
-import { authoredBy } from "./ownership";
-import { $articleSearch, $communityArticles, $myArticles } from "./stores";
+import { articleCount, MEMBER_ARTICLE_SORTS, MY_ARTICLE_SORTS, MY_ARTICLE_STATUSES, type MemberArticleSort, type MyArticleSort } from "./member-lists";
+import { $memberArticles, $myArticles, memberArticleList, myArticleList } from "./member-pages";
+import "../ui/list-tools.css";
 import "./MemberArticlesScreen.css";
-
-/** Typing pauses this long before the server is asked (one request per pause, not per key). */
-const SEARCH_DELAY_MS = 300;
 
 export const EMPTY_MEMBERS = "Aucun article disponible pour le moment.";
 
@@ -54,20 +57,14 @@ function Statuses({ article }: { article: ArticleSummary }) {
 }
 
 export default function MemberArticlesScreen() {
-  const viewer = useViewer();
   const [target, setTarget] = useEditAddress();
-  const [search, setSearch] = useState(() => $articleSearch.get());
-  const applied = useStore($articleSearch);
+  const mineQuery = useStore(myArticleList.$state);
+  const othersQuery = useStore(memberArticleList.$state);
   const mine = useResource($myArticles, "Erreur lors du chargement des articles.");
-  const all = useResource($communityArticles, "Erreur lors du chargement des articles.");
+  const others = useResource($memberArticles, "Erreur lors du chargement des articles.");
+  const shownMine = useShown(mine.data);
+  const shownOthers = useShown(others.data);
   const [deleting, setDeleting] = useState<string | null>(null);
-
-  useEffect(() => {
-    const timer = setTimeout(() => $articleSearch.set(search.trim()), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [search]);
-
-  const others = all.data?.filter((a) => !authoredBy(a, viewer._id));
 
   const remove = async (article: ArticleSummary) => {
     if (!(await confirm("Supprimer cet article ?"))) return;
@@ -87,33 +84,35 @@ export default function MemberArticlesScreen() {
     key: "title",
     header: "Titre",
     rowHeader: true,
+    sortable: true,
     cell: (a) => <a href={articleHref(a.url)}>{a.title}</a>,
-    sortValue: (a) => a.title,
   };
   const themes: Column<ArticleSummary> = { key: "themes", header: "Thèmes", cell: (a) => <Themes article={a} /> };
   const created: Column<ArticleSummary> = {
-    key: "createdAt",
+    key: "recent",
     header: "Créé le",
     className: "nowrap",
+    sortable: true,
+    sortDir: "desc",
     cell: (a) => formatDateShort(a.createdAt),
-    sortValue: (a) => a.createdAt,
   };
   const status: Column<ArticleSummary> = { key: "status", header: "Statut", className: "nowrap", cell: (a) => <Statuses article={a} /> };
 
   const myColumns: Column<ArticleSummary>[] = [
     title,
     themes,
-    { key: "media", header: "Médias", className: "num", cell: (a) => a.mediaCount, sortValue: (a) => a.mediaCount },
+    { key: "media", header: "Médias", className: "num", cell: (a) => a.mediaCount },
     created,
-    status,
+    { ...status, sortable: true },
     actionsColumn<ArticleSummary>({ label: (a) => ` « ${a.title} »`, onEdit: (a) => setTarget({ id: a._id }), onDelete: (a) => void remove(a), deleting: (a) => deleting === a._id }),
   ];
 
   const memberColumns: Column<ArticleSummary>[] = [
     title,
     {
-      key: "authors",
+      key: "author",
       header: "Auteurs",
+      sortable: true,
       cell: (a) =>
         a.authors.length === 0
           ? "-"
@@ -131,6 +130,9 @@ export default function MemberArticlesScreen() {
     status,
   ];
 
+  const mineTotal = shownMine?.total ?? 0;
+  const othersTotal = shownOthers?.total ?? 0;
+  const mineFiltered = Boolean(mineQuery.q.trim() || mineQuery.filters.status);
   return (
     <section className="member-articles">
       <ScreenHead
@@ -142,38 +144,64 @@ export default function MemberArticlesScreen() {
         }
       />
 
-      <div role="search" className="article-search">
-        <FormField label="Rechercher dans mes articles" hint="Titre, texte ou mots-clés ; majuscules et accents sans importance.">
-          {(field) => <input {...field} type="search" value={search} onChange={(e) => setSearch(e.target.value)} />}
-        </FormField>
+      <div className="list-tools">
+        <p className="list-count" aria-live="polite">
+          {shownMine ? articleCount(mineTotal) : ""}
+        </p>
+        <ListSearch
+          label="Rechercher dans mes articles"
+          value={mineQuery.q}
+          onSearch={(q) => myArticleList.change({ q }, { replace: mineQuery.q.trim() !== "" })}
+        />
+        <ListSelect
+          label="Afficher"
+          value={mineQuery.filters.status ?? ""}
+          options={MY_ARTICLE_STATUSES}
+          onChange={(v) => myArticleList.change({ filters: { status: v || undefined } })}
+        />
+        <ListSelect label="Trier" value={mineQuery.sort} options={MY_ARTICLE_SORTS} onChange={(sort) => myArticleList.change({ sort })} />
       </div>
-      {/* Present from the start so each new count is announced. */}
-      <p className="sr-only" role="status">
-        {applied && mine.data ? plural(mine.data.length, "article trouvé", "articles trouvés") : ""}
-      </p>
-
       <DataTable
         caption="Mes articles"
         captionHidden
         columns={myColumns}
-        rows={mine.data}
+        rows={shownMine?.items}
         rowKey={(a) => a._id}
         loading={mine.loading}
         error={mine.error}
-        empty={applied ? "Aucun de vos articles ne correspond à cette recherche." : "Vous n'avez pas encore écrit d'article."}
+        empty={mineFiltered ? "Aucun de vos articles ne correspond à cette recherche." : "Vous n'avez pas encore écrit d'article."}
+        sort={{ key: mineQuery.sort, dir: mineQuery.dir }}
+        onSortChange={(s) => myArticleList.change({ sort: s.key as MyArticleSort, dir: s.dir })}
+        pagination={listPagination(myArticleList, mineQuery, mineTotal)}
       />
 
-      <h2>Articles des membres</h2>
-      <DataTable
-        caption="Articles des membres"
-        captionHidden
-        columns={memberColumns}
-        rows={others}
-        rowKey={(a) => a._id}
-        loading={all.loading}
-        error={all.error}
-        empty={EMPTY_MEMBERS}
-      />
+      <section aria-labelledby="member-articles-others">
+        <h2 id="member-articles-others">Articles des membres</h2>
+        <div className="list-tools">
+          <p className="list-count" aria-live="polite">
+            {shownOthers ? articleCount(othersTotal) : ""}
+          </p>
+          <ListSearch
+            label="Rechercher dans les articles des membres"
+            value={othersQuery.q}
+            onSearch={(q) => memberArticleList.change({ q }, { replace: othersQuery.q.trim() !== "" })}
+          />
+          <ListSelect label="Trier les articles des membres" value={othersQuery.sort} options={MEMBER_ARTICLE_SORTS} onChange={(sort) => memberArticleList.change({ sort })} />
+        </div>
+        <DataTable
+          caption="Articles des membres"
+          captionHidden
+          columns={memberColumns}
+          rows={shownOthers?.items}
+          rowKey={(a) => a._id}
+          loading={others.loading}
+          error={others.error}
+          empty={othersQuery.q.trim() ? "Aucun article des membres ne correspond à cette recherche." : EMPTY_MEMBERS}
+          sort={{ key: othersQuery.sort, dir: othersQuery.dir }}
+          onSortChange={(s) => memberArticleList.change({ sort: s.key as MemberArticleSort, dir: s.dir })}
+          pagination={listPagination(memberArticleList, othersQuery, othersTotal)}
+        />
+      </section>
 
       <ArticleForm context="member" open={target !== null} articleId={target?.id ?? null} onClose={() => setTarget(null)} />
     </section>

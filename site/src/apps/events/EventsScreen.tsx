@@ -1,25 +1,56 @@
 /**
  * /admin/events (spec §2): create button; table with title, place, dates as start → end, the online state and
  * its toggle (« Événement mis en ligne ! » / « Événement mis hors ligne ! »), edit and delete.
+ * Issue 19 §1: the count (Aucun événement / 1 événement / n événements), a search (title, place, keywords;
+ * accents ignored), the online / offline, to come / over, theme and date filters, three sorts and 25 / 50 / 100
+ * rows, all applied by the server one page at a time, the state in the address like /admin/articles; bulk
+ * actions: put online, put offline, delete.
  */
+import { useStore } from "@nanostores/react";
 import { useState } from "react";
 import type { Event } from "../../../../api/contract";
 import { api, call, errorText } from "../lib/api";
 import { invalidate, revalidate, useResource } from "../lib/query";
 import { toast } from "../stores/toasts";
+import { $adminThemes } from "../themes/stores";
+import { BulkBar, selectColumn, useSelection, type BulkAction } from "../ui/BulkBar";
 import { confirm } from "../ui/ConfirmDialog";
 import { actionsColumn } from "../ui/actions-column";
-import { DataTable } from "../ui/DataTable";
+import { DataTable, type Column } from "../ui/DataTable";
+import { FormField } from "../ui/FormField";
+import { ListSearch } from "../ui/ListSearch";
+import { choicesOf, ListSelect } from "../ui/ListSelect";
+import { listPagination } from "../ui/list-store";
 import { ScreenHead } from "../ui/ScreenHead";
 import { StatusBadge } from "../ui/StatusBadge";
+import { useShown } from "../ui/use-shown";
 import { periodText } from "./event-form";
 import { EventForm } from "./EventForm";
-import { $adminEvents, EVENTS_PATH } from "./stores";
+import { EVENT_PERIODS, EVENT_SORTS, EVENT_STATUSES, eventCount, type EventFilter, type EventSort } from "./list-query";
+import { $eventPage, eventList, EVENTS_PATH } from "./stores";
+
+type BulkEventAction = "online" | "offline" | "delete";
+
+const BULK_ACTIONS: readonly BulkAction<BulkEventAction>[] = [
+  { value: "online", label: "Mettre en ligne", question: (n) => `Mettre en ligne ${n}\u00a0?` },
+  { value: "offline", label: "Mettre hors ligne", question: (n) => `Mettre hors ligne ${n}\u00a0?` },
+  { value: "delete", label: "Supprimer", question: (n) => `Supprimer ${n}\u00a0? Cette action est irréversible.` },
+];
+
+/** After any event write: the list and the dashboard's counts reload, the rows staying on screen meanwhile. */
+const eventsChanged = () => revalidate(EVENTS_PATH, "/api/admin/stats");
 
 export default function EventsScreen() {
-  const { data, loading, error } = useResource($adminEvents, "Erreur lors du chargement des événements");
+  const query = useStore(eventList.$state);
+  const { data, loading, error } = useResource($eventPage, "Erreur lors du chargement des événements");
+  const themes = useResource($adminThemes, "Erreur lors du chargement des thèmes");
+  const shown = useShown(data);
   const [editing, setEditing] = useState<{ event: Event | null } | null>(null);
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
+  const { selection, setSelection, toggle } = useSelection(useStore(eventList.$key));
+
+  const change = eventList.change;
+  const filter = (name: EventFilter, value: string) => change({ filters: { [name]: value || undefined } });
 
   const mark = (id: string, on: boolean) =>
     setBusy((s) => {
@@ -34,7 +65,7 @@ export default function EventsScreen() {
     try {
       const state = await call(api.admin.events({ id: e._id }).online.put(), "Erreur changement statut online");
       toast.success(state.online ? "Événement mis en ligne !" : "Événement mis hors ligne !");
-      revalidate(EVENTS_PATH);
+      eventsChanged();
     } catch (err) {
       toast.error(`Erreur lors du changement de statut: ${errorText(err, "Erreur changement statut online")}`);
     } finally {
@@ -53,6 +84,48 @@ export default function EventsScreen() {
     }
   };
 
+  const columns: Column<Event>[] = [
+    selectColumn<Event>(selection, toggle, (e) => e._id, (e) => e.title),
+    { key: "title", header: "Titre", rowHeader: true, sortable: true, cell: (e) => e.title },
+    { key: "location", header: "Lieu", cell: (e) => e.location },
+    {
+      key: "start",
+      header: "Dates",
+      sortable: true,
+      sortDir: "desc",
+      // Each date stays whole; the line may break at the arrow on narrow screens.
+      cell: (e) => {
+        const [start, end] = periodText(e.startDate, e.endDate).split(" → ");
+        return (
+          <span>
+            <span className="nowrap">{start}</span> → <span className="nowrap">{end}</span>
+          </span>
+        );
+      },
+    },
+    { key: "online", header: "En ligne", cell: (e) => <StatusBadge kind="online" value={e.online} /> },
+    actionsColumn<Event>({
+      label: (e) => ` : ${e.title}`,
+      onEdit: (e) => setEditing({ event: e }),
+      onDelete: (e) => void remove(e),
+      before: (e) => (
+        <button
+          type="button"
+          className="btn btn-small btn-outline"
+          disabled={busy.has(e._id)}
+          aria-busy={busy.has(e._id) || undefined}
+          onClick={() => void toggleOnline(e)}
+        >
+          {e.online ? "Mettre hors ligne" : "Mettre en ligne"}
+          <span className="sr-only"> : {e.title}</span>
+        </button>
+      ),
+    }),
+  ];
+
+  const total = shown?.total ?? 0;
+  const pager = listPagination(eventList, query, total);
+  const filtered = Boolean(query.q.trim() || Object.values(query.filters).some(Boolean));
   return (
     <section className="admin-events">
       <ScreenHead
@@ -63,52 +136,46 @@ export default function EventsScreen() {
           </button>
         }
       />
+      <div className="list-tools">
+        <p className="list-count" aria-live="polite">
+          {shown ? eventCount(total) : ""}
+        </p>
+        <ListSearch label="Rechercher un événement" value={query.q} onSearch={(q) => change({ q }, { replace: query.q.trim() !== "" })} />
+        <ListSelect label="Afficher" value={query.filters.status ?? ""} options={EVENT_STATUSES} onChange={(v) => filter("status", v)} />
+        <ListSelect label="Période" value={query.filters.when ?? ""} options={EVENT_PERIODS} onChange={(v) => filter("when", v)} />
+        <ListSelect label="Thème" value={query.filters.theme ?? ""} options={choicesOf(themes.data ?? [])} onChange={(v) => filter("theme", v)} first="Tous les thèmes" />
+        <FormField label="Débutant le ou après le" className="list-tool list-date">
+          {(field) => <input {...field} type="date" value={query.filters.from ?? ""} onChange={(e) => filter("from", e.target.value)} />}
+        </FormField>
+        <FormField label="Jusqu'au" className="list-tool list-date">
+          {(field) => <input {...field} type="date" value={query.filters.to ?? ""} onChange={(e) => filter("to", e.target.value)} />}
+        </FormField>
+        <ListSelect label="Trier" value={query.sort} options={EVENT_SORTS} onChange={(sort) => change({ sort })} />
+      </div>
+      <BulkBar
+        selection={selection}
+        setSelection={setSelection}
+        pageIds={(shown?.items ?? []).map((e) => e._id)}
+        total={total}
+        state={query}
+        actions={BULK_ACTIONS}
+        countLabel={eventCount}
+        noneSelected="Aucun événement sélectionné"
+        run={(action, target) => call(api.admin.events.bulk.post({ action, ...target } as never), "Erreur lors de l'action groupée.")}
+        changed={eventsChanged}
+      />
       <DataTable
-        caption={data ? `Événements (${data.length})` : "Événements"}
+        caption={shown ? `Événements : ${eventCount(total)}, page ${query.page} sur ${pager.pageCount}` : "Événements"}
         captionHidden
-        rows={data}
+        rows={shown?.items}
         rowKey={(e) => e._id}
         loading={loading}
         error={error}
-        empty="Aucun événement pour le moment."
-        defaultSort={{ key: "dates", dir: "desc" }}
-        columns={[
-          { key: "title", header: "Titre", rowHeader: true, cell: (e) => e.title, sortValue: (e) => e.title },
-          { key: "location", header: "Lieu", cell: (e) => e.location, sortValue: (e) => e.location },
-          {
-            key: "dates",
-            header: "Dates",
-            // Each date stays whole; the line may break at the arrow on narrow screens.
-            cell: (e) => {
-              const [start, end] = periodText(e.startDate, e.endDate).split(" → ");
-              return (
-                <span>
-                  <span className="nowrap">{start}</span> → <span className="nowrap">{end}</span>
-                </span>
-              );
-            },
-            // By time: the client may revive the ISO text as a Date, whose text form would sort by weekday.
-            sortValue: (e) => new Date(e.startDate).getTime(),
-          },
-          { key: "online", header: "En ligne", cell: (e) => <StatusBadge kind="online" value={e.online} />, sortValue: (e) => e.online },
-          actionsColumn<Event>({
-            label: (e) => ` : ${e.title}`,
-            onEdit: (e) => setEditing({ event: e }),
-            onDelete: (e) => void remove(e),
-            before: (e) => (
-              <button
-                type="button"
-                className="btn btn-small btn-outline"
-                disabled={busy.has(e._id)}
-                aria-busy={busy.has(e._id) || undefined}
-                onClick={() => void toggleOnline(e)}
-              >
-                {e.online ? "Mettre hors ligne" : "Mettre en ligne"}
-                <span className="sr-only"> : {e.title}</span>
-              </button>
-            ),
-          }),
-        ]}
+        empty={filtered ? "Aucun événement dans cette sélection." : "Aucun événement pour le moment."}
+        sort={{ key: query.sort, dir: query.dir }}
+        onSortChange={(s) => change({ sort: s.key as EventSort, dir: s.dir })}
+        pagination={pager}
+        columns={columns}
       />
       <EventForm open={editing !== null} event={editing?.event ?? null} onClose={() => setEditing(null)} />
     </section>

@@ -1,4 +1,4 @@
-/** The themes as admins list them (with how many articles and events carry each), shared with the event form. */
+/** The themes as admins list them (with how many articles and events carry each), shared with the forms' choices. */
 import { api, call } from "../lib/api";
 import { resource } from "../lib/query";
 import { wholeList } from "../lib/whole-list";

@@ -15,6 +15,8 @@ export type ListConfig<S extends string = string, F extends string = string> = {
   defaultSort: S;
   filters: readonly F[];
   defaultPageSize?: PageSize;
+  /** Prefix of the address keys, for a second list on the same page (`membres.` → `?membres.page=2`). */
+  prefix?: string;
 };
 
 export type ListState<S extends string = string, F extends string = string> = {
@@ -33,7 +35,8 @@ const defaultDir = <S extends string>(config: ListConfig<S>, sort: S): SortDir =
 
 /** The list's state from a query string; anything unknown or malformed falls back to the defaults. */
 export function readListState<S extends string, F extends string>(search: string, config: ListConfig<S, F>): ListState<S, F> {
-  const params = new URLSearchParams(search);
+  const all = new URLSearchParams(search);
+  const params = { get: (key: string) => all.get(`${config.prefix ?? ""}${key}`) };
   const page = Number(params.get("page"));
   const size = Number(params.get("pageSize"));
   const sortText = params.get("sort") ?? "";
@@ -56,8 +59,10 @@ export function readListState<S extends string, F extends string>(search: string
 
 /** The query string of a state, other parameters kept; defaults left out so plain lists keep plain addresses. */
 export function writeListState<S extends string, F extends string>(search: string, state: ListState<S, F>, config: ListConfig<S, F>): string {
-  const params = new URLSearchParams(search);
-  for (const key of [...OWN, ...config.filters]) params.delete(key);
+  const all = new URLSearchParams(search);
+  const key = (name: string) => `${config.prefix ?? ""}${name}`;
+  const params = { delete: (name: string) => all.delete(key(name)), set: (name: string, value: string) => all.set(key(name), value) };
+  for (const name of [...OWN, ...config.filters]) params.delete(name);
   for (const name of config.filters) {
     const value = state.filters[name];
     if (value) params.set(name, value);
@@ -68,7 +73,7 @@ export function writeListState<S extends string, F extends string>(search: strin
   if (state.pageSize !== (config.defaultPageSize ?? 50)) params.set("pageSize", String(state.pageSize));
   if (state.page > 1) params.set("page", String(state.page));
   // `?new` (the create modal) reads better without its "=".
-  const text = params.toString().replace(/(^|&)new=(?=&|$)/, "$1new");
+  const text = all.toString().replace(/(^|&)new=(?=&|$)/, "$1new");
   return text ? `?${text}` : "";
 }
 

@@ -1,0 +1,93 @@
+import { expect, test, type Page } from "@playwright/test";
+import { apiToken, appViolations, islandsHydrated, MEMBER, signIn } from "./support/apps";
+
+/**
+ * /user/articles at scale (issue 19 §1): « Mes articles » and « Articles des membres » page in the database, each
+ * with its count, search and sorts (the member's own list also by status: the dashboard links to
+ * `?status=pending`), their states side by side in one address that survives a reload and the back button.
+ * At 1280 px and on a 375 px phone.
+ */
+
+const tag = () => Date.now().toString(36);
+
+/** The table of one of the two lists, its pager and its count (each list's tools come just before its table). */
+const list = (page: Page, name: "Mes articles" | "Articles des membres") => {
+  const table = page.getByRole("table", { name, exact: true });
+  return {
+    titles: () => table.locator("tbody th[scope=row]").allTextContents(),
+    pageSize: page.locator(".table-wrap", { has: table }).getByLabel("Lignes par page"),
+    table,
+  };
+};
+
+for (const viewport of [
+  { width: 1280, height: 900 },
+  { width: 375, height: 800 },
+]) {
+  test.describe(`member article lists at ${viewport.width} px`, () => {
+    test.use({ viewport });
+
+    test("both lists search, sort and page in the database, their states in one address", async ({ page, request }) => {
+      test.setTimeout(120_000);
+      const word = `Arbre${tag()}`;
+      const headers = { authorization: `Bearer ${await apiToken(request, MEMBER)}` };
+      const themes = (await (await request.get("/api/user/themes", { headers })).json()) as { _id: string }[];
+      const ids: string[] = [];
+      for (const name of ["Baobab", "Acacia", "Caïlcédrat"]) {
+        const res = await request.post("/api/user/articles", { headers, data: { title: `${word} ${name}`, txt_content: "Un arbre du Sénégal.", themes: [themes[0]!._id] } });
+        expect(res.ok(), await res.text()).toBe(true);
+        ids.push(((await res.json()) as { _id: string })._id);
+      }
+      const others = (await (await request.get("/api/user/articles?page=1&mine=0", { headers })).json()) as { total: number; items: { title: string }[] };
+      expect(others.total, "the demo has other members' public articles").toBeGreaterThan(0);
+      try {
+        await signIn(page, MEMBER);
+        // The dashboard's link to the member's pending articles.
+        await page.goto("/user/articles?status=pending");
+        await islandsHydrated(page);
+        const mine = list(page, "Mes articles");
+        const theirs = list(page, "Articles des membres");
+        await expect(page.getByLabel("Afficher")).toHaveValue("pending");
+        await expect(page.locator(".list-count").nth(1)).toHaveText(`${others.total} ${others.total === 1 ? "article" : "articles"}`);
+
+        await page.getByLabel("Rechercher dans mes articles").fill(word.toLowerCase());
+        await expect(page).toHaveURL(new RegExp(`[?&]q=${word.toLowerCase()}`));
+        await expect.poll(async () => (await mine.titles()).length).toBe(3);
+        await expect(page.locator(".list-count").first()).toHaveText("3 articles");
+        await page.getByLabel("Trier", { exact: true }).selectOption("title");
+        await expect(page).toHaveURL(/[?&]sort=title(&|$)/);
+        await expect.poll(() => mine.titles()).toEqual([`${word} Acacia`, `${word} Baobab`, `${word} Caïlcédrat`]);
+        await mine.pageSize.selectOption("25");
+        await expect(page).toHaveURL(/[?&]pageSize=25(&|$)/);
+
+        // The members' list: the member's own articles are not among them, whatever the search.
+        await page.getByLabel("Rechercher dans les articles des membres").fill(word.toLowerCase());
+        await expect(page).toHaveURL(new RegExp(`[?&]membres\\.q=${word.toLowerCase()}`));
+        await expect(theirs.table).toContainText("Aucun article des membres ne correspond à cette recherche.");
+        await expect(page.locator(".list-count").nth(1)).toHaveText("Aucun article");
+
+        await page.reload();
+        await islandsHydrated(page);
+        await expect(page.getByLabel("Rechercher dans mes articles")).toHaveValue(word.toLowerCase());
+        await expect(page.getByLabel("Rechercher dans les articles des membres")).toHaveValue(word.toLowerCase());
+        await expect(page.getByLabel("Afficher")).toHaveValue("pending");
+        await expect(mine.pageSize).toHaveValue("25");
+        await expect.poll(() => mine.titles()).toEqual([`${word} Acacia`, `${word} Baobab`, `${word} Caïlcédrat`]);
+        expect(await appViolations(page), "member article lists").toEqual([]);
+
+        // Back: the members' search goes, then the page size, then the sort; the rest stays.
+        await page.goBack();
+        await expect(page.getByLabel("Rechercher dans les articles des membres")).toHaveValue("");
+        await expect.poll(() => theirs.titles()).toEqual(others.items.map((a) => a.title));
+        await page.goBack();
+        await expect(mine.pageSize).toHaveValue("50");
+        await page.goBack();
+        await expect(page.getByLabel("Trier", { exact: true })).toHaveValue("recent");
+        await expect(page.getByLabel("Afficher")).toHaveValue("pending");
+        await expect.poll(async () => (await mine.titles()).length).toBe(3);
+      } finally {
+        for (const id of ids) await request.delete(`/api/user/articles/${id}`, { headers });
+      }
+    });
+  });
+}
