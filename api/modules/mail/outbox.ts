@@ -52,7 +52,7 @@ export async function sendTestMail(db: Db, env: Pick<Env, "mailFrom" | "publicUr
     subject: rendered.subject,
     state: "pending",
     message: env.smtpUrl
-      ? `Courriel de test envoyé ${where}.`
+      ? `Courriel de test en cours d'envoi ${where}.`
       : `Courriel de test placé dans la file ${where}\u00a0: aucun serveur d'envoi n'est configuré (SMTP_URL), il y restera.`,
   };
 }
