@@ -54,7 +54,6 @@ export function MailDialog({ onRetry }: { onRetry: (mail: { _id: string; subject
       title={mail ? mail.subject : "Courriel"}
       size="lg"
       onClose={close}
-      cancelLabel="Fermer"
       footer={
         <>
           {mail?.state === "failed" && (
