@@ -6,6 +6,7 @@ import { authRoutes } from "./modules/auth";
 import { enrolmentGate } from "./modules/auth/enrolment-gate";
 import { contactRoutes } from "./modules/contact";
 import { eventsRoutes } from "./modules/events";
+import { mailRoutes } from "./modules/mail";
 import { mediaRoutes } from "./modules/media";
 import { membersRoutes } from "./modules/members";
 import { siteRoutes } from "./modules/site";
@@ -57,7 +58,8 @@ export function createApp(deps: Deps) {
     .use(usersRoutes(deps))
     .use(statsRoutes(deps))
     .use(auditRoutes(deps))
-    .use(uploadQuotaRoutes(deps));
+    .use(uploadQuotaRoutes(deps))
+    .use(mailRoutes(deps));
   return app;
 }
 

@@ -55,4 +55,37 @@ describe("configuration", () => {
     expect(readEnv({ REDIS_URL: "redis://:secret@127.0.0.1:6379/2" }).redisUrl).toBe("redis://:secret@127.0.0.1:6379/2");
     for (const bad of ["localhost:6379", "http://127.0.0.1:6379"]) expect(() => readEnv({ REDIS_URL: bad })).toThrow(/REDIS_URL/);
   });
+
+  it("keeps mail in the outbox without SMTP_URL, sent from an address at the public host", () => {
+    const env = readEnv({ PUBLIC_URL: "https://institut.example.sn" });
+    expect(env.smtpUrl).toBeUndefined();
+    expect(env.mailFrom).toEqual({ name: "L'Institut", address: "ne-pas-repondre@institut.example.sn" });
+  });
+
+  it("takes an smtp or smtps URL with its credentials, and then needs MAIL_FROM", () => {
+    const from = "L'Institut <contact@institut.example.sn>";
+    const env = readEnv({ SMTP_URL: "smtps://contact%40institut:mot%2Fde%3Apasse@mail.example.sn:465", MAIL_FROM: from });
+    expect(env.smtpUrl).toBe("smtps://contact%40institut:mot%2Fde%3Apasse@mail.example.sn:465");
+    expect(env.mailFrom).toEqual({ name: "L'Institut", address: "contact@institut.example.sn" });
+    expect(readEnv({ SMTP_URL: "smtp://127.0.0.1:2525", MAIL_FROM: "contact@institut.example.sn" }).mailFrom.name).toBe("");
+    expect(readEnv({ MAIL_FROM: '"Institut, Gorée" <contact@institut.example.sn>' }).mailFrom.name).toBe("Institut, Gorée");
+    expect(() => readEnv({ SMTP_URL: "smtp://mail.example.sn" })).toThrow(/MAIL_FROM is required/);
+  });
+
+  it("names SMTP_URL and MAIL_FROM when they are bad, without echoing the SMTP password", () => {
+    for (const bad of ["http://user:secret-word@mail.example.sn", "smtp//user:secret-word@mail", "smtp://:secret-word@mail.example.sn"]) {
+      let message = "";
+      try {
+        readEnv({ SMTP_URL: bad, MAIL_FROM: "contact@institut.example.sn" });
+      } catch (e) {
+        expect(e).toBeInstanceOf(EnvError);
+        message = (e as Error).message;
+      }
+      expect(message, bad).toMatch(/SMTP_URL/);
+      expect(message, bad).not.toMatch(/secret-word/);
+    }
+    for (const bad of ["pas une adresse", "Institut <contact@>", "a@b.sn, c@d.sn", "Institut <a@b.sn>\r\nBcc: x@y.sn"]) {
+      expect(() => readEnv({ MAIL_FROM: bad }), bad).toThrow(/MAIL_FROM/);
+    }
+  });
 });

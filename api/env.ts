@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { availableParallelism } from "node:os";
 import { parseTrustProxy } from "./lib/client-ip";
+import { parseSender, type MailSender } from "./lib/mail-address";
 
 /**
  * Configuration, read from the environment and validated once at start. A bad value stops the server with a
@@ -43,6 +44,10 @@ export type Env = {
   admin2fa: "optional" | "required";
   /** 32 bytes (AES-256-GCM, HMAC) protecting TOTP secrets and recovery codes in the database. */
   twoFactorKey: Uint8Array;
+  /** The SMTP server (`smtp://` or `smtps://`, credentials in the URL); unset: mail stays in the outbox (api/modules/mail/). */
+  smtpUrl: string | undefined;
+  /** Sender of every message (MAIL_FROM); its domain names the Message-IDs. */
+  mailFrom: MailSender;
 };
 
 export class EnvError extends Error {}
@@ -90,6 +95,33 @@ function twoFactorKey(raw: string | undefined, production: boolean): Uint8Array 
   const bytes = /^[0-9a-f]{64}$/i.test(raw) ? Buffer.from(raw, "hex") : Buffer.from(raw, "base64");
   if (bytes.length !== 32) throw new EnvError("TWO_FACTOR_KEY must be 32 bytes, as 64 hex characters or base64");
   return new Uint8Array(bytes);
+}
+
+/**
+ * SMTP_URL and MAIL_FROM. Without a server, messages wait in the outbox (the demo): the sender then defaults to an
+ * address at the public host. With a server, MAIL_FROM must be given: mail from a made-up address is junk mail.
+ */
+function mail(source: Record<string, string | undefined>, publicUrl: string): { smtpUrl: string | undefined; mailFrom: MailSender } {
+  const smtpUrl = source.SMTP_URL || undefined;
+  if (smtpUrl) {
+    // The URL carries a password: messages name what is wrong, never echo the value.
+    let parsed: URL;
+    try {
+      parsed = new URL(smtpUrl);
+    } catch {
+      throw new EnvError("SMTP_URL must be a URL such as smtp://user:password@mail.example.org:587 (special characters of the password percent-encoded)");
+    }
+    if (parsed.protocol !== "smtp:" && parsed.protocol !== "smtps:") {
+      throw new EnvError(`SMTP_URL must start with smtp: or smtps:, got "${parsed.protocol}"`);
+    }
+    if (!parsed.hostname) throw new EnvError("SMTP_URL must name a host, e.g. smtp://user:password@mail.example.org:587");
+    if (parsed.password && !parsed.username) throw new EnvError("SMTP_URL has a password but no user name");
+    if (!source.MAIL_FROM) throw new EnvError("MAIL_FROM is required with SMTP_URL, e.g. \"L'Institut <contact@example.org>\"");
+  }
+  const raw = source.MAIL_FROM || `L'Institut <ne-pas-repondre@${new URL(publicUrl).hostname}>`;
+  const mailFrom = parseSender(raw);
+  if (!mailFrom) throw new EnvError(`MAIL_FROM must be an address or "Name <address>", got "${raw}"`);
+  return { smtpUrl, mailFrom };
 }
 
 export function readEnv(source: Record<string, string | undefined> = process.env): Env {
@@ -178,5 +210,6 @@ export function readEnv(source: Record<string, string | undefined> = process.env
       : undefined,
     admin2fa,
     twoFactorKey: twoFactorKey(source.TWO_FACTOR_KEY, source.NODE_ENV === "production"),
+    ...mail(source, publicUrl),
   };
 }

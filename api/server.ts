@@ -19,6 +19,7 @@ import { SiteBuilder } from "./lib/site-builder";
 import { StaticSite } from "./lib/static-site";
 import { maxBodyBytes, sweepTempUploads } from "./lib/uploads/form";
 import { MediaFileGate, UPLOAD_ACCESS_PATH } from "./lib/uploads/visibility";
+import { startMailWorker } from "./modules/mail/worker";
 
 let env: Env;
 try {
@@ -224,15 +225,22 @@ if (env.siteBuild) {
   });
 }
 
+// Mail: one delivery worker over the outbox (api/modules/mail/); without SMTP_URL messages wait there.
+const mailWorker = startMailWorker(database.db, env);
+if (!mailWorker) console.log("SMTP_URL not set: mail stays in the outbox (admin screen « Courriels »).");
+
 let stopping = false;
-const stop = () => {
+const stop = async () => {
+  if (stopping) return;
   stopping = true;
   for (const w of workers) w.kill("SIGTERM");
   builder.stop();
   server.stop(true);
+  // A send in progress is finished and recorded first (a message cut off here would wait for its lease), for 10 s at most.
+  await Promise.race([mailWorker?.stop(), Bun.sleep(10_000)]);
   database.close();
   redis?.close();
   process.exit(0);
 };
-process.on("SIGINT", stop);
-process.on("SIGTERM", stop);
+process.on("SIGINT", () => void stop());
+process.on("SIGTERM", () => void stop());

@@ -16,6 +16,7 @@ const SCREENS: [path: string, nav: string, heading: string][] = [
   ["/admin/themes", "Thèmes", "Thèmes"],
   ["/admin/events", "Événements", "Événements"],
   ["/admin/contact", "Messages", "Messages"],
+  ["/admin/mail", "Courriels", "Courriels"],
   ["/admin/site", "Site", "Site"],
   ["/admin/audit", "Journal", "Journal des modifications"],
 ];

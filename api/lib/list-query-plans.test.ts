@@ -37,6 +37,9 @@ async function seed(database: Database) {
     select 'c' || i, 'Nom ' || i, 'c' || i || '@x.org', 'Sujet ' || i, 'Bonjour', i * 1000, case when i % 3 = 0 then null else i end from s`);
   await run(`${series(3000)}insert into audit_log(id, user_id, actor, action, route, item_kind, item_id, summary, created_at)
     select 'l' || i, 'u' || (1 + i % 12), 'membre' || (i % 12), case i % 3 when 0 then 'update' when 1 then 'approve' else 'delete' end, 'PUT /x', 'article', 'a' || i, 'Résumé ' || i, i * 1000 from s`);
+  await run(`${series(3000)}insert into mail_outbox(id, kind, from_header, to_address, subject, html, text, message_id, state, next_attempt_at, search_key, created_at, updated_at)
+    select 'o' || i, 'newsletter', 'x@x.org', 'l' || i || '@x.org', 'Lettre ' || i, '<p>x</p>', 'x', '<' || i || '@x.org>',
+      case i % 10 when 0 then 'failed' when 1 then 'pending' else 'sent' end, i * 1000, 'l' || i || '@x.org lettre ' || i, i * 1000, 0 from s`);
   await run("ANALYZE");
 }
 

@@ -4,7 +4,7 @@
  * password change made by one call never changes the answer of the next.
  */
 import { newId } from "../../db/ids";
-import { contactMessages, passkeys } from "../../db/schema";
+import { contactMessages, mailOutbox, passkeys } from "../../db/schema";
 import { createSession } from "../lib/session";
 import { picture, type Bytes } from "../lib/uploads/samples";
 import { makeArticle, makeEvent, makeMedia, makeTheme, makeUser } from "./factory";
@@ -46,6 +46,8 @@ export type World = {
     user(): Promise<string>;
     /** A passkey of `member` (its credential ID). */
     passkey(): Promise<string>;
+    /** A message of the outbox that failed (« Réessayer » applies to it). */
+    mail(): Promise<string>;
   };
   /** A unique suffix for names, urls and e-mails sent in bodies. */
   unique(): string;
@@ -85,6 +87,15 @@ export async function makeWorld(h: Harness): Promise<World> {
       passkey: async () => {
         const id = `cle-${newId()}`;
         await db.insert(passkeys).values({ id, userId: people.member.id, name: "Clé", publicKey: "AAAA", createdAt: new Date() });
+        return id;
+      },
+      mail: async () => {
+        const id = newId();
+        const now = new Date();
+        await db.insert(mailOutbox).values({
+          id, kind: "test", fromHeader: "L'Institut <contact@example.sn>", toAddress: "fatou@example.sn", subject: "Essai",
+          html: "<p>Essai</p>", text: "Essai", messageId: `<${id}@example.sn>`, state: "failed", nextAttemptAt: now, createdAt: now, updatedAt: now,
+        });
         return id;
       },
       contact: async () => {

@@ -254,4 +254,10 @@ export const RULES: Record<string, Rule> = {
   "GET /api/admin/stats": { expect: adminOnly() },
   "GET /api/admin/audit": { expect: adminOnly() },
   "GET /api/admin/upload-quota": { expect: adminOnly() },
+
+  // Back office: the mail outbox (« Courriels »).
+  "GET /api/admin/mail": { expect: adminOnly() },
+  "GET /api/admin/mail/:id": { expect: adminOnly(), params: async (w) => ({ id: await w.fresh.mail() }) },
+  "POST /api/admin/mail/:id/retry": { expect: adminOnly(), params: async (w) => ({ id: await w.fresh.mail() }) },
+  "POST /api/admin/mail/test": { expect: adminOnly(201), note: "queued to the admin's own address" },
 };

@@ -10,6 +10,7 @@ import { AUDIT_LIST, auditWhere } from "../modules/audit/service";
 import { CONTACT_LIST, contactWhere } from "../modules/contact/listing";
 import { EVENT_LIST, eventWhere } from "../modules/events/listing";
 import { THEME_LIST } from "../modules/themes/listing";
+import { MAIL_LIST, mailWhere } from "../modules/mail/listing";
 import type { ListSpec } from "../lib/list-query";
 
 export type PlanCase = { name: string; table: string; spec: ListSpec<string>; base: (SQL | undefined)[]; filters: Record<string, (SQL | undefined)[]>; search?: string };
@@ -106,5 +107,13 @@ export const LIST_PLAN_CASES: PlanCase[] = [
     base: [],
     filters: { actor: auditWhere({ actor: "u3" }), action: auditWhere({ action: "delete" }), kind: auditWhere({ kind: "article" }) },
     search: "resume",
+  },
+  {
+    name: "the mail outbox",
+    table: "mail_outbox",
+    spec: MAIL_LIST as ListSpec<string>,
+    base: [],
+    filters: { state: mailWhere({ state: "failed" }) },
+    search: "lettre",
   },
 ];

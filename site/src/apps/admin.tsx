@@ -15,6 +15,7 @@ const SCREENS: Record<string, () => Promise<{ default: ComponentType }>> = {
   "/admin/themes": () => import("./themes/ThemesScreen"),
   "/admin/events": () => import("./events/EventsScreen"),
   "/admin/contact": () => import("./contact/ContactScreen"),
+  "/admin/mail": () => import("./mail/MailScreen"),
   "/admin/site": () => import("./site/SiteScreen"),
   "/admin/audit": () => import("./site/AuditScreen"),
 };

@@ -24,6 +24,7 @@ export const NAV: Record<AppArea, { title: string; label: string; items: NavItem
       { href: "/admin/themes", label: "Thèmes" },
       { href: "/admin/events", label: "Événements" },
       { href: "/admin/contact", label: "Messages" },
+      { href: "/admin/mail", label: "Courriels" },
       { href: "/admin/site", label: "Site" },
       { href: "/admin/audit", label: "Journal" },
     ],

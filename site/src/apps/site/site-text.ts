@@ -50,6 +50,8 @@ const ACTIONS: Record<string, string> = {
   online: "Mise en ligne ou hors ligne",
   read: "Lu / non lu",
   rebuild: "Reconstruction du site",
+  retry: "Nouvel essai d'envoi",
+  test: "Courriel de test",
 };
 
 const ITEM_KINDS: Record<string, string> = {
@@ -62,6 +64,7 @@ const ITEM_KINDS: Record<string, string> = {
   site: "Site",
   "two-factor": "Double authentification",
   passkey: "Clé d'accès",
+  mail: "Courriel",
 };
 
 /** `[value, label]` pairs of the journal's action filter. */

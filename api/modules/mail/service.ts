@@ -1,0 +1,139 @@
+/**
+ * The one way a feature sends mail: `enqueueMail` writes the message to the outbox inside the caller's
+ * transaction, so the message exists exactly when the change that causes it does (a rolled-back change sends
+ * nothing; a committed one loses nothing). Delivery is the worker's job (delivery.ts); no feature talks to SMTP.
+ *
+ *   await db.transaction(async (tx) => {
+ *     await tx.update(users).set({ … });
+ *     await enqueueMail(tx, deps.env, { kind: "password-reset", to: { name, address }, ...renderMail(deps.env, content) });
+ *   });
+ */
+import { eq } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { foldText } from "../../../db/fold";
+import { newId } from "../../../db/ids";
+import { mailOutbox } from "../../../db/schema";
+import type { Env } from "../../env";
+import { BadRequestError } from "../../lib/errors";
+import { domainOf, isMailAddress, oneLine, parseSender, type MailSender } from "../../lib/mail-address";
+
+/** The database or a transaction of it (`db.transaction(async (tx) => …)`): the message commits with the caller's change. */
+export type DbOrTx = Pick<Db, "insert" | "select">;
+
+/** A recipient: an address, or an address with a display name (neutralised to one line). */
+export type MailRecipient = string | { name?: string | null; address: string };
+
+/** A message as a feature hands it over; `renderMail` (render.tsx) gives `subject`, `html` and `text`. */
+export type OutgoingMail = {
+  /** Lower-case code of the feature's message ("test", "password-reset", "newsletter"…), for admins and queries. */
+  kind: string;
+  /** One recipient per message: each is delivered, retried and recorded on its own. */
+  to: MailRecipient;
+  subject: string;
+  html: string;
+  text: string;
+  /** Extra headers: `List-Unsubscribe`, `List-Unsubscribe-Post`, `Reply-To`… (not From, To, Subject, Message-ID…). */
+  headers?: Record<string, string>;
+  /**
+   * Idempotency key: a second enqueue with the same key writes nothing and returns the first message (a newsletter
+   * resumed after a crash: "newsletter:<issue>:<subscriber>").
+   */
+  key?: string;
+};
+
+/** What was queued: the row's id and its Message-ID; `created` is false when `key` named an existing message. */
+export type QueuedMail = { id: string; messageId: string; created: boolean };
+
+/** Headers the message itself owns: set from the row, never by a feature. */
+const RESERVED = new Set([
+  "from", "sender", "to", "cc", "bcc", "subject", "message-id", "date", "mime-version", "content-type",
+  "content-transfer-encoding", "return-path", "received", "in-reply-to", "references",
+]);
+
+/** Largest body part accepted (a newsletter issue is a few hundred KB at most). */
+const MAX_PART = 2_000_000;
+
+function recipientOf(to: MailRecipient): { name: string; address: string } {
+  const { name, address } = typeof to === "string" ? { name: "", address: to } : { name: to.name ?? "", address: to.address };
+  const trimmed = address.trim();
+  if (!isMailAddress(trimmed)) throw new BadRequestError(`Adresse e-mail du destinataire invalide\u00a0: «\u00a0${oneLine(trimmed).slice(0, 80)}\u00a0».`);
+  return { name: oneLine(name).slice(0, 200), address: trimmed };
+}
+
+function checkedHeaders(headers: Record<string, string> = {}): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (!/^[A-Za-z][A-Za-z0-9-]{0,60}$/.test(name) || RESERVED.has(name.toLowerCase())) {
+      throw new BadRequestError(`En-tête de courriel non autorisé\u00a0: «\u00a0${oneLine(name).slice(0, 60)}\u00a0».`);
+    }
+    // A value is a feature's own data (an unsubscribe link…): a line break in it is a bug or an attack, refused.
+    if (typeof value !== "string" || /\p{C}/u.test(value) || value.length > 2000) {
+      throw new BadRequestError(`Valeur d'en-tête de courriel invalide\u00a0: «\u00a0${name}\u00a0».`);
+    }
+    if (name.toLowerCase() === "reply-to" && !parseSender(value)) throw new BadRequestError("Adresse de réponse (Reply-To) invalide.");
+    out[name] = value;
+  }
+  return out;
+}
+
+/** « L'Institut <contact@…> », the name quoted when it holds characters that mean something in an address header. */
+export function formatSender(sender: MailSender): string {
+  if (!sender.name) return sender.address;
+  const name = /[^\p{L}\p{N} '.-]/u.test(sender.name) ? `"${sender.name.replace(/["\\]/g, "")}"` : sender.name;
+  return `${name} <${sender.address}>`;
+}
+
+/** A Message-ID made once per message (RFC 5322: unique, under a domain the sender controls). */
+export function newMessageId(sender: MailSender, now: Date): string {
+  return `<${newId()}.${now.getTime().toString(36)}@${domainOf(sender.address)}>`;
+}
+
+/**
+ * Writes a message to the outbox, in `db`'s transaction when `db` is one. Refuses (400, French message) a bad
+ * recipient address, a reserved or malformed header, an empty subject or body; neutralises line breaks in the
+ * subject and the recipient's name, so no one can add a header or a recipient through them.
+ */
+export async function enqueueMail(
+  db: DbOrTx,
+  env: Pick<Env, "mailFrom">,
+  mail: OutgoingMail,
+  now: Date = new Date(),
+): Promise<QueuedMail> {
+  if (!/^[a-z][a-z0-9-]{0,39}$/.test(mail.kind)) throw new BadRequestError("Type de courriel invalide.");
+  const to = recipientOf(mail.to);
+  const subject = oneLine(mail.subject).slice(0, 300);
+  if (!subject) throw new BadRequestError("Le sujet du courriel est obligatoire.");
+  if (!mail.text.trim() || !mail.html.trim()) throw new BadRequestError("Un courriel a toujours une partie HTML et une partie texte.");
+  if (mail.text.length > MAX_PART || mail.html.length > MAX_PART) throw new BadRequestError("Courriel trop volumineux.");
+  const headers = checkedHeaders(mail.headers);
+  if (mail.key !== undefined && (mail.key.length === 0 || mail.key.length > 200)) throw new BadRequestError("Clé de courriel invalide.");
+  const row = {
+    id: newId(),
+    kind: mail.kind,
+    dedupeKey: mail.key ?? null,
+    fromHeader: formatSender(env.mailFrom),
+    toAddress: to.address,
+    toName: to.name,
+    subject,
+    html: mail.html,
+    text: mail.text,
+    headers,
+    messageId: newMessageId(env.mailFrom, now),
+    state: "pending" as const,
+    nextAttemptAt: now,
+    searchKey: foldText(`${to.name} ${to.address} ${subject}`),
+    createdAt: now,
+    updatedAt: now,
+  };
+  const [inserted] = await db
+    .insert(mailOutbox)
+    .values(row)
+    .onConflictDoNothing({ target: mailOutbox.dedupeKey })
+    .returning({ id: mailOutbox.id, messageId: mailOutbox.messageId });
+  if (inserted) return { ...inserted, created: true };
+  const [existing] = await db
+    .select({ id: mailOutbox.id, messageId: mailOutbox.messageId })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.dedupeKey, mail.key!));
+  return { ...existing!, created: false };
+}

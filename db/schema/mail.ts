@@ -1,0 +1,63 @@
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+/** Where a message is in its life: waiting (first try or a retry), in the hands of a worker, accepted, given up. */
+export type MailState = "pending" | "sending" | "sent" | "failed";
+
+/**
+ * The outbox: every message the site sends, written in the same transaction as the change that causes it
+ * (api/modules/mail/service.ts `enqueueMail`) and delivered later by one worker (api/modules/mail/delivery.ts).
+ * Rows are kept after delivery: they are the admins' record of what left and what the server answered.
+ */
+export const mailOutbox = sqliteTable(
+  "mail_outbox",
+  {
+    id: text("id").primaryKey(),
+    /** What kind of message: "test", later "password-reset", "notification", "newsletter"… (a code, not shown as is). */
+    kind: text("kind").notNull(),
+    /**
+     * Optional idempotency key given by the feature (e.g. "newsletter:<issue>:<subscriber>"): a second enqueue with
+     * the same key returns the first row instead of writing another message.
+     */
+    dedupeKey: text("dedupe_key").unique(),
+    /** The sender, formatted (« L'Institut <contact@…> »), fixed at enqueue so admins read what is sent. */
+    fromHeader: text("from_header").notNull(),
+    toAddress: text("to_address").notNull(),
+    /** Display name of the recipient, on one line (control characters neutralised at enqueue). */
+    toName: text("to_name").notNull().default(""),
+    subject: text("subject").notNull(),
+    html: text("html").notNull(),
+    text: text("text").notNull(),
+    /** Extra headers (List-Unsubscribe…), checked at enqueue: names are tokens, values single lines. */
+    headers: text("headers", { mode: "json" }).$type<Record<string, string>>().notNull().default(sql`'{}'`),
+    /** `<random.time@domain of MAIL_FROM>`, made at enqueue and sent with every attempt: the receiving side can deduplicate. */
+    messageId: text("message_id").notNull().unique(),
+    state: text("state").$type<MailState>().notNull().default("pending"),
+    /** Attempts started (counted when a worker claims the row, so a message that crashes the sender is not retried forever). */
+    attempts: integer("attempts").notNull().default(0),
+    /** When a pending message may be tried (now at enqueue, later after a failure). */
+    nextAttemptAt: integer("next_attempt_at", { mode: "timestamp_ms" }).notNull(),
+    /** While sending: when the claim lapses and another worker may take the row (a crashed worker's message). */
+    leaseUntil: integer("lease_until", { mode: "timestamp_ms" }),
+    /** The last failure, in French, with the server's or the system's own words. */
+    lastError: text("last_error"),
+    /** The server's final answer to the message (e.g. "250 2.0.0 Ok: queued as 4F2A1"). */
+    response: text("response"),
+    /** Recipients the server accepted. */
+    accepted: text("accepted", { mode: "json" }).$type<string[]>(),
+    /** Folded recipient and subject (db/fold.ts), for the admins' search. */
+    searchKey: text("search_key").notNull().default(""),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    // The worker's claim: due pending rows, and lapsed claims.
+    index("mail_outbox_due_idx").on(t.state, t.nextAttemptAt),
+    // The admins' list, newest first, all or by state (the id breaks ties: api/lib/list-query.ts).
+    index("mail_outbox_created_idx").on(t.createdAt, t.id),
+    index("mail_outbox_state_created_idx").on(t.state, t.createdAt, t.id),
+  ],
+);
+
+export type MailRow = typeof mailOutbox.$inferSelect;
