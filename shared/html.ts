@@ -47,21 +47,4 @@ export function sanitizeHtml(html: string): string {
   return sanitize(html, HTML_ALLOW_LIST).trim();
 }
 
-/**
- * Plain text of HTML cleaned by sanitizeHtml, for items written in a rich editor only: excerpts, feeds and search
- * read the text. Only the entities sanitize-html writes need decoding.
- */
-export function htmlToText(html: string): string {
-  return html
-    .replace(/<\/(p|h[2-4]|li|blockquote|pre|figcaption)>/g, "\n\n")
-    .replace(/<br\s*\/?>/g, "\n")
-    .replace(/<[^>]+>/g, "")
-    .replace(/&nbsp;/g, " ")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, "&")
-    .replace(/\n{3,}/g, "\n\n")
-    .trim();
-}
+export { htmlToText } from "./html-text";

@@ -9,3 +9,4 @@ export * from "./audit";
 export * from "./identities";
 export * from "./old-slugs";
 export * from "./two-factor";
+export * from "./body-pictures";
