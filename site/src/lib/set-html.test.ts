@@ -17,7 +17,7 @@ describe("HTML cleaned again at build", () => {
       [...readFileSync(f, "utf8").matchAll(/set:html=\{([^}]*)\}/g)].map((m) => ({ file: f.slice(root.length + 1), expr: m[1]!.trim() })),
     );
     expect(uses.length).toBeGreaterThanOrEqual(3);
-    // withFacades only swaps embed figures that sanitizeHtml kept for facade markup built from checked URLs.
-    for (const u of uses) expect(u.expr, u.file).toMatch(/^(sanitizeHtml|withFacades\(sanitizeHtml|serializeJsonLd)\(/);
+    // renderBody only swaps, in clean HTML, embed figures for facades built from checked URLs (lib/body-html.ts).
+    for (const u of uses) expect(u.expr, u.file).toMatch(/^(sanitizeHtml|renderBody\(sanitizeHtml|serializeJsonLd)\(/);
   });
 });

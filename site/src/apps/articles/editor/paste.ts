@@ -75,8 +75,11 @@ function wordLists(doc: Document, body: HTMLElement) {
     const ordered = /^\s*(\d+|[a-z]|[ivx]+)[.)]/i.test(markerOf(p)?.textContent ?? "");
     const list = doc.createElement(ordered ? "ol" : "ul");
     p.before(list);
+    // Word numbers its lists (l0, l1, …): two lists one after the other stay two lists.
+    const listId = (el: Element) => /mso-list\s*:\s*(l\d+)/i.exec(el.getAttribute("style") ?? "")?.[1] ?? "";
+    const id = listId(p);
     let item: Element | null = p;
-    while (isItem(item)) {
+    while (isItem(item) && listId(item) === id) {
       const next: Element | null = item.nextElementSibling;
       markerOf(item)?.remove();
       const li = doc.createElement("li");

@@ -12,6 +12,10 @@ import { isAllowedHref } from "./urls";
 
 /** A picture of the text: block-level, with the attributes the allow-list keeps (alt is required by the UI). */
 export const BodyImage = Image.extend({
+  // The allow-list's rule (shared/html.ts): pictures from our uploads or https only, never a script URL.
+  parseHTML() {
+    return [{ tag: "img[src]", getAttrs: (el) => (/^(https:\/\/|\/uploads\/)/.test((el as HTMLElement).getAttribute("src") ?? "") ? null : false) }];
+  },
   addAttributes() {
     return {
       src: { default: null },
