@@ -11,6 +11,7 @@ import { EditorContent, useEditor, useEditorState } from "@tiptap/react";
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from "react";
 import type { BodyPicture } from "../../../../../api/contract";
 import { EmbedDialog } from "./EmbedDialog";
+import { insertBlock } from "./insert-block";
 import { LinkDialog } from "./LinkDialog";
 import { MediaLinkDialog } from "./MediaLinkDialog";
 import { storedHtml } from "./output";
@@ -62,6 +63,10 @@ export default function BodyEditor(props: BodyEditorProps) {
     setDialog(d);
   };
   const stats = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // The surrounding modal counts "input" events as unsaved changes (ui/Modal.tsx). Typing fires them; toolbar
+  // commands, shortcuts, pastes and drops do not, so they say it themselves. Not on every document update: the
+  // editor's own first transaction (its trailing paragraph) is not a change by the person.
+  const changed = () => wrapper.current?.dispatchEvent(new Event("input", { bubbles: true }));
   const latest = useRef(props);
   latest.current = props;
 
@@ -72,6 +77,10 @@ export default function BodyEditor(props: BodyEditorProps) {
     editorProps: {
       attributes: editableAttributes(props),
       transformPastedHTML: (html) => cleanPastedHtml(html),
+      handleDOMEvents: {
+        paste: () => (changed(), false),
+        drop: () => (changed(), false),
+      },
       handlePaste: (_view, event) => {
         const data = event.clipboardData;
         // A word processor also offers a picture of the copied text: the text wins whenever there is some.
@@ -91,7 +100,9 @@ export default function BodyEditor(props: BodyEditorProps) {
         return true;
       },
       handleKeyDown: (_view, event) => {
-        if (!(event.ctrlKey || event.metaKey) || event.altKey) return false;
+        if (!(event.ctrlKey || event.metaKey)) return false;
+        changed();
+        if (event.altKey) return false;
         const key = event.key.toLowerCase();
         const d: Dialog | "file" | null =
           key === "k" && !event.shiftKey ? { kind: "link" } : !event.shiftKey ? null : key === "g" ? "file" : key === "y" ? { kind: "embed" } : key === "l" ? { kind: "media" } : null;
@@ -103,8 +114,6 @@ export default function BodyEditor(props: BodyEditorProps) {
       },
     },
     onUpdate: ({ editor }) => {
-      // The surrounding modal counts "input" events as unsaved changes; toolbar commands fire none.
-      wrapper.current?.dispatchEvent(new Event("input", { bubbles: true }));
       clearTimeout(stats.current);
       stats.current = setTimeout(() => latest.current.onTextLength(textLength(editor)), 300);
     },
@@ -167,6 +176,10 @@ export default function BodyEditor(props: BodyEditorProps) {
   ];
 
   const close = () => setDialog(null);
+  const inserted = () => {
+    changed();
+    setDialog(null);
+  };
   const selectionText = () => {
     const { from, to } = editor.state.selection;
     return editor.state.doc.textBetween(from, to, " ");
@@ -174,7 +187,7 @@ export default function BodyEditor(props: BodyEditorProps) {
 
   return (
     <div className="body-editor" ref={wrapper}>
-      <Toolbar buttons={buttons} controls={props.id} />
+      <Toolbar buttons={buttons.map((b) => ({ ...b, onPress: () => (b.opensDialog ? null : changed(), b.onPress()) }))} controls={props.id} />
       <EditorContent editor={editor} />
       <input
         ref={fileInput}
@@ -192,22 +205,22 @@ export default function BodyEditor(props: BodyEditorProps) {
           initialHref={(editor.getAttributes("link").href as string | undefined) ?? ""}
           needsText={editor.state.selection.empty && !editor.isActive("link")}
           onApply={(href, text) => {
-            close();
+            inserted();
             if (editor.state.selection.empty && !editor.isActive("link")) {
               editor.chain().insertContent({ type: "text", text, marks: [{ type: "link", attrs: { href } }] }).run();
             } else {
               editor.chain().extendMarkRange("link").setLink({ href }).run();
             }
           }}
-          onRemove={editor.isActive("link") ? () => (close(), editor.chain().extendMarkRange("link").unsetLink().run()) : null}
+          onRemove={editor.isActive("link") ? () => (inserted(), editor.chain().extendMarkRange("link").unsetLink().run()) : null}
           onClose={close}
         />
       )}
       {dialog?.kind === "embed" && (
         <EmbedDialog
           onInsert={(href, title) => {
-            close();
-            editor.chain().insertEmbed({ href, title }).run();
+            inserted();
+            insertBlock(editor, { type: "embed", attrs: { href, title } });
           }}
           onClose={close}
         />
@@ -215,7 +228,7 @@ export default function BodyEditor(props: BodyEditorProps) {
       {dialog?.kind === "media" && (
         <MediaLinkDialog
           onInsert={(hit) => {
-            close();
+            inserted();
             const text = selectionText() || hit.title;
             editor.chain().insertContent({ type: "text", text, marks: [{ type: "link", attrs: { href: hit.href } }] }).run();
           }}
@@ -227,10 +240,9 @@ export default function BodyEditor(props: BodyEditorProps) {
           file={dialog.file}
           onInsert={(picture: BodyPicture, alt) => {
             const at = dialog.at;
-            close();
+            inserted();
             const image = { type: "image", attrs: { src: picture.src, alt, width: picture.width, height: picture.height } };
-            if (at === null) editor.chain().insertContent(image).run();
-            else editor.chain().insertContentAt(at, image).run();
+            insertBlock(editor, image, at);
           }}
           onClose={close}
         />

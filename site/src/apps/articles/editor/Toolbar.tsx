@@ -56,7 +56,6 @@ export function Toolbar({ buttons, controls }: { buttons: ToolButton[]; controls
             type="button"
             className="body-tool"
             tabIndex={i === active ? 0 : -1}
-            aria-label={name}
             title={name}
             aria-pressed={b.pressed}
             aria-haspopup={b.opensDialog ? "dialog" : undefined}
@@ -65,7 +64,10 @@ export function Toolbar({ buttons, controls }: { buttons: ToolButton[]; controls
             onMouseDown={(e) => e.preventDefault()}
             onClick={b.onPress}
           >
-            {b.face}
+            {/* The name is read from the hidden text; the face is what sighted people see (WCAG 2.5.3: the visible
+                face is a symbol, not a word that speech users would say). */}
+            <span aria-hidden="true">{b.face}</span>
+            <span className="sr-only">{name}</span>
           </button>
         );
       })}

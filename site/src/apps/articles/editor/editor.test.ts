@@ -13,6 +13,7 @@ import { buildDemo } from "../../../../../db/seed/build";
 import { sanitizeHtml } from "../../../../../shared/html";
 import { renderBody } from "../../../lib/body-html";
 import { bodyHtmlOf } from "../article-form";
+import { insertBlock } from "./insert-block";
 import { storedHtml } from "./output";
 import { cleanPastedHtml } from "./paste";
 import { bodyExtensions } from "./schema";
@@ -105,6 +106,17 @@ describe("the editor path of an article body", () => {
     type("> cité");
     expect(storedHtml(editor.getHTML(), parse)).toBe(
       "<h2>Titre</h2><h3>Sous-titre</h3><p>Du <strong>gras</strong> et un <em>italique</em> </p><ul><li>un</li></ul><ol><li>deux</li></ol><blockquote><p>cité</p></blockquote>",
+    );
+  });
+
+  it("puts the cursor after an inserted player or picture, so what comes next does not replace it", () => {
+    const editor = open("<p>Avant.</p><p></p>");
+    editor.commands.setTextSelection(editor.state.doc.content.size - 1);
+    insertBlock(editor, { type: "embed", attrs: { href: "https://youtu.be/dQw4w9WgXcQ", title: "Vidéo" } });
+    insertBlock(editor, { type: "image", attrs: { src: "/uploads/body_pics/a.jpg", alt: "Une pirogue" } });
+    editor.commands.insertContent("Après.");
+    expect(storedHtml(editor.getHTML(), parse)).toBe(
+      '<p>Avant.</p><figure class="embed"><a href="https://youtu.be/dQw4w9WgXcQ">Vidéo</a></figure><img src="/uploads/body_pics/a.jpg" alt="Une pirogue"><p>Après.</p>',
     );
   });
 

@@ -34,7 +34,8 @@ export function bodyExtensions(): Extensions {
       strike: false,
       link: {
         openOnClick: false,
-        autolink: true,
+        // Not while typing: an autolinking mark is "inclusive", so text typed after a link would join it.
+        autolink: false,
         linkOnPaste: true,
         defaultProtocol: "https",
         isAllowedUri: (url) => isAllowedHref(url),
