@@ -205,13 +205,17 @@ for (const width of [1280, 375]) {
       await expect(body.getByRole("heading", { level: 3, name: "Ce que nous proposons" })).toBeVisible();
       await expect(body.locator("strong", { hasText: "avancent" })).toBeVisible();
       await expect(body.getByRole("link", { name: "la FAO" })).toHaveAttribute("href", "https://www.fao.org/home/fr");
-      await expect(body.getByRole("button", { name: /Lire la vidéo\s:\sEntretien sur le littoral/ })).toBeVisible();
+      const facade = body.getByRole("button", { name: /Lire la vidéo\s:\sEntretien sur le littoral/ });
+      await expect(facade).toBeVisible();
       expect(await page.locator("iframe").count()).toBe(0);
       const picture = body.getByRole("img", { name: "La dune de Lompoul au matin" });
       await picture.scrollIntoViewIfNeeded();
       await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
       expect(await picture.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/-(640|1280)\.(avif|webp)$/);
       await expect(body.getByRole("link", { name: media.title })).toHaveAttribute("href", new RegExp(`/${encodeURIComponent(media.url)}$`));
+      // The player exists only after the reader's click (the site's facade script runs on this page too).
+      await facade.click();
+      await expect(body.locator("iframe")).toHaveAttribute("src", "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1&rel=0");
     });
 
     test("the toolbar is one tab stop, walked with the arrow keys", async ({ page }) => {
