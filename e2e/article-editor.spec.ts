@@ -82,7 +82,7 @@ for (const width of [1280, 375]) {
       await linkDialog.getByLabel("Adresse du lien").fill("javascript:alert(1)");
       await linkDialog.getByLabel("Texte du lien").fill("la FAO");
       await linkDialog.getByRole("button", { name: "Appliquer" }).click();
-      await expect(linkDialog.getByText("Adresse invalide : elle doit commencer par http://, https:// ou mailto:.")).toBeVisible();
+      await expect(linkDialog.getByText("Adresse invalide : elle doit commencer par http://, https:// ou mailto:.")).toBeVisible();
       await linkDialog.getByLabel("Adresse du lien").fill("https://www.fao.org/home/fr");
       await linkDialog.getByRole("button", { name: "Appliquer" }).click();
       await expect(linkDialog).toBeHidden();
@@ -135,7 +135,7 @@ for (const width of [1280, 375]) {
       await expect(pictureDialog).toBeVisible();
       await expect(pictureDialog.getByText("Image envoyée.")).toBeVisible();
       await pictureDialog.getByRole("button", { name: "Insérer l'image" }).click();
-      await expect(pictureDialog.getByText("Le texte alternatif est obligatoire : décrivez l'image pour qui ne la voit pas.")).toBeVisible();
+      await expect(pictureDialog.getByText("Le texte alternatif est obligatoire : décrivez l'image pour qui ne la voit pas.")).toBeVisible();
       await pictureDialog.getByLabel("Texte alternatif").fill("La dune de Lompoul au matin");
       await pictureDialog.getByRole("button", { name: "Insérer l'image" }).click();
       await expect(pictureDialog).toBeHidden();

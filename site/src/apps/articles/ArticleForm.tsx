@@ -101,7 +101,7 @@ function ArticleFormModal(props: ArticleFormProps & { themes: readonly ThemeRef[
   const save = async () => {
     // The editor keeps the body; it is read once here rather than at every key (long articles stay fluid).
     if (body.current?.busy()) {
-      toast.error("Une image est en cours d'ajout : terminez-la avant d'enregistrer.");
+      toast.error("Une image est en cours d'ajout : terminez-la avant d'enregistrer.");
       return;
     }
     const draft = body.current ? { ...current, content: body.current.getHtml() } : current;

@@ -26,7 +26,7 @@ export function EmbedDialog(props: { onInsert: (href: string, title: string) => 
       <FormField label="Adresse de la vidéo ou du son" required error={error} hint="YouTube, Vimeo ou SoundCloud.">
         {(field) => <input {...field} type="url" autoComplete="off" value={href} onChange={(e) => setHref(e.target.value)} autoFocus />}
       </FormField>
-      <FormField label="Titre" hint="Facultatif : il est lu avant le lecteur.">
+      <FormField label="Titre" hint="Facultatif : il est lu avant le lecteur.">
         {(field) => <input {...field} type="text" value={title} onChange={(e) => setTitle(e.target.value)} />}
       </FormField>
     </SmallDialog>

@@ -10,7 +10,7 @@ import { UploadProgress } from "../../ui/UploadProgress";
 import { SmallDialog } from "./SmallDialog";
 import { uploadBodyPicture } from "./picture-upload";
 
-export const ALT_REQUIRED = "Le texte alternatif est obligatoire : décrivez l'image pour qui ne la voit pas.";
+export const ALT_REQUIRED = "Le texte alternatif est obligatoire : décrivez l'image pour qui ne la voit pas.";
 
 export function PictureDialog(props: { file: File; onInsert: (picture: BodyPicture, alt: string) => void; onClose: () => void }) {
   const [alt, setAlt] = useState("");

@@ -6,8 +6,8 @@ import { externalSource } from "../../../lib/embed";
 
 export type Checked = { ok: true; href: string } | { ok: false; error: string };
 
-export const LINK_ERROR = "Adresse invalide : elle doit commencer par http://, https:// ou mailto:.";
-export const EMBED_ERROR = "Adresse non reconnue : collez le lien d'une vidéo YouTube ou Vimeo, ou d'un son SoundCloud (https).";
+export const LINK_ERROR = "Adresse invalide : elle doit commencer par http://, https:// ou mailto:.";
+export const EMBED_ERROR = "Adresse non reconnue : collez le lien d'une vidéo YouTube ou Vimeo, ou d'un son SoundCloud (https).";
 
 /** A link target: http(s) and mailto, or one of the site's own pages ("/media/…"); "www.x.fr" gets https://. */
 export function checkLinkUrl(raw: string): Checked {
