@@ -185,6 +185,11 @@ export const RULES: Record<string, Rule> = {
   "PUT /api/user/articles/:id/article-pic/original": { expect: ownerOnly(), params: article, body: (w) => png(w, "originalPic") },
   "POST /api/user/articles/:id/article-pic-crop": { expect: ownerOnly(), params: article, body: (w) => png(w, "croppedPic") },
   "DELETE /api/user/articles/:id/article-pic": { expect: ownerOnly(), params: article, note: "the article has no picture: removing none is a success" },
+  "POST /api/user/articles/body-pictures": {
+    expect: signedIn(),
+    body: (w) => png(w, "picture"),
+    note: "a picture for the editor, owned by whoever uploads it; who may see it is decided by the articles that show it",
+  },
 
   // Member media, same rules.
   "GET /api/user/media": { expect: signedIn() },

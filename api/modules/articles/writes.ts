@@ -11,6 +11,7 @@ import { articleAuthors, articleMedia, articles, articleThemes, media, themes, u
 import { BadRequestError, ForbiddenError, NotFoundError } from "../../lib/errors";
 import type { FileRule, UploadForm } from "../../lib/uploads/form";
 import { removeUpload, savePicture } from "../../lib/uploads/store";
+import { bodyPictureSteps } from "./body-pictures";
 import type { ArticleInput } from "./input";
 import type { ArticleState } from "./model";
 import { findArticle } from "./service";
@@ -102,6 +103,7 @@ export async function createArticle(db: Db, input: ArticleInput, actor: Actor) {
   await checkLinks(db, full, actor);
   const id = newId();
   const now = new Date();
+  const pictureSteps = await bodyPictureSteps(db, id, input.htmlContent ?? "");
   await withFreeSlug(db, articles, input.title, "article", (url) =>
     runBatch(db, [
       db.insert(articles).values({
@@ -117,6 +119,7 @@ export async function createArticle(db: Db, input: ArticleInput, actor: Actor) {
         updatedAt: now,
       }),
       ...relationSteps(db, id, full),
+      ...pictureSteps,
     ]),
   );
   return findArticle(db, id);
@@ -142,7 +145,11 @@ export async function updateArticle(db: Db, id: string, input: ArticleInput, act
   if (input.htmlContent !== undefined) changes.htmlContent = input.htmlContent;
   if (input.keywords !== undefined) changes.keywords = input.keywords;
   if (!actor.admin) changes.approved = false;
-  await runBatch(db, [db.update(articles).set(changes).where(eq(articles.id, id)), ...relationSteps(db, id, links)]);
+  await runBatch(db, [
+    db.update(articles).set(changes).where(eq(articles.id, id)),
+    ...relationSteps(db, id, links),
+    ...(await bodyPictureSteps(db, id, input.htmlContent)),
+  ]);
   return findArticle(db, id);
 }
 
