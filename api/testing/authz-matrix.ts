@@ -142,6 +142,9 @@ export const RULES: Record<string, Rule> = {
   // sign-in needs an authenticator's signature (401 for this one, made for no challenge we gave).
   "POST /api/auth/login/code": { expect: open(401), body: () => ({ pendingToken: "aucun.jeton", code: "123456" }), note: "no pending login: 401 whoever asks" },
   "POST /api/auth/passkey/options": { expect: open() },
+  // Account recovery (api/modules/password-reset): open, the same answer for a login that matches nobody.
+  "POST /api/auth/password-reset": { expect: open(), body: () => ({ login: "personne-inconnue" }) },
+  "POST /api/auth/password-reset/confirm": { expect: open(400), body: () => ({ token: "aucun-jeton", password: "Passe-Neuf-2026!" }), note: "a token nobody was sent: 400 whoever asks" },
   "POST /api/auth/passkey": { expect: open(401), body: () => ({ response: fakeAssertion }), note: "an assertion no authenticator signed" },
 
   // The member space: the caller's own account.

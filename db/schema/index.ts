@@ -11,3 +11,4 @@ export * from "./old-slugs";
 export * from "./two-factor";
 export * from "./mail";
 export * from "./body-pictures";
+export * from "./account-tokens";
