@@ -9,6 +9,7 @@ import { eventsRoutes } from "./modules/events";
 import { mailRoutes } from "./modules/mail";
 import { mediaRoutes } from "./modules/media";
 import { membersRoutes } from "./modules/members";
+import { notificationRoutes } from "./modules/notifications";
 import { siteRoutes } from "./modules/site";
 import { statsRoutes } from "./modules/stats";
 import { themesRoutes } from "./modules/themes";
@@ -59,7 +60,8 @@ export function createApp(deps: Deps) {
     .use(statsRoutes(deps))
     .use(auditRoutes(deps))
     .use(uploadQuotaRoutes(deps))
-    .use(mailRoutes(deps));
+    .use(mailRoutes(deps))
+    .use(notificationRoutes(deps));
   return app;
 }
 

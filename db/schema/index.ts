@@ -10,3 +10,4 @@ export * from "./identities";
 export * from "./old-slugs";
 export * from "./two-factor";
 export * from "./mail";
+export * from "./notifications";
