@@ -31,9 +31,10 @@ export type NotificationDigest = { runOnce(): Promise<DigestReport> };
 type Event = { id: number; kind: NotificationKind; itemId: string };
 
 /**
- * One process runs one digest at a time: two interactive transactions of one process on one SQLite file would
- * wait for each other synchronously (the driver is synchronous). Between processes the database's write lock
- * serialises them, and the checks inside the transaction do the rest.
+ * The digest's writes run one at a time in a process: while one transaction holds the write lock between two
+ * awaits, another write of the same process on another connection would wait for it synchronously (the embedded
+ * driver blocks the thread) and so never let it finish. Between processes the database's write lock serialises
+ * them. Reads need no turn: what they saw is checked again inside the transaction.
  */
 let queue: Promise<unknown> = Promise.resolve();
 function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
@@ -48,6 +49,8 @@ export function createNotificationDigest(opts: {
   db: Db;
   env: Pick<Env, "mailFrom" | "publicUrl" | "notificationDigestMinutes">;
   now?: () => Date;
+  /** Test seam: runs after a recipient's events were read and before their transaction (another round may run there). */
+  beforeClaim?: (recipientId: string) => Promise<void>;
   /** Where a recipient's failure goes (their events stay unsent and are tried again next round). */
   log?: (message: string, error: unknown) => void;
 }): NotificationDigest {
@@ -154,6 +157,7 @@ export function createNotificationDigest(opts: {
     if (events.length === 0) return false;
     const content = digestContent(await digestOf(recipient, events));
     const cutoff = new Date(t.getTime() - windowMs);
+    await opts.beforeClaim?.(recipientId);
     try {
       return await oneAtATime(() =>
         db.transaction(async (tx) => {
@@ -193,7 +197,7 @@ export function createNotificationDigest(opts: {
   }
 
   return {
-    async runOnce() {
+    runOnce: async () => {
       const t = now();
       const due = await dueRecipients(t);
       let mails = 0;
@@ -205,7 +209,7 @@ export function createNotificationDigest(opts: {
           log(`notification digest for member ${id} failed; their events stay unsent`, e);
         }
       }
-      await db.delete(notifications).where(lte(notifications.sentAt, new Date(t.getTime() - KEEP_SENT_MS)));
+      await oneAtATime(() => db.delete(notifications).where(lte(notifications.sentAt, new Date(t.getTime() - KEEP_SENT_MS))));
       return { recipients: due.length, mails };
     },
   };
