@@ -10,6 +10,7 @@ import { mailRoutes } from "./modules/mail";
 import { mediaRoutes } from "./modules/media";
 import { membersRoutes } from "./modules/members";
 import { passwordResetRoutes } from "./modules/password-reset";
+import { notificationRoutes } from "./modules/notifications";
 import { siteRoutes } from "./modules/site";
 import { statsRoutes } from "./modules/stats";
 import { themesRoutes } from "./modules/themes";
@@ -61,7 +62,8 @@ export function createApp(deps: Deps) {
     .use(statsRoutes(deps))
     .use(auditRoutes(deps))
     .use(uploadQuotaRoutes(deps))
-    .use(mailRoutes(deps));
+    .use(mailRoutes(deps))
+    .use(notificationRoutes(deps));
   return app;
 }
 

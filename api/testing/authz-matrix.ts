@@ -176,6 +176,8 @@ export const RULES: Record<string, Rule> = {
   // session, which stands in for it (api/modules/users/reauth.ts).
   "GET /api/user/me/google": { expect: signedIn() },
   "DELETE /api/user/me/google": { expect: signedIn(), note: "no link to remove: removing none is a success" },
+  "GET /api/user/notifications": { expect: signedIn() },
+  "PUT /api/user/notifications": { expect: signedIn(), body: () => ({ articles: true }) },
   "GET /api/user/themes": { expect: signedIn() },
   "GET /api/user/stats": { expect: signedIn() },
 

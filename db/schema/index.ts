@@ -12,3 +12,4 @@ export * from "./two-factor";
 export * from "./mail";
 export * from "./body-pictures";
 export * from "./account-tokens";
+export * from "./notifications";

@@ -10,6 +10,7 @@ import { bulkJournal, bulkTargets, type BulkResult } from "../../lib/bulk";
 import { listWhere } from "../../lib/list-query";
 import { removeMediaFiles } from "../../lib/uploads/store";
 import { recordAudits } from "../audit/service";
+import { flagEvents } from "../notifications/events";
 import { MEDIA_LIST, mediaWhere } from "./listing";
 import { MEDIA_NOUNS, type BulkMediaBody, type MEDIA_BULK_ACTIONS } from "./model";
 
@@ -35,6 +36,8 @@ export async function bulkMedia(db: Db, uploadsDir: string, body: BulkMediaBody,
   const files = action === "delete" ? await db.select({ path: media.path, thumbnail: media.thumbnail }).from(media).where(inArray(media.id, ids)) : [];
   // The change and its journal entries together: a failure leaves neither.
   await db.transaction(async (tx) => {
+    // The uploaders' notifications first: they read the flags as they were (one digest per author: digest.ts).
+    for (const step of flagEvents(tx, "media", action, ids, now)) await step;
     if (action === "delete") await tx.delete(media).where(inArray(media.id, ids));
     else if (action === "approve") await tx.update(media).set({ approved: true, updatedAt: now }).where(inArray(media.id, ids));
     else await tx.update(media).set({ online: action === "online", updatedAt: now }).where(inArray(media.id, ids));
