@@ -50,6 +50,8 @@ export type Env = {
   mailFrom: MailSender;
   /** Editorial notifications are grouped: at most one mail per member per this many minutes (0: at once). */
   notificationDigestMinutes: number;
+  /** Registrants' personal data are deleted this many days after their event ends (issue 22). */
+  registrationRetentionDays: number;
 };
 
 export class EnvError extends Error {}
@@ -214,5 +216,6 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     twoFactorKey: twoFactorKey(source.TWO_FACTOR_KEY, source.NODE_ENV === "production"),
     ...mail(source, publicUrl),
     notificationDigestMinutes: wholeNumber(source, "NOTIFICATION_DIGEST_MINUTES", 10, 0, 1440, "minutes"),
+    registrationRetentionDays: wholeNumber(source, "REGISTRATION_RETENTION_DAYS", 90, 1, 3650, "days"),
   };
 }

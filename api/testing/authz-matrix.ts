@@ -12,6 +12,7 @@
  */
 import { LOGIN_PASSWORD, type Caller, type Role, type World } from "./authz-matrix-world";
 import { makeTheme } from "./factory";
+import { freshRegistration, openEventFor } from "./authz-matrix-registrations";
 
 export type Expected = Record<Role, number>;
 
@@ -103,6 +104,7 @@ const user = async (w: World) => ({ id: await w.fresh.user() });
 /** Rows made by a rule's `params` for its body (which cannot wait): the last throw-away theme and message. */
 let throwAwayTheme = "";
 let freshContact = "";
+let cancelToken = "";
 
 export const RULES: Record<string, Rule> = {
   // Members and themes, public.
@@ -120,6 +122,25 @@ export const RULES: Record<string, Rule> = {
   "GET /api/public/articles/full": { expect: open() },
   "GET /api/public/article/:url": { expect: open(), params: (w) => ({ url: w.publicArticle.url }) },
   "GET /api/public/events": { expect: open() },
+  "GET /api/events/:id/availability": { expect: open(), params: async (w) => ({ id: await openEventFor(w) }) },
+  "POST /api/events/:id/registrations": {
+    expect: open(201),
+    params: async (w) => ({ id: await openEventFor(w) }),
+    body: (w, caller) => (caller.user ? { consent: true } : { name: "Visiteur", email: `visiteur-${w.unique()}@example.sn`, consent: true }),
+    note: "a signed-in caller registers in one click with their account",
+  },
+  "POST /api/registrations/cancel": {
+    expect: open(),
+    params: async (w) => ((cancelToken = (await freshRegistration(w)).token), {}),
+    body: () => ({ token: cancelToken }),
+    note: "the personal link is the credential: whoever holds it cancels that registration only (registrations.test.ts)",
+  },
+  "GET /api/user/registrations": { expect: signedIn() },
+  "POST /api/user/registrations/:id/cancel": {
+    expect: { anonymous: 401, member: 200, other: 404, admin: 404 },
+    params: async (w) => ({ id: (await freshRegistration(w, w.people.member.id)).id }),
+    note: "the owner only; anyone else, admins included, is told it does not exist",
+  },
   "GET /api/public/event/:url": { expect: open(), params: (w) => ({ url: w.publicEvent.url }) },
   "POST /api/public/contact": {
     expect: open(201),
@@ -247,6 +268,16 @@ export const RULES: Record<string, Rule> = {
   "PUT /api/admin/events/:id/online": { expect: adminOnly(), params: async (w) => ({ id: await w.fresh.event() }) },
   "DELETE /api/admin/events/:id": { expect: adminOnly(), params: async (w) => ({ id: await w.fresh.event() }) },
   "POST /api/admin/events/bulk": { expect: adminOnly(), body: () => ({ action: "online", filter: { status: "online" } }), note: "puts the online events online: harmless" },
+  // Event registration (issue 22): lists, exports, check-in, closing and messages are admins' only.
+  "GET /api/admin/events/:id/registrations": { expect: adminOnly(), params: async (w) => ({ id: await openEventFor(w) }) },
+  "GET /api/admin/events/:id/registrations.csv": { expect: adminOnly(), params: async (w) => ({ id: await openEventFor(w) }) },
+  "PUT /api/admin/registrations/:id/checkin": { expect: adminOnly(), params: async (w) => ({ id: (await freshRegistration(w)).id }), body: () => ({ checkedIn: true }) },
+  "POST /api/admin/events/:id/registrations/close": { expect: adminOnly(), params: async (w) => ({ id: await openEventFor(w) }) },
+  "POST /api/admin/events/:id/registrations/message": {
+    expect: adminOnly(),
+    params: async (w) => ({ id: await openEventFor(w) }),
+    body: () => ({ subject: "Information", text: "Bonjour." }),
+  },
   "GET /api/admin/contact": { expect: adminOnly() },
   "PUT /api/admin/contact/:id/read": { expect: adminOnly(), params: async (w) => ({ id: await w.fresh.contact() }) },
   "DELETE /api/admin/contact/:id": { expect: adminOnly(), params: async (w) => ({ id: await w.fresh.contact() }) },

@@ -20,6 +20,16 @@ export const events = sqliteTable(
     keywords: text("keywords", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
     /** New events are online by default (spec). */
     online: integer("online", { mode: "boolean" }).notNull().default(true),
+    /** Registration (issue 22, api/modules/registrations/): closed unless an admin opens it. */
+    registrationOpen: integer("registration_open", { mode: "boolean" }).notNull().default(false),
+    /** Who may register: anyone, or signed-in members only. */
+    registrationAudience: text("registration_audience").$type<"everyone" | "members">().notNull().default("everyone"),
+    /** Confirmed places; null: no limit (nobody waits). */
+    registrationCapacity: integer("registration_capacity"),
+    /** After this instant nobody may register (before the start; null: until the start). */
+    registrationClosesAt: integer("registration_closes_at", { mode: "timestamp_ms" }),
+    /** A free-text question put to registrants ("" for none). */
+    registrationQuestion: text("registration_question").notNull().default(""),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
     /** Sort and search key (folded title in two stages, see db/fold.ts); computed, never written. */

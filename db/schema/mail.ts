@@ -4,6 +4,9 @@ import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 /** Where a message is in its life: waiting (first try or a retry), in the hands of a worker, accepted, given up. */
 export type MailState = "pending" | "sending" | "sent" | "failed";
 
+/** A file joined to a message: a name, a media type and its text content (an .ics, a CSV). */
+export type MailAttachment = { filename: string; contentType: string; content: string };
+
 /**
  * The outbox: every message the site sends, written in the same transaction as the change that causes it
  * (api/modules/mail/service.ts `enqueueMail`) and delivered later by one worker (api/modules/mail/delivery.ts).
@@ -30,6 +33,8 @@ export const mailOutbox = sqliteTable(
     text: text("text").notNull(),
     /** Extra headers (List-Unsubscribe…), checked at enqueue: names are tokens, values single lines. */
     headers: text("headers", { mode: "json" }).$type<Record<string, string>>().notNull().default(sql`'{}'`),
+    /** Files joined to the message (an event's .ics…): small texts kept with the row, checked at enqueue. */
+    attachments: text("attachments", { mode: "json" }).$type<MailAttachment[]>().notNull().default(sql`'[]'`),
     /** `<random.time@domain of MAIL_FROM>`, made at enqueue and sent with every attempt: the receiving side can deduplicate. */
     messageId: text("message_id").notNull().unique(),
     state: text("state").$type<MailState>().notNull().default("pending"),

@@ -35,7 +35,46 @@ export type EventInput = {
   online: boolean | undefined;
   organizers: string[];
   themes: string[];
+  /** Only the registration settings the form sent (an update keeps the others). */
+  registration: RegistrationSettingsInput;
 };
+
+export type RegistrationSettingsInput = {
+  open?: boolean;
+  audience?: "everyone" | "members";
+  capacity?: number | null;
+  closesAt?: Date | null;
+  question?: string;
+};
+
+const CAPACITY_MESSAGE = "La capacité doit être un nombre entier d'au moins 1, ou vide.";
+
+function readCapacity(value: number | string | null): number | null {
+  if (value === null || (typeof value === "string" && value.trim() === "")) return null;
+  const n = typeof value === "number" ? value : /^\s*\d{1,9}\s*$/.test(value) ? Number(value) : NaN;
+  if (!Number.isInteger(n) || n < 1 || n > 1_000_000) throw new BadRequestError(CAPACITY_MESSAGE);
+  return n;
+}
+
+function readRegistration(body: EventBody): RegistrationSettingsInput {
+  const out: RegistrationSettingsInput = {};
+  if (body.registrationOpen !== undefined) out.open = body.registrationOpen;
+  if (body.registrationAudience !== undefined) out.audience = body.registrationAudience;
+  if (body.registrationCapacity !== undefined) out.capacity = readCapacity(body.registrationCapacity);
+  if (body.registrationClosesAt !== undefined) {
+    const text = body.registrationClosesAt?.trim() ?? "";
+    out.closesAt = text ? parseEventDate(text, "La date de clôture des inscriptions n'est pas valide.") : null;
+  }
+  if (body.registrationQuestion !== undefined) out.question = body.registrationQuestion.trim();
+  return out;
+}
+
+/** The closing date must come before the start (checked on the values the event will have after the write). */
+export function assertClosesBeforeStart(closesAt: Date | null, startDate: Date) {
+  if (closesAt && closesAt.getTime() > startDate.getTime()) {
+    throw new BadRequestError("La clôture des inscriptions doit précéder le début de l'événement.");
+  }
+}
 
 export function readEventInput(body: EventBody): EventInput {
   const startDate = parseEventDate(body.startDate, "La date de début n'est pas valide.");
@@ -54,5 +93,6 @@ export function readEventInput(body: EventBody): EventInput {
     online: body.online,
     organizers: unique(body.organizers),
     themes: unique(body.themes),
+    registration: readRegistration(body),
   };
 }

@@ -19,6 +19,14 @@ export const Event = t.Object({
   themes: t.Array(ThemeRef),
   online: t.Boolean(),
   createdAt: t.String(),
+  /** Registration settings (issue 22): the public page reads the live state from /api/events/:id/availability. */
+  registration: t.Object({
+    open: t.Boolean(),
+    audience: t.Union([t.Literal("everyone"), t.Literal("members")]),
+    capacity: t.Union([t.Integer(), t.Null()]),
+    closesAt: t.Union([t.String(), t.Null()]),
+    question: t.String(),
+  }),
 });
 
 export type Event = Static<typeof Event>;
@@ -45,6 +53,18 @@ export const EventBody = strict(t.Object({
   ),
   organizers: t.Optional(ids("Les organisateurs ne sont pas valides.")),
   themes: t.Optional(ids("Les thèmes ne sont pas valides.")),
+  // Registration (issue 22); a field left out keeps its value on update.
+  registrationOpen: t.Optional(t.Boolean({ error: "L'ouverture des inscriptions doit valoir true ou false." })),
+  registrationAudience: t.Optional(
+    t.Union([t.Literal("everyone"), t.Literal("members")], { error: "Public des inscriptions inconnu (everyone ou members)." }),
+  ),
+  /** Places: an integer of at least 1, or empty for no limit. */
+  registrationCapacity: t.Optional(
+    t.Union([t.Integer(), t.Null(), t.String({ maxLength: 12 })], { error: "La capacité doit être un nombre entier d'au moins 1, ou vide." }),
+  ),
+  /** Closing date and time (ISO 8601, Dakar time without a zone), or empty: until the event starts. */
+  registrationClosesAt: t.Optional(t.Union([t.Null(), t.String({ maxLength: 40 })], { error: "La date de clôture des inscriptions n'est pas valide." })),
+  registrationQuestion: t.Optional(t.String({ maxLength: 300, error: "La question aux inscrits est trop longue (300 caractères au plus)." })),
 }));
 
 export type EventBody = Static<typeof EventBody>;

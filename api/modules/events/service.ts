@@ -6,7 +6,7 @@ import { eventOrganizers, events, eventThemes, themes, users, type EventRow } fr
 import { BadRequestError, NotFoundError } from "../../lib/errors";
 import { groupBy } from "../../lib/group";
 import { summaryColumns, toUserSummary } from "../members/mappers";
-import type { EventInput } from "./input";
+import { assertClosesBeforeStart, type EventInput } from "./input";
 import type { Event } from "./model";
 
 /** Events newest start first, with organizers and themes. Offline events only when includeHidden. */
@@ -53,6 +53,13 @@ function toEvent(
     themes: themeRows.map((t) => ({ _id: t.id, name: t.name, url: t.url })),
     online: row.online,
     createdAt: row.createdAt.toISOString(),
+    registration: {
+      open: row.registrationOpen,
+      audience: row.registrationAudience,
+      capacity: row.registrationCapacity,
+      closesAt: row.registrationClosesAt?.toISOString() ?? null,
+      question: row.registrationQuestion,
+    },
   };
 }
 
@@ -111,6 +118,18 @@ function linkRows(db: Db, id: string, input: EventInput) {
   ];
 }
 
+/** The registration columns the form sent. */
+function registrationColumns(input: EventInput) {
+  const r = input.registration;
+  return {
+    ...(r.open === undefined ? {} : { registrationOpen: r.open }),
+    ...(r.audience === undefined ? {} : { registrationAudience: r.audience }),
+    ...(r.capacity === undefined ? {} : { registrationCapacity: r.capacity }),
+    ...(r.closesAt === undefined ? {} : { registrationClosesAt: r.closesAt }),
+    ...(r.question === undefined ? {} : { registrationQuestion: r.question }),
+  };
+}
+
 function columns(input: EventInput) {
   return {
     title: input.title,
@@ -126,9 +145,10 @@ function columns(input: EventInput) {
 /** Creates an event; new events are online unless the form says otherwise (spec). */
 export async function createEvent(db: Db, input: EventInput): Promise<Event> {
   await assertLinksExist(db, input);
+  assertClosesBeforeStart(input.registration.closesAt ?? null, input.startDate);
   const id = newId();
   const now = new Date();
-  const row = { id, url: await freeSlug(db, input.title), ...columns(input), online: input.online ?? true, createdAt: now, updatedAt: now };
+  const row = { id, url: await freeSlug(db, input.title), ...columns(input), ...registrationColumns(input), online: input.online ?? true, createdAt: now, updatedAt: now };
   await db.batch([db.insert(events).values(row), ...linkRows(db, id, input)]);
   return eventById(db, id);
 }
@@ -138,9 +158,10 @@ export async function createEvent(db: Db, input: EventInput): Promise<Event> {
  * stays: links to the event keep working after a title fix. `online` is changed only when sent.
  */
 export async function updateEvent(db: Db, id: string, input: EventInput): Promise<Event> {
-  await findEvent(db, id);
+  const before = await findEvent(db, id);
   await assertLinksExist(db, input);
-  const set = { ...columns(input), ...(input.online === undefined ? {} : { online: input.online }), updatedAt: new Date() };
+  assertClosesBeforeStart(input.registration.closesAt === undefined ? before.registrationClosesAt : input.registration.closesAt, input.startDate);
+  const set = { ...columns(input), ...registrationColumns(input), ...(input.online === undefined ? {} : { online: input.online }), updatedAt: new Date() };
   await db.batch([db.update(events).set(set).where(eq(events.id, id)), ...linkRows(db, id, input)]);
   return eventById(db, id);
 }

@@ -250,6 +250,16 @@ describe("mail delivery through a real SMTP server", () => {
     const rows = await h.database.db.select().from(mailOutbox);
     expect(rows.every((r) => r.state === "sent" && r.attempts === 1)).toBe(true);
   });
+  it("delivers attachments stored with the message, as data, and refuses a path-like or oversized one at enqueue", async () => {
+    const ics = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n";
+    await enqueue({ attachments: [{ filename: "evenement.ics", contentType: "text/calendar; charset=utf-8", content: ics }] });
+    expect(await worker().runOnce()).toMatchObject({ sent: 1 });
+    const [file] = smtp.received[0]!.parsed.attachments;
+    expect(file).toMatchObject({ filename: "evenement.ics", contentType: "text/calendar" });
+    expect(file!.content.toString("utf8")).toBe(ics);
+    await expect(enqueue({ attachments: [{ filename: "../../etc/passwd", contentType: "text/plain", content: "x" }] })).rejects.toThrow("Nom de pièce jointe invalide.");
+    await expect(enqueue({ attachments: [{ filename: "a.txt", contentType: "text/plain", content: "x".repeat(200_001) }] })).rejects.toThrow("Pièce jointe trop volumineuse.");
+  });
 });
 
 describe("STARTTLS", () => {

@@ -12,7 +12,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { foldText } from "../../../db/fold";
 import { newId } from "../../../db/ids";
-import { mailOutbox } from "../../../db/schema";
+import { mailOutbox, type MailAttachment } from "../../../db/schema";
 import type { Env } from "../../env";
 import { BadRequestError } from "../../lib/errors";
 import { domainOf, isMailAddress, oneLine, parseSender, type MailSender } from "../../lib/mail-address";
@@ -39,6 +39,8 @@ export type OutgoingMail = {
    * resumed after a crash: "newsletter:<issue>:<subscriber>").
    */
   key?: string;
+  /** Small text files joined to the message (an event's .ics): kept with the row, at most 5 and 200 KB each. */
+  attachments?: MailAttachment[];
 };
 
 /** What was queued: the row's id and its Message-ID; `created` is false when `key` named an existing message. */
@@ -76,6 +78,17 @@ function checkedHeaders(headers: Record<string, string> = {}): Record<string, st
   return out;
 }
 
+/** Attachments are data, never paths or URLs (the transport also refuses file and URL access). */
+function checkedAttachments(list: MailAttachment[] = []): MailAttachment[] {
+  if (list.length > 5) throw new BadRequestError("Trop de pièces jointes (5 au plus).");
+  return list.map((a) => {
+    if (!/^[\p{L}\p{N}][\p{L}\p{N} ._-]{0,99}$/u.test(a.filename)) throw new BadRequestError("Nom de pièce jointe invalide.");
+    if (!/^[a-z]+\/[a-z0-9.+-]+(; ?charset=utf-8)?$/i.test(a.contentType)) throw new BadRequestError("Type de pièce jointe invalide.");
+    if (typeof a.content !== "string" || a.content.length > 200_000) throw new BadRequestError("Pièce jointe trop volumineuse.");
+    return { filename: a.filename, contentType: a.contentType, content: a.content };
+  });
+}
+
 /** « L'Institut <contact@…> », the name quoted when it holds characters that mean something in an address header. */
 export function formatSender(sender: MailSender): string {
   if (!sender.name) return sender.address;
@@ -106,6 +119,7 @@ export async function enqueueMail(
   if (!mail.text.trim() || !mail.html.trim()) throw new BadRequestError("Un courriel a toujours une partie HTML et une partie texte.");
   if (mail.text.length > MAX_PART || mail.html.length > MAX_PART) throw new BadRequestError("Courriel trop volumineux.");
   const headers = checkedHeaders(mail.headers);
+  const attachments = checkedAttachments(mail.attachments);
   if (mail.key !== undefined && (mail.key.length === 0 || mail.key.length > 200)) throw new BadRequestError("Clé de courriel invalide.");
   const row = {
     id: newId(),
@@ -118,6 +132,7 @@ export async function enqueueMail(
     html: mail.html,
     text: mail.text,
     headers,
+    attachments,
     messageId: newMessageId(env.mailFrom, now),
     state: "pending" as const,
     nextAttemptAt: now,

@@ -54,6 +54,7 @@ export function createSmtpTransport(smtpUrl: string, extra: { tls?: ConnectionOp
         text: row.text,
         html: row.html,
         headers: row.headers,
+        attachments: (row.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
         // The same Message-ID at every attempt: a copy sent twice (see docs/DECISIONS.md) is recognisable.
         messageId: row.messageId,
       });

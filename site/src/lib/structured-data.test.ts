@@ -35,6 +35,7 @@ const event: Event = {
   themes: [],
   online: true,
   createdAt: "2026-10-01T08:00:00.000Z",
+  registration: { open: false, audience: "everyone", capacity: null, closesAt: null, question: "" },
 };
 
 describe("structured data", () => {

@@ -16,6 +16,7 @@ const stored: Event = {
   themes: [{ _id: "t1", name: "Océan", url: "ocean" }],
   online: true,
   createdAt: "2025-01-01T00:00:00.000Z",
+  registration: { open: false, audience: "everyone", capacity: null, closesAt: null, question: "" },
 };
 
 describe("event form", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Event } from "../../../api/contract";
+import type { Event } from "../api/contract";
 import { calendar, escapeText, fold } from "./ics";
 
 const event: Event = {
@@ -16,6 +16,7 @@ const event: Event = {
   themes: [],
   online: true,
   createdAt: "2026-10-01T08:00:00.000Z",
+  registration: { open: false, audience: "everyone", capacity: null, closesAt: null, question: "" },
 };
 
 describe("iCalendar output", () => {

@@ -1,0 +1,50 @@
+import { Elysia, t } from "elysia";
+import type { Deps } from "../../deps";
+import { authPlugin } from "../../plugins/auth";
+import { rebuildPlugin } from "../../plugins/rebuild";
+import { attendeeList, attendeesCsv, closeRegistration, messageAttendees, setCheckIn } from "./attendees";
+import { AdminRegistrationList, CheckInBody, EventIdParams, MessageAnswer, MessageBody } from "./model";
+
+/** Attendee lists, exports, check-in, closing early and messages: admins only (the gate refuses anyone else first). */
+export const registrationsAdminRoutes = (deps: Deps) =>
+  new Elysia({ name: "registrations-admin" })
+    .use(authPlugin(deps))
+    .use(rebuildPlugin(deps))
+    .get("/api/admin/events/:id/registrations", ({ params }) => attendeeList(deps.db, params.id), {
+      admin: true,
+      params: EventIdParams,
+      response: { 200: AdminRegistrationList },
+    })
+    .get(
+      "/api/admin/events/:id/registrations.csv",
+      async ({ params }) => {
+        const csv = await attendeesCsv(deps.db, params.id);
+        return new Response(csv.body, {
+          headers: {
+            "content-type": "text/csv; charset=utf-8",
+            "content-disposition": `attachment; filename="${csv.filename.replace(/[^a-z0-9.-]/gi, "-")}"`,
+            "cache-control": "private, no-store",
+          },
+        });
+      },
+      { admin: true, params: EventIdParams },
+    )
+    .put("/api/admin/registrations/:id/checkin", ({ params, body }) => setCheckIn(deps.db, params.id, body.checkedIn), {
+      admin: true,
+      params: EventIdParams,
+      body: CheckInBody,
+      response: { 200: t.Object({ _id: t.String(), name: t.String(), checkedInAt: t.Union([t.String(), t.Null()]) }) },
+    })
+    // The event page shows whether registration is open: closing rebuilds it, as any event write does.
+    .post("/api/admin/events/:id/registrations/close", ({ params }) => closeRegistration(deps.db, params.id), {
+      admin: true,
+      rebuild: "event",
+      params: EventIdParams,
+      response: { 200: t.Object({ _id: t.String(), title: t.String(), message: t.String() }) },
+    })
+    .post("/api/admin/events/:id/registrations/message", ({ params, body }) => messageAttendees(deps, params.id, body.subject, body.text), {
+      admin: true,
+      params: EventIdParams,
+      body: MessageBody,
+      response: { 200: MessageAnswer },
+    });

@@ -1,0 +1,130 @@
+/** The organizers' side (admin only): the list, the CSV, check-in at the door, closing early, a message to all. */
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { eventRegistrations, events } from "../../../db/schema";
+import type { Env } from "../../env";
+import { ConflictError, NotFoundError } from "../../lib/errors";
+import { enqueueMail } from "../mail/service";
+import { organizerMessage } from "./mail";
+import type { AdminRegistration, AdminRegistrationList, RegistrationCounts } from "./model";
+import { writeTx } from "./service";
+
+async function eventOf(db: Pick<Db, "select">, id: string) {
+  const [event] = await db.select().from(events).where(eq(events.id, id));
+  if (!event) throw new NotFoundError("Événement introuvable.");
+  return event;
+}
+
+/** Confirmed first, then the waiting list in order, then cancellations; each group in order of registration. */
+const STATE_ORDER = sql`case ${eventRegistrations.state} when 'confirmed' then 0 when 'waiting' then 1 else 2 end`;
+
+export async function attendeeList(db: Db, eventId: string): Promise<AdminRegistrationList> {
+  const event = await eventOf(db, eventId);
+  const rows = await db
+    .select()
+    .from(eventRegistrations)
+    .where(eq(eventRegistrations.eventId, eventId))
+    .orderBy(STATE_ORDER, asc(eventRegistrations.waitingPosition), asc(eventRegistrations.createdAt), asc(eventRegistrations.id));
+  const items: AdminRegistration[] = rows.map((r) => ({
+    _id: r.id,
+    name: r.name,
+    email: r.email,
+    answer: r.answer,
+    state: r.state,
+    position: r.state === "waiting" ? r.waitingPosition : null,
+    member: r.userId !== null,
+    checkedInAt: r.checkedInAt?.toISOString() ?? null,
+    createdAt: r.createdAt.toISOString(),
+  }));
+  const counts: RegistrationCounts = { confirmed: 0, waiting: 0, cancelled: 0, checkedIn: 0 };
+  for (const r of rows) {
+    counts[r.state]++;
+    if (r.checkedInAt && r.state === "confirmed") counts.checkedIn++;
+  }
+  return {
+    event: { _id: event.id, title: event.title, url: event.url, startDate: event.startDate.toISOString(), open: event.registrationOpen, capacity: event.registrationCapacity },
+    counts,
+    items,
+  };
+}
+
+/** Registered and waiting counts of many events at once (the event list's column). */
+export async function countsByEvent(db: Db, eventIds: string[]): Promise<Map<string, { confirmed: number; waiting: number }>> {
+  const out = new Map<string, { confirmed: number; waiting: number }>();
+  if (eventIds.length === 0) return out;
+  const rows = await db
+    .select({ eventId: eventRegistrations.eventId, state: eventRegistrations.state, n: sql<number>`count(*)` })
+    .from(eventRegistrations)
+    .where(and(inArray(eventRegistrations.eventId, eventIds), inArray(eventRegistrations.state, ["confirmed", "waiting"])))
+    .groupBy(eventRegistrations.eventId, eventRegistrations.state);
+  for (const r of rows) {
+    const c = out.get(r.eventId) ?? { confirmed: 0, waiting: 0 };
+    c[r.state as "confirmed" | "waiting"] = Number(r.n);
+    out.set(r.eventId, c);
+  }
+  return out;
+}
+
+const STATE_LABEL = { confirmed: "Confirmée", waiting: "Liste d'attente", cancelled: "Annulée" } as const;
+const when = new Intl.DateTimeFormat("fr-FR", { dateStyle: "short", timeStyle: "short", timeZone: "Africa/Dakar" });
+
+/**
+ * One CSV field: quoted when it holds the separator, a quote or a line break; a value a spreadsheet would read
+ * as a formula (= + - @, tab, CR first) is prefixed with an apostrophe (CSV injection: a registrant's name is input).
+ */
+export function csvField(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[";\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** UTF-8 with BOM, `;` between fields, CRLF lines, French headers: opens as is in a French spreadsheet. */
+export async function attendeesCsv(db: Db, eventId: string): Promise<{ filename: string; body: string }> {
+  const list = await attendeeList(db, eventId);
+  const header = ["Nom", "Courriel", "Réponse", "Inscrit le", "État", "Position d'attente", "Membre", "Présent"];
+  const lines = list.items.map((r) =>
+    [
+      r.name,
+      r.email,
+      r.answer,
+      when.format(new Date(r.createdAt)),
+      STATE_LABEL[r.state],
+      r.position === null ? "" : String(r.position),
+      r.member ? "oui" : "non",
+      r.checkedInAt ? when.format(new Date(r.checkedInAt)) : "",
+    ]
+      .map(csvField)
+      .join(";"),
+  );
+  return { filename: `inscriptions-${list.event.url}.csv`, body: "\uFEFF" + [header.map(csvField).join(";"), ...lines].join("\r\n") + "\r\n" };
+}
+
+/** « Présent » at the door: on or off, for a confirmed registration. */
+export async function setCheckIn(db: Db, id: string, checkedIn: boolean, now = new Date()) {
+  const [row] = await db.select().from(eventRegistrations).where(eq(eventRegistrations.id, id));
+  if (!row) throw new NotFoundError("Inscription introuvable.");
+  if (row.state !== "confirmed") throw new ConflictError("Seule une inscription confirmée peut être pointée.");
+  const checkedInAt = checkedIn ? (row.checkedInAt ?? now) : null;
+  await db.update(eventRegistrations).set({ checkedInAt, updatedAt: now }).where(eq(eventRegistrations.id, id));
+  return { _id: id, name: row.name, checkedInAt: checkedInAt?.toISOString() ?? null };
+}
+
+export async function closeRegistration(db: Db, eventId: string, now = new Date()) {
+  const event = await eventOf(db, eventId);
+  await db.update(events).set({ registrationOpen: false, updatedAt: now }).where(eq(events.id, eventId));
+  return { _id: eventId, title: event.title, message: "Inscriptions fermées." };
+}
+
+/** One message per registrant (confirmed and waiting), all queued in one transaction. */
+export async function messageAttendees(ctx: { db: Db; env: Pick<Env, "mailFrom" | "publicUrl"> }, eventId: string, subject: string, text: string, now = new Date()) {
+  return writeTx(ctx.db, async (tx) => {
+    const event = await eventOf(tx, eventId);
+    const people = await tx
+      .select({ name: eventRegistrations.name, email: eventRegistrations.email })
+      .from(eventRegistrations)
+      .where(and(eq(eventRegistrations.eventId, eventId), inArray(eventRegistrations.state, ["confirmed", "waiting"])))
+      .orderBy(desc(eventRegistrations.createdAt));
+    for (const p of people) await enqueueMail(tx, ctx.env, organizerMessage(ctx.env, event, p, subject.trim(), text.trim()), now);
+    const count = people.length;
+    return { count, message: count === 0 ? "Personne n'est inscrit\u00a0: aucun message envoyé." : `Message placé dans la file d'envoi pour ${count} inscrit${count > 1 ? "s" : ""}.` };
+  });
+}

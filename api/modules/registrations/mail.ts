@@ -1,0 +1,144 @@
+/**
+ * What the registration messages say (French, rendered by renderMail) and the event as an .ics attachment, written
+ * by the one iCalendar writer the site's feeds use (shared/ics.ts: CRLF lines, folding, escaping, UID, DTSTAMP).
+ * The cancel token travels in the link's fragment (`#token=…`), never sent to a server by browsers, so it stays
+ * out of logs and Referer headers (as the password-reset links do).
+ */
+import type { EventRow, MailAttachment } from "../../../db/schema";
+import { calendar } from "../../../shared/ics";
+import type { Env } from "../../env";
+import { mailSite, renderMail, type MailContent } from "../mail/render";
+import type { OutgoingMail } from "../mail/service";
+
+/** The page that takes a cancel token (site/src/pages/inscription/annuler.astro). */
+export const CANCEL_PAGE = "/inscription/annuler";
+export const cancelLinkOf = (token: string) => `${CANCEL_PAGE}#token=${token}`;
+
+export type MailEnv = Pick<Env, "mailFrom" | "publicUrl">;
+type Person = { name: string; email: string };
+type EventLike = Pick<EventRow, "id" | "title" | "url" | "location" | "startDate" | "endDate" | "txtContent" | "keywords" | "createdAt">;
+
+const dateFormat = new Intl.DateTimeFormat("fr-FR", { dateStyle: "full", timeStyle: "short", timeZone: "Africa/Dakar" });
+/** « samedi 12 décembre 2026 à 18:00 » (Dakar time, the institute's). */
+export const whenOf = (event: Pick<EventRow, "startDate">) => dateFormat.format(event.startDate).replace(" ", "\u00a0").replace(/ (\d{2}):(\d{2})$/, " $1\u00a0h\u00a0$2");
+
+export function eventIcs(env: MailEnv, event: EventLike, now = new Date()): MailAttachment {
+  const content = calendar(
+    [
+      {
+        _id: event.id,
+        title: event.title,
+        url: event.url,
+        location: event.location,
+        startDate: event.startDate.toISOString(),
+        endDate: event.endDate.toISOString(),
+        txt_content: event.txtContent,
+        keywords: event.keywords,
+        createdAt: event.createdAt.toISOString(),
+      },
+    ],
+    new URL(env.publicUrl).origin,
+    event.title,
+    now,
+  );
+  return { filename: "evenement.ics", contentType: "text/calendar; charset=utf-8", content };
+}
+
+const eventLink = (event: EventLike) => `/event/${encodeURIComponent(event.url)}`;
+const place = (event: EventLike) => (event.location ? `, ${event.location}` : "");
+
+function cancelBlocks(token: string): MailContent["blocks"] {
+  return [
+    { type: "button", link: { label: "Annuler mon inscription", href: cancelLinkOf(token) } },
+    { type: "note", text: "Ce lien personnel annule votre inscription\u00a0: ne le transmettez pas. Si vous ne pouvez plus venir, utilisez-le pour libérer votre place." },
+  ];
+}
+
+function outgoing(env: MailEnv, kind: string, to: Person, content: MailContent, extra: Partial<OutgoingMail> = {}): OutgoingMail {
+  return { kind, to: { name: to.name, address: to.email }, ...renderMail(env, content), ...extra };
+}
+
+export function confirmationMail(env: MailEnv, event: EventLike, person: Person, token: string, now = new Date()): OutgoingMail {
+  return outgoing(
+    env,
+    "registration-confirmed",
+    person,
+    {
+      subject: `Inscription confirmée\u00a0: ${event.title}`,
+      preview: `Le ${whenOf(event)}${place(event)}.`,
+      heading: "Votre inscription est confirmée",
+      blocks: [
+        { type: "paragraph", text: `Bonjour ${person.name},` },
+        { type: "paragraph", text: `Votre place est réservée pour «\u00a0${event.title}\u00a0», le ${whenOf(event)}${place(event)}. L'événement est joint à ce message pour votre agenda.` },
+        { type: "items", items: [{ title: event.title, href: eventLink(event), text: `Le ${whenOf(event)}${place(event)}` }] },
+        ...cancelBlocks(token),
+      ],
+      footer: { text: `Vous recevez ce message parce que vous vous êtes inscrit à un événement de ${mailSite(env).name}.` },
+    },
+    { attachments: [eventIcs(env, event, now)] },
+  );
+}
+
+export function waitingMail(env: MailEnv, event: EventLike, person: Person, position: number, token: string): OutgoingMail {
+  return outgoing(env, "registration-waiting", person, {
+    subject: `Liste d'attente\u00a0: ${event.title}`,
+    preview: `Vous êtes en position ${position} sur la liste d'attente.`,
+    heading: "Vous êtes sur la liste d'attente",
+    blocks: [
+      { type: "paragraph", text: `Bonjour ${person.name},` },
+      { type: "paragraph", text: `«\u00a0${event.title}\u00a0» (le ${whenOf(event)}) est complet. Vous êtes en position ${position} sur la liste d'attente\u00a0: si une place se libère, elle vous sera attribuée dans l'ordre et vous recevrez un courriel de confirmation.` },
+      ...cancelBlocks(token),
+    ],
+  });
+}
+
+export function promotionMail(env: MailEnv, event: EventLike, person: Person, now = new Date()): OutgoingMail {
+  return outgoing(
+    env,
+    "registration-promoted",
+    person,
+    {
+      subject: `Une place s'est libérée\u00a0: ${event.title}`,
+      preview: "Votre inscription est maintenant confirmée.",
+      heading: "Votre inscription est confirmée",
+      blocks: [
+        { type: "paragraph", text: `Bonjour ${person.name},` },
+        { type: "paragraph", text: `Une place s'est libérée pour «\u00a0${event.title}\u00a0», le ${whenOf(event)}${place(event)}\u00a0: elle est à vous. L'événement est joint à ce message pour votre agenda.` },
+        { type: "note", text: "Pour annuler, utilisez le lien reçu avec votre inscription sur la liste d'attente, ou l'espace membre si vous vous êtes inscrit connecté." },
+      ],
+    },
+    { attachments: [eventIcs(env, event, now)] },
+  );
+}
+
+export function reminderMail(env: MailEnv, event: EventLike, person: Person, now = new Date()): OutgoingMail {
+  return outgoing(
+    env,
+    "registration-reminder",
+    person,
+    {
+      subject: `Rappel\u00a0: ${event.title}, demain`,
+      preview: `Le ${whenOf(event)}${place(event)}.`,
+      heading: "À demain\u00a0!",
+      blocks: [
+        { type: "paragraph", text: `Bonjour ${person.name},` },
+        { type: "paragraph", text: `Nous vous rappelons votre inscription à «\u00a0${event.title}\u00a0», le ${whenOf(event)}${place(event)}.` },
+        { type: "items", items: [{ title: event.title, href: eventLink(event) }] },
+      ],
+    },
+    { attachments: [eventIcs(env, event, now)] },
+  );
+}
+
+export function organizerMessage(env: MailEnv, event: EventLike, person: Person, subject: string, text: string): OutgoingMail {
+  return outgoing(env, "registration-message", person, {
+    subject,
+    heading: event.title,
+    blocks: [
+      { type: "paragraph", text: `Bonjour ${person.name},` },
+      { type: "paragraph", text },
+      { type: "items", items: [{ title: event.title, href: eventLink(event), text: `Le ${whenOf(event)}${place(event)}` }] },
+    ],
+    footer: { text: `Vous recevez ce message parce que vous êtes inscrit à cet événement de ${mailSite(env).name}.` },
+  });
+}

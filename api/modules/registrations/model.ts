@@ -1,0 +1,92 @@
+import { t, type Static } from "elysia";
+import { strict } from "../../lib/strict-schema";
+
+const STATE = t.Union([t.Literal("confirmed"), t.Literal("waiting"), t.Literal("cancelled")]);
+
+export const EventIdParams = t.Object({ id: t.String({ maxLength: 64 }) });
+
+/**
+ * POST /api/events/:id/registrations. A signed-in member may leave out name and e-mail: their account's are used
+ * (« en un clic »). `consent` is the consent sentence, ticked.
+ */
+export const RegistrationBody = strict(
+  t.Object({
+    name: t.Optional(t.String({ pattern: "\\S", maxLength: 200, error: "Le nom est obligatoire (200 caractères au plus)." })),
+    email: t.Optional(t.String({ format: "email", maxLength: 254, error: "L'adresse e-mail n'est pas valide." })),
+    answer: t.Optional(t.String({ maxLength: 2000, error: "La réponse est trop longue (2 000 caractères au plus)." })),
+    consent: t.Literal(true, { error: "Veuillez accepter l'utilisation de vos données pour cette inscription." }),
+  }),
+);
+export type RegistrationBody = Static<typeof RegistrationBody>;
+
+/** The registrant's own view of their registration (never the token: it travels only by mail). */
+export const RegistrationAnswer = t.Object({
+  _id: t.String(),
+  state: STATE,
+  position: t.Union([t.Integer(), t.Null()]),
+  /** True when this e-mail was already registered: the answer is that registration, nothing new was written. */
+  existing: t.Boolean(),
+  message: t.String(),
+});
+export type RegistrationAnswer = Static<typeof RegistrationAnswer>;
+
+export const CancelBody = strict(t.Object({ token: t.String({ minLength: 20, maxLength: 100, error: "Lien d'annulation invalide." }) }));
+
+export const CancelAnswer = t.Object({ message: t.String(), event: t.Object({ title: t.String(), url: t.String() }) });
+
+/** GET /api/events/:id/availability: what the event page's island shows (short public cache). */
+export const Availability = t.Object({
+  /** Registration possible now (open, online, not closed by date or start). */
+  open: t.Boolean(),
+  audience: t.Union([t.Literal("everyone"), t.Literal("members")]),
+  capacity: t.Union([t.Integer(), t.Null()]),
+  /** Places left (null: no limit). */
+  remaining: t.Union([t.Integer(), t.Null()]),
+  waiting: t.Integer(),
+  question: t.String(),
+  closesAt: t.Union([t.String(), t.Null()]),
+});
+export type Availability = Static<typeof Availability>;
+
+export const AdminRegistration = t.Object({
+  _id: t.String(),
+  name: t.String(),
+  email: t.String(),
+  answer: t.String(),
+  state: STATE,
+  position: t.Union([t.Integer(), t.Null()]),
+  member: t.Boolean(),
+  checkedInAt: t.Union([t.String(), t.Null()]),
+  createdAt: t.String(),
+});
+export type AdminRegistration = Static<typeof AdminRegistration>;
+
+export const RegistrationCounts = t.Object({ confirmed: t.Integer(), waiting: t.Integer(), cancelled: t.Integer(), checkedIn: t.Integer() });
+export type RegistrationCounts = Static<typeof RegistrationCounts>;
+
+export const AdminRegistrationList = t.Object({
+  event: t.Object({ _id: t.String(), title: t.String(), url: t.String(), startDate: t.String(), open: t.Boolean(), capacity: t.Union([t.Integer(), t.Null()]) }),
+  counts: RegistrationCounts,
+  items: t.Array(AdminRegistration),
+});
+export type AdminRegistrationList = Static<typeof AdminRegistrationList>;
+
+export const CheckInBody = strict(t.Object({ checkedIn: t.Boolean({ error: "La présence doit valoir true ou false." }) }));
+
+export const MessageBody = strict(
+  t.Object({
+    subject: t.String({ pattern: "\\S", maxLength: 200, error: "Le sujet est obligatoire (200 caractères au plus)." }),
+    text: t.String({ pattern: "\\S", maxLength: 10_000, error: "Le message est obligatoire (10 000 caractères au plus)." }),
+  }),
+);
+
+export const MessageAnswer = t.Object({ message: t.String(), count: t.Integer() });
+
+export const MyRegistration = t.Object({
+  _id: t.String(),
+  state: STATE,
+  position: t.Union([t.Integer(), t.Null()]),
+  createdAt: t.String(),
+  event: t.Object({ _id: t.String(), title: t.String(), url: t.String(), startDate: t.String(), location: t.String() }),
+});
+export type MyRegistration = Static<typeof MyRegistration>;

@@ -1,0 +1,34 @@
+import { Elysia } from "elysia";
+import type { Deps } from "../../deps";
+import { viewerOf } from "../../plugins/auth";
+import { Availability, CancelAnswer, CancelBody, EventIdParams, RegistrationAnswer, RegistrationBody } from "./model";
+import { availability, cancelByToken, register } from "./service";
+
+/**
+ * Public side: register (anyone, or members only, per event), see the places left, cancel with the personal link.
+ * No route here rebuilds the site or clears the public cache: a registration changes no page.
+ */
+export const registrationsPublicRoutes = (deps: Deps) =>
+  new Elysia({ name: "registrations-public" })
+    // Short shared cache: the page's island asks at every visit; the count may lag the truth by a few seconds.
+    .get(
+      "/api/events/:id/availability",
+      async ({ params, set }) => {
+        const answer = await availability(deps.db, params.id);
+        set.headers["cache-control"] = "public, max-age=10, stale-while-revalidate=30";
+        return answer;
+      },
+      { params: EventIdParams, response: { 200: Availability } },
+    )
+    .post(
+      "/api/events/:id/registrations",
+      async ({ params, body, request, set }) => {
+        const viewer = await viewerOf(deps, request);
+        const person = viewer ? { id: viewer.user.id, name: `${viewer.user.firstname} ${viewer.user.name}`.trim(), email: viewer.user.email } : null;
+        const { answer, created } = await register(deps, params.id, body, person);
+        set.status = created ? 201 : 200;
+        return answer;
+      },
+      { params: EventIdParams, body: RegistrationBody, response: { 200: RegistrationAnswer, 201: RegistrationAnswer } },
+    )
+    .post("/api/registrations/cancel", ({ body }) => cancelByToken(deps, body.token), { body: CancelBody, response: { 200: CancelAnswer } });

@@ -1,0 +1,214 @@
+/**
+ * Registration through the real app (app.handle) over a real libSQL file: places, waiting list, duplicates,
+ * cancellation with promotion, and the mails each writes to the outbox (read by a real SMTP server in mail.test.ts).
+ */
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { eventRegistrations, events, mailOutbox, users } from "../../../db/schema";
+import { makeEvent } from "../../testing/factory";
+import { createHarness, type Harness } from "../../testing/harness";
+import { person, send, type Person } from "../users/test-kit";
+
+describe("event registration", () => {
+  let h: Harness;
+  let admin: Person;
+  let member: Person;
+  beforeAll(async () => {
+    h = await createHarness({ PUBLIC_URL: "https://institut.example.sn", MAIL_FROM: "L'Institut <contact@institut.example.sn>" });
+    admin = await person(h, "admin-inscriptions", "admin");
+    member = await person(h, "membre-inscrit");
+  });
+  afterAll(() => h.close());
+  beforeEach(async () => {
+    await h.database.db.delete(mailOutbox);
+  });
+
+  const openEvent = async (settings: Partial<typeof events.$inferInsert> = {}) => {
+    const event = await makeEvent(h.database.db);
+    await h.database.db.update(events).set({ registrationOpen: true, ...settings }).where(eq(events.id, event.id));
+    return event;
+  };
+  const registerAs = (eventId: string, i: number | string, extra: object = {}) =>
+    send(h, "POST", `/api/events/${eventId}/registrations`, { name: `Personne ${i}`, email: `personne${i}@example.sn`, consent: true, ...extra });
+  const rows = (eventId: string) => h.database.db.select().from(eventRegistrations).where(eq(eventRegistrations.eventId, eventId));
+  const mails = (kind?: string) => h.database.db.select().from(mailOutbox).where(kind ? eq(mailOutbox.kind, kind) : undefined);
+  const tokenOf = (mail: { text: string }) => /#token=([A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
+
+  it("200 simultaneous registrations for 50 places: exactly 50 confirmed, 150 waiting at 1..150, no duplicate, nothing lost; 10 cancellations promote the first 10, each mailed once", async () => {
+    const event = await openEvent({ registrationCapacity: 50 });
+    // Each person twice, all at once: the second copy must answer with the first registration.
+    const answers = await Promise.all([...Array(200).keys()].flatMap((i) => [registerAs(event.id, i), registerAs(event.id, i)]));
+    expect(answers.every((a) => a.status === 201 || a.status === 200)).toBe(true);
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(200);
+    const all = await rows(event.id);
+    expect(all).toHaveLength(200);
+    const confirmed = all.filter((r) => r.state === "confirmed");
+    const waiting = all.filter((r) => r.state === "waiting").sort((a, b) => a.waitingPosition! - b.waitingPosition!);
+    expect(confirmed).toHaveLength(50);
+    expect(waiting.map((r) => r.waitingPosition)).toEqual([...Array(150).keys()].map((i) => i + 1));
+    // Positions follow the order of the writes: whoever got a lower position was written earlier.
+    for (let i = 1; i < waiting.length; i++) expect(waiting[i]!.createdAt.getTime()).toBeGreaterThanOrEqual(waiting[i - 1]!.createdAt.getTime());
+    expect(await mails("registration-confirmed")).toHaveLength(50);
+    expect(await mails("registration-waiting")).toHaveLength(150);
+    // The duplicate's answer is the first registration.
+    const byEmail = new Map(all.map((r) => [r.emailKey, r.id]));
+    for (let i = 0; i < 200; i++) {
+      expect(answers[2 * i]!.json._id).toBe(byEmail.get(`personne${i}@example.sn`));
+      expect(answers[2 * i + 1]!.json._id).toBe(byEmail.get(`personne${i}@example.sn`));
+    }
+
+    // 10 confirmed people cancel by their links, at once.
+    const confirmations = await mails("registration-confirmed");
+    const cancels = await Promise.all(confirmations.slice(0, 10).map((m) => send(h, "POST", "/api/registrations/cancel", { token: tokenOf(m) })));
+    expect(cancels.map((c) => c.status)).toEqual(Array(10).fill(200));
+    const after = await rows(event.id);
+    expect(after.filter((r) => r.state === "confirmed")).toHaveLength(50);
+    expect(after.filter((r) => r.state === "cancelled")).toHaveLength(10);
+    const promotedIds = waiting.slice(0, 10).map((r) => r.id).sort();
+    const nowConfirmed = new Set(after.filter((r) => r.state === "confirmed").map((r) => r.id));
+    for (const id of promotedIds) expect(nowConfirmed.has(id)).toBe(true);
+    const stillWaiting = after.filter((r) => r.state === "waiting").sort((a, b) => a.waitingPosition! - b.waitingPosition!);
+    expect(stillWaiting.map((r) => r.waitingPosition)).toEqual([...Array(140).keys()].map((i) => i + 1));
+    expect(stillWaiting[0]!.id).toBe(waiting[10]!.id);
+    const promotions = await mails("registration-promoted");
+    expect(promotions.map((m) => m.toAddress).sort()).toEqual(waiting.slice(0, 10).map((r) => r.email).sort());
+  }, 120_000);
+
+  it("answers a second registration with the same e-mail (any case) with the first one, writing nothing", async () => {
+    const event = await openEvent({ registrationCapacity: 5 });
+    const first = await registerAs(event.id, "double");
+    expect(first).toMatchObject({ status: 201, json: { state: "confirmed", existing: false } });
+    const again = await registerAs(event.id, "double", { email: "PERSONNEdouble@Example.sn", name: "Autre nom" });
+    expect(again).toMatchObject({ status: 200, json: { _id: first.json._id, state: "confirmed", existing: true, message: "Cette adresse est déjà inscrite à cet événement." } });
+    expect(await rows(event.id)).toHaveLength(1);
+    expect(await mails()).toHaveLength(1);
+  });
+
+  it("refuses bad input with French messages and changes nothing", async () => {
+    const event = await openEvent();
+    const cases: [object, string][] = [
+      [{ name: "A", email: "pas-une-adresse", consent: true }, "L'adresse e-mail n'est pas valide."],
+      [{ name: "A", email: "a@example.sn" }, "Veuillez accepter l'utilisation de vos données pour cette inscription."],
+      [{ name: "A", email: "a@example.sn", consent: true, role: "admin" }, "Champ inconnu\u00a0: «\u00a0role\u00a0»."],
+      [{ email: "a@example.sn", consent: true }, "Le nom est obligatoire (200 caractères au plus)."],
+    ];
+    for (const [body, message] of cases) {
+      expect(await send(h, "POST", `/api/events/${event.id}/registrations`, body)).toMatchObject({ status: 400, json: { message } });
+    }
+    expect(await rows(event.id)).toHaveLength(0);
+    expect(await mails()).toHaveLength(0);
+  });
+
+  it("refuses registration when closed, past its closing date, for an offline event, or members-only without a session", async () => {
+    const closed = await makeEvent(h.database.db);
+    expect(await registerAs(closed.id, "c1")).toMatchObject({ status: 409, json: { message: "Les inscriptions à cet événement ne sont pas ouvertes." } });
+    const late = await openEvent({ registrationClosesAt: new Date(Date.now() - 60_000) });
+    expect(await registerAs(late.id, "c2")).toMatchObject({ status: 409, json: { message: "Les inscriptions à cet événement sont closes." } });
+    const offline = await openEvent({ online: false });
+    expect((await registerAs(offline.id, "c3")).status).toBe(404);
+    const members = await openEvent({ registrationAudience: "members" });
+    expect(await registerAs(members.id, "c4")).toMatchObject({ status: 401, json: { message: "Cet événement est réservé aux membres\u00a0: connectez-vous pour vous inscrire." } });
+    expect(await mails()).toHaveLength(0);
+  });
+
+  it("lets a signed-in member register in one click with their account, and see and cancel it in « Mes inscriptions »", async () => {
+    const event = await openEvent({ registrationAudience: "members", registrationCapacity: 1 });
+    const mine = await send(h, "POST", `/api/events/${event.id}/registrations`, { consent: true }, member.auth);
+    expect(mine).toMatchObject({ status: 201, json: { state: "confirmed" } });
+    const [row] = await rows(event.id);
+    const [account] = await h.database.db.select().from(users).where(eq(users.id, member.id));
+    expect(row).toMatchObject({ userId: member.id, email: account!.email, name: `${account!.firstname} ${account!.name}` });
+    const list = await send(h, "GET", "/api/user/registrations", undefined, member.auth);
+    expect(list.json).toEqual([expect.objectContaining({ _id: row!.id, state: "confirmed", event: expect.objectContaining({ _id: event.id }) })]);
+    // Someone else waits; another member cannot cancel this registration; the owner can, and the other is promoted.
+    const other = await person(h, "autre-membre");
+    await send(h, "POST", `/api/events/${event.id}/registrations`, { consent: true }, other.auth);
+    expect((await send(h, "POST", `/api/user/registrations/${row!.id}/cancel`, undefined, other.auth)).status).toBe(404);
+    expect(await send(h, "POST", `/api/user/registrations/${row!.id}/cancel`, undefined, member.auth)).toMatchObject({ status: 200, json: { message: "Votre inscription est annulée." } });
+    const after = await rows(event.id);
+    expect(after.find((r) => r.userId === other.id)?.state).toBe("confirmed");
+    expect(await mails("registration-promoted")).toHaveLength(1);
+  });
+
+  it("cancels only the registration of its own link; a wrong or replayed token changes nothing else", async () => {
+    const event = await openEvent({ registrationCapacity: 1 });
+    await registerAs(event.id, "lien1");
+    await registerAs(event.id, "lien2");
+    const [confirmation] = await mails("registration-confirmed");
+    const [waitingMail] = await mails("registration-waiting");
+    expect((await send(h, "POST", "/api/registrations/cancel", { token: "A".repeat(43) })).status).toBe(404);
+    // The waiting person's link cancels the waiting person, never the confirmed one.
+    expect((await send(h, "POST", "/api/registrations/cancel", { token: tokenOf(waitingMail!) })).status).toBe(200);
+    const after = await rows(event.id);
+    expect(after.find((r) => r.email === "personnelien1@example.sn")?.state).toBe("confirmed");
+    expect(after.find((r) => r.email === "personnelien2@example.sn")?.state).toBe("cancelled");
+    expect(await send(h, "POST", "/api/registrations/cancel", { token: tokenOf(waitingMail!) })).toMatchObject({ status: 200, json: { message: "Cette inscription était déjà annulée." } });
+    // Only the hash is stored.
+    const stored = await h.database.db.select({ hash: eventRegistrations.cancelTokenHash }).from(eventRegistrations).where(eq(eventRegistrations.eventId, event.id));
+    expect(stored.map((s) => s.hash)).not.toContain(tokenOf(confirmation!));
+  });
+
+  it("gives the places left in a short public cache, without any rebuild", async () => {
+    const event = await openEvent({ registrationCapacity: 2, registrationQuestion: "Votre organisation ?" });
+    const builds = h.builds;
+    await registerAs(event.id, "dispo1");
+    const res = await send(h, "GET", `/api/events/${event.id}/availability`);
+    expect(res.json).toMatchObject({ open: true, capacity: 2, remaining: 1, waiting: 0, question: "Votre organisation ?" });
+    expect(res.headers.get("cache-control")).toBe("public, max-age=10, stale-while-revalidate=30");
+    await registerAs(event.id, "dispo2");
+    await registerAs(event.id, "dispo3");
+    expect((await send(h, "GET", `/api/events/${event.id}/availability`)).json).toMatchObject({ remaining: 0, waiting: 1 });
+    expect(h.builds).toBe(builds);
+  });
+
+  it("admin: list, CSV for a French spreadsheet, check-in, close early, message to all", async () => {
+    const event = await openEvent({ registrationCapacity: 1, registrationQuestion: "Votre organisation ?" });
+    await registerAs(event.id, "csv1", { name: "=HYPERLINK(\"x\")", answer: "Institut; Dakar" });
+    await registerAs(event.id, "csv2");
+    const list = await send(h, "GET", `/api/admin/events/${event.id}/registrations`, undefined, admin.auth);
+    expect(list.json.counts).toEqual({ confirmed: 1, waiting: 1, cancelled: 0, checkedIn: 0 });
+    expect(list.json.items.map((r: { state: string }) => r.state)).toEqual(["confirmed", "waiting"]);
+    const csv = await h.app.handle(new Request(`http://localhost/api/admin/events/${event.id}/registrations.csv`, { headers: admin.auth }));
+    expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    const bytes = new Uint8Array(await csv.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = new TextDecoder().decode(bytes.slice(3));
+    const [header, first] = text.split("\r\n");
+    expect(header).toBe("Nom;Courriel;Réponse;Inscrit le;État;Position d'attente;Membre;Présent");
+    expect(first).toContain(`"'=HYPERLINK(""x"")";personnecsv1@example.sn;"Institut; Dakar";`);
+    expect(first).toContain(";Confirmée;;non;");
+    const confirmedId = list.json.items[0]._id;
+    const waitingId = list.json.items[1]._id;
+    const checked = await send(h, "PUT", `/api/admin/registrations/${confirmedId}/checkin`, { checkedIn: true }, admin.auth);
+    expect(checked.json.checkedInAt).toEqual(expect.any(String));
+    expect((await send(h, "PUT", `/api/admin/registrations/${waitingId}/checkin`, { checkedIn: true }, admin.auth)).status).toBe(409);
+    expect((await send(h, "GET", `/api/admin/events/${event.id}/registrations`, undefined, admin.auth)).json.counts.checkedIn).toBe(1);
+    const message = await send(h, "POST", `/api/admin/events/${event.id}/registrations/message`, { subject: "Changement de salle", text: "Rendez-vous salle B." }, admin.auth);
+    expect(message.json).toEqual({ count: 2, message: "Message placé dans la file d'envoi pour 2 inscrits." });
+    expect((await mails("registration-message")).map((m) => m.subject)).toEqual(["Changement de salle", "Changement de salle"]);
+    expect((await send(h, "POST", `/api/admin/events/${event.id}/registrations/close`, undefined, admin.auth)).status).toBe(200);
+    expect(await registerAs(event.id, "csv3")).toMatchObject({ status: 409 });
+    // Members and visitors never read the list or the export.
+    expect((await send(h, "GET", `/api/admin/events/${event.id}/registrations`, undefined, member.auth)).status).toBe(403);
+    expect((await send(h, "GET", `/api/admin/events/${event.id}/registrations.csv`)).status).toBe(401);
+  });
+
+  it("event form: capacity 0 or negative, a closing date after the start get French messages", async () => {
+    const base = { title: "Atelier", location: "Dakar", startDate: "2027-03-10T18:00", endDate: "2027-03-10T20:00" };
+    const post = (extra: object) => send(h, "POST", "/api/admin/events", { ...base, ...extra }, admin.auth);
+    for (const capacity of [0, -3, "0", "abc", 2.5]) {
+      expect(await post({ registrationCapacity: capacity })).toMatchObject({ status: 400, json: { message: "La capacité doit être un nombre entier d'au moins 1, ou vide." } });
+    }
+    expect(await post({ registrationClosesAt: "2027-03-11T09:00" })).toMatchObject({ status: 400, json: { message: "La clôture des inscriptions doit précéder le début de l'événement." } });
+    const ok = await post({ registrationOpen: true, registrationCapacity: "30", registrationClosesAt: "2027-03-09T12:00", registrationQuestion: "Une question ?" });
+    expect(ok).toMatchObject({ status: 201, json: { registration: { open: true, audience: "everyone", capacity: 30, closesAt: "2027-03-09T12:00:00.000Z", question: "Une question ?" } } });
+    // An update that leaves the settings out keeps them; an empty capacity removes the limit.
+    const kept = await send(h, "PUT", `/api/admin/events/${ok.json._id}`, base, admin.auth);
+    expect(kept.json.registration).toMatchObject({ open: true, capacity: 30 });
+    const cleared = await send(h, "PUT", `/api/admin/events/${ok.json._id}`, { ...base, registrationCapacity: "" }, admin.auth);
+    expect(cleared.json.registration.capacity).toBeNull();
+    expect(await send(h, "PUT", `/api/admin/events/${ok.json._id}`, { ...base, startDate: "2027-03-08T18:00", endDate: "2027-03-08T20:00" }, admin.auth)).toMatchObject({ status: 400 });
+    const [stored] = await h.database.db.select().from(events).where(and(eq(events.id, ok.json._id)));
+    expect(stored!.startDate.toISOString()).toBe("2027-03-10T18:00:00.000Z");
+  });
+});
