@@ -1,0 +1,51 @@
+import { useEffect, useState } from "react";
+import { ApiError, apiFetch } from "../lib/http";
+
+type Answer = { message: string; event: { title: string; url: string } };
+
+/** The token of the personal link (`#token=…`), taken once and wiped from the address bar (as the reset page does). */
+function takeToken(): string | null {
+  const token = new URLSearchParams(location.hash.slice(1)).get("token");
+  if (token) history.replaceState(null, "", location.pathname);
+  return token;
+}
+
+/** The cancel link's page: one button, so a mail scanner that opens links cancels nothing. */
+export default function RegistrationCancel() {
+  const [token, setToken] = useState<string | null | undefined>(undefined);
+  const [done, setDone] = useState<Answer | null>(null);
+  const [error, setError] = useState("");
+  const [saving, setSaving] = useState(false);
+  useEffect(() => setToken(takeToken()), []);
+
+  async function cancel() {
+    setSaving(true);
+    setError("");
+    try {
+      setDone(await apiFetch<Answer>("/api/registrations/cancel", { method: "POST", body: { token }, fallback: "L'annulation n'a pas abouti." }));
+    } catch (err) {
+      setError(err instanceof ApiError && err.message ? err.message : "L'annulation n'a pas abouti.");
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  if (token === undefined) return null;
+  if (token === null) return <p className="form-error" role="alert">Ce lien d'annulation n'est pas valide.</p>;
+  if (done) {
+    return (
+      <div>
+        <p className="form-success" role="status">{done.message}</p>
+        {done.event.url && <p><a href={`/event/${encodeURIComponent(done.event.url)}`}>{done.event.title}</a></p>}
+      </div>
+    );
+  }
+  return (
+    <div>
+      {error && <p className="form-error" role="alert">{error}</p>}
+      <button className="btn btn-primary" type="button" onClick={cancel} aria-disabled={saving || undefined}>
+        Annuler mon inscription
+      </button>
+    </div>
+  );
+}
