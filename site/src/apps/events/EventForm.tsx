@@ -132,6 +132,29 @@ export function EventForm({ open, event, onClose }: { open: boolean; event: Even
         <input type="checkbox" checked={draft.online} onChange={(e) => set("online", e.target.checked)} />
         En ligne (visible sur le site public)
       </label>
+      <FieldGroup legend="Inscriptions">
+        <label className="event-online">
+          <input type="checkbox" checked={draft.registrationOpen} onChange={(e) => set("registrationOpen", e.target.checked)} />
+          Inscriptions ouvertes
+        </label>
+        <FormField label="Qui peut s'inscrire">
+          {(field) => (
+            <select {...field} value={draft.registrationAudience} onChange={(e) => set("registrationAudience", e.target.value as "everyone" | "members")}>
+              <option value="everyone">Tout le monde</option>
+              <option value="members">Les membres connectés</option>
+            </select>
+          )}
+        </FormField>
+        <FormField label="Nombre de places" hint={"Vide\u00a0: sans limite. Au-delà, liste d'attente."} error={errors.registrationCapacity}>
+          {(field) => <input {...field} type="number" min={1} step={1} inputMode="numeric" value={draft.registrationCapacity} onChange={(e) => set("registrationCapacity", e.target.value)} />}
+        </FormField>
+        <FormField label="Clôture des inscriptions" hint={"Heure de Dakar. Vide\u00a0: jusqu'au début."} error={errors.registrationClosesAt}>
+          {(field) => <input {...field} type="datetime-local" value={draft.registrationClosesAt} onChange={(e) => set("registrationClosesAt", e.target.value)} />}
+        </FormField>
+        <FormField label="Question aux inscrits" hint={"Facultative (par exemple\u00a0: votre organisation)."}>
+          {(field) => <input {...field} type="text" maxLength={300} value={draft.registrationQuestion} onChange={(e) => set("registrationQuestion", e.target.value)} />}
+        </FormField>
+      </FieldGroup>
     </Modal>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Event } from "../../../../api/contract";
-import { END_BEFORE_START, eventBody, eventDraftOf, eventErrors, periodText, toLocalInput } from "./event-form";
+import { CAPACITY_ERROR, CLOSES_AFTER_START, END_BEFORE_START, eventBody, eventDraftOf, eventErrors, periodText, toLocalInput } from "./event-form";
 
 const stored: Event = {
   _id: "e1",
@@ -54,5 +54,17 @@ describe("event form", () => {
 
   it("writes periods as start → end, with hours when there are some", () => {
     expect(periodText(stored.startDate, stored.endDate)).toBe("12/03/2025 18:00 → 14/03/2025");
+  });
+
+  it("checks the registration settings as the server does: capacity of at least 1 or empty, closing before the start", () => {
+    const draft = { ...eventDraftOf(stored), registrationOpen: true };
+    for (const bad of ["0", "-2", "1.5", "abc"]) expect(eventErrors({ ...draft, registrationCapacity: bad }).registrationCapacity).toBe(CAPACITY_ERROR);
+    expect(eventErrors({ ...draft, registrationCapacity: "" }).registrationCapacity).toBeUndefined();
+    expect(eventErrors({ ...draft, registrationClosesAt: "2025-03-13T09:00" }).registrationClosesAt).toBe(CLOSES_AFTER_START);
+    expect(eventBody({ ...draft, registrationCapacity: " 40 ", registrationClosesAt: "2025-03-11T12:00" }, stored)).toMatchObject({
+      registrationOpen: true,
+      registrationCapacity: "40",
+      registrationClosesAt: "2025-03-11T12:00",
+    });
   });
 });

@@ -21,9 +21,21 @@ export type EventDraft = {
   organizers: string[];
   themes: string[];
   online: boolean;
+  /** Registration (issue 22). */
+  registrationOpen: boolean;
+  registrationAudience: "everyone" | "members";
+  /** Empty: no limit. */
+  registrationCapacity: string;
+  /** "YYYY-MM-DDTHH:mm" or empty: until the start. */
+  registrationClosesAt: string;
+  registrationQuestion: string;
 };
 
-export type EventErrors = Partial<Record<"title" | "location" | "startDate" | "endDate", string>>;
+export type EventErrors = Partial<Record<"title" | "location" | "startDate" | "endDate" | "registrationCapacity" | "registrationClosesAt", string>>;
+
+export const CAPACITY_ERROR = "La capacité doit être un nombre entier d'au moins 1, ou vide.";
+export const CLOSES_AFTER_START = "La clôture des inscriptions doit précéder le début de l'événement.";
+const NO_REGISTRATION = { registrationOpen: false, registrationAudience: "everyone" as const, registrationCapacity: "", registrationClosesAt: "", registrationQuestion: "" };
 
 /** An instant as the datetime-local field shows it, in Dakar time (= UTC). */
 export function toLocalInput(iso: string): string {
@@ -33,7 +45,7 @@ export function toLocalInput(iso: string): string {
 
 export function eventDraftOf(event: Event | null): EventDraft {
   if (!event) {
-    return { title: "", location: "", startDate: "", endDate: "", description: "", keywords: "", organizers: [], themes: [], online: true };
+    return { title: "", location: "", startDate: "", endDate: "", description: "", keywords: "", organizers: [], themes: [], online: true, ...NO_REGISTRATION };
   }
   return {
     title: event.title,
@@ -45,6 +57,11 @@ export function eventDraftOf(event: Event | null): EventDraft {
     organizers: event.organizers.map((o) => o._id),
     themes: event.themes.map((t) => t._id),
     online: event.online,
+    registrationOpen: event.registration.open,
+    registrationAudience: event.registration.audience,
+    registrationCapacity: event.registration.capacity === null ? "" : String(event.registration.capacity),
+    registrationClosesAt: event.registration.closesAt ? toLocalInput(event.registration.closesAt) : "",
+    registrationQuestion: event.registration.question,
   };
 }
 
@@ -57,6 +74,9 @@ export function eventErrors(d: EventDraft): EventErrors {
   if (!d.endDate) errors.endDate = "La date de fin est obligatoire.";
   // Same format on both sides: text order is time order.
   else if (d.startDate && d.endDate < d.startDate) errors.endDate = END_BEFORE_START;
+  const capacity = d.registrationCapacity.trim();
+  if (capacity && (!/^\d+$/.test(capacity) || Number(capacity) < 1)) errors.registrationCapacity = CAPACITY_ERROR;
+  if (d.registrationClosesAt && d.startDate && d.registrationClosesAt > d.startDate) errors.registrationClosesAt = CLOSES_AFTER_START;
   return errors;
 }
 
@@ -79,6 +99,11 @@ export function eventBody(d: EventDraft, stored: Event | null): EventBody {
     keywords: splitKeywords(d.keywords),
     organizers: d.organizers,
     themes: d.themes,
+    registrationOpen: d.registrationOpen,
+    registrationAudience: d.registrationAudience,
+    registrationCapacity: d.registrationCapacity.trim(),
+    registrationClosesAt: d.registrationClosesAt,
+    registrationQuestion: d.registrationQuestion.trim(),
   };
 }
 
