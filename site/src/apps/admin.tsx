@@ -14,6 +14,7 @@ const SCREENS: Record<string, () => Promise<{ default: ComponentType }>> = {
   "/admin/media": () => import("./admin-media/AdminMediaScreen"),
   "/admin/themes": () => import("./themes/ThemesScreen"),
   "/admin/events": () => import("./events/EventsScreen"),
+  "/admin/inscriptions": () => import("./registrations/RegistrationsScreen"),
   "/admin/contact": () => import("./contact/ContactScreen"),
   "/admin/mail": () => import("./mail/MailScreen"),
   "/admin/site": () => import("./site/SiteScreen"),

@@ -104,6 +104,11 @@ export default function EventsScreen() {
       },
     },
     { key: "online", header: "En ligne", cell: (e) => <StatusBadge kind="online" value={e.online} /> },
+    {
+      key: "registrations",
+      header: "Inscriptions",
+      cell: (e) => (e.registration.open || e.registration.capacity !== null ? <a href={`/admin/inscriptions?event=${encodeURIComponent(e._id)}`}>Inscrits<span className="sr-only">{` à ${e.title}`}</span></a> : null),
+    },
     actionsColumn<Event>({
       label: (e) => ` : ${e.title}`,
       onEdit: (e) => setEditing({ event: e }),

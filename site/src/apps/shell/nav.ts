@@ -11,6 +11,7 @@ export const NAV: Record<AppArea, { title: string; label: string; items: NavItem
       { href: "/user/profile", label: "Profil" },
       { href: "/user/articles", label: "Mes articles" },
       { href: "/user/media", label: "Mes médias" },
+      { href: "/user/inscriptions", label: "Mes inscriptions" },
     ],
   },
   admin: {
