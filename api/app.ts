@@ -11,6 +11,7 @@ import { mediaRoutes } from "./modules/media";
 import { membersRoutes } from "./modules/members";
 import { passwordResetRoutes } from "./modules/password-reset";
 import { notificationRoutes } from "./modules/notifications";
+import { newsletterRoutes } from "./modules/newsletter";
 import { siteRoutes } from "./modules/site";
 import { statsRoutes } from "./modules/stats";
 import { themesRoutes } from "./modules/themes";
@@ -63,7 +64,8 @@ export function createApp(deps: Deps) {
     .use(auditRoutes(deps))
     .use(uploadQuotaRoutes(deps))
     .use(mailRoutes(deps))
-    .use(notificationRoutes(deps));
+    .use(notificationRoutes(deps))
+    .use(newsletterRoutes(deps));
   return app;
 }
 

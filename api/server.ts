@@ -21,6 +21,7 @@ import { maxBodyBytes, sweepTempUploads } from "./lib/uploads/form";
 import { MediaFileGate, UPLOAD_ACCESS_PATH } from "./lib/uploads/visibility";
 import { startMailWorker } from "./modules/mail/worker";
 import { startNotificationDigests } from "./modules/notifications/worker";
+import { startNewsletterPurge } from "./modules/newsletter/worker";
 
 let env: Env;
 try {
@@ -231,6 +232,8 @@ const mailWorker = startMailWorker(database.db, env);
 if (!mailWorker) console.log("SMTP_URL not set: mail stays in the outbox (admin screen « Courriels »).");
 // Editorial notifications: due events become one digest mail per member (api/modules/notifications/), SMTP or not.
 const digests = startNotificationDigests(database.db, env, () => mailWorker?.wake());
+// Newsletter: unconfirmed subscriptions deleted after 7 days (api/modules/newsletter/purge.ts), checked hourly.
+const newsletterPurge = startNewsletterPurge(database.db);
 
 let stopping = false;
 const stop = async () => {
@@ -240,7 +243,7 @@ const stop = async () => {
   builder.stop();
   server.stop(true);
   // A send in progress is finished and recorded first (a message cut off here would wait for its lease), for 10 s at most.
-  await Promise.race([Promise.all([digests.stop(), mailWorker?.stop()]), Bun.sleep(10_000)]);
+  await Promise.race([Promise.all([digests.stop(), mailWorker?.stop(), newsletterPurge.stop()]), Bun.sleep(10_000)]);
   database.close();
   redis?.close();
   process.exit(0);

@@ -12,6 +12,7 @@
  */
 import { LOGIN_PASSWORD, type Caller, type Role, type World } from "./authz-matrix-world";
 import { makeTheme } from "./factory";
+import { newsletterSubscribers } from "../../db/schema";
 
 export type Expected = Record<Role, number>;
 
@@ -38,6 +39,14 @@ const adminOnly = (status = 200): Expected => ({ anonymous: 401, member: 403, ot
  * items through /api/admin/* (the member routes act as the caller, never as an admin).
  */
 const ownerOnly = (status = 200): Expected => ({ anonymous: 401, member: status, other: 403, admin: 403 });
+
+/** A confirmed newsletter subscriber (the target of an admin's deletion). */
+async function freshSubscriber(w: World): Promise<string> {
+  const id = `abonne${w.unique()}`;
+  const now = new Date();
+  await w.h.database.db.insert(newsletterSubscribers).values({ id, email: `${id}@example.sn`, state: "confirmed", consentText: "Oui.", consentAt: now, source: "lettre", requestedAt: now, createdAt: now, updatedAt: now });
+  return id;
+}
 
 const png = (w: World, field: string) => {
   const form = new FormData();
@@ -275,4 +284,15 @@ export const RULES: Record<string, Rule> = {
   "GET /api/admin/mail/:id": { expect: adminOnly(), params: async (w) => ({ id: await w.fresh.mail() }) },
   "POST /api/admin/mail/:id/retry": { expect: adminOnly(), params: async (w) => ({ id: await w.fresh.mail() }) },
   "POST /api/admin/mail/test": { expect: adminOnly(201), note: "queued to the admin's own address" },
+
+  // Newsletter subscribers (api/modules/newsletter): open forms, a member's own subscription, the admins' list.
+  "POST /api/newsletter/subscribe": { expect: open(), body: (w) => ({ email: `lecteur-${w.unique()}@example.sn`, consent: true, source: "lettre" }) },
+  "POST /api/newsletter/confirm": { expect: open(400), body: () => ({ token: "aucun-jeton" }), note: "a token nobody was sent: 400 whoever asks" },
+  "POST /api/newsletter/unsubscribe": { expect: open(400), body: () => ({ "List-Unsubscribe": "One-Click" }), note: "no signed link in the query: 400 whoever asks" },
+  "GET /api/newsletter/unsubscribe": { expect: open(400), note: "no signed link in the query: 400 whoever asks" },
+  "GET /api/user/newsletter": { expect: signedIn() },
+  "PUT /api/user/newsletter": { expect: signedIn(), body: () => ({ subscribed: false }) },
+  "GET /api/admin/newsletter/subscribers": { expect: adminOnly() },
+  "GET /api/admin/newsletter/subscribers/export": { expect: adminOnly() },
+  "DELETE /api/admin/newsletter/subscribers/:id": { expect: adminOnly(), params: async (w) => ({ id: await freshSubscriber(w) }) },
 };

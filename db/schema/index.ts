@@ -13,3 +13,4 @@ export * from "./mail";
 export * from "./body-pictures";
 export * from "./account-tokens";
 export * from "./notifications";
+export * from "./newsletter";
