@@ -16,6 +16,7 @@ const SCREENS: Record<string, () => Promise<{ default: ComponentType }>> = {
   "/admin/events": () => import("./events/EventsScreen"),
   "/admin/contact": () => import("./contact/ContactScreen"),
   "/admin/mail": () => import("./mail/MailScreen"),
+  "/admin/newsletter": () => import("./newsletter/NewsletterScreen"),
   "/admin/site": () => import("./site/SiteScreen"),
   "/admin/audit": () => import("./site/AuditScreen"),
 };

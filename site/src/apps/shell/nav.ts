@@ -25,6 +25,7 @@ export const NAV: Record<AppArea, { title: string; label: string; items: NavItem
       { href: "/admin/events", label: "Événements" },
       { href: "/admin/contact", label: "Messages" },
       { href: "/admin/mail", label: "Courriels" },
+      { href: "/admin/newsletter", label: "Lettre d'information" },
       { href: "/admin/site", label: "Site" },
       { href: "/admin/audit", label: "Journal" },
     ],
