@@ -2,7 +2,11 @@
 import type { MailContent } from "../mail/render";
 import { confirmLink } from "./links";
 
-export function confirmMailContent(siteName: string, token: string): MailContent {
+/**
+ * `unsubscribeUrl`: the subscriber's signed link (links.ts). Given from the first mail on, so whoever receives a
+ * confirmation they did not ask for can also say no for good, in one click.
+ */
+export function confirmMailContent(siteName: string, token: string, unsubscribeUrl: string): MailContent {
   return {
     subject: `Confirmez votre inscription à la lettre d'information — ${siteName}`,
     preview: "Un clic pour confirmer votre inscription\u00a0: sans confirmation, rien ne vous sera envoyé.",
@@ -16,5 +20,9 @@ export function confirmMailContent(siteName: string, token: string): MailContent
         text: "Si vous n'êtes pas à l'origine de cette demande, ignorez ce message\u00a0: vous ne recevrez rien d'autre, et votre adresse sera effacée dans 7 jours.",
       },
     ],
+    footer: {
+      text: "Vous pourrez vous désinscrire à tout moment par le lien présent dans chaque lettre, ou dès maintenant\u00a0:",
+      links: [{ label: "Se désinscrire", href: unsubscribeUrl }],
+    },
   };
 }

@@ -89,6 +89,8 @@ describe("newsletter subscriptions, through a real SMTP server", () => {
     expect(mail!.parsed.html).toContain(`#token=${token}`);
     // Only the token's hash is kept.
     expect(JSON.stringify(pending)).not.toContain(token);
+    // The subscriber's own signed unsubscribe link is there from the first mail.
+    expect(mail!.parsed.text).toContain(unsubscribePageUrl(h.deps.env, pending!));
     expect(await confirm(token)).toMatchObject({ status: 200, json: { message: CONFIRMED } });
     expect(await rowOf("awa.ndiaye@example.sn")).toMatchObject({ state: "confirmed" });
     // A second click on the link is harmless.

@@ -17,7 +17,7 @@ import { isMailAddress } from "../../lib/mail-address";
 import { mailSite, renderMail } from "../mail/render";
 import { enqueueMail } from "../mail/service";
 import type { NewsletterLimits } from "./limits";
-import { confirmTokenHash, isUnsubscribeSig, newConfirmToken } from "./links";
+import { confirmTokenHash, isUnsubscribeSig, newConfirmToken, unsubscribePageUrl } from "./links";
 import { confirmMailContent } from "./mail";
 import { BAD_ADDRESS, BAD_CONFIRM_LINK, BAD_UNSUBSCRIBE_LINK, CONFIRMED, SUBSCRIBE_ANSWER, TOO_MANY_SUBSCRIBES, UNSUBSCRIBED } from "./messages";
 
@@ -60,14 +60,15 @@ export class Newsletter {
   /** The state of `email` after a request: a pending row with a fresh link (and its mail), or an unchanged confirmed one. */
   private async request(email: string, source: SubscriberSource, userId: string | null): Promise<SubscriberRow["state"]> {
     const { token, hash } = await newConfirmToken();
-    const rendered = renderMail(this.env, confirmMailContent(mailSite(this.env).name, token));
+    // Rendered for every request, known address or not, so all cost the same work.
+    const render = (id: string) => renderMail(this.env, confirmMailContent(mailSite(this.env).name, token, unsubscribePageUrl(this.env, { id })));
     const now = this.now();
     const pending = { state: "pending" as const, confirmTokenHash: hash, consentText: NEWSLETTER_CONSENT, consentAt: now, source, requestedAt: now, updatedAt: now };
     return this.db.transaction(async (tx) => {
       const [row] = await tx.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)).limit(1);
-      let id: string;
+      const id = row?.id ?? newId();
+      const rendered = render(id);
       if (!row) {
-        id = newId();
         const inserted = await tx
           .insert(newsletterSubscribers)
           .values({ id, email, userId, ...pending, createdAt: now })
@@ -80,7 +81,6 @@ export class Newsletter {
         if (userId && !row.userId) await tx.update(newsletterSubscribers).set({ userId, updatedAt: now }).where(eq(newsletterSubscribers.id, row.id));
         return "confirmed";
       } else {
-        id = row.id;
         // A new link replaces the previous one; the purge counts 7 days from this request.
         await tx.update(newsletterSubscribers).set({ ...pending, userId: userId ?? row.userId }).where(eq(newsletterSubscribers.id, id));
       }
