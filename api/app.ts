@@ -12,6 +12,7 @@ import { membersRoutes } from "./modules/members";
 import { siteRoutes } from "./modules/site";
 import { statsRoutes } from "./modules/stats";
 import { themesRoutes } from "./modules/themes";
+import { trashModuleRoutes } from "./modules/trash";
 import { uploadQuotaRoutes } from "./modules/upload-quota";
 import { usersRoutes } from "./modules/users";
 import { accessGate } from "./plugins/access-gate";
@@ -59,7 +60,8 @@ export function createApp(deps: Deps) {
     .use(statsRoutes(deps))
     .use(auditRoutes(deps))
     .use(uploadQuotaRoutes(deps))
-    .use(mailRoutes(deps));
+    .use(mailRoutes(deps))
+    .use(trashModuleRoutes(deps));
   return app;
 }
 
