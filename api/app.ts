@@ -9,6 +9,8 @@ import { eventsRoutes } from "./modules/events";
 import { mailRoutes } from "./modules/mail";
 import { mediaRoutes } from "./modules/media";
 import { membersRoutes } from "./modules/members";
+import { passwordResetRoutes } from "./modules/password-reset";
+import { notificationRoutes } from "./modules/notifications";
 import { siteRoutes } from "./modules/site";
 import { statsRoutes } from "./modules/stats";
 import { themesRoutes } from "./modules/themes";
@@ -56,11 +58,13 @@ export function createApp(deps: Deps) {
     .use(contactRoutes(deps))
     .use(siteRoutes(deps))
     .use(authRoutes(deps))
+    .use(passwordResetRoutes(deps))
     .use(usersRoutes(deps))
     .use(statsRoutes(deps))
     .use(auditRoutes(deps))
     .use(uploadQuotaRoutes(deps))
     .use(mailRoutes(deps))
+    .use(notificationRoutes(deps))
     .use(trashModuleRoutes(deps));
   return app;
 }

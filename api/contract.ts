@@ -11,6 +11,7 @@ export type {
   ArticlePictures,
   ArticleState,
   ArticleSummary,
+  BodyPicture,
   MemberStats,
 } from "./modules/articles/model";
 export type { AuditEntry, AuditPage } from "./modules/audit/model";

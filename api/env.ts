@@ -48,6 +48,8 @@ export type Env = {
   smtpUrl: string | undefined;
   /** Sender of every message (MAIL_FROM); its domain names the Message-IDs. */
   mailFrom: MailSender;
+  /** Editorial notifications are grouped: at most one mail per member per this many minutes (0: at once). */
+  notificationDigestMinutes: number;
 };
 
 export class EnvError extends Error {}
@@ -211,5 +213,6 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     admin2fa,
     twoFactorKey: twoFactorKey(source.TWO_FACTOR_KEY, source.NODE_ENV === "production"),
     ...mail(source, publicUrl),
+    notificationDigestMinutes: wholeNumber(source, "NOTIFICATION_DIGEST_MINUTES", 10, 0, 1440, "minutes"),
   };
 }

@@ -21,6 +21,7 @@ import { maxBodyBytes, sweepTempUploads } from "./lib/uploads/form";
 import { MediaFileGate, UPLOAD_ACCESS_PATH } from "./lib/uploads/visibility";
 import { startMailWorker } from "./modules/mail/worker";
 import { startTrashPurge } from "./modules/trash/purge";
+import { startNotificationDigests } from "./modules/notifications/worker";
 
 let env: Env;
 try {
@@ -231,6 +232,8 @@ const mailWorker = startMailWorker(database.db, env);
 if (!mailWorker) console.log("SMTP_URL not set: mail stays in the outbox (admin screen « Courriels »).");
 // The trash: what was deleted more than 30 days ago goes for good (api/modules/trash/purge.ts).
 const trashPurge = startTrashPurge(database.db, env.uploadsDir);
+// Editorial notifications: due events become one digest mail per member (api/modules/notifications/), SMTP or not.
+const digests = startNotificationDigests(database.db, env, () => mailWorker?.wake());
 
 let stopping = false;
 const stop = async () => {
@@ -240,7 +243,7 @@ const stop = async () => {
   builder.stop();
   server.stop(true);
   // A send in progress is finished and recorded first (a message cut off here would wait for its lease), for 10 s at most.
-  await Promise.race([mailWorker?.stop(), Bun.sleep(10_000)]);
+  await Promise.race([Promise.all([digests.stop(), mailWorker?.stop()]), Bun.sleep(10_000)]);
   await trashPurge.stop();
   database.close();
   redis?.close();

@@ -2,8 +2,9 @@
  * Weight of the member and admin apps at first load: the compressed JavaScript (and CSS) a signed-in person's
  * browser downloads for /user/dashboard, /user/profile and /admin/dashboard, with an empty cache, in Debian's
  * Chromium against our server with the demo content. Target for the member pages: ≤ 150 KB of compressed JS.
- * Also prints how long bundling the apps takes (cold, then reused), which no content rebuild repeats.
- * Usage: bun bench/apps-weight.ts
+ * Also prints how long bundling the apps takes (cold, then reused), which no content rebuild repeats, and the
+ * article editor's own chunk: the compressed JS fetched when « Nouvel Article » opens the form (issue 20 §1).
+ * Usage: bun bench/apps-weight.ts   (BENCH_PORT to change the server's port, 4507 by default)
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -22,7 +23,7 @@ const warm = await buildApps(scratch);
 rmSync(scratch, { recursive: true, force: true });
 console.log(`apps bundle: cold ${fmt(cold.ms / 1000, 2)} s, reused ${fmt(warm.ms, 0)} ms (built: ${cold.built}, ${warm.built})`);
 
-const server = await startServer({ port: 4507 });
+const server = await startServer({ port: Number(process.env.BENCH_PORT ?? 4507) });
 const login = async (nickname: string, password: string) => {
   const res = await fetch(`${server.url}/api/auth/login`, {
     method: "POST",
@@ -73,6 +74,33 @@ for (const [path, session, ready] of [
   if (path.startsWith("/user/")) worst = Math.max(worst, jsBytes);
   console.log(
     `${path} | ${fmt(jsBytes / 1024)} | ${fmt(cssBytes / 1024)} | ${js.length} | ${largest ? `${largest.url} ${fmt(largest.bytes / 1024)} KB` : "-"}`,
+  );
+  await context.close();
+}
+
+// The editor's chunk: what opening the article form adds to /user/articles once the page has settled.
+{
+  const context = await browser.newContext();
+  await context.addInitScript(([token, user]) => {
+    localStorage.setItem("token", token);
+    localStorage.setItem("user", user);
+  }, [member.token, JSON.stringify(member.user)] as const);
+  const page = await context.newPage();
+  await page.goto(server.url + "/user/articles", { waitUntil: "networkidle" });
+  await page.getByRole("button", { name: "Nouvel Article" }).waitFor();
+  await page.waitForLoadState("networkidle");
+  const later: Promise<{ url: string; bytes: number }>[] = [];
+  page.on("requestfinished", (req) => {
+    if (req.resourceType() === "script") later.push(req.sizes().then((s) => ({ url: new URL(req.url()).pathname, bytes: s.responseBodySize })));
+  });
+  await page.getByRole("button", { name: "Nouvel Article" }).click();
+  await page.getByRole("toolbar", { name: "Mise en forme" }).waitFor();
+  await page.waitForLoadState("networkidle");
+  const chunks = await Promise.all(later);
+  const total = chunks.reduce((n, c) => n + c.bytes, 0);
+  console.log(
+    `article editor (loaded when the form opens): ${fmt(total / 1024)} KB of compressed JS in ${chunks.length} file(s): ` +
+      chunks.map((c) => `${c.url} ${fmt(c.bytes / 1024)} KB`).join(", "),
   );
   await context.close();
 }

@@ -23,7 +23,7 @@ test.describe("sign-in, sign-out and the route guard", () => {
     await page.goto("/articles");
     await expect(slot.locator("[data-testid=session-user]")).toBeVisible();
     await slot.getByRole("button", { name: "Déconnexion" }).click();
-    await page.waitForURL("**/login");
+    await page.waitForURL(/\/login(\?.*)?$/);
     await expect(page.locator("[data-session-slot]").getByRole("link", { name: "Connexion" })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
   });
@@ -49,9 +49,9 @@ test.describe("sign-in, sign-out and the route guard", () => {
 
   test("member pages send a visitor without a session to /login", async ({ page }) => {
     await page.goto("/user/dashboard");
-    await page.waitForURL("**/login");
+    await page.waitForURL(/\/login(\?.*)?$/);
     await page.goto("/admin/dashboard");
-    await page.waitForURL("**/login");
+    await page.waitForURL(/\/login(\?.*)?$/);
   });
 
   test("/user and /admin open their dashboards", async ({ page }) => {
@@ -80,7 +80,7 @@ test.describe("sign-in, sign-out and the route guard", () => {
     });
     // The guard may leave before the page's load event: wait for the navigation to start, not to finish.
     await page.goto("/user/dashboard", { waitUntil: "commit" });
-    await page.waitForURL("**/login");
+    await page.waitForURL(/\/login(\?.*)?$/);
     expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
   });
 });

@@ -48,6 +48,8 @@ export default async function globalSetup() {
       REBUILD_TOKEN,
       // A small pending quota, so e2e/member-upload-quota.spec.ts reaches it with a 6 MB file (other specs send KBs).
       UPLOAD_PENDING_QUOTA_MB: "5",
+      // Notification digests at once, so e2e/notifications.spec.ts finds the admin's digest without waiting 10 minutes.
+      NOTIFICATION_DIGEST_MINUTES: "0",
       SEED: "demo",
       ASTRO_TELEMETRY_DISABLED: "1",
       SOCIAL_LINKEDIN_URL: "https://www.linkedin.com/company/institut-e2e",

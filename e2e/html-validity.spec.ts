@@ -40,6 +40,8 @@ async function pagesToCheck(request: APIRequestContext): Promise<string[]> {
     "/about",
     "/contact",
     "/login",
+    "/mot-de-passe-oublie",
+    "/reinitialiser-mot-de-passe",
     "/recherche",
     "/auth/callback",
     "/cercle-impulsion",

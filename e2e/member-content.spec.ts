@@ -85,7 +85,7 @@ test("a member writes an article with a cropped picture; pending until an admin 
   await expect(dialog.getByLabel("Titre")).toBeFocused();
 
   await dialog.getByLabel("Titre").fill(title);
-  await dialog.getByLabel("Contenu").fill("Les dunes reculent devant la mer ; les pêcheurs déplacent leurs pirogues.");
+  await dialog.getByRole("textbox", { name: "Contenu" }).fill("Les dunes reculent devant la mer ; les pêcheurs déplacent leurs pirogues.");
   await dialog.getByRole("group", { name: /Thèmes/ }).getByRole("checkbox").first().check();
   await dialog.getByLabel("Mots-clés").fill("littoral, dunes");
 

@@ -16,7 +16,7 @@ const ROOT = resolve(import.meta.dir, "..");
 const ENTRIES = ["site/src/apps/member.tsx", "site/src/apps/admin.tsx"];
 // Everything the apps may import from the site, plus what decides the third-party code in the bundle. Types from
 // api/ are erased by the bundler, so server changes never change the apps.
-const SOURCES = ["site/src/apps", "site/src/lib", "site/src/stores", "package-lock.json", "scripts/build-apps.ts"];
+const SOURCES = ["site/src/apps", "site/src/lib", "site/src/stores", "shared", "package-lock.json", "scripts/build-apps.ts"];
 const KEEP = 3;
 
 function* files(path: string): Generator<string> {

@@ -65,7 +65,7 @@ export const SEARCHABLE_ROUTES: ReadonlySet<string> = new Set([
 
 /**
  * What the pages are made with besides the data: the site's sources (not the browser apps, bundled apart by
- * scripts/build-apps.ts), this file and the search indexer, the dependencies and the public address. A partial
+ * scripts/build-apps.ts) and shared/ (the HTML allow-list the pages clean bodies with), this file and the search indexer, the dependencies and the public address. A partial
  * build reuses pages and search shards only from a build with the same key.
  */
 export function buildKey(root: string): string {
@@ -79,7 +79,7 @@ export function buildKey(root: string): string {
       hasher.update(readFileSync(path));
     }
   };
-  const files = ["site", "astro.config.mjs", "package-lock.json", "tsconfig.json", "scripts/partial-build.ts", "scripts/search-index.ts"];
+  const files = ["site", "shared", "astro.config.mjs", "package-lock.json", "tsconfig.json", "scripts/partial-build.ts", "scripts/search-index.ts"];
   for (const path of files) {
     if (existsSync(join(root, path))) add(join(root, path));
   }

@@ -27,7 +27,14 @@ export type AccountLimits = {
   adminUploads: Limiter;
   /** One quota-counted upload at a time per member, so the pending total read before it stays true until it is stored. */
   uploadLocks: KeyLocks;
+  /** Password-reset requests per client address (api/modules/password-reset). */
+  resetsByAddress: Limiter;
+  /** Password-reset requests per login as typed, whether or not an account has it: the limit tells nothing. */
+  resetsByLogin: Limiter;
 };
+
+/** Reset mails: a member who lost their password asks once or twice; a script asking for a list of addresses is stopped. */
+export const RESET_LIMITS = { byAddress: { limit: 20, windowMs: HOUR_MS }, byLogin: { limit: 5, windowMs: HOUR_MS } };
 
 /** The in-process limits of one API process. `now` is injectable so tests need no timing. */
 export function memoryAccountLimits(env: { uploadsPerHour: number; searchesPer10s?: number }, now: () => number = Date.now): AccountLimits {
@@ -36,6 +43,8 @@ export function memoryAccountLimits(env: { uploadsPerHour: number; searchesPer10
     memberUploads: memoryLimiter(env.uploadsPerHour, HOUR_MS, now),
     adminUploads: memoryLimiter(env.uploadsPerHour * ADMIN_UPLOAD_FACTOR, HOUR_MS, now),
     uploadLocks: memoryLocks(now),
+    resetsByAddress: memoryLimiter(RESET_LIMITS.byAddress.limit, RESET_LIMITS.byAddress.windowMs, now),
+    resetsByLogin: memoryLimiter(RESET_LIMITS.byLogin.limit, RESET_LIMITS.byLogin.windowMs, now),
   };
 }
 
@@ -60,6 +69,20 @@ export function redisAccountLimits(redis: RedisConnection, env: { uploadsPerHour
     memberUploads: failOpen(redisLimiter(redis, "uploads", env.uploadsPerHour, HOUR_MS)),
     adminUploads: failOpen(redisLimiter(redis, "admin-uploads", env.uploadsPerHour * ADMIN_UPLOAD_FACTOR, HOUR_MS)),
     uploadLocks: failOpenLocks(redisLocks(redis, "upload-quota")),
+    // Closed, not open: while Redis is down, a script could otherwise send mail to every member without limit.
+    resetsByAddress: failClosed(redisLimiter(redis, "resets-address", RESET_LIMITS.byAddress.limit, RESET_LIMITS.byAddress.windowMs)),
+    resetsByLogin: failClosed(redisLimiter(redis, "resets-login", RESET_LIMITS.byLogin.limit, RESET_LIMITS.byLogin.windowMs)),
+  };
+}
+
+/** While the counter is unreachable, the request waits a minute (429) instead of going through uncounted. */
+function failClosed(limiter: Limiter): Limiter {
+  return {
+    take: (key) =>
+      limiter.take(key).catch((e) => {
+        console.error("Redis unreachable, request refused:", (e as Error).message);
+        return 60;
+      }),
   };
 }
 

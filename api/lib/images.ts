@@ -11,6 +11,8 @@ export const VARIANT_WIDTHS = {
   article_pics: [400, 800],
   media_thumbnails: [240, 480],
   media: [640, 1200],
+  /** Pictures inside article bodies: the reading column is 40rem (640 px, 1280 px on dense screens). */
+  body_pics: [640, 1280],
 } as const;
 
 export type ImageArea = keyof typeof VARIANT_WIDTHS;

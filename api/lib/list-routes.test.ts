@@ -18,9 +18,11 @@ describe("paged back-office lists", () => {
     h = await createHarness();
     const db = h.database.db;
     chef = await person(h, "chef", "admin");
-    await makeEvent(db, { title: "Zénith des idées", startDaysFromNow: 3 });
-    await makeEvent(db, { title: "École d'été", startDaysFromNow: 30, online: false });
-    await makeEvent(db, { title: "Atelier pêche", startDaysFromNow: -10 });
+    // Created a minute apart: rows made in the same millisecond would be ordered by their random ids.
+    const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+    await makeEvent(db, { title: "Zénith des idées", startDaysFromNow: 3, createdAt: ago(3) });
+    await makeEvent(db, { title: "École d'été", startDaysFromNow: 30, online: false, createdAt: ago(2) });
+    await makeEvent(db, { title: "Atelier pêche", startDaysFromNow: -10, createdAt: ago(1) });
     for (const name of ["Société", "Économie", "Mer", "Éducation"]) await makeTheme(db, name);
     const message = (i: number, subject: string, read: boolean) => ({
       id: `c${i}`,

@@ -13,9 +13,12 @@ export function isMailAddress(value: string): boolean {
   return value.length <= 254 && ADDRESS.test(value) && !/\p{C}/u.test(value);
 }
 
-/** Text safe on one header line: every control character (CR, LF, tab, NUL…) becomes a space, runs of spaces one. */
+/**
+ * Text safe on one header line: every control character (CR, LF, tab, NUL…) becomes a space, runs of spaces one.
+ * No-break spaces stay: French typography puts them before « : » and inside « guillemets », subjects included.
+ */
 export function oneLine(value: string): string {
-  return value.replace(/\p{C}+/gu, " ").replace(/\s+/g, " ").trim();
+  return value.replace(/\p{C}+/gu, " ").replace(/[^\S\u00a0\u202f]+/g, " ").trim();
 }
 
 export type MailSender = { name: string; address: string };

@@ -37,6 +37,14 @@ export const SECURITY_HEADERS: Record<string, string> = {
   "permissions-policy": "camera=(), microphone=(), geolocation=()",
 };
 
+/**
+ * Headers of single pages, over the ones above. The password-reset page holds a token in its address until its
+ * script wipes it: no Referer may carry it to another site meanwhile (the page also says so in a meta tag).
+ */
+export const PAGE_HEADERS: Record<string, Record<string, string>> = {
+  "reinitialiser-mot-de-passe.html": { "referrer-policy": "no-referrer", "cache-control": "no-store" },
+};
+
 /** Two years, the preload list's minimum; only sent when the public address is https (browsers ignore it on http). */
 const HSTS = "max-age=63072000; includeSubDomains";
 

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join, normalize } from "node:path";
 import { contentType } from "./content-types";
-import { SECURITY_HEADERS } from "./security-headers";
+import { PAGE_HEADERS, SECURITY_HEADERS } from "./security-headers";
 
 /** Bytes held in memory; Node's Buffer is one, typed loosely (ArrayBufferLike), so loads are narrowed once here. */
 type Bytes = Uint8Array<ArrayBuffer>;
@@ -178,6 +178,7 @@ export class StaticSite {
           // rebuild did not change keeps it, so browsers revalidate it with a 304.
           `"${body.length.toString(36)}-${Bun.hash(body).toString(36)}"`,
           hashed ? "public, max-age=31536000, immutable" : this.policy.revalidate,
+          PAGE_HEADERS[rel],
         );
       }
     } catch {
@@ -244,8 +245,9 @@ function makeEntry(
   type: string,
   etag: string,
   cacheControl: string,
+  pageHeaders?: Record<string, string>,
 ): Entry {
-  const identity: Record<string, string> = { ...SECURITY_HEADERS, "content-type": type, "cache-control": cacheControl, etag };
+  const identity: Record<string, string> = { ...SECURITY_HEADERS, "content-type": type, "cache-control": cacheControl, etag, ...pageHeaders };
   if (br !== null || gz !== null) identity.vary = "accept-encoding";
   else identity["accept-ranges"] = "bytes";
   return {

@@ -151,6 +151,9 @@ export const RULES: Record<string, Rule> = {
   // sign-in needs an authenticator's signature (401 for this one, made for no challenge we gave).
   "POST /api/auth/login/code": { expect: open(401), body: () => ({ pendingToken: "aucun.jeton", code: "123456" }), note: "no pending login: 401 whoever asks" },
   "POST /api/auth/passkey/options": { expect: open() },
+  // Account recovery (api/modules/password-reset): open, the same answer for a login that matches nobody.
+  "POST /api/auth/password-reset": { expect: open(), body: () => ({ login: "personne-inconnue" }) },
+  "POST /api/auth/password-reset/confirm": { expect: open(400), body: () => ({ token: "aucun-jeton", password: "Passe-Neuf-2026!" }), note: "a token nobody was sent: 400 whoever asks" },
   "POST /api/auth/passkey": { expect: open(401), body: () => ({ response: fakeAssertion }), note: "an assertion no authenticator signed" },
 
   // The member space: the caller's own account.
@@ -182,6 +185,8 @@ export const RULES: Record<string, Rule> = {
   // session, which stands in for it (api/modules/users/reauth.ts).
   "GET /api/user/me/google": { expect: signedIn() },
   "DELETE /api/user/me/google": { expect: signedIn(), note: "no link to remove: removing none is a success" },
+  "GET /api/user/notifications": { expect: signedIn() },
+  "PUT /api/user/notifications": { expect: signedIn(), body: () => ({ articles: true }) },
   "GET /api/user/themes": { expect: signedIn() },
   "GET /api/user/stats": { expect: signedIn() },
 
@@ -194,6 +199,11 @@ export const RULES: Record<string, Rule> = {
   "PUT /api/user/articles/:id/article-pic/original": { expect: ownerOnly(), params: article, body: (w) => png(w, "originalPic") },
   "POST /api/user/articles/:id/article-pic-crop": { expect: ownerOnly(), params: article, body: (w) => png(w, "croppedPic") },
   "DELETE /api/user/articles/:id/article-pic": { expect: ownerOnly(), params: article, note: "the article has no picture: removing none is a success" },
+  "POST /api/user/articles/body-pictures": {
+    expect: signedIn(),
+    body: (w) => png(w, "picture"),
+    note: "a picture for the editor, owned by whoever uploads it; who may see it is decided by the articles that show it",
+  },
 
   // Member media, same rules.
   "GET /api/user/media": { expect: signedIn() },

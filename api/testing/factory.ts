@@ -111,7 +111,7 @@ export async function makeArticle(
 
 export async function makeEvent(
   db: Db,
-  o: Partial<{ title: string; online: boolean; startDaysFromNow: number; days: number; organizers: string[] }> = {},
+  o: Partial<{ title: string; online: boolean; startDaysFromNow: number; days: number; organizers: string[]; createdAt: Date }> = {},
 ) {
   const i = next();
   const start = new Date(Date.now() + (o.startDaysFromNow ?? 10) * 86_400_000);
@@ -123,7 +123,7 @@ export async function makeEvent(
     startDate: start,
     endDate: new Date(start.getTime() + (o.days ?? 1) * 86_400_000),
     online: o.online ?? true,
-    createdAt: new Date(),
+    createdAt: o.createdAt ?? new Date(),
     updatedAt: new Date(),
   };
   await db.insert(events).values(row);

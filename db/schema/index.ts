@@ -10,3 +10,6 @@ export * from "./identities";
 export * from "./old-slugs";
 export * from "./two-factor";
 export * from "./mail";
+export * from "./body-pictures";
+export * from "./account-tokens";
+export * from "./notifications";

@@ -1,4 +1,4 @@
-import { sanitizeHtml } from "../../api/lib/html";
+import { sanitizeHtml } from "../../shared/html";
 import { join } from "node:path";
 import { newId } from "../ids";
 import type { articleAuthors, articleMedia, articles, articleThemes, eventOrganizers, events, eventThemes, media, themes, users } from "../schema";

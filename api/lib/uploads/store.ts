@@ -12,16 +12,17 @@ import { BadRequestError, HttpError } from "../errors";
 import { VARIANT_WIDTHS, variantName, writeImageVariants, type ImageArea } from "../images";
 import type { TempUpload } from "./form";
 
-export type PictureArea = "profile_pics" | "article_pics";
+export type PictureArea = "profile_pics" | "article_pics" | "body_pics";
 export type UploadArea = PictureArea | "media" | "media_thumbnails";
 
 /** 50 megapixels: any camera photo, not a 100,000 x 100,000 PNG of a few KB that would need 40 GB decoded. */
 export const MAX_INPUT_PIXELS = 50_000_000;
 
-/** Output sizes of §9: profile pictures 300 px on their longest side, article pictures 800 px wide. */
+/** Output sizes of §9: profile pictures 300 px on their longest side, article pictures 800 px wide; body pictures 1,600 px at most. */
 const PICTURE_SIZE: Record<PictureArea, { maxSide?: number; width?: number }> = {
   profile_pics: { maxSide: 300 },
   article_pics: { width: 800 },
+  body_pics: { maxSide: 1600 },
 };
 
 export type Crop = { x: number; y: number; width: number; height: number };

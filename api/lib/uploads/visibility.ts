@@ -5,16 +5,17 @@
  * - a media's file and thumbnail, once the media is approved AND online;
  * - an article's cropped picture, once the article is approved AND online;
  * - a member's cropped profile picture (every member has a public page);
+ * - a picture inside an article's body, once an article showing it is approved AND online;
  * each with its responsive variants. Everything else is served only to its owners (the media's uploader, the
  * article's authors, the member) and to admins: pending content, article originals and profile originals (never
  * shown on a public page, so never public: an original can be replaced without review), and files no row points
  * at. The primary process keeps the public set (refreshed on every content change) and hands it to the static
  * workers; a file outside it is checked against the viewer's session here, in the primary, which owns the database.
  */
-import { and, eq, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../../db/client";
-import { articleAuthors, articles, media, users } from "../../../db/schema";
+import { articleAuthors, articleBodyPictures, articles, bodyPictures, media, users } from "../../../db/schema";
 import { readToken, validateSessionToken } from "../session";
 import type { UploadAccess } from "../uploads-serve";
 
@@ -30,13 +31,18 @@ const VARIANT_SOURCES = [".jpg", ".jpeg", ".png", ".gif", ".webp"];
  * about 5,000 names (240 KB of IPC to each static worker after a change; with the variants listed it was 1.2 MB).
  */
 export async function publicUploadFiles(db: Db): Promise<string[]> {
-  const [mediaRows, articleRows, memberRows] = await Promise.all([
+  const [mediaRows, articleRows, memberRows, bodyRows] = await Promise.all([
     db.select({ path: media.path, thumbnail: media.thumbnail }).from(media).where(and(isNull(media.deletedAt), eq(media.approved, true), eq(media.online, true))),
     db
       .select({ pic: articles.articlePic })
       .from(articles)
       .where(and(isNull(articles.deletedAt), eq(articles.approved, true), eq(articles.online, true), isNotNull(articles.articlePic))),
     db.select({ pic: users.profilePic }).from(users).where(isNotNull(users.profilePic)),
+    db
+      .selectDistinct({ name: articleBodyPictures.name })
+      .from(articleBodyPictures)
+      .innerJoin(articles, eq(articles.id, articleBodyPictures.articleId))
+      .where(and(isNull(articles.deletedAt), eq(articles.approved, true), eq(articles.online, true))),
   ]);
   const files: string[] = [];
   for (const r of mediaRows) {
@@ -45,6 +51,7 @@ export async function publicUploadFiles(db: Db): Promise<string[]> {
   }
   for (const r of articleRows) files.push(`article_pics/${r.pic}`);
   for (const r of memberRows) files.push(`profile_pics/${r.pic}`);
+  for (const r of bodyRows) files.push(`body_pics/${r.name}`);
   return files;
 }
 
@@ -100,6 +107,30 @@ async function ownerOf(db: Db, area: string, file: string): Promise<Owned | null
           .select({ userId: articleAuthors.userId })
           .from(articleAuthors)
           .where(and(eq(articleAuthors.articleId, row.id), eq(articleAuthors.userId, userId)))
+          .limit(1);
+        return a !== undefined;
+      },
+    };
+  }
+  if (area === "body_pics") {
+    const [row] = await db.select({ name: bodyPictures.name, uploadedBy: bodyPictures.uploadedBy }).from(bodyPictures).where(names(bodyPictures.name, file)).limit(1);
+    if (!row) return null;
+    const shownBy = db
+      .select({ approved: articles.approved, online: articles.online, articleId: articles.id })
+      .from(articleBodyPictures)
+      .innerJoin(articles, eq(articles.id, articleBodyPictures.articleId))
+      .where(eq(articleBodyPictures.name, row.name));
+    const shown = await shownBy;
+    return {
+      isPublic: shown.some((a) => a.approved && a.online),
+      // Its uploader, and the authors of any article showing it (co-authors edit that body too).
+      ownedBy: async (userId) => {
+        if (userId === row.uploadedBy) return true;
+        if (shown.length === 0) return false;
+        const [a] = await db
+          .select({ userId: articleAuthors.userId })
+          .from(articleAuthors)
+          .where(and(inArray(articleAuthors.articleId, shown.map((s) => s.articleId)), eq(articleAuthors.userId, userId)))
           .limit(1);
         return a !== undefined;
       },

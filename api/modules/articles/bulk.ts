@@ -11,6 +11,7 @@ import { bulkJournal, bulkTargets, type BulkResult } from "../../lib/bulk";
 import { BadRequestError } from "../../lib/errors";
 import { listWhere } from "../../lib/list-query";
 import { recordAudits } from "../audit/service";
+import { flagEvents } from "../notifications/events";
 import { ARTICLE_LIST, articleWhere } from "./listing";
 import { ARTICLE_NOUNS, BULK_ACTIONS, type BulkArticlesBody } from "./model";
 import { trashArticles } from "./trash";
@@ -52,6 +53,8 @@ export async function bulkArticles(db: Db, uploadsDir: string, body: BulkArticle
   } else {
     // The change and its journal entries together: a failure leaves neither.
     await db.transaction(async (tx) => {
+      // The authors' notifications first: they read the flags as they were (one digest per author: digest.ts).
+      for (const step of flagEvents(tx, "article", action, ids, now)) await step;
       if (action === "approve") await tx.update(articles).set({ approved: true, updatedAt: now }).where(inArray(articles.id, ids));
       else if (action === "theme") {
         await tx.insert(articleThemes).values(ids.map((articleId) => ({ articleId, themeId: body.themeId! }))).onConflictDoNothing();

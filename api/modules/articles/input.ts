@@ -3,7 +3,7 @@
  * flags as text) to clean values, with the exact messages of §5. Pure: no database, no HTTP.
  */
 import { BadRequestError } from "../../lib/errors";
-import { htmlToText, sanitizeHtml } from "../../lib/html";
+import { htmlToText, sanitizeHtml } from "../../../shared/html";
 import type { AdminArticleBody, ArticleBody } from "./model";
 
 export const TITLE_MAX = 200;

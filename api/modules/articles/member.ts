@@ -8,7 +8,8 @@ import { Theme } from "../themes/model";
 import { listThemes } from "../themes/service";
 import { readArticleInput } from "./input";
 import { memberArticleList, memberStats } from "./listing";
-import { Article, ArticleBody, ArticlePage, ArticlePictures, ArticleSummary, Done, MemberArticlesQuery, MemberStats } from "./model";
+import { BODY_PICTURE_RULE, saveBodyPicture } from "./body-pictures";
+import { Article, ArticleBody, ArticlePage, ArticlePictures, ArticleSummary, BodyPicture, Done, MemberArticlesQuery, MemberStats } from "./model";
 import { getArticleFor } from "./service";
 import { createArticle, deleteArticle, deleteArticlePicture, pictureRule, saveArticlePicture, updateArticle } from "./writes";
 
@@ -33,6 +34,16 @@ export const memberArticleRoutes = (deps: Deps) => {
         query: MemberArticlesQuery,
         response: { 200: t.Union([t.Array(ArticleSummary), ArticlePage]) },
       })
+      // A picture for the editor, before the article is saved: private to its uploader until an approved article
+      // shows it (body-pictures.ts). Counted by the upload rate and, for members, the pending quota.
+      .post(
+        "/api/user/articles/body-pictures",
+        ({ viewer, request }) =>
+          withPendingQuota(deps, viewer.user, request, () =>
+            saveBodyPicture(db, uploadsDir, viewer.user.id, () => readUploadForm(request, { uploadsDir, file: BODY_PICTURE_RULE })),
+          ),
+        { signedIn: true, parse: "none", body: t.Optional(t.Object({ picture: t.File() })), rebuild: () => null, response: { 200: BodyPicture } },
+      )
       // By id (the edit form) or by url (the site's preview of an author's unpublished article).
       .get("/api/user/articles/:id", ({ params, viewer }) => getArticleFor(db, params.id, viewer.user), {
         signedIn: true,

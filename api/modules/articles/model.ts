@@ -45,6 +45,11 @@ export const ArticleSummary = t.Object({
 
 export type ArticleSummary = Static<typeof ArticleSummary>;
 
+/** A picture uploaded for an article's body: the address to put in `<img src>` and its size in pixels. */
+export const BodyPicture = t.Object({ src: t.String(), width: t.Number(), height: t.Number() });
+
+export type BodyPicture = Static<typeof BodyPicture>;
+
 /** Ids sent as a repeated multipart field arrive as one string or a list; JSON clients send a list. */
 const IdList = t.Union([t.String(), t.Array(t.String())], { error: "Liste d'identifiants invalide." });
 

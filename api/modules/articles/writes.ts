@@ -11,6 +11,8 @@ import { articleAuthors, articleMedia, articles, articleThemes, media, themes, u
 import { BadRequestError } from "../../lib/errors";
 import type { FileRule, UploadForm } from "../../lib/uploads/form";
 import { removeUpload, savePicture } from "../../lib/uploads/store";
+import { bodyPictureSteps } from "./body-pictures";
+import { flagEvents, submissionEvents } from "../notifications/events";
 import type { ArticleInput } from "./input";
 import type { ArticleState } from "./model";
 import { findArticle } from "./service";
@@ -99,6 +101,7 @@ export async function createArticle(db: Db, input: ArticleInput, actor: Actor) {
   await checkLinks(db, full, actor);
   const id = newId();
   const now = new Date();
+  const pictureSteps = await bodyPictureSteps(db, id, input.htmlContent ?? "");
   await withFreeSlug(db, articles, input.title, "article", (url) =>
     runBatch(db, [
       db.insert(articles).values({
@@ -114,6 +117,8 @@ export async function createArticle(db: Db, input: ArticleInput, actor: Actor) {
         updatedAt: now,
       }),
       ...relationSteps(db, id, full),
+      ...pictureSteps,
+      ...submissionEvents(db, "article", id, actor, now),
     ]),
   );
   return findArticle(db, id);
@@ -139,7 +144,12 @@ export async function updateArticle(db: Db, id: string, input: ArticleInput, act
   if (input.htmlContent !== undefined) changes.htmlContent = input.htmlContent;
   if (input.keywords !== undefined) changes.keywords = input.keywords;
   if (!actor.admin) changes.approved = false;
-  await runBatch(db, [db.update(articles).set(changes).where(eq(articles.id, id)), ...relationSteps(db, id, links)]);
+  await runBatch(db, [
+    db.update(articles).set(changes).where(eq(articles.id, id)),
+    ...relationSteps(db, id, links),
+    ...(await bodyPictureSteps(db, id, input.htmlContent)),
+    ...submissionEvents(db, "article", id, actor),
+  ]);
   return findArticle(db, id);
 }
 
@@ -167,7 +177,8 @@ const FLAG_MESSAGES = {
 export async function setArticleFlag(db: Db, id: string, flag: "approved" | "online", value?: boolean): Promise<ArticleState> {
   const row = await articleForWrite(db, id, { id: "", admin: true });
   const next = value ?? !row[flag];
-  await db.update(articles).set({ [flag]: next, updatedAt: new Date() }).where(eq(articles.id, id));
+  // The authors' notification is read from the flag as it was: before the update, in the same batch.
+  await runBatch(db, [...flagEvents(db, "article", next ? flag : "", [id]), db.update(articles).set({ [flag]: next, updatedAt: new Date() }).where(eq(articles.id, id))]);
   const state = { approved: row.approved, online: row.online, [flag]: next };
   return { _id: id, approved: state.approved, online: state.online, message: FLAG_MESSAGES[flag][next ? 0 : 1] };
 }

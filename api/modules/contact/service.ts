@@ -3,6 +3,7 @@ import type { Db } from "../../../db/client";
 import { newId } from "../../../db/ids";
 import { contactMessages } from "../../../db/schema";
 import { NotFoundError } from "../../lib/errors";
+import { contactEvent } from "../notifications/events";
 import type { ContactBody, ContactMessage } from "./model";
 
 /**
@@ -11,15 +12,21 @@ import type { ContactBody, ContactMessage } from "./model";
  */
 export async function saveContactMessage(db: Db, body: ContactBody, ip: string): Promise<{ stored: boolean }> {
   if (body.website && body.website.trim() !== "") return { stored: false };
-  await db.insert(contactMessages).values({
-    id: newId(),
-    name: body.name.trim(),
-    email: body.email.trim(),
-    subject: body.subject.trim(),
-    message: body.message.trim(),
-    ip,
-    createdAt: new Date(),
-  });
+  const id = newId();
+  const now = new Date();
+  // The message and the admins' notification together (api/modules/notifications).
+  await db.batch([
+    db.insert(contactMessages).values({
+      id,
+      name: body.name.trim(),
+      email: body.email.trim(),
+      subject: body.subject.trim(),
+      message: body.message.trim(),
+      ip,
+      createdAt: now,
+    }),
+    contactEvent(db, id, now),
+  ]);
   return { stored: true };
 }
 

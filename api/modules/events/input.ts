@@ -3,7 +3,7 @@
  * trimmed. Pure: no database, no HTTP.
  */
 import { BadRequestError } from "../../lib/errors";
-import { htmlToText, sanitizeHtml } from "../../lib/html";
+import { htmlToText, sanitizeHtml } from "../../../shared/html";
 import type { EventBody } from "./model";
 
 const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?)?(Z|[+-]\d{2}:\d{2})?$/;

@@ -9,6 +9,7 @@ import { media } from "../../../db/schema";
 import { bulkJournal, bulkTargets, type BulkResult } from "../../lib/bulk";
 import { listWhere } from "../../lib/list-query";
 import { recordAudits } from "../audit/service";
+import { flagEvents } from "../notifications/events";
 import { MEDIA_LIST, mediaWhere } from "./listing";
 import { MEDIA_NOUNS, type BulkMediaBody, type MEDIA_BULK_ACTIONS } from "./model";
 
@@ -33,6 +34,8 @@ export async function bulkMedia(db: Db, uploadsDir: string, body: BulkMediaBody,
   // The change and its journal entries together: a failure leaves neither. Deleted media go to the trash, their
   // files stay until the purge.
   await db.transaction(async (tx) => {
+    // The uploaders' notifications first: they read the flags as they were (one digest per author: digest.ts).
+    for (const step of flagEvents(tx, "media", action, ids, now)) await step;
     if (action === "delete") await tx.update(media).set({ deletedAt: now, deletedBy: actor.id }).where(inArray(media.id, ids));
     else if (action === "approve") await tx.update(media).set({ approved: true, updatedAt: now }).where(inArray(media.id, ids));
     else await tx.update(media).set({ online: action === "online", updatedAt: now }).where(inArray(media.id, ids));

@@ -13,6 +13,7 @@ import { unsupportedMessage } from "../../lib/uploads/formats";
 import { keepMediaFile, removeMediaFiles } from "../../lib/uploads/store";
 import { withFreeSlug } from "../articles/slug";
 import type { Actor } from "../articles/writes";
+import { flagEvents, submissionEvents } from "../notifications/events";
 import { FILE_TYPES, isFileType, MEDIA_FIELDS, readMediaInput, type FileMediaType } from "./input";
 import type { MediaState } from "./model";
 import { findMedia } from "./service";
@@ -79,21 +80,24 @@ export async function createMedia(db: Db, uploadsDir: string, readForm: ReadForm
     const id = newId();
     const now = new Date();
     await withFreeSlug(db, media, input.title, "media", (url) =>
-      db.insert(media).values({
-        id,
-        url,
-        title: input.title,
-        type: input.type,
-        description: input.description,
-        tags: input.tags ?? [],
-        externalUrl: input.externalUrl,
-        ...stored,
-        uploadedBy: actor.id,
-        approved: actor.admin,
-        online: true,
-        createdAt: now,
-        updatedAt: now,
-      }),
+      db.batch([
+        db.insert(media).values({
+          id,
+          url,
+          title: input.title,
+          type: input.type,
+          description: input.description,
+          tags: input.tags ?? [],
+          externalUrl: input.externalUrl,
+          ...stored,
+          uploadedBy: actor.id,
+          approved: actor.admin,
+          online: true,
+          createdAt: now,
+          updatedAt: now,
+        }),
+        ...submissionEvents(db, "media", id, actor, now),
+      ]),
     );
     return findMedia(db, id);
   });
@@ -126,19 +130,22 @@ export async function updateMedia(db: Db, uploadsDir: string, id: string, readFo
         stored = { ...file, duration: null };
       } else if (!row.path || row.type !== input.type) throw new BadRequestError("Un fichier est obligatoire");
     } else stored = { ...NO_FILE, duration: null };
-    await db
-      .update(media)
-      .set({
-        title: input.title,
-        type: input.type,
-        description: input.description,
-        externalUrl: input.externalUrl,
-        ...stored,
-        ...(input.tags ? { tags: input.tags } : {}),
-        ...(actor.admin ? {} : { approved: false }),
-        updatedAt: new Date(),
-      })
-      .where(eq(media.id, id));
+    await db.batch([
+      db
+        .update(media)
+        .set({
+          title: input.title,
+          type: input.type,
+          description: input.description,
+          externalUrl: input.externalUrl,
+          ...stored,
+          ...(input.tags ? { tags: input.tags } : {}),
+          ...(actor.admin ? {} : { approved: false }),
+          updatedAt: new Date(),
+        })
+        .where(eq(media.id, id)),
+      ...submissionEvents(db, "media", id, actor),
+    ]);
     if (stored.path !== row.path) await removeMediaFiles(uploadsDir, row);
     return findMedia(db, id);
   });
@@ -164,7 +171,9 @@ const FLAG_MESSAGES = {
 export async function setMediaFlag(db: Db, id: string, flag: "approved" | "online", value?: boolean): Promise<MediaState> {
   const row = await mediaForWrite(db, id, { id: "", admin: true });
   const next = value ?? !row[flag];
-  await db.update(media).set({ [flag]: next, updatedAt: new Date() }).where(eq(media.id, id));
+  // The uploader's notification is read from the flag as it was: before the update, in the same batch.
+  const update = db.update(media).set({ [flag]: next, updatedAt: new Date() }).where(eq(media.id, id));
+  await db.batch([...flagEvents(db, "media", next ? flag : "", [id]), update] as [typeof update]);
   const state = { approved: row.approved, online: row.online, [flag]: next };
   return { _id: id, approved: state.approved, online: state.online, message: FLAG_MESSAGES[flag][next ? 0 : 1] };
 }

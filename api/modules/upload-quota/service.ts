@@ -4,6 +4,8 @@
  * sends it back. Profile pictures do not count: a member has one at a time (its original and crop), replaced
  * files are deleted, so they cannot pile up; their uploads still count against the hourly rate.
  *
+ * Pictures inside article bodies count for their uploader until an approved article shows them.
+ *
  * Bytes are those received (the upload as sent, checked while it streams), recorded on the row when it is kept.
  * Admins are exempt: what they upload is approved at once, and they have their own upload rate.
  * A deletion frees the quota at once: a trashed item waits for no review (its files stay 30 days, bounded by
@@ -11,7 +13,7 @@
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { articleAuthors, articles, media } from "../../../db/schema";
+import { articleAuthors, articleBodyPictures, articles, bodyPictures, media } from "../../../db/schema";
 import type { Deps } from "../../deps";
 import { accountLimitsOf } from "../../lib/account-limits";
 import { PayloadTooLargeError, TooManyRequestsError } from "../../lib/errors";
@@ -34,8 +36,16 @@ export async function pendingBytesOf(db: Db, userId: string): Promise<number> {
     .from(articles)
     .innerJoin(articleAuthors, eq(articleAuthors.articleId, articles.id))
     .where(and(eq(articleAuthors.userId, userId), eq(articles.approved, false), isNull(articles.deletedAt)));
-  return Number(files?.bytes ?? 0) + Number(pictures?.bytes ?? 0);
+  const [body] = await db
+    .select({ bytes: sql<number>`coalesce(sum(${bodyPictures.bytes}), 0)` })
+    .from(bodyPictures)
+    .where(and(eq(bodyPictures.uploadedBy, userId), notShownByApproved));
+  return Number(files?.bytes ?? 0) + Number(pictures?.bytes ?? 0) + Number(body?.bytes ?? 0);
 }
+
+/** A body picture no approved article shows yet. */
+const notShownByApproved = sql`not exists (select 1 from ${articleBodyPictures} join ${articles} on ${articles.id} = ${articleBodyPictures.articleId}
+  where ${articleBodyPictures.name} = ${bodyPictures.name} and ${articles.approved} = 1)`;
 
 /** Pending bytes of every member who has any, by user id (the admin members list). */
 export async function pendingBytesByMember(db: Db): Promise<Map<string, number>> {
@@ -50,8 +60,13 @@ export async function pendingBytesByMember(db: Db): Promise<Map<string, number>>
     .innerJoin(articleAuthors, eq(articleAuthors.articleId, articles.id))
     .where(and(eq(articles.approved, false), isNull(articles.deletedAt)))
     .groupBy(articleAuthors.userId);
+  const body = await db
+    .select({ userId: bodyPictures.uploadedBy, bytes: sql<number>`sum(${bodyPictures.bytes})` })
+    .from(bodyPictures)
+    .where(notShownByApproved)
+    .groupBy(bodyPictures.uploadedBy);
   const total = new Map<string, number>();
-  for (const { userId, bytes } of [...files, ...pictures]) {
+  for (const { userId, bytes } of [...files, ...pictures, ...body]) {
     if (userId && Number(bytes) > 0) total.set(userId, (total.get(userId) ?? 0) + Number(bytes));
   }
   return total;

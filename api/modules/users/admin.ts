@@ -7,14 +7,16 @@ import { readUploadForm, type TempUpload } from "../../lib/uploads/form";
 import { authPlugin } from "../../plugins/auth";
 import { rebuildPlugin } from "../../plugins/rebuild";
 import { adminUserList } from "./listing";
-import { AdminUserBody, CurrentUser, DeletedUser, DeleteUserQuery, UserFootprint, UserPage, UsersQuery } from "./model";
+import { AdminUserBody, CurrentUser, RegisterBody, DeletedUser, DeleteUserQuery, UserFootprint, UserPage, UsersQuery } from "./model";
 import { pictureRule, removeProfilePictures, replaceProfilePicture } from "./pictures";
+import { queueInvitation } from "../password-reset/service";
 import { createUser, deleteUser, toCurrentUser, updateUser, userFootprint } from "./service";
 
 const idParams = t.Object({ id: t.String({ maxLength: 64 }) });
 
 /** For the typed client only: these routes read their own body (`parse: "none"`, the picture streamed to disk). */
 const MemberForm = t.Optional(t.Object({ ...AdminUserBody.properties, profilePic: t.Optional(t.File()) }));
+const RegisterForm = t.Optional(t.Object({ ...RegisterBody.properties, profilePic: t.Optional(t.File()) }));
 
 /**
  * Member administration. The spec codes two families of calls for the same actions (`/api/admin/...` and
@@ -26,10 +28,10 @@ export const usersAdminRoutes = (deps: Deps) => {
   const uploadsDir = deps.env.uploadsDir;
   const list = ({ query }: { query: UsersQuery }) => adminUserList(db, query);
   /** The member form, multipart with an optional picture, or JSON. */
-  const readForm = async (request: Request) => {
-    const fields = Object.keys(AdminUserBody.properties);
+  const readForm = async <S extends typeof AdminUserBody | typeof RegisterBody>(request: Request, schema: S) => {
+    const fields = Object.keys(schema.properties);
     const form = await readUploadForm(request, { uploadsDir, file: { ...pictureRule("profilePic"), required: false, fields } });
-    return { body: formValues(AdminUserBody, form.fields), picture: form.file };
+    return { body: formValues(schema, form.fields), picture: form.file };
   };
   const withPicture = async (row: UserRow, picture: TempUpload | null) => {
     if (!picture) return toCurrentUser(row);
@@ -37,13 +39,13 @@ export const usersAdminRoutes = (deps: Deps) => {
     return toCurrentUser({ ...row, profilePic });
   };
   const register = async ({ request, set }: { request: Request; set: { status?: number | string } }) => {
-    const { body, picture } = await readForm(request);
-    const row = await createUser(db, body);
+    const { body, picture } = await readForm(request, RegisterBody);
+    const row = await createUser(db, body, (tx, user) => queueInvitation(tx, deps.env, user));
     set.status = 201;
     return withPicture(row, picture);
   };
   const update = async ({ request, params, viewer }: { request: Request; params: { id: string }; viewer: ValidSession }) => {
-    const { body, picture } = await readForm(request);
+    const { body, picture } = await readForm(request, AdminUserBody);
     return withPicture(await updateUser(db, viewer, params.id, body), picture);
   };
   const remove = async ({ params, query, viewer }: { params: { id: string }; query: { transferTo?: string }; viewer: ValidSession }) => {
@@ -64,7 +66,7 @@ export const usersAdminRoutes = (deps: Deps) => {
       response: { 200: UserFootprint },
     })
     // Public member grids and author pages list members: every change rebuilds.
-    .post("/api/admin/register", register, { admin: true, rebuild: "member", parse: "none", body: MemberForm, response: { 201: CurrentUser } })
+    .post("/api/admin/register", register, { admin: true, rebuild: "member", parse: "none", body: RegisterForm, response: { 201: CurrentUser } })
     .put("/api/admin/users/:id", update, { admin: true, rebuild: "member", parse: "none", body: MemberForm, params: idParams, response: { 200: CurrentUser } })
     .put("/api/users/:id/admin-full-update", update, {
       admin: true,

@@ -75,6 +75,17 @@ export const AdminUserBody = strict(t.Object({
 
 export type AdminUserBody = Static<typeof AdminUserBody>;
 
+/**
+ * POST /api/admin/register: the member form, where « Envoyer une invitation » (`invite`) replaces the password:
+ * the member gets a link to choose their own (api/modules/password-reset).
+ */
+export const RegisterBody = strict(t.Object({
+  ...AdminUserBody.properties,
+  invite: t.Optional(t.Boolean({ error: "Le choix «\u00a0Envoyer une invitation\u00a0» est invalide." })),
+}));
+
+export type RegisterBody = Static<typeof RegisterBody>;
+
 /** What deleting a member would touch, for the confirmation dialog. */
 export const UserFootprint = t.Object({
   _id: t.String(),

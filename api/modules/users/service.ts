@@ -8,7 +8,7 @@ import type { RateLimiter } from "../../lib/rate-limit";
 import { invalidateOtherSessions, type ValidSession } from "../../lib/session";
 import { EMPTY_LINKS } from "../members/mappers";
 import { keepingOldSlugs } from "../members/old-slugs";
-import type { AdminUserBody, CurrentUser, DeletedUser, UpdateMeBody, UserFootprint } from "./model";
+import type { AdminUserBody, CurrentUser, DeletedUser, RegisterBody, UpdateMeBody, UserFootprint } from "./model";
 import { handOver, ownershipOf } from "./ownership";
 import { assertOwnerPresent } from "./reauth";
 
@@ -167,28 +167,44 @@ function uniqueGroups(groups: AdminUserBody["groups"]): Group[] | undefined {
   return groups ? [...new Set(groups)] : undefined;
 }
 
-/** An admin creates a member: the password is required and follows the spec's rule. */
-export async function createUser(db: Db, body: AdminUserBody): Promise<UserRow> {
+/**
+ * An admin creates a member: with a password, which follows the spec's rule; or, with `invite`, without one
+ * (nobody can sign in with it) while `invitation` queues, in the same transaction, the link to choose it.
+ */
+export async function createUser(
+  db: Db,
+  body: RegisterBody,
+  invitation?: (tx: Parameters<Parameters<Db["transaction"]>[0]>[0], row: UserRow) => Promise<void>,
+): Promise<UserRow> {
   const changes = personChanges(body, null);
-  if (!body.password) throw new BadRequestError("Le mot de passe est obligatoire.");
-  if (!isValidPassword(body.password)) throw new BadRequestError(PASSWORD_POLICY_MESSAGE);
+  if (body.invite) {
+    if (body.password) throw new BadRequestError("Choisissez un mot de passe ou l'envoi d'une invitation, pas les deux.");
+    if (!invitation) throw new BadRequestError("L'envoi d'une invitation n'est pas possible ici.");
+  } else {
+    if (!body.password) throw new BadRequestError("Le mot de passe est obligatoire.");
+    if (!isValidPassword(body.password)) throw new BadRequestError(PASSWORD_POLICY_MESSAGE);
+  }
   await assertIdentityFree(db, changes.nickname, changes.email, null);
   const now = new Date();
-  const [row] = await db
-    .insert(users)
-    .values({
-      ...changes,
-      firstname: changes.firstname!,
-      name: changes.name!,
-      id: newId(),
-      passwordHash: await hashPassword(body.password),
-      role: body.role ?? "user",
-      groups: uniqueGroups(body.groups) ?? [],
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
-  return row!;
+  const passwordHash = body.password ? await hashPassword(body.password) : null;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(users)
+      .values({
+        ...changes,
+        firstname: changes.firstname!,
+        name: changes.name!,
+        id: newId(),
+        passwordHash,
+        role: body.role ?? "user",
+        groups: uniqueGroups(body.groups) ?? [],
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    if (body.invite) await invitation!(tx, row!);
+    return row!;
+  });
 }
 
 const LAST_ADMIN = sql`(select count(*) from ${users} where ${users.role} = 'admin') > 1`;

@@ -137,6 +137,9 @@ export default function LoginForm({ google: offerGoogle = true }: Props) {
           required
         />
       </div>
+      <p className="login-forgot">
+        <a href="/mot-de-passe-oublie">Mot de passe oublié&nbsp;?</a>
+      </p>
       <button type="submit" className="btn btn-primary btn-block" disabled={!ready || loading}>
         {loading ? "Connexion..." : "Se connecter"}
       </button>

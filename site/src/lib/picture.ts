@@ -8,6 +8,7 @@ export const VARIANT_WIDTHS = {
   article_pics: [400, 800],
   media_thumbnails: [240, 480],
   media: [640, 1200],
+  body_pics: [640, 1280],
 } as const;
 
 export type PictureArea = keyof typeof VARIANT_WIDTHS;

@@ -28,7 +28,9 @@ import { ImageCropper } from "../ui/ImageCropper";
 import { EditModal, useEditedItem } from "../ui/EditModal";
 import { articlesChanged, createArticle, loadArticle, updateArticle, type AppContext } from "./api";
 import { articleBody, articleErrors, CONTENT_MAX, draftOf, type ArticleDraft, type ArticleErrors } from "./article-form";
+import { htmlToText } from "../../../../shared/html-text";
 import { ArticlePictureField, useArticlePicture } from "./ArticlePicture";
+import { BodyField, type BodyEditorHandle } from "./BodyField";
 import { authoredBy, NOT_YOUR_ARTICLE } from "./ownership";
 import { $userThemes } from "./stores";
 import "./ArticleForm.css";
@@ -62,13 +64,16 @@ function ArticleFormModal(props: ArticleFormProps & { themes: readonly ThemeRef[
   const { context, open, articleId, onClose } = props;
   const viewer = useViewer();
   const uid = useId();
-  const [draft, setDraft] = useState<ArticleDraft>(() => draftOf(null));
+  const [current, setDraft] = useState<ArticleDraft>(() => draftOf(null));
+  const draft = current;
   const [errors, setErrors] = useState<ArticleErrors>({});
   const [saving, setSaving] = useState(false);
   // The linked media as the list shows them (the draft keeps their ids), and whether the picker is open.
   const [media, setMediaList] = useState<MediaChoice[]>([]);
   const [picking, setPicking] = useState(false);
   const chooseButton = useRef<HTMLButtonElement>(null);
+  const body = useRef<BodyEditorHandle>(null);
+  const [textLength, setTextLength] = useState<number | null>(null);
   // Each opening starts from the stored article (or an empty form).
   const phase = useEditedItem<Article>(
     {
@@ -81,6 +86,7 @@ function ArticleFormModal(props: ArticleFormProps & { themes: readonly ThemeRef[
       reset: (article) => {
         setDraft(draftOf(article));
         setMediaList(article ? article.media.map(choiceOf) : []);
+        setTextLength(null);
         if (!article) setErrors({});
       },
     },
@@ -103,17 +109,25 @@ function ArticleFormModal(props: ArticleFormProps & { themes: readonly ThemeRef[
   const ids = { title: `${uid}-title`, content: `${uid}-content`, themes: `${uid}-theme-0` };
 
   const save = async () => {
+    // The editor keeps the body; it is read once here rather than at every key (long articles stay fluid).
+    if (body.current?.busy()) {
+      toast.error("Une image est en cours d'ajout : terminez-la avant d'enregistrer.");
+      return;
+    }
+    const draft = body.current ? { ...current, content: body.current.getHtml() } : current;
+    setDraft(draft);
     const problems = articleErrors(draft);
     setErrors(problems);
     const first = (["title", "content", "themes"] as const).find((k) => problems[k]);
     if (first) {
-      document.getElementById(ids[first])?.focus();
+      if (first === "content") body.current?.focus();
+      else document.getElementById(ids[first])?.focus();
       return;
     }
     setSaving(true);
     try {
-      const body = articleBody(draft, stored, context);
-      const article = articleId ? await updateArticle(context, articleId, body) : await createArticle(context, body);
+      const sent = articleBody(draft, stored, context);
+      const article = articleId ? await updateArticle(context, articleId, sent) : await createArticle(context, sent);
       await picture.sendPending(article._id);
       toast.success(articleId ? "Article mis à jour avec succès." : "Article créé avec succès.");
       articlesChanged();
@@ -128,7 +142,7 @@ function ArticleFormModal(props: ArticleFormProps & { themes: readonly ThemeRef[
 
   const title = articleId ? "Modifier l'article" : "Nouvel article";
 
-  const length = draft.content.trim().length;
+  const length = textLength ?? htmlToText(draft.content).length;
 
   return (
     <>
@@ -147,20 +161,16 @@ function ArticleFormModal(props: ArticleFormProps & { themes: readonly ThemeRef[
           <FormField label="Titre" required error={errors.title} id={ids.title} hint="200 caractères au plus.">
             {(field) => <input {...field} type="text" value={draft.title} onChange={(e) => set("title", e.target.value)} />}
           </FormField>
-          <FormField
-            label="Contenu"
-            required
-            error={errors.content}
+          <BodyField
+            // A new editor for each opened article: it takes its content when it is created.
+            key={stored?._id ?? "new"}
             id={ids.content}
-            hint={
-              <>
-                {length.toLocaleString("fr-FR")} / {CONTENT_MAX.toLocaleString("fr-FR")} caractères.
-                {stored?.html_content ? " Cet article a une mise en forme enrichie : modifier le texte ici la remplace par ce texte." : ""}
-              </>
-            }
-          >
-            {(field) => <textarea {...field} rows={8} value={draft.content} onChange={(e) => set("content", e.target.value)} />}
-          </FormField>
+            initialHtml={draft.content}
+            error={errors.content}
+            hint={`${length.toLocaleString("fr-FR")} / ${CONTENT_MAX.toLocaleString("fr-FR")} caractères.`}
+            onTextLength={setTextLength}
+            handleRef={body}
+          />
           <FieldGroup legend="Thèmes" required error={errors.themes} hint="Au moins un thème.">
             {props.themes.length === 0 ? (
               <p className="muted">Chargement...</p>

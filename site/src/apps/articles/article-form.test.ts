@@ -29,12 +29,12 @@ describe("article form rules", () => {
   });
 
   it("refuses a title over 200 characters and a content over 10 000", () => {
-    const d = { ...draftOf(stored), title: "t".repeat(201), content: "c".repeat(10_001) };
+    const d = { ...draftOf(stored), title: "t".repeat(201), content: `<p>${"c".repeat(10_001)}</p>` };
     expect(articleErrors(d)).toEqual({
       title: "Le titre est trop long (max 200 caractères)",
       content: "Le contenu est trop long (max 10 000 caractères)",
     });
-    expect(articleErrors({ ...d, title: "t".repeat(200), content: "c".repeat(10_000) })).toEqual({});
+    expect(articleErrors({ ...d, title: "t".repeat(200), content: `<p>${"c".repeat(10_000)}</p>` })).toEqual({});
   });
 
   it("splits keywords on commas, trimmed, without empties or repeats", () => {
@@ -52,9 +52,25 @@ describe("article form rules", () => {
     expect(full).not.toHaveProperty("clearThemes");
   });
 
-  it("drops the rich version only when the plain text was changed", () => {
-    expect(articleBody(draftOf(stored), stored, "member")).not.toHaveProperty("html_content");
-    expect(articleBody({ ...draftOf(stored), content: "Nouveau texte." }, stored, "member").html_content).toBe("");
+  it("sends the editor's HTML and leaves the plain text to the server", () => {
+    const body = articleBody(draftOf(stored), stored, "member");
+    expect(body.html_content).toBe("<p>Le trait de côte <strong>recule</strong>.</p>");
+    expect(body.txt_content).toBe("");
+  });
+
+  it("opens every stored body without losing what the public page shows", () => {
+    expect(draftOf({ ...stored, html_content: "" }).content).toBe("<p>Le trait de côte recule.</p>");
+    expect(draftOf({ ...stored, txt_content: "Un <chapeau>\nsur deux lignes.\n\nPuis un autre.", html_content: "" }).content).toBe(
+      "<p>Un &lt;chapeau&gt;<br>sur deux lignes.</p><p>Puis un autre.</p>",
+    );
+    // A plain text that is not a copy of the rich body is shown as a lead: it opens above it.
+    expect(draftOf({ ...stored, txt_content: "Chapeau." }).content).toBe("<p>Chapeau.</p><p>Le trait de côte <strong>recule</strong>.</p>");
+  });
+
+  it("refuses a picture without an alternative text", () => {
+    const d = { ...draftOf(stored), content: '<p>a</p><img src="/uploads/body_pics/a.jpg" alt="">' };
+    expect(articleErrors(d).content).toBe("Chaque image doit avoir un texte alternatif.");
+    expect(articleErrors({ ...d, content: '<p>a</p><img src="/uploads/body_pics/a.jpg" alt="Une dune">' })).toEqual({});
   });
 
   it("sends the chosen authors in the admin context only", () => {

@@ -8,6 +8,7 @@ import { groupsText, hasLink, SOCIAL_LABELS } from "../lib/labels";
 import { useViewer } from "../stores/viewer";
 import { Avatar } from "../ui/Avatar";
 import { GoogleLink } from "./GoogleLink";
+import { NotificationSettings } from "./NotificationSettings";
 import { ProfileModal } from "./ProfileModal";
 import { safeHref, SOCIAL_KEYS } from "./profile-form";
 import { TwoFactorSection } from "./TwoFactorSection";
@@ -70,6 +71,7 @@ export default function ProfileScreen() {
       </p>
       <ProfileModal open={editing} onClose={() => setEditing(false)} />
       <TwoFactorSection />
+      <NotificationSettings />
     </section>
   );
 }

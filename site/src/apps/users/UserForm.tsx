@@ -90,7 +90,7 @@ export function UserForm({ open, user, onClose }: { open: boolean; user: Current
         signal: abort.current.signal,
         onProgress: picture ? setProgress : undefined,
       });
-      toast.success(creating ? "Membre créé." : "Membre mis à jour.");
+      toast.success(creating ? (draft.invite ? `Membre créé. Invitation envoyée à ${draft.email.trim()}.` : "Membre créé.") : "Membre mis à jour.");
       invalidate(USERS_PATH, "/api/admin/stats");
       onClose();
     } catch (e) {
@@ -130,13 +130,21 @@ export function UserForm({ open, user, onClose }: { open: boolean; user: Current
         {text("nickname", "Alias", { required: true, hint: "Identifiant de connexion, unique : lettres, chiffres, point, tiret ou souligné.", maxLength: 40 })}
         {text("email", "E-mail", { required: true, type: "email", maxLength: 200 })}
       </div>
-      <NewPasswordField
-        label={creating ? "Mot de passe" : "Nouveau mot de passe (optionnel)"}
-        required={creating}
-        error={passwordError}
-        value={draft.password}
-        onChange={(value) => setDraft((d) => ({ ...d, password: value }))}
-      />
+      {creating && (
+        <label className="user-invite">
+          <input type="checkbox" checked={draft.invite} onChange={(e) => setDraft((d) => ({ ...d, invite: e.target.checked, password: "" }))} />
+          Envoyer une invitation (le membre choisit lui-même son mot de passe grâce à un lien valable 7 jours)
+        </label>
+      )}
+      {!(creating && draft.invite) && (
+        <NewPasswordField
+          label={creating ? "Mot de passe" : "Nouveau mot de passe (optionnel)"}
+          required={creating}
+          error={passwordError}
+          value={draft.password}
+          onChange={(value) => setDraft((d) => ({ ...d, password: value }))}
+        />
+      )}
       <FormField label="Rôle" required>
         {(field) => (
           <select {...field} value={draft.role} onChange={(e) => setDraft((d) => ({ ...d, role: e.target.value as Role }))}>

@@ -52,4 +52,13 @@ describe("member form (admin)", () => {
     expect(withPassword.get("password")).toBe("Abcdef1!");
     expect(withPassword.get("profilePic")).toBeInstanceOf(File);
   });
+
+  it("sends « Envoyer une invitation » instead of a password, which is then not required", () => {
+    const draft = { ...userDraftOf(null), firstname: "Moussa", name: "Sow", nickname: "moussa", email: "moussa@example.sn", invite: true };
+    expect(userRequiredFilled(draft, true)).toBe(true);
+    expect(passwordProblem(draft)).toBeNull();
+    const form = userFormData({ ...draft, password: "typed before ticking" }, null);
+    expect(form.get("invite")).toBe("true");
+    expect(form.has("password")).toBe(false);
+  });
 });

@@ -20,6 +20,8 @@ export type UserDraft = {
   nickname: string;
   email: string;
   password: string;
+  /** On create: « Envoyer une invitation » instead of a password (the member chooses theirs from a link). */
+  invite: boolean;
   role: Role;
   groups: string[];
   domain: string;
@@ -35,6 +37,7 @@ export function userDraftOf(user: CurrentUser | null): UserDraft {
     nickname: user?.nickname ?? "",
     email: user?.email ?? "",
     password: "",
+    invite: false,
     role: user?.role ?? "user",
     groups: [...(user?.groups ?? [])],
     domain: user?.domain ?? "",
@@ -58,12 +61,12 @@ export function groupLocked(groups: readonly string[], code: string): boolean {
 /** Save stays disabled until these are filled: names, alias, e-mail, and the password when creating. */
 export function userRequiredFilled(d: UserDraft, creating: boolean): boolean {
   const filled = [d.firstname, d.name, d.nickname, d.email].every((v) => v.trim() !== "");
-  return filled && (!creating || d.password !== "");
+  return filled && (!creating || d.invite || d.password !== "");
 }
 
 /** The message when the typed password breaks the rules (the server says the same), else null. */
 export function passwordProblem(d: UserDraft): string | null {
-  if (d.password === "" || isValidPassword(d.password)) return null;
+  if (d.invite || d.password === "" || isValidPassword(d.password)) return null;
   return "Le mot de passe doit contenir au moins 8 caractères, une majuscule, un chiffre et un caractère spécial.";
 }
 
@@ -77,7 +80,8 @@ export function userFormData(d: UserDraft, picture: File | null): FormData {
   form.append("name", d.name.trim());
   form.append("nickname", d.nickname.trim());
   form.append("email", d.email.trim());
-  if (d.password !== "") form.append("password", d.password);
+  if (d.invite) form.append("invite", "true");
+  else if (d.password !== "") form.append("password", d.password);
   form.append("role", d.role);
   form.append("groups", JSON.stringify(d.groups.slice(0, MAX_GROUPS)));
   form.append("domain", d.domain.trim());

@@ -1,0 +1,116 @@
+/**
+ * What a notification digest says: everything new for one person since their last digest, grouped (articles and
+ * media waiting for approval, contact messages, their own contributions approved or put online), each item linked
+ * to where it is handled: the back office's list filtered down to it for admins, the public page (or the member's
+ * own list) for authors. Pure: the digest job (digest.ts) reads the rows, this turns them into a `MailContent`.
+ */
+import { plural } from "../../lib/plural";
+import type { MailBlock, MailContent } from "../mail/render";
+
+/** Where every notification mail sends people to change what they receive. */
+export const SETTINGS_HREF = "/user/profile#notifications";
+
+type Linked = { title: string; href: string; text?: string };
+
+export type Digest = {
+  firstname: string;
+  /** Admins: a member's articles and media waiting for approval, contact messages not yet read. */
+  pendingArticles: Linked[];
+  pendingMedia: Linked[];
+  contactMessages: Linked[];
+  /** Authors: their approved and online contributions (on the site now), and approved ones still offline. */
+  articlesOnline: Linked[];
+  articlesApproved: Linked[];
+  mediaOnline: Linked[];
+  mediaApproved: Linked[];
+};
+
+export const emptyDigest = (firstname: string): Digest => ({
+  firstname,
+  pendingArticles: [],
+  pendingMedia: [],
+  contactMessages: [],
+  articlesOnline: [],
+  articlesApproved: [],
+  mediaOnline: [],
+  mediaApproved: [],
+});
+
+/** `/admin/articles?status=pending&q=<title>`: the list the admin already works with, narrowed to the item. */
+export const adminListHref = (path: string, filter: string, key: string) => `${path}?${filter}&q=${encodeURIComponent(key.slice(0, 200))}`;
+
+type Section = { items: Linked[]; lead: (n: number) => string; subject: (n: number) => string };
+
+const NBSP = "\u00a0";
+
+const SECTIONS: ((d: Digest) => Section)[] = [
+  (d) => ({
+    items: d.pendingArticles,
+    lead: (n) => (n === 1 ? "Un article attend votre validation" : `${plural(n, "article")} attendent votre validation`),
+    subject: (n) => `${plural(n, "article")} à valider`,
+  }),
+  (d) => ({
+    items: d.pendingMedia,
+    lead: (n) => (n === 1 ? "Un média attend votre validation" : `${plural(n, "média")} attendent votre validation`),
+    subject: (n) => `${plural(n, "média")} à valider`,
+  }),
+  (d) => ({
+    items: d.contactMessages,
+    lead: (n) => (n === 1 ? "Un nouveau message de contact est arrivé" : `${plural(n, "nouveau message", "nouveaux messages")} de contact sont arrivés`),
+    subject: (n) => `${plural(n, "nouveau message", "nouveaux messages")} de contact`,
+  }),
+  (d) => ({
+    items: d.articlesOnline,
+    lead: (n) => (n === 1 ? "Votre article a été validé et il est en ligne" : `Vos ${plural(n, "article")} ont été validés et sont en ligne`),
+    subject: (n) => `${plural(n, "article")} en ligne`,
+  }),
+  (d) => ({
+    items: d.articlesApproved,
+    lead: (n) =>
+      n === 1
+        ? "Votre article a été validé\u202f; il sera visible sur le site quand il sera remis en ligne"
+        : `Vos ${plural(n, "article")} ont été validés\u202f; ils seront visibles sur le site quand ils seront remis en ligne`,
+    subject: (n) => `${plural(n, "article validé", "articles validés")}`,
+  }),
+  (d) => ({
+    items: d.mediaOnline,
+    lead: (n) => (n === 1 ? "Votre média a été validé et il est en ligne" : `Vos ${plural(n, "média")} ont été validés et sont en ligne`),
+    subject: (n) => `${plural(n, "média")} en ligne`,
+  }),
+  (d) => ({
+    items: d.mediaApproved,
+    lead: (n) =>
+      n === 1
+        ? "Votre média a été validé\u202f; il sera visible sur le site quand il sera remis en ligne"
+        : `Vos ${plural(n, "média")} ont été validés\u202f; ils seront visibles sur le site quand ils seront remis en ligne`,
+    subject: (n) => `${plural(n, "média validé", "médias validés")}`,
+  }),
+];
+
+/** The digest as a message, or null when nothing is left to say (everything already handled or switched off). */
+export function digestContent(d: Digest): MailContent | null {
+  const sections = SECTIONS.map((s) => s(d)).filter((s) => s.items.length > 0);
+  if (sections.length === 0) return null;
+  const blocks: MailBlock[] = [{ type: "paragraph", text: `Bonjour ${d.firstname},` }];
+  for (const s of sections) {
+    blocks.push({ type: "paragraph", text: `${s.lead(s.items.length)}${NBSP}:` });
+    blocks.push({ type: "items", items: s.items });
+  }
+  const only = sections.length === 1 && sections[0]!.items.length === 1 ? sections[0]! : null;
+  const subject = only && (only.items === d.articlesOnline || only.items === d.mediaOnline)
+    ? `Votre ${only.items === d.articlesOnline ? "article" : "média"} «${NBSP}${only.items[0]!.title}${NBSP}» est en ligne`
+    : `Du nouveau${NBSP}: ${sections.map((s) => s.subject(s.items.length)).join(", ")}`;
+  const first = sections[0]!;
+  return {
+    subject,
+    preview: `${first.lead(first.items.length)}.`,
+    heading: sections.every((s) => s.items === d.pendingArticles || s.items === d.pendingMedia || s.items === d.contactMessages)
+      ? "Du nouveau à traiter"
+      : "Du nouveau pour vous",
+    blocks,
+    footer: {
+      text: "Vous recevez ce courriel parce que ces notifications sont activées dans votre profil.",
+      links: [{ label: "Choisir mes notifications", href: SETTINGS_HREF }],
+    },
+  };
+}

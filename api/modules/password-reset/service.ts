@@ -1,0 +1,118 @@
+/**
+ * Account recovery (issue 21 §2) and invitations: a link sent by e-mail sets the member's password once.
+ *
+ * - `request(login)` answers the same whatever the login names, after the same work (a token is always made and
+ *   hashed, a mail always rendered): only a known account gets a stored token and a queued mail, in one
+ *   transaction.
+ * - `confirm(token, password)` spends the token, sets the password, cancels the member's other links, ends every
+ *   session and pending sign-in, and journals it, all in one transaction: a refused token changes nothing.
+ * It only sets a password: a member with two-factor still gives their code at the next sign-in (docs/SECURITY.md).
+ */
+import { eq, or, sql } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { pendingLogins, sessions, users, type UserRow } from "../../../db/schema";
+import { recordAudits } from "../audit/service";
+import { enqueueMail } from "../mail/service";
+import { mailSite, renderMail } from "../mail/render";
+import { BadRequestError, HttpError, TooManyRequestsError } from "../../lib/errors";
+import type { AccountLimits } from "../../lib/account-limits";
+import { hashPassword, isValidPassword } from "../../lib/password";
+import { PASSWORD_POLICY_MESSAGE } from "../users/service";
+import { invitationMailContent, resetMailContent, type MailEnv } from "./mail";
+import { EXPIRED_LINK, INVALID_LINK, REQUEST_SENT, SPENT_LINK, TOO_MANY_RESETS } from "./messages";
+import { findToken, newToken, spendToken, storeToken, type Tx } from "./tokens";
+
+/** The login key: trimmed and lower-cased, as the unique indexes on alias and e-mail compare. */
+export const loginKey = (login: string) => login.trim().toLowerCase();
+
+const fullName = (u: Pick<UserRow, "firstname" | "name">) => `${u.firstname} ${u.name}`.trim();
+
+/** Stand-in for an unknown login: the mail is rendered for it too, and thrown away. */
+const NOBODY = { firstname: "Membre", nickname: "membre" };
+
+export class PasswordReset {
+  constructor(
+    private readonly db: Db,
+    private readonly env: MailEnv,
+    private readonly limits: Pick<AccountLimits, "resetsByAddress" | "resetsByLogin">,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /** Sends a reset link to the account `login` names (alias or e-mail), if any; the answer never says which. */
+  async request(login: string, ip: string): Promise<string> {
+    const key = loginKey(login);
+    if (!key) throw new BadRequestError("Indiquez votre adresse e-mail ou votre alias.");
+    // Counted before any work, per address and per login as typed (never per account found: the 429 must come at
+    // the same count for a login that matches nobody).
+    const wait = Math.max(await this.limits.resetsByAddress.take(ip), await this.limits.resetsByLogin.take(key));
+    if (wait > 0) throw new TooManyRequestsError(TOO_MANY_RESETS, wait);
+    const [user] = await this.db
+      .select()
+      .from(users)
+      .where(or(eq(sql`lower(${users.nickname})`, key), eq(sql`lower(${users.email})`, key)))
+      .limit(1);
+    const { token, hash } = await newToken();
+    const rendered = renderMail(this.env, resetMailContent(user ?? NOBODY, token));
+    if (!user) return REQUEST_SENT;
+    const now = this.now();
+    try {
+      await this.db.transaction(async (tx) => {
+        const id = await storeToken(tx, user.id, "password-reset", hash, now);
+        await enqueueMail(tx, this.env, { kind: "password-reset", to: { name: fullName(user), address: user.email }, ...rendered, key: `password-reset:${id}` }, now);
+      });
+    } catch (e) {
+      // An address the outbox refuses (an old row) must not answer differently from an unknown login.
+      if (!(e instanceof HttpError)) throw e;
+      console.error("Password reset mail not queued:", e.message);
+    }
+    return REQUEST_SENT;
+  }
+
+  /** Sets the password the link's holder chose; refuses (400, nothing changed) a malformed, forged, spent or expired token. */
+  async confirm(token: string, password: string): Promise<{ message: string; user: UserRow }> {
+    const row = await findToken(this.db, token);
+    if (!row) throw new BadRequestError(INVALID_LINK);
+    const now = this.now();
+    if (row.usedAt) throw new BadRequestError(SPENT_LINK);
+    if (row.expiresAt.getTime() <= now.getTime()) throw new BadRequestError(EXPIRED_LINK);
+    if (!isValidPassword(password)) throw new BadRequestError(PASSWORD_POLICY_MESSAGE);
+    const passwordHash = await hashPassword(password);
+    const user = await this.db.transaction(async (tx) => {
+      if (!(await spendToken(tx, row, now))) return null;
+      const [updated] = await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, row.userId)).returning();
+      if (!updated) return null;
+      // Whoever knew the old password (or holds a session made with it) is out, on every device.
+      await tx.delete(sessions).where(eq(sessions.userId, row.userId));
+      await tx.delete(pendingLogins).where(eq(pendingLogins.userId, row.userId));
+      const invitation = row.kind === "invitation";
+      await recordAudits(tx, [{
+        userId: updated.id,
+        actor: updated.nickname,
+        action: "update",
+        route: "POST /api/auth/password-reset/confirm",
+        itemKind: "member",
+        itemId: updated.id,
+        title: fullName(updated),
+        summary: invitation ? "Mot de passe choisi par le lien d'invitation" : "Mot de passe réinitialisé par le lien reçu par e-mail",
+      }], now);
+      return updated;
+    });
+    if (!user) throw new BadRequestError(SPENT_LINK);
+    const message =
+      row.kind === "invitation"
+        ? "Votre mot de passe est enregistré. Vous pouvez maintenant vous connecter."
+        : "Votre mot de passe a été modifié. Vous pouvez maintenant vous connecter.";
+    return { message, user };
+  }
+}
+
+/**
+ * Writes an invitation for a member an admin just created without a password (in the creation's transaction):
+ * a link valid 7 days to choose it.
+ */
+export async function queueInvitation(tx: Tx, env: MailEnv, user: UserRow, now = new Date()): Promise<void> {
+  const { token, hash } = await newToken();
+  const id = await storeToken(tx, user.id, "invitation", hash, now);
+  const content = invitationMailContent(user, mailSite(env).name, token);
+  await enqueueMail(tx, env, { kind: "invitation", to: { name: fullName(user), address: user.email }, ...renderMail(env, content), key: `invitation:${id}` }, now);
+}
