@@ -14,6 +14,7 @@ import { notificationRoutes } from "./modules/notifications";
 import { siteRoutes } from "./modules/site";
 import { statsRoutes } from "./modules/stats";
 import { themesRoutes } from "./modules/themes";
+import { trashModuleRoutes } from "./modules/trash";
 import { uploadQuotaRoutes } from "./modules/upload-quota";
 import { usersRoutes } from "./modules/users";
 import { accessGate } from "./plugins/access-gate";
@@ -63,7 +64,8 @@ export function createApp(deps: Deps) {
     .use(auditRoutes(deps))
     .use(uploadQuotaRoutes(deps))
     .use(mailRoutes(deps))
-    .use(notificationRoutes(deps));
+    .use(notificationRoutes(deps))
+    .use(trashModuleRoutes(deps));
   return app;
 }
 

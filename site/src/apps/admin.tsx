@@ -18,6 +18,7 @@ const SCREENS: Record<string, () => Promise<{ default: ComponentType }>> = {
   "/admin/mail": () => import("./mail/MailScreen"),
   "/admin/site": () => import("./site/SiteScreen"),
   "/admin/audit": () => import("./site/AuditScreen"),
+  "/admin/corbeille": () => import("./trash/AdminTrashScreen"),
 };
 
 // The page's own screen starts downloading now, while the guard checks the session, rather than after it.

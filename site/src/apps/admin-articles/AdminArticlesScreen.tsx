@@ -32,6 +32,7 @@ import { useShown } from "../ui/use-shown";
 import { ARTICLE_SORTS, ARTICLE_STATUSES, countLabel, type ArticleSort } from "./list-query";
 import { $adminArticles, articleList } from "./stores";
 import "./AdminArticlesScreen.css";
+import { TRASH_ARTICLE_QUESTION } from "../trash/trash-text";
 
 function Thumbnail({ file }: { file: string | null }): ReactNode {
   if (!file) return <span className="muted">Pas d'image</span>;
@@ -98,7 +99,7 @@ export default function AdminArticlesScreen() {
     remove: (id) => deleteArticle("admin", id),
     changed: articlesChanged,
     onEdit: (id) => setTarget({ id }),
-    texts: { confirm: "Supprimer cet article ?", deleted: "Article supprimé avec succès.", deleteFallback: "Erreur lors de la suppression de l'article." },
+    texts: { confirm: TRASH_ARTICLE_QUESTION, deleted: "Article supprimé avec succès.", deleteFallback: "Erreur lors de la suppression de l'article." },
   });
 
   const columns: Column<ArticleSummary>[] = [

@@ -11,6 +11,7 @@ export const NAV: Record<AppArea, { title: string; label: string; items: NavItem
       { href: "/user/profile", label: "Profil" },
       { href: "/user/articles", label: "Mes articles" },
       { href: "/user/media", label: "Mes médias" },
+      { href: "/user/corbeille", label: "Corbeille" },
     ],
   },
   admin: {
@@ -27,6 +28,7 @@ export const NAV: Record<AppArea, { title: string; label: string; items: NavItem
       { href: "/admin/mail", label: "Courriels" },
       { href: "/admin/site", label: "Site" },
       { href: "/admin/audit", label: "Journal" },
+      { href: "/admin/corbeille", label: "Corbeille" },
     ],
   },
 };
