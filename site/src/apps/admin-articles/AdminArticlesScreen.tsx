@@ -106,9 +106,9 @@ export default function AdminArticlesScreen() {
     selectColumn<ArticleSummary>(selection, toggle, (a) => a._id, (a) => a.title),
     { key: "title", header: "Titre", rowHeader: true, sortable: true, cell: (a) => <a href={articleHref(a.url)}>{a.title}</a> },
     { key: "image", header: "Image", cell: (a) => <Thumbnail file={a.articlePic} /> },
-    { key: "themes", header: "Thèmes", cell: (a) => <Themes article={a} /> },
+    { key: "themes", header: "Thèmes", className: "themes", cell: (a) => <Themes article={a} /> },
     { key: "media", header: "Médias", className: "num", cell: (a) => a.mediaCount },
-    { key: "author", header: "Auteurs", sortable: true, cell: (a) => <Authors article={a} /> },
+    { key: "author", header: "Auteurs", sortable: true, className: "authors", cell: (a) => <Authors article={a} /> },
     { key: "recent", header: "Créé le", sortable: true, sortDir: "desc", cell: (a) => formatDateLong(a.createdAt) },
     ...moderation,
   ];
