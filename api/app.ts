@@ -15,6 +15,7 @@ import { newsletterRoutes } from "./modules/newsletter";
 import { siteRoutes } from "./modules/site";
 import { statsRoutes } from "./modules/stats";
 import { themesRoutes } from "./modules/themes";
+import { trashModuleRoutes } from "./modules/trash";
 import { uploadQuotaRoutes } from "./modules/upload-quota";
 import { usersRoutes } from "./modules/users";
 import { accessGate } from "./plugins/access-gate";
@@ -65,6 +66,7 @@ export function createApp(deps: Deps) {
     .use(uploadQuotaRoutes(deps))
     .use(mailRoutes(deps))
     .use(notificationRoutes(deps))
+    .use(trashModuleRoutes(deps))
     .use(newsletterRoutes(deps));
   return app;
 }

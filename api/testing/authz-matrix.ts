@@ -11,6 +11,8 @@
  * standing in for "allowed". Exceptions are named in `note`.
  */
 import { LOGIN_PASSWORD, type Caller, type Role, type World } from "./authz-matrix-world";
+import { eq } from "drizzle-orm";
+import { articles, media as mediaTable } from "../../db/schema";
 import { makeTheme } from "./factory";
 import { newsletterSubscribers } from "../../db/schema";
 
@@ -108,6 +110,13 @@ const fakeRegistration = {
 const article = async (w: World) => ({ id: await w.fresh.article() });
 const media = async (w: World) => ({ id: await w.fresh.media() });
 const user = async (w: World) => ({ id: await w.fresh.user() });
+/** A fresh article or media of `member`, put in the trash by them (the restore and purge routes act on it). */
+const trashed = (kind: "article" | "media") => async (w: World) => {
+  const id = kind === "article" ? await w.fresh.article() : await w.fresh.media();
+  const table = kind === "article" ? articles : mediaTable;
+  await w.h.database.db.update(table).set({ deletedAt: new Date(), deletedBy: w.people.member.id }).where(eq(table.id, id));
+  return { kind, id };
+};
 
 /** Rows made by a rule's `params` for its body (which cannot wait): the last throw-away theme and message. */
 let throwAwayTheme = "";
@@ -295,4 +304,12 @@ export const RULES: Record<string, Rule> = {
   "GET /api/admin/newsletter/subscribers": { expect: adminOnly() },
   "GET /api/admin/newsletter/subscribers/export": { expect: adminOnly() },
   "DELETE /api/admin/newsletter/subscribers/:id": { expect: adminOnly(), params: async (w) => ({ id: await freshSubscriber(w) }) },
+  // « Corbeille » (issue 20 §6): a member restores or purges only what they may delete (their article, their
+  // media), through the member space; admins anything, through the back office.
+  "GET /api/user/trash": { expect: signedIn() },
+  "POST /api/user/trash/:kind/:id/restore": { expect: ownerOnly(), params: trashed("article") },
+  "DELETE /api/user/trash/:kind/:id": { expect: ownerOnly(), params: trashed("media") },
+  "GET /api/admin/trash": { expect: adminOnly() },
+  "POST /api/admin/trash/:kind/:id/restore": { expect: adminOnly(), params: trashed("media") },
+  "DELETE /api/admin/trash/:kind/:id": { expect: adminOnly(), params: trashed("article") },
 };

@@ -19,6 +19,7 @@ const SCREENS: Record<string, () => Promise<{ default: ComponentType }>> = {
   "/admin/newsletter": () => import("./newsletter/NewsletterScreen"),
   "/admin/site": () => import("./site/SiteScreen"),
   "/admin/audit": () => import("./site/AuditScreen"),
+  "/admin/corbeille": () => import("./trash/AdminTrashScreen"),
 };
 
 // The page's own screen starts downloading now, while the guard checks the session, rather than after it.

@@ -11,4 +11,5 @@ void mountApp("member", {
   "/user/profile": lazy(() => import("./profile/ProfileScreen")),
   "/user/articles": lazy(() => import("./articles/MemberArticlesScreen")),
   "/user/media": lazy(() => import("./media/MemberMediaScreen")),
+  "/user/corbeille": lazy(() => import("./trash/MemberTrashScreen")),
 });

@@ -11,6 +11,7 @@ export const NAV: Record<AppArea, { title: string; label: string; items: NavItem
       { href: "/user/profile", label: "Profil" },
       { href: "/user/articles", label: "Mes articles" },
       { href: "/user/media", label: "Mes médias" },
+      { href: "/user/corbeille", label: "Corbeille" },
     ],
   },
   admin: {
@@ -28,6 +29,7 @@ export const NAV: Record<AppArea, { title: string; label: string; items: NavItem
       { href: "/admin/newsletter", label: "Lettre d'information" },
       { href: "/admin/site", label: "Site" },
       { href: "/admin/audit", label: "Journal" },
+      { href: "/admin/corbeille", label: "Corbeille" },
     ],
   },
 };
