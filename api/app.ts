@@ -12,9 +12,11 @@ import { membersRoutes } from "./modules/members";
 import { passwordResetRoutes } from "./modules/password-reset";
 import { notificationRoutes } from "./modules/notifications";
 import { registrationsRoutes } from "./modules/registrations";
+import { newsletterRoutes } from "./modules/newsletter";
 import { siteRoutes } from "./modules/site";
 import { statsRoutes } from "./modules/stats";
 import { themesRoutes } from "./modules/themes";
+import { trashModuleRoutes } from "./modules/trash";
 import { uploadQuotaRoutes } from "./modules/upload-quota";
 import { usersRoutes } from "./modules/users";
 import { accessGate } from "./plugins/access-gate";
@@ -65,7 +67,9 @@ export function createApp(deps: Deps) {
     .use(uploadQuotaRoutes(deps))
     .use(mailRoutes(deps))
     .use(notificationRoutes(deps))
-    .use(registrationsRoutes(deps));
+    .use(registrationsRoutes(deps))
+    .use(trashModuleRoutes(deps))
+    .use(newsletterRoutes(deps));
   return app;
 }
 

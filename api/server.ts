@@ -21,7 +21,9 @@ import { maxBodyBytes, sweepTempUploads } from "./lib/uploads/form";
 import { MediaFileGate, UPLOAD_ACCESS_PATH } from "./lib/uploads/visibility";
 import { startMailWorker } from "./modules/mail/worker";
 import { startRegistrationJobs } from "./modules/registrations/jobs";
+import { startTrashPurge } from "./modules/trash/purge";
 import { startNotificationDigests } from "./modules/notifications/worker";
+import { startNewsletterPurge } from "./modules/newsletter/worker";
 
 let env: Env;
 try {
@@ -230,10 +232,14 @@ if (env.siteBuild) {
 // Mail: one delivery worker over the outbox (api/modules/mail/); without SMTP_URL messages wait there.
 const mailWorker = startMailWorker(database.db, env);
 if (!mailWorker) console.log("SMTP_URL not set: mail stays in the outbox (admin screen « Courriels »).");
+// The trash: what was deleted more than 30 days ago goes for good (api/modules/trash/purge.ts).
+const trashPurge = startTrashPurge(database.db, env.uploadsDir);
 // Editorial notifications: due events become one digest mail per member (api/modules/notifications/), SMTP or not.
 const digests = startNotificationDigests(database.db, env, () => mailWorker?.wake());
 // Registrations: the day-before reminders and the deletion of old registrants' data (api/modules/registrations/jobs.ts).
 const registrationJobs = startRegistrationJobs(database.db, env, () => mailWorker?.wake());
+// Newsletter: unconfirmed subscriptions deleted after 7 days (api/modules/newsletter/purge.ts), checked hourly.
+const newsletterPurge = startNewsletterPurge(database.db);
 
 let stopping = false;
 const stop = async () => {
@@ -243,7 +249,8 @@ const stop = async () => {
   builder.stop();
   server.stop(true);
   // A send in progress is finished and recorded first (a message cut off here would wait for its lease), for 10 s at most.
-  await Promise.race([Promise.all([digests.stop(), registrationJobs.stop(), mailWorker?.stop()]), Bun.sleep(10_000)]);
+  await Promise.race([Promise.all([digests.stop(), registrationJobs.stop(), mailWorker?.stop(), newsletterPurge.stop()]), Bun.sleep(10_000)]);
+  await trashPurge.stop();
   database.close();
   redis?.close();
   process.exit(0);

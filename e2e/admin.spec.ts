@@ -19,6 +19,7 @@ const SCREENS: [path: string, nav: string, heading: string][] = [
   ["/admin/mail", "Courriels", "Courriels"],
   ["/admin/site", "Site", "Site"],
   ["/admin/audit", "Journal", "Journal des modifications"],
+  ["/admin/corbeille", "Corbeille", "Corbeille"],
 ];
 
 /** A unique suffix, so a journey never collides with an earlier run against the same server. */

@@ -11,6 +11,7 @@ const MEMBER_SCREENS: [path: string, nav: string, heading: string][] = [
   ["/user/profile", "Profil", "Mon profil"],
   ["/user/articles", "Mes articles", "Mes articles"],
   ["/user/media", "Mes médias", "Mes médias"],
+  ["/user/corbeille", "Corbeille", "Corbeille"],
 ];
 
 test.describe("route guard of the app pages", () => {

@@ -41,6 +41,9 @@ async function pagesToCheck(request: APIRequestContext): Promise<string[]> {
     "/contact",
     "/login",
     "/mot-de-passe-oublie",
+    "/lettre",
+    "/lettre/confirmation",
+    "/lettre/desinscription",
     "/reinitialiser-mot-de-passe",
     "/recherche",
     "/auth/callback",
@@ -49,7 +52,7 @@ async function pagesToCheck(request: APIRequestContext): Promise<string[]> {
     "/cercle-axiologique",
     "/cercle-axiologique/members",
     ...["dashboard", "profile", "articles", "media"].map((s) => `/user/${s}`),
-    ...["dashboard", "articles", "media", "users", "themes", "events", "contact", "audit", "site"].map((s) => `/admin/${s}`),
+    ...["dashboard", "articles", "media", "users", "themes", "events", "contact", "audit", "site", "newsletter"].map((s) => `/admin/${s}`),
   ];
   const [themes, articles, media, events, impulsion, axiologique] = await Promise.all([
     json<Named[]>(request, "/api/public/themes"),

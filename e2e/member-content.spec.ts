@@ -222,8 +222,11 @@ test("a member deletes their own article and its picture files are gone", async 
   await expect(page.getByRole("status").getByText("Article supprimé avec succès.")).toBeVisible();
   await expect(row).toHaveCount(0);
 
-  expect((await request.get(`/uploads/article_pics/${pic}`, { headers: bearer(member) })).status()).toBe(404);
   expect((await request.get(`/api/user/articles/${article._id}`, { headers: bearer(member) })).status()).toBe(404);
+  // In the trash for 30 days, its picture kept for its authors only; « Supprimer définitivement » removes it.
+  expect((await request.get(`/uploads/article_pics/${pic}`, { headers: bearer(member) })).status()).toBe(200);
+  expect((await request.delete(`/api/user/trash/article/${article._id}`, { headers: bearer(member) })).status()).toBe(200);
+  expect((await request.get(`/uploads/article_pics/${pic}`, { headers: bearer(member) })).status()).toBe(404);
 });
 
 test("a member edits their article from its own address: a new picture is saved at once, then removed once confirmed", async ({ page, request }) => {

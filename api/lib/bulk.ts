@@ -4,7 +4,7 @@
  * list's own WHERE, so « all N matching » are the rows the list counted, capped), and one journal entry per row.
  * Each list keeps its actions and its writes; its route declares `{ audit: "self" }` and one rebuild per batch.
  */
-import { inArray, type SQL } from "drizzle-orm";
+import { and, inArray, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { t, type Static } from "elysia";
 import type { TProperties } from "@sinclair/typebox";
@@ -40,7 +40,8 @@ export function bulkBodySchema<A extends string, F extends TProperties, X extend
 export const BulkResult = t.Object({ action: t.String(), count: t.Number(), message: t.String() });
 export type BulkResult = Static<typeof BulkResult>;
 
-type Target = { table: SQLiteTable; id: SQLiteColumn; label: SQLiteColumn | SQL };
+/** `live`: the rows a bulk action may name at all (articles and media: out of the trash). */
+type Target = { table: SQLiteTable; id: SQLiteColumn; label: SQLiteColumn | SQL; live?: SQL };
 
 /**
  * The rows a bulk call names, with their label for the journal: its ids (unknown ones ignored) or every row
@@ -57,7 +58,7 @@ export async function bulkTargets(
   if (!body.ids === !body.filter) throw new BadRequestError(`Choisissez les ${nouns.many} : une liste d'identifiants ou un filtre.`);
   const none = `Aucun${nouns.feminine ? "e" : ""} ${nouns.one}`;
   if (body.ids?.length === 0) throw new BadRequestError(`${none} ${nouns.feminine ? "sélectionnée" : "sélectionné"}.`);
-  const where = body.ids ? inArray(target.id, body.ids) : filterWhere();
+  const where = and(body.ids ? inArray(target.id, body.ids) : filterWhere(), target.live);
   const rows = await db.select({ id: target.id, label: target.label }).from(target.table).where(where).limit(BULK_MAX + 1);
   if (rows.length > BULK_MAX) throw new BadRequestError(`Au plus ${BULK_MAX.toLocaleString("fr-FR")} ${nouns.many} par opération : affinez la sélection.`);
   if (rows.length === 0) throw new BadRequestError(nouns.noMatch);

@@ -11,8 +11,11 @@
  * standing in for "allowed". Exceptions are named in `note`.
  */
 import { LOGIN_PASSWORD, type Caller, type Role, type World } from "./authz-matrix-world";
+import { eq } from "drizzle-orm";
+import { articles, media as mediaTable } from "../../db/schema";
 import { makeTheme } from "./factory";
 import { freshRegistration, openEventFor } from "./authz-matrix-registrations";
+import { newsletterSubscribers } from "../../db/schema";
 
 export type Expected = Record<Role, number>;
 
@@ -39,6 +42,14 @@ const adminOnly = (status = 200): Expected => ({ anonymous: 401, member: 403, ot
  * items through /api/admin/* (the member routes act as the caller, never as an admin).
  */
 const ownerOnly = (status = 200): Expected => ({ anonymous: 401, member: status, other: 403, admin: 403 });
+
+/** A confirmed newsletter subscriber (the target of an admin's deletion). */
+async function freshSubscriber(w: World): Promise<string> {
+  const id = `abonne${w.unique()}`;
+  const now = new Date();
+  await w.h.database.db.insert(newsletterSubscribers).values({ id, email: `${id}@example.sn`, state: "confirmed", consentText: "Oui.", consentAt: now, source: "lettre", requestedAt: now, createdAt: now, updatedAt: now });
+  return id;
+}
 
 const png = (w: World, field: string) => {
   const form = new FormData();
@@ -100,6 +111,13 @@ const fakeRegistration = {
 const article = async (w: World) => ({ id: await w.fresh.article() });
 const media = async (w: World) => ({ id: await w.fresh.media() });
 const user = async (w: World) => ({ id: await w.fresh.user() });
+/** A fresh article or media of `member`, put in the trash by them (the restore and purge routes act on it). */
+const trashed = (kind: "article" | "media") => async (w: World) => {
+  const id = kind === "article" ? await w.fresh.article() : await w.fresh.media();
+  const table = kind === "article" ? articles : mediaTable;
+  await w.h.database.db.update(table).set({ deletedAt: new Date(), deletedBy: w.people.member.id }).where(eq(table.id, id));
+  return { kind, id };
+};
 
 /** Rows made by a rule's `params` for its body (which cannot wait): the last throw-away theme and message. */
 let throwAwayTheme = "";
@@ -306,4 +324,23 @@ export const RULES: Record<string, Rule> = {
   "GET /api/admin/mail/:id": { expect: adminOnly(), params: async (w) => ({ id: await w.fresh.mail() }) },
   "POST /api/admin/mail/:id/retry": { expect: adminOnly(), params: async (w) => ({ id: await w.fresh.mail() }) },
   "POST /api/admin/mail/test": { expect: adminOnly(201), note: "queued to the admin's own address" },
+
+  // Newsletter subscribers (api/modules/newsletter): open forms, a member's own subscription, the admins' list.
+  "POST /api/newsletter/subscribe": { expect: open(), body: (w) => ({ email: `lecteur-${w.unique()}@example.sn`, consent: true, source: "lettre" }) },
+  "POST /api/newsletter/confirm": { expect: open(400), body: () => ({ token: "aucun-jeton" }), note: "a token nobody was sent: 400 whoever asks" },
+  "POST /api/newsletter/unsubscribe": { expect: open(400), body: () => ({ "List-Unsubscribe": "One-Click" }), note: "no signed link in the query: 400 whoever asks" },
+  "GET /api/newsletter/unsubscribe": { expect: open(400), note: "no signed link in the query: 400 whoever asks" },
+  "GET /api/user/newsletter": { expect: signedIn() },
+  "PUT /api/user/newsletter": { expect: signedIn(), body: () => ({ subscribed: false }) },
+  "GET /api/admin/newsletter/subscribers": { expect: adminOnly() },
+  "GET /api/admin/newsletter/subscribers/export": { expect: adminOnly() },
+  "DELETE /api/admin/newsletter/subscribers/:id": { expect: adminOnly(), params: async (w) => ({ id: await freshSubscriber(w) }) },
+  // « Corbeille » (issue 20 §6): a member restores or purges only what they may delete (their article, their
+  // media), through the member space; admins anything, through the back office.
+  "GET /api/user/trash": { expect: signedIn() },
+  "POST /api/user/trash/:kind/:id/restore": { expect: ownerOnly(), params: trashed("article") },
+  "DELETE /api/user/trash/:kind/:id": { expect: ownerOnly(), params: trashed("media") },
+  "GET /api/admin/trash": { expect: adminOnly() },
+  "POST /api/admin/trash/:kind/:id/restore": { expect: adminOnly(), params: trashed("media") },
+  "DELETE /api/admin/trash/:kind/:id": { expect: adminOnly(), params: trashed("article") },
 };

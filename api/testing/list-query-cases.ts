@@ -20,7 +20,8 @@ export const LIST_PLAN_CASES: PlanCase[] = [
     name: "the admin articles",
     table: "articles",
     spec: ARTICLE_LIST as ListSpec<string>,
-    base: [],
+    // Out of the trash: the lists' indexes are partial (deleted_at is null), so this is what every route adds.
+    base: articleWhere({}),
     filters: {
       pending: articleWhere({ status: "pending" }),
       online: articleWhere({ status: "online" }),
@@ -42,7 +43,7 @@ export const LIST_PLAN_CASES: PlanCase[] = [
     name: "the admin media",
     table: "media",
     spec: MEDIA_LIST as ListSpec<string>,
-    base: [],
+    base: mediaWhere({}),
     filters: {
       pending: mediaWhere({ status: "pending" }),
       type: mediaWhere({ type: "audio" }),

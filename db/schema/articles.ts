@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { foldFirst, foldSecond } from "../fold";
 import { media } from "./media";
+import { live, trashed } from "./trash-conditions";
 import { themes } from "./themes";
 import { users } from "./users";
 
@@ -34,14 +35,25 @@ export const articles = sqliteTable(
      * those come last). Kept by triggers on article_authors and users (migration 0002_list_search).
      */
     authorKey: text("author_key").notNull().default("\u{10FFFF}"),
+    /** Set when the article went to the trash (« Corbeille »): hidden everywhere but the trash, purged 30 days on. */
+    deletedAt: integer("deleted_at", { mode: "timestamp_ms" }),
+    /**
+     * Who put it there. No foreign key: SQLite's ALTER TABLE cannot add one with ON DELETE SET NULL, and a plain
+     * one would forbid deleting that account; the trash list joins users loosely (a gone account shows as such).
+     */
+    deletedBy: text("deleted_by"),
   },
   (t) => [
-    index("articles_visible_idx").on(t.approved, t.online, t.createdAt),
+    // Every index a list or a count walks covers live rows only (`deleted_at is null`): a query that forgets to
+    // skip trashed rows cannot use them, and api/lib/list-query-plans.test.ts then fails.
+    index("articles_visible_idx").on(t.approved, t.online, t.createdAt).where(live),
     // One index per sort of the lists, ending with the id that breaks ties (api/lib/list-query.ts).
-    index("articles_created_idx").on(t.createdAt, t.id),
-    index("articles_title_key_idx").on(t.titleKey, t.id),
-    index("articles_author_key_idx").on(t.authorKey, sql`${t.createdAt} desc`, sql`${t.id} desc`),
-    index("articles_status_idx").on(t.approved, t.online, sql`${t.createdAt} desc`, sql`${t.id} desc`),
+    index("articles_created_idx").on(t.createdAt, t.id).where(live),
+    index("articles_title_key_idx").on(t.titleKey, t.id).where(live),
+    index("articles_author_key_idx").on(t.authorKey, sql`${t.createdAt} desc`, sql`${t.id} desc`).where(live),
+    index("articles_status_idx").on(t.approved, t.online, sql`${t.createdAt} desc`, sql`${t.id} desc`).where(live),
+    // The trash, most recently deleted first; the purge reads its oldest end.
+    index("articles_trash_idx").on(t.deletedAt, t.id).where(trashed),
   ],
 );
 

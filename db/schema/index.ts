@@ -14,3 +14,4 @@ export * from "./body-pictures";
 export * from "./account-tokens";
 export * from "./notifications";
 export * from "./registrations";
+export * from "./newsletter";

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { foldFirst, foldSecond } from "../fold";
+import { live, trashed } from "./trash-conditions";
 import { users } from "./users";
 
 export const MEDIA_TYPES = ["audio", "video", "pdf", "image", "external", "link"] as const;
@@ -38,19 +39,28 @@ export const media = sqliteTable(
     online: integer("online", { mode: "boolean" }).notNull().default(true),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+    /** Set when the media went to the trash (« Corbeille »): hidden everywhere but the trash, purged 30 days on. */
+    deletedAt: integer("deleted_at", { mode: "timestamp_ms" }),
+    /**
+     * Who put it there. No foreign key: SQLite's ALTER TABLE cannot add one with ON DELETE SET NULL, and a plain
+     * one would forbid deleting that account; the trash list joins users loosely (a gone account shows as such).
+     */
+    deletedBy: text("deleted_by"),
     /** Sort key of « Par titre » (folded title in two stages, see db/fold.ts); computed, never written. */
     titleFold: text("title_fold").generatedAlwaysAs(foldFirst("title"), { mode: "virtual" }),
     titleKey: text("title_key").generatedAlwaysAs(foldSecond("title_fold"), { mode: "virtual" }),
   },
   (t) => [
-    index("media_visible_idx").on(t.approved, t.online, t.createdAt),
-    // A member's own uploads, newest first.
+    // Live rows only, as for articles (db/schema/articles.ts): lists and counts skip the trash through them.
+    index("media_visible_idx").on(t.approved, t.online, t.createdAt).where(live),
+    // A member's own uploads, newest first; in the trash too (their « Corbeille » and ownership checks).
     index("media_uploader_idx").on(t.uploadedBy, t.createdAt, t.id),
     // One index per sort of the lists, ending with the id that breaks ties (api/lib/list-query.ts).
-    index("media_created_idx").on(t.createdAt, t.id),
-    index("media_title_key_idx").on(t.titleKey, t.id),
-    index("media_type_idx").on(t.type, sql`${t.createdAt} desc`, sql`${t.id} desc`),
-    index("media_status_idx").on(t.approved, t.online, sql`${t.createdAt} desc`, sql`${t.id} desc`),
+    index("media_created_idx").on(t.createdAt, t.id).where(live),
+    index("media_title_key_idx").on(t.titleKey, t.id).where(live),
+    index("media_type_idx").on(t.type, sql`${t.createdAt} desc`, sql`${t.id} desc`).where(live),
+    index("media_status_idx").on(t.approved, t.online, sql`${t.createdAt} desc`, sql`${t.id} desc`).where(live),
+    index("media_trash_idx").on(t.deletedAt, t.id).where(trashed),
   ],
 );
 

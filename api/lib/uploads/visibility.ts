@@ -12,7 +12,7 @@
  * at. The primary process keeps the public set (refreshed on every content change) and hands it to the static
  * workers; a file outside it is checked against the viewer's session here, in the primary, which owns the database.
  */
-import { and, eq, inArray, isNotNull, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../../db/client";
 import { articleAuthors, articleBodyPictures, articles, bodyPictures, media, users } from "../../../db/schema";
@@ -32,17 +32,17 @@ const VARIANT_SOURCES = [".jpg", ".jpeg", ".png", ".gif", ".webp"];
  */
 export async function publicUploadFiles(db: Db): Promise<string[]> {
   const [mediaRows, articleRows, memberRows, bodyRows] = await Promise.all([
-    db.select({ path: media.path, thumbnail: media.thumbnail }).from(media).where(and(eq(media.approved, true), eq(media.online, true))),
+    db.select({ path: media.path, thumbnail: media.thumbnail }).from(media).where(and(isNull(media.deletedAt), eq(media.approved, true), eq(media.online, true))),
     db
       .select({ pic: articles.articlePic })
       .from(articles)
-      .where(and(eq(articles.approved, true), eq(articles.online, true), isNotNull(articles.articlePic))),
+      .where(and(isNull(articles.deletedAt), eq(articles.approved, true), eq(articles.online, true), isNotNull(articles.articlePic))),
     db.select({ pic: users.profilePic }).from(users).where(isNotNull(users.profilePic)),
     db
       .selectDistinct({ name: articleBodyPictures.name })
       .from(articleBodyPictures)
       .innerJoin(articles, eq(articles.id, articleBodyPictures.articleId))
-      .where(and(eq(articles.approved, true), eq(articles.online, true))),
+      .where(and(isNull(articles.deletedAt), eq(articles.approved, true), eq(articles.online, true))),
   ]);
   const files: string[] = [];
   for (const r of mediaRows) {
@@ -87,19 +87,20 @@ type Owned = { isPublic: boolean; ownedBy: (userId: string) => boolean | Promise
 async function ownerOf(db: Db, area: string, file: string): Promise<Owned | null> {
   if (area === "media" || area === "media_thumbnails") {
     const where = area === "media" ? names(media.path, file, MEDIA_PREFIX) : names(media.thumbnail, file);
-    const [row] = await db.select({ uploadedBy: media.uploadedBy, approved: media.approved, online: media.online }).from(media).where(where).limit(1);
-    return row ? { isPublic: row.approved && row.online, ownedBy: (id) => id === row.uploadedBy } : null;
+    const [row] = await db.select({ uploadedBy: media.uploadedBy, approved: media.approved, online: media.online, deletedAt: media.deletedAt }).from(media).where(where).limit(1);
+    // A trashed media's files stay until the purge, for its owner and admins only.
+    return row ? { isPublic: row.approved && row.online && !row.deletedAt, ownedBy: (id) => id === row.uploadedBy } : null;
   }
   if (area === "article_pics") {
     const [row] = await db
-      .select({ id: articles.id, pic: articles.articlePic, approved: articles.approved, online: articles.online })
+      .select({ id: articles.id, pic: articles.articlePic, approved: articles.approved, online: articles.online, deletedAt: articles.deletedAt })
       .from(articles)
       .where(or(names(articles.articlePic, file), names(articles.articlePicOriginal, file)))
       .limit(1);
     if (!row) return null;
     return {
       // Only the crop is ever shown; the original stays with the authors.
-      isPublic: row.approved && row.online && isFileOf(row.pic, file),
+      isPublic: row.approved && row.online && !row.deletedAt && isFileOf(row.pic, file),
       // Any co-author may edit the article, hence see its pictures.
       ownedBy: async (userId) => {
         const [a] = await db

@@ -175,7 +175,7 @@ describe("admin article routes", () => {
     expect((await send(h, "PUT", "/api/admin/articles/000000000000000000000000/approve", undefined, chef.auth)).status).toBe(404);
   });
 
-  it("sets and removes any article's picture and deletes any article with its files", async () => {
+  it("sets and removes any article's picture and moves any deleted article to the trash, its files removed once purged", async () => {
     const article = await makeArticle(h.database.db, { authors: [awa.id], themes: [theme.id] });
     const crop = await send(
       h,
@@ -191,7 +191,9 @@ describe("admin article routes", () => {
     expect((await send(h, "GET", `/api/admin/articles/${article.id}`, undefined, chef.auth)).json.approved).toBe(true);
     const gone = await send(h, "DELETE", `/api/admin/articles/${article.id}`, undefined, chef.auth);
     expect(gone).toEqual({ status: 200, json: { message: "Article supprimé avec succès." } });
-    expect(uploaded(h, file)).toBe(false);
+    expect(uploaded(h, file)).toBe(true);
     expect((await send(h, "DELETE", `/api/admin/articles/${article.id}`, undefined, chef.auth)).status).toBe(404);
+    expect((await send(h, "DELETE", `/api/admin/trash/article/${article.id}`, undefined, chef.auth)).status).toBe(200);
+    expect(uploaded(h, file)).toBe(false);
   });
 });

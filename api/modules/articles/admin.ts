@@ -22,7 +22,7 @@ const visibleChange = (other: "approved" | "online") => ({ response }: { respons
 export const adminArticleRoutes = (deps: Deps) => {
   const { db } = deps;
   const uploadsDir = deps.env.uploadsDir;
-  const admin = (viewer: { user: { id: string } }) => ({ id: viewer.user.id, admin: true });
+  const admin = (viewer: { user: { id: string; nickname: string } }) => ({ id: viewer.user.id, nickname: viewer.user.nickname, admin: true });
   return (
     new Elysia({ name: "articles-admin" })
       .use(authPlugin(deps))
@@ -54,8 +54,10 @@ export const adminArticleRoutes = (deps: Deps) => {
         rebuild: "article",
         response: { 200: Article },
       })
-      .delete("/api/admin/articles/:id", ({ params, viewer }) => deleteArticle(db, uploadsDir, params.id, admin(viewer)), {
+      .delete("/api/admin/articles/:id", ({ params, viewer }) => deleteArticle(db, params.id, admin(viewer)), {
         admin: true,
+        // The move to the trash journals itself (action « trash »), for members too.
+        audit: "self",
         rebuild: "article",
         response: { 200: Done },
       })

@@ -65,7 +65,7 @@ describe("bulk article actions", () => {
     for (const id of ids) expect((await row(id))!.online).toBe(true);
   });
 
-  it("deletes the chosen articles with one rebuild", async () => {
+  it("moves the chosen articles to the trash with one rebuild", async () => {
     const ids = await pending(2, "Périmé");
     const changes = await changesDuring(h, async () => {
       const res = await send(h, "POST", "/api/admin/articles/bulk", { action: "delete", ids }, chef.auth);
@@ -73,8 +73,8 @@ describe("bulk article actions", () => {
     });
     expect(changes).toBe(1);
     for (const id of ids) {
-      expect(await row(id)).toBeUndefined();
-      expect((await journal(id)).map((e) => e.action)).toEqual(["delete"]);
+      expect((await row(id))?.deletedAt).toBeInstanceOf(Date);
+      expect((await journal(id)).map((e) => e.action)).toEqual(["trash"]);
     }
   });
 

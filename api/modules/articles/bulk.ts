@@ -4,7 +4,7 @@
  * per request, leaves routes that say they journal themselves: api/plugins/audit.ts) and asks for ONE site
  * rebuild for the whole batch.
  */
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, isNull } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { articles, articleThemes, themes } from "../../../db/schema";
 import { bulkJournal, bulkTargets, type BulkResult } from "../../lib/bulk";
@@ -14,7 +14,7 @@ import { recordAudits } from "../audit/service";
 import { flagEvents } from "../notifications/events";
 import { ARTICLE_LIST, articleWhere } from "./listing";
 import { ARTICLE_NOUNS, BULK_ACTIONS, type BulkArticlesBody } from "./model";
-import { deleteArticle } from "./writes";
+import { trashArticles } from "./trash";
 
 type Action = (typeof BULK_ACTIONS)[number];
 type Actor = { id: string; nickname: string };
@@ -25,7 +25,7 @@ const JOURNAL: Record<Action, { action: string; state: string | null }> = {
   online: { action: "online", state: "mis en ligne" },
   offline: { action: "online", state: "mis hors ligne" },
   theme: { action: "update", state: null },
-  delete: { action: "delete", state: null },
+  delete: { action: "trash", state: null },
 };
 
 export async function bulkArticles(db: Db, uploadsDir: string, body: BulkArticlesBody, actor: Actor): Promise<BulkResult> {
@@ -37,7 +37,7 @@ export async function bulkArticles(db: Db, uploadsDir: string, body: BulkArticle
     themeName = theme.name;
   }
   const filter = body.filter ?? {};
-  const rows = await bulkTargets(db, { table: articles, id: articles.id, label: articles.title }, body, () => listWhere(ARTICLE_LIST, filter, articleWhere(filter)), ARTICLE_NOUNS);
+  const rows = await bulkTargets(db, { table: articles, id: articles.id, label: articles.title, live: isNull(articles.deletedAt) }, body, () => listWhere(ARTICLE_LIST, filter, articleWhere(filter)), ARTICLE_NOUNS);
   const ids = rows.map((r) => r.id);
   const now = new Date();
   const journal = JOURNAL[action];
@@ -48,9 +48,8 @@ export async function bulkArticles(db: Db, uploadsDir: string, body: BulkArticle
     state: journal.state ?? (action === "theme" ? `thème ${themeName} ajouté` : null),
   });
   if (action === "delete") {
-    // One by one: each deletion also removes its picture files, which no transaction can take back.
-    for (const id of ids) await deleteArticle(db, uploadsDir, id, { id: actor.id, admin: true });
-    await recordAudits(db, entries, now);
+    // To the trash, all together with their journal entries (files stay until the purge).
+    await trashArticles(db, rows.map((r) => ({ id: r.id, title: r.label })), { ...actor, admin: true }, "POST /api/admin/articles/bulk", now);
   } else {
     // The change and its journal entries together: a failure leaves neither.
     await db.transaction(async (tx) => {

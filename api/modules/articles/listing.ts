@@ -3,13 +3,13 @@
  * searchable; one page of it with `page`) and the back office's page (sorted, filtered, searched and cut by the
  * database through api/lib/list-query.ts, so it stays fast at 50,000).
  */
-import { and, count, eq, inArray, not, notInArray, or, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, inArray, isNull, not, notInArray, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { articleAuthors, articles, media } from "../../../db/schema";
 import { dayRange, ftsSearch, isOn, listPage, moderationSort, moderationWhere, type ListSpec } from "../../lib/list-query";
 import type { ArticlePage, AdminArticlesQuery, ARTICLE_SORTS, ArticleSummary, MemberArticlesQuery, MemberStats } from "./model";
 import { searchMatcher, type Matcher } from "./search";
-import { articleConditions, articleIdsOf, articleIsPublic, listArticleSummaries, type ArticleFilter } from "./service";
+import { articleConditions, articleIdsOf, articleIsLive, articleIsPublic, listArticleSummaries, type ArticleFilter } from "./service";
 
 /** Ids of the articles matching `filter` whose title, text or keywords hold every word of the query. */
 async function searchIds(db: Db, filter: ArticleFilter, matches: NonNullable<Matcher>): Promise<string[]> {
@@ -82,6 +82,8 @@ function visibleTo(viewerId: string, mine: string | undefined): SQL {
 export function articleWhere(query: MemberArticlesQuery, member?: { viewerId: string }): (SQL | undefined)[] {
   const visible = member ? visibleTo(member.viewerId, query.mine) : undefined;
   return [
+    // First and always: the lists' indexes cover live rows only (db/schema/articles.ts).
+    articleIsLive,
     visible,
     moderationWhere(articles, query.status),
     query.theme ? inArray(articles.id, sql`(select article_id from article_themes where theme_id = ${query.theme})`) : undefined,
@@ -128,8 +130,8 @@ export async function memberStats(db: Db, userId: string): Promise<MemberStats> 
       .select({ approved: articles.approved, online: articles.online })
       .from(articleAuthors)
       .innerJoin(articles, eq(articles.id, articleAuthors.articleId))
-      .where(eq(articleAuthors.userId, userId)),
-    db.select({ n: count() }).from(media).where(and(eq(media.uploadedBy, userId))),
+      .where(and(eq(articleAuthors.userId, userId), articleIsLive)),
+    db.select({ n: count() }).from(media).where(and(eq(media.uploadedBy, userId), isNull(media.deletedAt))),
   ]);
   return {
     articles: states.length,

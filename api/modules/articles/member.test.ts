@@ -279,7 +279,7 @@ describe("member article routes", () => {
     expect(none.json.message).toMatch(/[a-zé]/);
   });
 
-  it("deletes the caller's article and its picture files", async () => {
+  it("moves the caller's deleted article to the trash, and removes its picture files once purged from there", async () => {
     const mine = await makeArticle(h.database.db, { authors: [awa.id], themes: [eco.id] });
     const crop = await send(
       h,
@@ -292,9 +292,12 @@ describe("member article routes", () => {
     expect(uploaded(h, file)).toBe(true);
     const res = await send(h, "DELETE", `/api/user/articles/${mine.id}`, undefined, awa.auth);
     expect(res).toEqual({ status: 200, json: { message: "Article supprimé avec succès." } });
+    expect((await send(h, "GET", `/api/user/articles/${mine.id}`, undefined, awa.auth)).status).toBe(404);
+    // In the trash its files stay (« Restaurer » must find them) until « Supprimer définitivement ».
+    expect(uploaded(h, file)).toBe(true);
+    expect((await send(h, "DELETE", `/api/user/trash/article/${mine.id}`, undefined, awa.auth)).status).toBe(200);
     expect(uploaded(h, file)).toBe(false);
     expect(uploaded(h, file.replace(".jpg", "-800.webp"))).toBe(false);
-    expect((await send(h, "GET", `/api/user/articles/${mine.id}`, undefined, awa.auth)).status).toBe(404);
   });
 
   it("lists the themes for the article form and counts the caller's own articles and media", async () => {

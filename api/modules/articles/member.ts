@@ -23,7 +23,7 @@ const PictureBody = (field: "originalPic" | "croppedPic") => t.Optional(t.Object
 export const memberArticleRoutes = (deps: Deps) => {
   const { db } = deps;
   const uploadsDir = deps.env.uploadsDir;
-  const me = (viewer: { user: { id: string } }) => ({ id: viewer.user.id, admin: false });
+  const me = (viewer: { user: { id: string; nickname: string } }) => ({ id: viewer.user.id, nickname: viewer.user.nickname, admin: false });
   return (
     new Elysia({ name: "articles-member" })
       .use(authPlugin(deps))
@@ -63,7 +63,7 @@ export const memberArticleRoutes = (deps: Deps) => {
         rebuild: "article",
         response: { 200: Article },
       })
-      .delete("/api/user/articles/:id", ({ params, viewer }) => deleteArticle(db, uploadsDir, params.id, me(viewer)), {
+      .delete("/api/user/articles/:id", ({ params, viewer }) => deleteArticle(db, params.id, me(viewer)), {
         signedIn: true,
         rebuild: "article",
         response: { 200: Done },

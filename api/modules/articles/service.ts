@@ -1,17 +1,20 @@
-import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { articleAuthors, articleMedia, articles, articleThemes, media, themes, users, type ArticleRow } from "../../../db/schema";
 import type { Media } from "../media/model";
 import { NotFoundError } from "../../lib/errors";
 import { excerpt, groupBy } from "../../lib/group";
-import { mediaIsPublic, listMedia } from "../media/service";
+import { mediaIsLive, mediaIsPublic, listMedia } from "../media/service";
 import { summaryColumns, toUserSummary } from "../members/mappers";
 import type { UserSummary } from "../members/summary";
 import type { ThemeRef } from "../themes/model";
 import type { Article, ArticleSummary } from "./model";
 
-/** What the public may see: approved by an admin and online. */
-export const articleIsPublic = and(eq(articles.approved, true), eq(articles.online, true))!;
+/** Not in the trash (« Corbeille »): every read but the trash's own carries it (api/modules/trash). */
+export const articleIsLive = isNull(articles.deletedAt);
+
+/** What the public may see: out of the trash, approved by an admin and online. */
+export const articleIsPublic = and(articleIsLive, eq(articles.approved, true), eq(articles.online, true))!;
 
 export type ArticleFilter = {
   authorId?: string;
@@ -34,7 +37,7 @@ export async function articleIdsOf(db: Db, userId: string): Promise<string[]> {
  * table's index makes that cheap.
  */
 export async function articleConditions(db: Db, filter: ArticleFilter): Promise<SQL | undefined | null> {
-  const where: SQL[] = [];
+  const where: SQL[] = [articleIsLive];
   if (filter.ids) {
     if (filter.ids.length === 0) return null;
     where.push(inArray(articles.id, filter.ids));
@@ -53,8 +56,8 @@ export async function articleConditions(db: Db, filter: ArticleFilter): Promise<
 
 /** Which linked media an article's count includes: public ones, plus the viewer's own, or all for admins. */
 function countedMedia(filter: ArticleFilter): SQL | undefined {
-  if (filter.viewerId) return or(mediaIsPublic, eq(media.uploadedBy, filter.viewerId));
-  return filter.includeHidden ? undefined : mediaIsPublic;
+  if (filter.viewerId) return and(mediaIsLive, or(mediaIsPublic, eq(media.uploadedBy, filter.viewerId)));
+  return filter.includeHidden ? mediaIsLive : mediaIsPublic;
 }
 
 /** "This article_media row belongs to an article of that author" (keeps an author page's counts small). */
@@ -158,18 +161,18 @@ export async function listArticleSummaries(db: Db, filter: ArticleFilter = {}): 
 
 /** One article with its bodies and its media; 404 when absent or not public (unless includeHidden). */
 export async function getArticle(db: Db, url: string, opts: { includeHidden?: boolean } = {}): Promise<Article> {
-  const where = and(eq(articles.url, url), opts.includeHidden ? undefined : articleIsPublic);
+  const where = and(eq(articles.url, url), opts.includeHidden ? articleIsLive : articleIsPublic);
   const [row] = await db.select().from(articles).where(where).limit(1);
   if (!row) throw new NotFoundError("Article non trouvé.");
   return withRelations(db, row, opts);
 }
 
-/** One article by id or by url (an id wins), whatever its state; 404 when there is none. */
+/** One article by id or by url (an id wins), whatever its state but out of the trash; 404 when there is none. */
 export async function findArticle(db: Db, idOrUrl: string): Promise<Article> {
   const [row] = await db
     .select()
     .from(articles)
-    .where(or(eq(articles.id, idOrUrl), eq(articles.url, idOrUrl)))
+    .where(and(articleIsLive, or(eq(articles.id, idOrUrl), eq(articles.url, idOrUrl))))
     .orderBy(desc(sql`${articles.id} = ${idOrUrl}`))
     .limit(1);
   if (!row) throw new NotFoundError("Article non trouvé.");

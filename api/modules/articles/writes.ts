@@ -3,12 +3,12 @@
  * they (co-)author, and what they write waits for an admin (approved = false); an admin writes any article and
  * may choose its authors. No HTTP here: failures are the typed errors of api/lib/errors.ts.
  */
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, isNull, notInArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../../../db/client";
 import { newId } from "../../../db/ids";
 import { articleAuthors, articleMedia, articles, articleThemes, media, themes, users, type ArticleRow } from "../../../db/schema";
-import { BadRequestError, ForbiddenError, NotFoundError } from "../../lib/errors";
+import { BadRequestError } from "../../lib/errors";
 import type { FileRule, UploadForm } from "../../lib/uploads/form";
 import { removeUpload, savePicture } from "../../lib/uploads/store";
 import { bodyPictureSteps } from "./body-pictures";
@@ -16,10 +16,14 @@ import { flagEvents, submissionEvents } from "../notifications/events";
 import type { ArticleInput } from "./input";
 import type { ArticleState } from "./model";
 import { findArticle } from "./service";
+import { articleInPlace, trashArticles } from "./trash";
 import { withFreeSlug } from "./slug";
 
-/** Who writes, and through which door: member routes pass `admin: false` even for an admin's own account. */
-export type Actor = { id: string; admin: boolean };
+/**
+ * Who writes, and through which door: member routes pass `admin: false` even for an admin's own account. The
+ * nickname goes to the journal of a deletion (moves to the trash are journaled for members too).
+ */
+export type Actor = { id: string; admin: boolean; nickname?: string };
 
 type Step = BatchItem<"sqlite">;
 
@@ -27,19 +31,9 @@ async function runBatch(db: Db, steps: Step[]) {
   if (steps.length) await db.batch(steps as [Step, ...Step[]]);
 }
 
-/** The article row, 404 when unknown; for a member, 403 unless they are one of its authors. */
-export async function articleForWrite(db: Db, id: string, actor: Actor): Promise<ArticleRow> {
-  const [row] = await db.select().from(articles).where(eq(articles.id, id)).limit(1);
-  if (!row) throw new NotFoundError("Article non trouvé.");
-  if (!actor.admin) {
-    const [own] = await db
-      .select({ userId: articleAuthors.userId })
-      .from(articleAuthors)
-      .where(and(eq(articleAuthors.articleId, id), eq(articleAuthors.userId, actor.id)))
-      .limit(1);
-    if (!own) throw new ForbiddenError("Cet article n'est pas le vôtre : seuls ses auteurs peuvent le modifier ou le supprimer.");
-  }
-  return row;
+/** The article row out of the trash, 404 when unknown or trashed; for a member, 403 unless they are one of its authors. */
+export function articleForWrite(db: Db, id: string, actor: Actor): Promise<ArticleRow> {
+  return articleInPlace(db, id, actor, false);
 }
 
 /** Every id must name an existing row, or the whole write is refused with `message`. */
@@ -59,7 +53,8 @@ async function checkLinks(db: Db, input: ArticleInput, actor: Actor, linkedBefor
       ? db
           .select({ id: media.id, approved: media.approved, online: media.online, uploadedBy: media.uploadedBy })
           .from(media)
-          .where(inArray(media.id, input.media))
+          // A trashed media cannot be newly linked (it is « inconnu » until restored).
+          .where(and(inArray(media.id, input.media), isNull(media.deletedAt)))
       : [],
     input.authors?.length ? db.select({ id: users.id }).from(users).where(inArray(users.id, input.authors)) : [],
   ]);
@@ -79,9 +74,11 @@ function relationSteps(db: Db, articleId: string, input: Pick<ArticleInput, "the
     if (input.themes.length) steps.push(db.insert(articleThemes).values(input.themes.map((themeId) => ({ articleId, themeId }))));
   }
   if (input.media) {
-    steps.push(db.delete(articleMedia).where(eq(articleMedia.articleId, articleId)));
+    // Links to trashed media stay (the form never shows them): restoring the media brings its place back.
+    const trashed = sql`(select id from media where deleted_at is not null)`;
+    steps.push(db.delete(articleMedia).where(and(eq(articleMedia.articleId, articleId), notInArray(articleMedia.mediaId, trashed))));
     if (input.media.length) {
-      steps.push(db.insert(articleMedia).values(input.media.map((mediaId, position) => ({ articleId, mediaId, position }))));
+      steps.push(db.insert(articleMedia).values(input.media.map((mediaId, position) => ({ articleId, mediaId, position }))).onConflictDoNothing());
     }
   }
   if (input.authors) {
@@ -156,11 +153,14 @@ export async function updateArticle(db: Db, id: string, input: ArticleInput, act
   return findArticle(db, id);
 }
 
-/** Deletes an article (its links go with it) and then its picture files. */
-export async function deleteArticle(db: Db, uploadsDir: string, id: string, actor: Actor) {
+/**
+ * Deletes an article: it goes to the trash for 30 days (api/modules/articles/trash.ts), its links, flags and
+ * pictures kept until « Supprimer définitivement » or the purge. The spec's message stays.
+ */
+export async function deleteArticle(db: Db, id: string, actor: Actor) {
   const row = await articleForWrite(db, id, actor);
-  await db.delete(articles).where(eq(articles.id, id));
-  await removePictureFiles(uploadsDir, [row.articlePic, row.articlePicOriginal]);
+  const door = actor.admin ? "admin" : "user";
+  await trashArticles(db, [row], { id: actor.id, nickname: actor.nickname ?? "?", admin: actor.admin }, `DELETE /api/${door}/articles/:id`);
   return { message: "Article supprimé avec succès." };
 }
 

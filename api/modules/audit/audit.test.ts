@@ -96,9 +96,13 @@ describe("the journal keeps each item's name and links to the items that still e
     expect(before).toMatchObject({ title: "École de la mer", exists: true, href: `/admin/articles?edit=${article.id}` });
 
     expect((await send(h, "DELETE", `/api/admin/articles/${article.id}`, undefined, admin.auth)).status).toBe(200);
+    // In the trash, its entries open the trash searched for it.
+    const trashed = await list();
+    expect(entryOf(trashed, article.id, "trash")).toMatchObject({ action: "trash", title: "École de la mer", exists: true, href: "/admin/corbeille?q=%C3%89cole%20de%20la%20mer" });
+    expect((await send(h, "DELETE", `/api/admin/trash/article/${article.id}`, undefined, admin.auth)).status).toBe(200);
     const after = await list();
-    expect(entryOf(after, article.id, "delete")).toMatchObject({
-      action: "delete",
+    expect(entryOf(after, article.id, "purge")).toMatchObject({
+      action: "purge",
       itemKind: "article",
       title: "École de la mer",
       summary: "École de la mer",
@@ -127,13 +131,16 @@ describe("the journal keeps each item's name and links to the items that still e
     const found = await list("?q=ecole");
     expect(found.items.length).toBeGreaterThan(0);
     expect(found.items.every((e: { title: string }) => e.title === "École de la mer")).toBe(true);
-    expect(found.items.map((e: { action: string }) => e.action).sort()).toEqual(["approve", "delete"]);
+    expect(found.items.map((e: { action: string }) => e.action).sort()).toEqual(["approve", "purge", "trash"]);
     expect((await list("?q=PECHE")).items.map((e: { title: string }) => e.title)).toContain("Pêche artisanale");
   });
 
   it("filters by actor, action, item kind and day", async () => {
     const deletions = await list("?action=delete");
-    expect(deletions.items.map((e: { title: string }) => e.title).sort()).toEqual(["Awa Diallo", "Pêche artisanale", "École de la mer"].sort());
+    expect(deletions.items.map((e: { title: string }) => e.title).sort()).toEqual(["Awa Diallo", "Pêche artisanale"].sort());
+    // An article goes to the trash, then for good: two steps of their own.
+    expect((await list("?action=trash")).items.map((e: { title: string }) => e.title)).toEqual(["École de la mer"]);
+    expect((await list("?action=purge")).items.map((e: { title: string }) => e.title)).toEqual(["École de la mer"]);
     const bySecond = await list(`?actor=${other.id}`);
     expect(bySecond.items.map((e: { title: string; action: string }) => [e.action, e.title])).toEqual([["delete", "Pêche artisanale"]]);
     const themesDeleted = await list("?action=delete&kind=theme");

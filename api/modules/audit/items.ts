@@ -18,14 +18,31 @@ type Kind = {
   key?: SQL<string>;
   /** Where an admin opens the item (an edit form when the screen has an address for it, else its list). */
   href: (id: string, key: string) => string;
+  /** True while the item is in the trash (« Corbeille »): its link then opens the trash, searched for it. */
+  inTrash?: SQL<number>;
 };
+
+/** `/admin/corbeille?q=…`: a trashed article or media, found in the trash by its title. */
+const TRASH_SCREEN = "/admin/corbeille";
 
 /** `/admin/users?q=awa`: the list searched for that item (its row opens the edit form). */
 const search = (path: string) => (_id: string, key: string) => `${path}?q=${encodeURIComponent(key)}`;
 
 const KINDS: Record<string, Kind> = {
-  article: { table: articles, id: articles.id, label: sql<string>`${articles.title}`, href: (id) => `/admin/articles?edit=${encodeURIComponent(id)}` },
-  media: { table: media, id: media.id, label: sql<string>`${media.title}`, href: (id) => `/admin/media?edit=${encodeURIComponent(id)}` },
+  article: {
+    table: articles,
+    id: articles.id,
+    label: sql<string>`${articles.title}`,
+    href: (id) => `/admin/articles?edit=${encodeURIComponent(id)}`,
+    inTrash: sql<number>`${articles.deletedAt} is not null`,
+  },
+  media: {
+    table: media,
+    id: media.id,
+    label: sql<string>`${media.title}`,
+    href: (id) => `/admin/media?edit=${encodeURIComponent(id)}`,
+    inTrash: sql<number>`${media.deletedAt} is not null`,
+  },
   member: {
     table: users,
     id: users.id,
@@ -67,8 +84,11 @@ export async function itemLinks(db: Db, refs: readonly { kind: string; id: strin
   await Promise.all(
     [...byKind].map(async ([kind, ids]) => {
       const k = KINDS[kind]!;
-      const rows = await db.select({ id: k.id, key: k.key ?? k.label }).from(k.table).where(inArray(k.id, [...ids]));
-      for (const row of rows) links.set(`${kind}:${row.id as string}`, { exists: true, href: k.href(row.id as string, row.key) });
+      const rows = await db.select({ id: k.id, key: k.key ?? k.label, inTrash: k.inTrash ?? sql<number>`0` }).from(k.table).where(inArray(k.id, [...ids]));
+      for (const row of rows) {
+        const href = row.inTrash ? `${TRASH_SCREEN}?q=${encodeURIComponent(row.key)}` : k.href(row.id as string, row.key);
+        links.set(`${kind}:${row.id as string}`, { exists: true, href });
+      }
     }),
   );
   for (const r of refs) {

@@ -112,7 +112,7 @@ describe("admin media routes", () => {
     expect(await changesDuring(h, () => send(h, "PUT", `/api/admin/media/${ids.offline}/approve`, undefined, chef.auth))).toBe(0);
   });
 
-  it("deletes any media with its files; articles stop listing it", async () => {
+  it("moves any deleted media to the trash (articles stop listing it), its files removed once purged", async () => {
     const created = await send(
       h,
       "POST",
@@ -125,9 +125,11 @@ describe("admin media routes", () => {
       status: 200,
       json: { message: "Média supprimé." },
     });
-    expect(uploaded(h, created.json.path)).toBe(false);
-    expect(uploaded(h, `media_thumbnails/${created.json.thumbnail}`)).toBe(false);
+    expect(uploaded(h, created.json.path)).toBe(true);
     expect((await send(h, "GET", `/api/public/article/${article.url}`)).json.media).toEqual([]);
     expect((await send(h, "DELETE", `/api/admin/media/${created.json._id}`, undefined, chef.auth)).status).toBe(404);
+    expect((await send(h, "DELETE", `/api/admin/trash/media/${created.json._id}`, undefined, chef.auth)).status).toBe(200);
+    expect(uploaded(h, created.json.path)).toBe(false);
+    expect(uploaded(h, `media_thumbnails/${created.json.thumbnail}`)).toBe(false);
   });
 });

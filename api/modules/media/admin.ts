@@ -26,7 +26,7 @@ export const adminMediaRoutes = (deps: Deps) => {
   const { db } = deps;
   const uploadsDir = deps.env.uploadsDir;
   const rule = mediaFileRule(deps.env.uploadMaxMb * 1024 * 1024);
-  const admin = (viewer: { user: { id: string } }) => ({ id: viewer.user.id, admin: true });
+  const admin = (viewer: { user: { id: string; nickname: string } }) => ({ id: viewer.user.id, nickname: viewer.user.nickname, admin: true });
   const form = (request: Request) => () => readUploadForm(request, { uploadsDir, file: rule });
   return (
     new Elysia({ name: "media-admin" })
@@ -62,8 +62,10 @@ export const adminMediaRoutes = (deps: Deps) => {
         rebuild: "media",
         response: { 200: Media },
       })
-      .delete("/api/admin/media/:id", ({ params, viewer }) => deleteMedia(db, uploadsDir, params.id, admin(viewer)), {
+      .delete("/api/admin/media/:id", ({ params, viewer }) => deleteMedia(db, params.id, admin(viewer)), {
         admin: true,
+        // The move to the trash journals itself (action « trash »), for members too.
+        audit: "self",
         rebuild: "media",
         response: { 200: Done },
       })

@@ -64,7 +64,7 @@ describe("bulk media actions", () => {
     expect((await journal(sons[0]!)).map((e) => e.summary)).toEqual(expect.arrayContaining([expect.stringContaining("mis hors ligne")]));
   });
 
-  it("deletes the chosen media and their files with one rebuild", async () => {
+  it("moves the chosen media to the trash with one rebuild, their files kept until the purge", async () => {
     const file = await send(
       h,
       "POST",
@@ -79,12 +79,12 @@ describe("bulk media actions", () => {
     });
     expect(changes).toBe(1);
     for (const id of ids) {
-      expect(await row(id)).toBeUndefined();
+      expect((await row(id))?.deletedAt).toBeInstanceOf(Date);
       const entries = (await journal(id)).filter((e) => e.route === "POST /api/admin/media/bulk");
-      expect(entries.map((e) => e.action)).toEqual(["delete"]);
+      expect(entries.map((e) => e.action)).toEqual(["trash"]);
     }
-    expect(uploaded(h, file.json.path)).toBe(false);
-    expect(uploaded(h, `media_thumbnails/${file.json.thumbnail}`)).toBe(false);
+    expect(uploaded(h, file.json.path)).toBe(true);
+    expect(uploaded(h, `media_thumbnails/${file.json.thumbnail}`)).toBe(true);
   });
 
   it("refuses an empty selection, an unknown action, no target and unknown fields with a French 400, changing nothing", async () => {

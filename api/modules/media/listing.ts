@@ -8,7 +8,7 @@ import type { Db } from "../../../db/client";
 import { media } from "../../../db/schema";
 import { dayRange, ftsSearch, isOn, listPage, moderationSort, moderationWhere, type ListSpec } from "../../lib/list-query";
 import type { AdminMediaQuery, Media, MediaPage, MEDIA_SORTS, MemberMediaQuery } from "./model";
-import { listMedia, mediaIsPublic, memberMedia } from "./service";
+import { listMedia, mediaIsLive, mediaIsPublic, memberMedia } from "./service";
 
 /** Sorts of the media lists, each with its index in db/schema/media.ts; status puts pending first. */
 export const MEDIA_LIST: ListSpec<(typeof MEDIA_SORTS)[number]> = {
@@ -28,6 +28,8 @@ export const MEDIA_LIST: ListSpec<(typeof MEDIA_SORTS)[number]> = {
 export function mediaWhere(query: MemberMediaQuery, member?: { viewerId: string }): (SQL | undefined)[] {
   const own = member ? eq(media.uploadedBy, member.viewerId) : undefined;
   return [
+    // First and always: the lists' indexes cover live rows only (db/schema/media.ts).
+    mediaIsLive,
     member ? (isOn(query.mine) ? own : or(mediaIsPublic, own)) : undefined,
     moderationWhere(media, query.status),
     query.type ? eq(media.type, query.type) : undefined,

@@ -171,7 +171,7 @@ describe("member media routes", () => {
     expect((await send(h, "GET", `/api/public/media/${(await send(h, "GET", `/api/user/media/${ids.jeanPublic}`, undefined, jean.auth)).json.url}`)).status).toBe(200);
   });
 
-  it("deletes the caller's media and its files, thumbnail included", async () => {
+  it("moves the caller's deleted media to the trash, its files (thumbnail included) removed once purged", async () => {
     const created = await send(
       h,
       "POST",
@@ -184,8 +184,10 @@ describe("member media routes", () => {
     expect(uploaded(h, created.json.path)).toBe(true);
     expect(uploaded(h, thumb)).toBe(true);
     expect(await changesDuring(h, () => send(h, "DELETE", `/api/user/media/${created.json._id}`, undefined, awa.auth))).toBe(1);
+    expect((await send(h, "GET", `/api/user/media/${created.json._id}`, undefined, awa.auth)).status).toBe(404);
+    expect(uploaded(h, created.json.path)).toBe(true);
+    expect((await send(h, "DELETE", `/api/user/trash/media/${created.json._id}`, undefined, awa.auth)).status).toBe(200);
     expect(uploaded(h, created.json.path)).toBe(false);
     expect(uploaded(h, thumb)).toBe(false);
-    expect((await send(h, "GET", `/api/user/media/${created.json._id}`, undefined, awa.auth)).status).toBe(404);
   });
 });

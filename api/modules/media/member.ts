@@ -18,7 +18,7 @@ export const memberMediaRoutes = (deps: Deps) => {
   const { db } = deps;
   const uploadsDir = deps.env.uploadsDir;
   const rule = mediaFileRule(deps.env.uploadMaxMb * 1024 * 1024);
-  const me = (viewer: { user: { id: string } }) => ({ id: viewer.user.id, admin: false });
+  const me = (viewer: { user: { id: string; nickname: string } }) => ({ id: viewer.user.id, nickname: viewer.user.nickname, admin: false });
   // Multipart with a file, or JSON: read as it streams by the upload reader (parse: "none"), after the guard.
   const form = (request: Request) => () => readUploadForm(request, { uploadsDir, file: rule });
   // A member's new file waits for approval: it must fit in their pending quota (admins are exempt).
@@ -54,7 +54,7 @@ export const memberMediaRoutes = (deps: Deps) => {
         rebuild: "media",
         response: { 200: Media },
       })
-      .delete("/api/user/media/:id", ({ params, viewer }) => deleteMedia(db, uploadsDir, params.id, me(viewer)), {
+      .delete("/api/user/media/:id", ({ params, viewer }) => deleteMedia(db, params.id, me(viewer)), {
         signedIn: true,
         rebuild: "media",
         response: { 200: Done },

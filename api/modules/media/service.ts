@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { media, users, type MediaRow } from "../../../db/schema";
 import { NotFoundError } from "../../lib/errors";
@@ -6,8 +6,11 @@ import { summaryColumns, toUserSummary } from "../members/mappers";
 import { searchMatcher } from "../articles/search";
 import type { AdminMediaQuery, Media } from "./model";
 
-/** What the public may see: approved by an admin and online. */
-export const mediaIsPublic = and(eq(media.approved, true), eq(media.online, true))!;
+/** Not in the trash (« Corbeille »): every read but the trash's own carries it (api/modules/trash). */
+export const mediaIsLive = isNull(media.deletedAt);
+
+/** What the public may see: out of the trash, approved by an admin and online. */
+export const mediaIsPublic = and(mediaIsLive, eq(media.approved, true), eq(media.online, true))!;
 
 type Uploader = Parameters<typeof toUserSummary>[0] | null;
 
@@ -54,7 +57,7 @@ const STATUS_WHERE: Record<NonNullable<MediaFilter["status"]>, SQL> = {
 
 /** Media newest first, with their uploader. */
 export async function listMedia(db: Db, filter: MediaFilter = {}): Promise<Media[]> {
-  const where: SQL[] = [];
+  const where: SQL[] = [mediaIsLive];
   if (filter.viewerId && !filter.includeHidden) where.push(or(mediaIsPublic, eq(media.uploadedBy, filter.viewerId))!);
   else if (!filter.includeHidden) where.push(mediaIsPublic);
   if (filter.uploaderId) where.push(eq(media.uploadedBy, filter.uploaderId));
@@ -101,7 +104,7 @@ async function findMediaRow(db: Db, idOrUrl: string) {
     .select({ media, uploader: summaryColumns })
     .from(media)
     .leftJoin(users, eq(users.id, media.uploadedBy))
-    .where(or(eq(media.id, idOrUrl), eq(media.url, idOrUrl)))
+    .where(and(mediaIsLive, or(eq(media.id, idOrUrl), eq(media.url, idOrUrl))))
     .orderBy(desc(sql`${media.id} = ${idOrUrl}`))
     .limit(1);
   return row;

@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { newId } from "../../../db/ids";
 import { media, type MediaRow } from "../../../db/schema";
-import { BadRequestError, ForbiddenError, NotFoundError, UnsupportedMediaTypeError } from "../../lib/errors";
+import { BadRequestError, UnsupportedMediaTypeError } from "../../lib/errors";
 import type { FileRule, UploadForm } from "../../lib/uploads/form";
 import { unsupportedMessage } from "../../lib/uploads/formats";
 import { keepMediaFile, removeMediaFiles } from "../../lib/uploads/store";
@@ -17,20 +17,16 @@ import { flagEvents, submissionEvents } from "../notifications/events";
 import { FILE_TYPES, isFileType, MEDIA_FIELDS, readMediaInput, type FileMediaType } from "./input";
 import type { MediaState } from "./model";
 import { findMedia } from "./service";
+import { mediaInPlace, trashMedia } from "./trash";
 
 /** The file part of the media form: any format of §5, up to the configured size (UPLOAD_MAX_MB). */
 export function mediaFileRule(maxBytes: number): FileRule {
   return { field: "file", accept: FILE_TYPES, maxBytes, fields: MEDIA_FIELDS };
 }
 
-/** The media row, 404 when unknown; for a member, 403 unless they uploaded it. */
-export async function mediaForWrite(db: Db, id: string, actor: Actor): Promise<MediaRow> {
-  const [row] = await db.select().from(media).where(eq(media.id, id)).limit(1);
-  if (!row) throw new NotFoundError("Média non disponible.");
-  if (!actor.admin && row.uploadedBy !== actor.id) {
-    throw new ForbiddenError("Ce média n'est pas le vôtre : seul son auteur peut le modifier ou le supprimer.");
-  }
-  return row;
+/** The media row out of the trash, 404 when unknown or trashed; for a member, 403 unless they uploaded it. */
+export function mediaForWrite(db: Db, id: string, actor: Actor): Promise<MediaRow> {
+  return mediaInPlace(db, id, actor, false);
 }
 
 /**
@@ -155,11 +151,14 @@ export async function updateMedia(db: Db, uploadsDir: string, id: string, readFo
   });
 }
 
-/** Deletes a media (articles simply stop listing it) and then its files. */
-export async function deleteMedia(db: Db, uploadsDir: string, id: string, actor: Actor) {
+/**
+ * Deletes a media: it goes to the trash for 30 days (api/modules/media/trash.ts); articles stop listing it, its
+ * files and links stay until « Supprimer définitivement » or the purge. The spec's message stays.
+ */
+export async function deleteMedia(db: Db, id: string, actor: Actor) {
   const row = await mediaForWrite(db, id, actor);
-  await db.delete(media).where(eq(media.id, id));
-  await removeMediaFiles(uploadsDir, row);
+  const door = actor.admin ? "admin" : "user";
+  await trashMedia(db, [row], { id: actor.id, nickname: actor.nickname ?? "?", admin: actor.admin }, `DELETE /api/${door}/media/:id`);
   return { message: "Média supprimé." };
 }
 

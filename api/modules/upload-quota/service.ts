@@ -8,8 +8,10 @@
  *
  * Bytes are those received (the upload as sent, checked while it streams), recorded on the row when it is kept.
  * Admins are exempt: what they upload is approved at once, and they have their own upload rate.
+ * A deletion frees the quota at once: a trashed item waits for no review (its files stay 30 days, bounded by
+ * the hourly upload rate).
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { articleAuthors, articleBodyPictures, articles, bodyPictures, media } from "../../../db/schema";
 import type { Deps } from "../../deps";
@@ -28,12 +30,12 @@ export async function pendingBytesOf(db: Db, userId: string): Promise<number> {
   const [files] = await db
     .select({ bytes: sql<number>`coalesce(sum(${media.fileBytes}), 0)` })
     .from(media)
-    .where(and(eq(media.uploadedBy, userId), eq(media.approved, false)));
+    .where(and(eq(media.uploadedBy, userId), eq(media.approved, false), isNull(media.deletedAt)));
   const [pictures] = await db
     .select({ bytes: sql<number>`coalesce(sum(${articles.articlePicBytes} + ${articles.articlePicOriginalBytes}), 0)` })
     .from(articles)
     .innerJoin(articleAuthors, eq(articleAuthors.articleId, articles.id))
-    .where(and(eq(articleAuthors.userId, userId), eq(articles.approved, false)));
+    .where(and(eq(articleAuthors.userId, userId), eq(articles.approved, false), isNull(articles.deletedAt)));
   const [body] = await db
     .select({ bytes: sql<number>`coalesce(sum(${bodyPictures.bytes}), 0)` })
     .from(bodyPictures)
@@ -50,13 +52,13 @@ export async function pendingBytesByMember(db: Db): Promise<Map<string, number>>
   const files = await db
     .select({ userId: media.uploadedBy, bytes: sql<number>`sum(${media.fileBytes})` })
     .from(media)
-    .where(eq(media.approved, false))
+    .where(and(eq(media.approved, false), isNull(media.deletedAt)))
     .groupBy(media.uploadedBy);
   const pictures = await db
     .select({ userId: articleAuthors.userId, bytes: sql<number>`sum(${articles.articlePicBytes} + ${articles.articlePicOriginalBytes})` })
     .from(articles)
     .innerJoin(articleAuthors, eq(articleAuthors.articleId, articles.id))
-    .where(eq(articles.approved, false))
+    .where(and(eq(articles.approved, false), isNull(articles.deletedAt)))
     .groupBy(articleAuthors.userId);
   const body = await db
     .select({ userId: bodyPictures.uploadedBy, bytes: sql<number>`sum(${bodyPictures.bytes})` })

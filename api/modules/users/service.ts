@@ -21,6 +21,7 @@ export const RESERVED_NICKNAMES = new Set([
   "profile",
   "articles",
   "media",
+  "corbeille",
   "me",
   "admin",
   "login",

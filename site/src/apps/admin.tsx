@@ -17,8 +17,10 @@ const SCREENS: Record<string, () => Promise<{ default: ComponentType }>> = {
   "/admin/inscriptions": () => import("./registrations/RegistrationsScreen"),
   "/admin/contact": () => import("./contact/ContactScreen"),
   "/admin/mail": () => import("./mail/MailScreen"),
+  "/admin/newsletter": () => import("./newsletter/NewsletterScreen"),
   "/admin/site": () => import("./site/SiteScreen"),
   "/admin/audit": () => import("./site/AuditScreen"),
+  "/admin/corbeille": () => import("./trash/AdminTrashScreen"),
 };
 
 // The page's own screen starts downloading now, while the guard checks the session, rather than after it.

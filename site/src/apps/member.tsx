@@ -12,4 +12,5 @@ void mountApp("member", {
   "/user/articles": lazy(() => import("./articles/MemberArticlesScreen")),
   "/user/media": lazy(() => import("./media/MemberMediaScreen")),
   "/user/inscriptions": lazy(() => import("./registrations/MyRegistrationsScreen")),
+  "/user/corbeille": lazy(() => import("./trash/MemberTrashScreen")),
 });

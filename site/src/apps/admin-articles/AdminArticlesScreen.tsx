@@ -32,6 +32,7 @@ import { useShown } from "../ui/use-shown";
 import { ARTICLE_SORTS, ARTICLE_STATUSES, countLabel, type ArticleSort } from "./list-query";
 import { $adminArticles, articleList } from "./stores";
 import "./AdminArticlesScreen.css";
+import { TRASH_ARTICLE_QUESTION } from "../trash/trash-text";
 
 function Thumbnail({ file }: { file: string | null }): ReactNode {
   if (!file) return <span className="muted">Pas d'image</span>;
@@ -98,16 +99,16 @@ export default function AdminArticlesScreen() {
     remove: (id) => deleteArticle("admin", id),
     changed: articlesChanged,
     onEdit: (id) => setTarget({ id }),
-    texts: { confirm: "Supprimer cet article ?", deleted: "Article supprimé avec succès.", deleteFallback: "Erreur lors de la suppression de l'article." },
+    texts: { confirm: TRASH_ARTICLE_QUESTION, deleted: "Article supprimé avec succès.", deleteFallback: "Erreur lors de la suppression de l'article." },
   });
 
   const columns: Column<ArticleSummary>[] = [
     selectColumn<ArticleSummary>(selection, toggle, (a) => a._id, (a) => a.title),
     { key: "title", header: "Titre", rowHeader: true, sortable: true, cell: (a) => <a href={articleHref(a.url)}>{a.title}</a> },
     { key: "image", header: "Image", cell: (a) => <Thumbnail file={a.articlePic} /> },
-    { key: "themes", header: "Thèmes", cell: (a) => <Themes article={a} /> },
+    { key: "themes", header: "Thèmes", className: "themes", cell: (a) => <Themes article={a} /> },
     { key: "media", header: "Médias", className: "num", cell: (a) => a.mediaCount },
-    { key: "author", header: "Auteurs", sortable: true, cell: (a) => <Authors article={a} /> },
+    { key: "author", header: "Auteurs", sortable: true, className: "authors", cell: (a) => <Authors article={a} /> },
     { key: "recent", header: "Créé le", sortable: true, sortDir: "desc", cell: (a) => formatDateLong(a.createdAt) },
     ...moderation,
   ];

@@ -17,7 +17,7 @@ const ACTIONS: readonly BulkAction<Action>[] = [
   { value: "online", label: "Mettre en ligne", question: (n) => `Mettre en ligne ${n} ?` },
   { value: "offline", label: "Mettre hors ligne", question: (n) => `Mettre hors ligne ${n} ?` },
   { value: "theme", label: "Ajouter un thème", question: (n) => `Ajouter le thème à ${n} ?` },
-  { value: "delete", label: "Supprimer", question: (n) => `Supprimer ${n} ?` },
+  { value: "delete", label: "Supprimer", question: (n) => `Supprimer ${n} ? Ils iront à la corbeille et seront supprimés définitivement dans 30\u00a0jours.` },
 ];
 
 type Props = {

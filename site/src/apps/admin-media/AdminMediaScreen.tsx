@@ -36,6 +36,7 @@ import { sortFrench } from "../../lib/collate";
 import { MediaBulkBar } from "./MediaBulkBar";
 import { $adminMedia, adminMediaList } from "./stores";
 import "../admin-articles/AdminArticlesScreen.css";
+import { TRASH_MEDIA_QUESTION } from "../trash/trash-text";
 
 type Filter = "status" | "type" | "uploader" | "from" | "to";
 
@@ -61,7 +62,7 @@ export default function AdminMediaScreen() {
     remove: (id) => deleteMedia("admin", id),
     changed: mediaChanged,
     onEdit: (id) => setTarget({ id }),
-    texts: { confirm: "Supprimer ce média ?", deleted: "Média supprimé.", deleteFallback: "Erreur lors de la suppression." },
+    texts: { confirm: TRASH_MEDIA_QUESTION, deleted: "Média supprimé.", deleteFallback: "Erreur lors de la suppression." },
   });
 
   const columns: Column<Media>[] = [

@@ -14,7 +14,7 @@ const ACTIONS: readonly BulkAction<Action>[] = [
   { value: "approve", label: "Approuver", question: (n) => `Approuver ${n} ?` },
   { value: "online", label: "Mettre en ligne", question: (n) => `Mettre en ligne ${n} ?` },
   { value: "offline", label: "Mettre hors ligne", question: (n) => `Mettre hors ligne ${n} ?` },
-  { value: "delete", label: "Supprimer", question: (n) => `Supprimer ${n} ? Leurs fichiers seront effacés.` },
+  { value: "delete", label: "Supprimer", question: (n) => `Supprimer ${n} ? Ils iront à la corbeille : eux et leurs fichiers seront effacés dans 30\u00a0jours.` },
 ];
 
 type Props = { selection: Selection; setSelection: (s: Selection) => void; pageIds: string[]; total: number; state: ListState };

@@ -31,6 +31,7 @@ import { articleCount, MEMBER_ARTICLE_SORTS, MY_ARTICLE_SORTS, MY_ARTICLE_STATUS
 import { $memberArticles, $myArticles, memberArticleList, myArticleList } from "./member-pages";
 import "../ui/list-tools.css";
 import "./MemberArticlesScreen.css";
+import { TRASH_ARTICLE_QUESTION } from "../trash/trash-text";
 
 export const EMPTY_MEMBERS = "Aucun article disponible pour le moment.";
 
@@ -67,7 +68,7 @@ export default function MemberArticlesScreen() {
   const [deleting, setDeleting] = useState<string | null>(null);
 
   const remove = async (article: ArticleSummary) => {
-    if (!(await confirm("Supprimer cet article ?"))) return;
+    if (!(await confirm(TRASH_ARTICLE_QUESTION))) return;
     setDeleting(article._id);
     try {
       await deleteArticle("member", article._id);

@@ -28,6 +28,7 @@ import { periodText } from "./event-form";
 import { EventForm } from "./EventForm";
 import { EVENT_PERIODS, EVENT_SORTS, EVENT_STATUSES, eventCount, type EventFilter, type EventSort } from "./list-query";
 import { $eventPage, eventList, EVENTS_PATH } from "./stores";
+import "./EventsScreen.css";
 
 type BulkEventAction = "online" | "offline" | "delete";
 
@@ -93,12 +94,12 @@ export default function EventsScreen() {
       header: "Dates",
       sortable: true,
       sortDir: "desc",
-      // Each date stays whole; the line may break at the arrow on narrow screens.
+      // Each date whole, on its own line.
       cell: (e) => {
         const [start, end] = periodText(e.startDate, e.endDate).split(" → ");
         return (
-          <span>
-            <span className="nowrap">{start}</span> → <span className="nowrap">{end}</span>
+          <span className="event-dates">
+            <span className="nowrap">{start}</span> {end && <span className="nowrap">→ {end}</span>}
           </span>
         );
       },

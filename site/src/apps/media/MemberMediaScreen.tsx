@@ -38,6 +38,7 @@ import { MediaForm } from "./MediaForm";
 import { uploadedBy } from "./ownership";
 import { $userMedia, memberMediaList } from "./stores";
 import "./MemberMediaScreen.css";
+import { TRASH_MEDIA_QUESTION } from "../trash/trash-text";
 
 export const EMPTY_MEMBERS = "Aucun média des membres disponible pour le moment.";
 
@@ -71,7 +72,7 @@ export default function MemberMediaScreen() {
   const mine = (m: Media) => uploadedBy(m, viewer._id);
 
   const remove = async (media: Media) => {
-    if (!(await confirm("Supprimer ce média ?"))) return;
+    if (!(await confirm(TRASH_MEDIA_QUESTION))) return;
     setDeleting(media._id);
     try {
       await deleteMedia("member", media._id);

@@ -9,6 +9,7 @@ import { useViewer } from "../stores/viewer";
 import { Avatar } from "../ui/Avatar";
 import { GoogleLink } from "./GoogleLink";
 import { NotificationSettings } from "./NotificationSettings";
+import { NewsletterSubscription } from "./NewsletterSubscription";
 import { ProfileModal } from "./ProfileModal";
 import { safeHref, SOCIAL_KEYS } from "./profile-form";
 import { TwoFactorSection } from "./TwoFactorSection";
@@ -72,6 +73,7 @@ export default function ProfileScreen() {
       <ProfileModal open={editing} onClose={() => setEditing(false)} />
       <TwoFactorSection />
       <NotificationSettings />
+      <NewsletterSubscription />
     </section>
   );
 }

@@ -12,6 +12,7 @@ export const NAV: Record<AppArea, { title: string; label: string; items: NavItem
       { href: "/user/articles", label: "Mes articles" },
       { href: "/user/media", label: "Mes médias" },
       { href: "/user/inscriptions", label: "Mes inscriptions" },
+      { href: "/user/corbeille", label: "Corbeille" },
     ],
   },
   admin: {
@@ -26,8 +27,10 @@ export const NAV: Record<AppArea, { title: string; label: string; items: NavItem
       { href: "/admin/events", label: "Événements" },
       { href: "/admin/contact", label: "Messages" },
       { href: "/admin/mail", label: "Courriels" },
+      { href: "/admin/newsletter", label: "Lettre d'information" },
       { href: "/admin/site", label: "Site" },
       { href: "/admin/audit", label: "Journal" },
+      { href: "/admin/corbeille", label: "Corbeille" },
     ],
   },
 };

@@ -45,6 +45,10 @@ const ACTIONS: Record<string, string> = {
   create: "Création",
   update: "Modification",
   delete: "Suppression",
+  // The trash (« Corbeille »): deleting an article or a media puts it there; then restored, or removed for good.
+  trash: "Mise à la corbeille",
+  restore: "Restauration",
+  purge: "Suppression définitive",
   // Toggles: the summary says which way it went ("approuvé" / "désapprouvé", "mis en ligne" / "mis hors ligne").
   approve: "Approbation ou retrait",
   online: "Mise en ligne ou hors ligne",

@@ -1,0 +1,94 @@
+/**
+ * Articles in and out of the trash (« Corbeille », issue 20 §6). Deleting an article sets `deleted_at`: every read
+ * but the trash's skips it (api/modules/articles/service.ts `articleIsLive`), while its row, links (themes,
+ * authors, media) and flags stay untouched, so « Restaurer » only clears the mark and the article is back exactly
+ * as it was. « Supprimer définitivement » and the 30-day purge remove the row (the link tables cascade) and then
+ * its picture files. Each step writes its journal entry with the change, in one transaction.
+ */
+import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { articleAuthors, articles, type ArticleRow } from "../../../db/schema";
+import { ForbiddenError, NotFoundError } from "../../lib/errors";
+import { removeUpload } from "../../lib/uploads/store";
+import { recordAudits, type NewAuditEntry } from "../audit/service";
+
+/** Who acts and through which door (member routes act as the caller, even for an admin's account). */
+export type TrashActor = { id: string; nickname: string; admin: boolean };
+
+/** The journal's action names of the three steps (site/src/apps/site/site-text.ts says them in French). */
+export const TRASH_ACTIONS = { trash: "trash", restore: "restore", purge: "purge" } as const;
+
+/** One journal entry per article of a step. */
+export function trashJournal(rows: { id: string; title: string }[], actor: { id: string | null; nickname: string }, action: string, route: string, itemKind: "article" | "media"): NewAuditEntry[] {
+  return rows.map((r) => ({ userId: actor.id, actor: actor.nickname, action, route, itemKind, itemId: r.id, title: r.title, summary: r.title }));
+}
+
+/**
+ * The article row in the trash (`inTrash`) or out of it, 404 otherwise; for a member, 403 unless they are one of
+ * its authors (the rule of deleting it in the first place).
+ */
+export async function articleInPlace(db: Db, id: string, actor: { id: string; admin: boolean }, inTrash: boolean): Promise<ArticleRow> {
+  const [row] = await db
+    .select()
+    .from(articles)
+    .where(and(eq(articles.id, id), inTrash ? isNotNull(articles.deletedAt) : isNull(articles.deletedAt)))
+    .limit(1);
+  if (!row) throw new NotFoundError(inTrash ? "Article introuvable dans la corbeille." : "Article non trouvé.");
+  if (!actor.admin) {
+    const [own] = await db
+      .select({ userId: articleAuthors.userId })
+      .from(articleAuthors)
+      .where(and(eq(articleAuthors.articleId, id), eq(articleAuthors.userId, actor.id)))
+      .limit(1);
+    if (!own) throw new ForbiddenError("Cet article n'est pas le vôtre : seuls ses auteurs peuvent le modifier ou le supprimer.");
+  }
+  return row;
+}
+
+/** Moves live articles to the trash, with one journal entry each (the rows and the entries together). */
+export async function trashArticles(db: Db, rows: { id: string; title: string }[], actor: TrashActor, route: string, now = new Date()) {
+  const ids = rows.map((r) => r.id);
+  if (ids.length === 0) return;
+  await db.transaction(async (tx) => {
+    await tx.update(articles).set({ deletedAt: now, deletedBy: actor.id }).where(and(inArray(articles.id, ids), isNull(articles.deletedAt)));
+    await recordAudits(tx, trashJournal(rows, actor, TRASH_ACTIONS.trash, route, "article"), now);
+  });
+}
+
+/** « Restaurer »: the article leaves the trash as it was (its links and flags were never touched). */
+export async function restoreArticle(db: Db, id: string, actor: TrashActor, route: string) {
+  const row = await articleInPlace(db, id, actor, true);
+  await db.transaction(async (tx) => {
+    await tx.update(articles).set({ deletedAt: null, deletedBy: null }).where(eq(articles.id, id));
+    await recordAudits(tx, trashJournal([row], actor, TRASH_ACTIONS.restore, route, "article"));
+  });
+  return { _id: id, kind: "article" as const, title: row.title, message: "Article restauré." };
+}
+
+/**
+ * Removes trashed articles for good (rows, then picture files: no transaction could bring a file back). Only rows
+ * still in the trash go, so a purge racing a restore never deletes the restored article.
+ */
+export async function purgeArticles(db: Db, uploadsDir: string, rows: ArticleRow[], actor: { id: string | null; nickname: string }, route: string, now = new Date()) {
+  if (rows.length === 0) return;
+  const gone = await db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(articles)
+      .where(and(inArray(articles.id, rows.map((r) => r.id)), isNotNull(articles.deletedAt)))
+      .returning({ id: articles.id });
+    const ids = new Set(deleted.map((d) => d.id));
+    const purged = rows.filter((r) => ids.has(r.id));
+    await recordAudits(tx, trashJournal(purged, actor, TRASH_ACTIONS.purge, route, "article"), now);
+    return purged;
+  });
+  for (const row of gone) {
+    for (const name of [row.articlePic, row.articlePicOriginal]) if (name) await removeUpload(uploadsDir, "article_pics", name);
+  }
+}
+
+/** « Supprimer définitivement » one article of the trash. */
+export async function purgeArticle(db: Db, uploadsDir: string, id: string, actor: TrashActor, route: string) {
+  const row = await articleInPlace(db, id, actor, true);
+  await purgeArticles(db, uploadsDir, [row], actor, route);
+  return { _id: id, kind: "article" as const, title: row.title, message: "Article supprimé définitivement." };
+}

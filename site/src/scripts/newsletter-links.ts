@@ -1,0 +1,63 @@
+/**
+ * The two pages of the newsletter's links. Confirmation: the token is in the fragment (never sent to a server),
+ * read then wiped from the address bar, and posted. Unsubscription: the signed link's `id` and `sig` are in the
+ * query; the button posts what a mail client posts for RFC 8058, so both take the same path on the server.
+ */
+const FAILURE = "La demande n'a pas pu être envoyée. Réessayez plus tard.";
+
+function show(status: HTMLElement, text: string, ok: boolean) {
+  status.textContent = text;
+  status.classList.toggle("is-ok", ok);
+  status.classList.toggle("is-error", !ok);
+}
+
+async function answer(res: Response): Promise<string> {
+  const payload = await res.json().catch(() => null);
+  const message = typeof payload?.message === "string" && payload.message ? payload.message : FAILURE;
+  if (!res.ok) throw new Error(message);
+  return message;
+}
+
+const confirmStatus = document.querySelector<HTMLElement>("[data-confirm-status]");
+if (confirmStatus) {
+  const token = new URLSearchParams(location.hash.slice(1)).get("token") ?? "";
+  history.replaceState(null, "", location.pathname);
+  if (!token) show(confirmStatus, "Ce lien de confirmation est incomplet. Ouvrez le lien reçu par e-mail tel quel.", false);
+  else
+    fetch("/api/newsletter/confirm", { method: "POST", headers: { "content-type": "application/json", accept: "application/json" }, body: JSON.stringify({ token }) })
+      .then(answer)
+      .then((m) => show(confirmStatus, m, true))
+      .catch((e) => show(confirmStatus, e instanceof Error && !(e instanceof TypeError) ? e.message : FAILURE, false));
+}
+
+const unsubscribe = document.querySelector<HTMLFormElement>("[data-unsubscribe-form]");
+if (unsubscribe) {
+  const status = unsubscribe.querySelector<HTMLElement>("[data-status]")!;
+  const button = unsubscribe.querySelector<HTMLButtonElement>("button")!;
+  const query = new URLSearchParams(location.search);
+  const id = query.get("id") ?? "";
+  const sig = query.get("sig") ?? "";
+  const target = `/api/newsletter/unsubscribe?${new URLSearchParams({ id, sig })}`;
+  unsubscribe.action = target;
+  if (!id || !sig) {
+    button.disabled = true;
+    show(status, "Ce lien de désinscription est incomplet. Ouvrez le lien reçu dans la lettre tel quel.", false);
+  }
+  unsubscribe.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    button.disabled = true;
+    try {
+      const res = await fetch(target, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
+        body: "List-Unsubscribe=One-Click",
+      });
+      show(status, await answer(res), true);
+    } catch (e) {
+      button.disabled = false;
+      show(status, e instanceof Error && !(e instanceof TypeError) ? e.message : FAILURE, false);
+    }
+  });
+}
+
+export {};
