@@ -48,6 +48,8 @@ export type ModalProps = {
   saving?: boolean;
   /** Footer content instead of the default buttons (forms without `onSubmit`, or extra actions). */
   footer?: ReactNode;
+  /** Buttons shown between « Annuler » and submit in the default footer (e.g. « Enregistrer le brouillon »). */
+  extraActions?: ReactNode;
   /** Label of the dismiss button in the default footer. */
   cancelLabel?: string;
   /** Shown when `onSubmit` throws something without a French message. */
@@ -176,6 +178,7 @@ export function Modal(props: ModalProps) {
       <button type="button" className="btn btn-outline" onClick={close} disabled={saving}>
         {props.cancelLabel ?? "Annuler"}
       </button>
+      {props.extraActions}
       {onSubmit && (
         <button type="submit" className="btn" disabled={saving || props.submitDisabled} aria-busy={saving || undefined}>
           {saving && (
