@@ -155,11 +155,12 @@ function ArticleFormModal(props: ArticleFormProps & { themes: readonly ThemeRef[
 
   const ids = { title: `${uid}-title`, content: `${uid}-content`, themes: `${uid}-theme-0` };
 
-  const save = (asDraft: boolean) => async () => {
+  /** The form's draft with its body, or null after showing what is missing. */
+  const checked = (): ArticleDraft | null => {
     // The editor keeps the body; it is read once here rather than at every key (long articles stay fluid).
     if (body.current?.busy()) {
       toast.error("Une image est en cours d'ajout : terminez-la avant d'enregistrer.");
-      return;
+      return null;
     }
     const draft = body.current ? { ...current, content: body.current.getHtml() } : current;
     setDraft(draft);
@@ -169,21 +170,38 @@ function ArticleFormModal(props: ArticleFormProps & { themes: readonly ThemeRef[
     if (first) {
       if (first === "content") body.current?.focus();
       else document.getElementById(ids[first])?.focus();
-      return;
+      return null;
     }
+    return draft;
+  };
+
+  /** « Enregistrer le brouillon »: saved as a draft (created if new); the form stays open and keeps autosaving. */
+  const saveDraft = async () => {
+    if (!checked()) return;
     setSaving(true);
-    autosave.cancel();
+    try {
+      if (await autosave.saveNow()) toast.success("Brouillon enregistré.");
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const save = async () => {
+    const draft = checked();
+    if (!draft) return;
+    setSaving(true);
+    await autosave.settle();
     try {
       // The article autosave created, at the version it last saved.
       const { id: savedId, version: savedVersion } = autosave.current();
       const id = savedId ?? articleId;
       const version = savedVersion ?? stored?.version;
-      const sent = { ...articleBody(draft, stored, context), ...(asDraft ? { draft: true as const } : {}), ...(version ? { version } : {}) };
+      const sent = { ...articleBody(draft, stored, context), ...(version ? { version } : {}) };
       const article = id ? await updateArticle(context, id, sent) : await createArticle(context, sent);
       forgetLocalDraft(article._id);
       forgetLocalDraft(null);
       await picture.sendPending(article._id);
-      toast.success(asDraft ? "Brouillon enregistré." : articleId ? "Article mis à jour avec succès." : "Article créé avec succès.");
+      toast.success(articleId ? "Article mis à jour avec succès." : "Article créé avec succès.");
       articlesChanged();
       props.onSaved?.(article);
       onClose();
@@ -210,12 +228,14 @@ function ArticleFormModal(props: ArticleFormProps & { themes: readonly ThemeRef[
         title={title}
         size="lg"
         onClose={onClose}
-        onSubmit={save(false)}
+        onSubmit={save}
+        // Autosaved edits are not lost by leaving: only edits still waiting for the server make it ask.
+        unsaved={() => !drafting || autosave.pending() || autosave.current().id === null}
         submitLabel={submitLabel}
         saving={saving}
         extraActions={
           drafting && phase.state === "ready" ? (
-            <button type="button" className="btn btn-outline" disabled={saving} onClick={() => void save(true)()}>
+            <button type="button" className="btn btn-outline" disabled={saving} onClick={() => void saveDraft()}>
               Enregistrer le brouillon
             </button>
           ) : undefined

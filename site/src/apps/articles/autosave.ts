@@ -17,6 +17,7 @@ export type AutosaveStatus =
   | { state: "saving" }
   | { state: "saved"; at: Date }
   | { state: "local" }
+  | { state: "device" }
   | { state: "error"; message: string };
 
 /** What this browser keeps of an unsent draft. */
@@ -60,6 +61,7 @@ export function statusText(s: AutosaveStatus): string {
   if (s.state === "saving") return "Enregistrement…";
   if (s.state === "saved") return savedAtText(s.at);
   if (s.state === "local") return "Hors connexion\u00a0: enregistré sur cet appareil";
+  if (s.state === "device") return "Enregistré sur cet appareil";
   if (s.state === "error") return s.message;
   return "";
 }
@@ -104,20 +106,29 @@ export function useAutosave(opts: AutosaveOptions) {
     writeLocalDraft({ draft, savedAt: Date.now(), id: state.current.id, version: state.current.version });
   };
 
-  const save = async (): Promise<void> => {
-    if (!latest.current.enabled || !pending.current) return;
+  /**
+   * Sends the pending edits. A new article reaches the server only when asked (`create`: « Enregistrer le
+   * brouillon »): typing alone never makes an article appear in the lists; until then it is kept on this device.
+   */
+  const save = async (create = false): Promise<boolean> => {
+    if (!latest.current.enabled || !pending.current) return !pending.current;
     if (running.current) {
       await running.current;
-      return save();
+      return save(create);
     }
     const draft = latest.current.read();
-    if (!draft) return;
+    if (!draft) return false;
+    if (state.current.id === null && !create) {
+      setStatus({ state: "device" });
+      return false;
+    }
     if (typeof navigator !== "undefined" && navigator.onLine === false) {
       setStatus({ state: "local" });
-      return;
+      return false;
     }
     pending.current = false;
     setStatus({ state: "saving" });
+    let ok = false;
     running.current = (async () => {
       const before = state.current.id;
       try {
@@ -128,6 +139,7 @@ export function useAutosave(opts: AutosaveOptions) {
         if (before === null) forgetLocalDraft(null);
         latest.current.onSaved(article);
         setStatus({ state: "saved", at: new Date() });
+        ok = true;
       } catch (err) {
         pending.current = true;
         if (err instanceof ApiError && err.status === 0) setStatus({ state: "local" });
@@ -137,6 +149,7 @@ export function useAutosave(opts: AutosaveOptions) {
       }
     })();
     await running.current;
+    return ok;
   };
 
   const changed = () => {
@@ -168,8 +181,18 @@ export function useAutosave(opts: AutosaveOptions) {
     changed,
     /** Whether edits wait to reach the server. */
     pending: () => pending.current,
-    /** Stops the timer (before a submit or a close). */
-    cancel: () => clearTimeout(timer.current),
+    /** Saves now, creating a new article as a draft if need be; true once the server has everything. */
+    saveNow: () => {
+      clearTimeout(timer.current);
+      pending.current = true;
+      return save(true);
+    },
+    /** Before a submit: no more autosave, and the running one done (its version is the one to send). */
+    settle: async () => {
+      clearTimeout(timer.current);
+      pending.current = false;
+      await running.current;
+    },
     /** The id and version the server last answered. */
     current: () => state.current,
   };
