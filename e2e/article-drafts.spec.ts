@@ -86,5 +86,25 @@ for (const width of [1280, 375]) {
       expect(seen).toMatchObject({ draft: false, approved: false });
       expect(seen.txt_content).toContain("Écrit hors ligne.");
     });
+
+    test("text typed in a tab closed before any save is offered back in the next form", async ({ page, context }) => {
+      const title = `Texte rescapé ${width} ${stamp()}`;
+      await signIn(page, MEMBER);
+      await page.goto("/user/articles?new");
+      const dialog = page.getByRole("dialog", { name: "Nouvel article" });
+      await dialog.getByLabel("Titre").fill(title);
+      await dialog.getByRole("textbox", { name: "Contenu" }).click();
+      await page.keyboard.type("Une phrase à ne pas perdre.");
+      await expect(dialog.getByRole("status").filter({ hasText: "Enregistré sur cet appareil" })).toBeVisible();
+
+      // Another tab of the same browser, the first one gone.
+      const next = await context.newPage();
+      await page.close({ runBeforeUnload: false });
+      await next.goto("/user/articles?new");
+      const again = next.getByRole("dialog", { name: "Nouvel article" });
+      await again.getByRole("button", { name: "Restaurer la version non enregistrée" }).click();
+      await expect(again.getByLabel("Titre")).toHaveValue(title);
+      await expect(again.getByRole("textbox", { name: "Contenu" })).toContainText("Une phrase à ne pas perdre.");
+    });
   });
 }

@@ -51,7 +51,7 @@ describe("article drafts and versions", () => {
     expect(await submissions(id)).toBe(0);
     // Admins cannot approve what was not submitted.
     const approve = await send(h, "PUT", `/api/admin/articles/${id}/approve`, { approved: true }, chef.auth);
-    expect(approve).toEqual({ status: 409, json: { message: "Cet article est un brouillon : ses auteurs ne l'ont pas encore soumis." } });
+    expect(approve).toEqual({ status: 409, json: { message: "Cet article est un brouillon\u00a0: ses auteurs ne l'ont pas encore soumis." } });
     const bulk = await send(h, "POST", "/api/admin/articles/bulk", { action: "approve", ids: [id] }, chef.auth);
     expect(bulk.json.count).toBe(0);
     expect((await send(h, "GET", `/api/admin/articles/${id}`, undefined, chef.auth)).json.approved).toBe(false);
@@ -93,7 +93,7 @@ describe("article drafts and versions", () => {
     const second = await send(h, "PUT", `/api/user/articles/${draft._id}`, body({ title: "Deux onglets", txt_content: "Onglet B.", draft: true, version: draft.version }), awa.auth);
     expect(second).toEqual({
       status: 409,
-      json: { message: "Cet article a été modifié ailleurs (dans un autre onglet ?) : rechargez-le avant d'enregistrer." },
+      json: { message: "Cet article a été modifié ailleurs (dans un autre onglet\u00a0?)\u00a0: rechargez-le avant d'enregistrer." },
     });
     const now = (await send(h, "GET", `/api/user/articles/${draft._id}`, undefined, awa.auth)).json;
     expect(now).toMatchObject({ txt_content: "Onglet A.", version: 2 });

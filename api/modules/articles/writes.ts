@@ -91,7 +91,7 @@ function relationSteps(db: Db, articleId: string, input: Pick<ArticleInput, "the
 const noTheme = () => new BadRequestError("Au moins un thème doit être sélectionné");
 
 /** A save from a copy older than the stored article (another tab, another device) changes nothing. */
-export const STALE_VERSION = "Cet article a été modifié ailleurs (dans un autre onglet ?) : rechargez-le avant d'enregistrer.";
+export const STALE_VERSION = "Cet article a été modifié ailleurs (dans un autre onglet\u00a0?)\u00a0: rechargez-le avant d'enregistrer.";
 
 /**
  * Creates an article. A member is its author and it waits for approval, or stays a « Brouillon » (draft, only its
@@ -141,7 +141,7 @@ export async function updateArticle(db: Db, id: string, input: ArticleInput, act
   if (input.version !== undefined && input.version !== row.version) throw new ConflictError(STALE_VERSION);
   const draft = !actor.admin && input.draft;
   if (draft && row.approved) {
-    throw new ConflictError("Cet article est déjà approuvé : il ne peut pas redevenir un brouillon. Choisissez « Soumettre pour publication ».");
+    throw new ConflictError("Cet article est déjà approuvé\u00a0: il ne peut pas redevenir un brouillon. Choisissez «\u00a0Soumettre pour publication\u00a0».");
   }
   if (input.themes?.length === 0) throw noTheme();
   if (!input.themes) {
@@ -192,7 +192,7 @@ async function removePictureFiles(uploadsDir: string, names: (string | null)[]) 
 }
 
 /** An admin cannot approve what its authors have not submitted yet. */
-export const DRAFT_NOT_SUBMITTED = "Cet article est un brouillon : ses auteurs ne l'ont pas encore soumis.";
+export const DRAFT_NOT_SUBMITTED = "Cet article est un brouillon\u00a0: ses auteurs ne l'ont pas encore soumis.";
 
 const FLAG_MESSAGES = {
   approved: ["Article approuvé !", "Article désapprouvé !"],
