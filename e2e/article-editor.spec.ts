@@ -168,7 +168,7 @@ for (const width of [1280, 375]) {
 
       await dialog.getByRole("group", { name: /Thèmes/ }).getByRole("checkbox").first().check();
       const created = page.waitForResponse((r) => r.url().endsWith("/api/user/articles") && r.request().method() === "POST");
-      await dialog.getByRole("button", { name: "Créer l'article" }).click();
+      await dialog.getByRole("button", { name: "Soumettre pour publication" }).click();
       const article = (await (await created).json()) as { _id: string; url: string; html_content: string };
       await expect(dialog).toBeHidden();
       const html = article.html_content;

@@ -115,7 +115,7 @@ for (const viewport of [
         await expect(form.getByText("3 médias choisis")).toBeVisible();
 
         const saved = page.waitForResponse((r) => r.url().endsWith("/api/user/articles") && r.request().method() === "POST");
-        await form.getByRole("button", { name: "Créer l'article" }).click();
+        await form.getByRole("button", { name: "Soumettre pour publication" }).click();
         const article = (await (await saved).json()) as Article;
         created.push(`article:${article._id}`);
         await expect(form).toBeHidden();

@@ -78,7 +78,7 @@ test("a member writes an article with a cropped picture; pending until an admin 
   await expect(page).toHaveURL(/\/user\/articles\?new$/);
 
   // Nothing filled: the spec's messages, and nothing is sent.
-  await dialog.getByRole("button", { name: "Créer l'article" }).click();
+  await dialog.getByRole("button", { name: "Soumettre pour publication" }).click();
   await expect(dialog.getByText("Le titre est obligatoire")).toBeVisible();
   await expect(dialog.getByText("Le contenu est obligatoire")).toBeVisible();
   await expect(dialog.getByText("Au moins un thème doit être sélectionné")).toBeVisible();
@@ -104,7 +104,7 @@ test("a member writes an article with a cropped picture; pending until an admin 
 
   const created = page.waitForResponse((r) => r.url().endsWith("/api/user/articles") && r.request().method() === "POST");
   const cropSent = page.waitForResponse((r) => r.url().includes("/article-pic-crop") && r.request().method() === "POST");
-  await dialog.getByRole("button", { name: "Créer l'article" }).click();
+  await dialog.getByRole("button", { name: "Soumettre pour publication" }).click();
   const article = (await (await created).json()) as Article;
   expect((await cropSent).status()).toBe(200);
   await expect(page.getByRole("status").getByText("Article créé avec succès.")).toBeVisible();

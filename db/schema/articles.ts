@@ -19,6 +19,13 @@ export const articles = sqliteTable(
     keywords: text("keywords", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
     approved: integer("approved", { mode: "boolean" }).notNull().default(false),
     online: integer("online", { mode: "boolean" }).notNull().default(true),
+    /**
+     * « Brouillon »: its authors are still writing it; never public, never in the approval queue, until they choose
+     * « Soumettre pour publication » (then pending: approved stays false). Always false once approved.
+     */
+    draft: integer("draft", { mode: "boolean" }).notNull().default(false),
+    /** Bumped on every write of the article's text: a save from a stale copy (another tab) is refused (409). */
+    version: integer("version").notNull().default(1),
     /** File name under uploads/article_pics, or null. */
     articlePic: text("article_pic"),
     articlePicOriginal: text("article_pic_original"),
@@ -51,7 +58,8 @@ export const articles = sqliteTable(
     index("articles_created_idx").on(t.createdAt, t.id).where(live),
     index("articles_title_key_idx").on(t.titleKey, t.id).where(live),
     index("articles_author_key_idx").on(t.authorKey, sql`${t.createdAt} desc`, sql`${t.id} desc`).where(live),
-    index("articles_status_idx").on(t.approved, t.online, sql`${t.createdAt} desc`, sql`${t.id} desc`).where(live),
+    // Status: pending, then drafts, then offline, then published (api/modules/articles/listing.ts ARTICLE_LIST).
+    index("articles_status_idx").on(t.approved, t.draft, t.online, sql`${t.createdAt} desc`, sql`${t.id} desc`).where(live),
     // The trash, most recently deleted first; the purge reads its oldest end.
     index("articles_trash_idx").on(t.deletedAt, t.id).where(trashed),
   ],

@@ -4,7 +4,7 @@
  * per request, leaves routes that say they journal themselves: api/plugins/audit.ts) and asks for ONE site
  * rebuild for the whole batch.
  */
-import { eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { articles, articleThemes, themes } from "../../../db/schema";
 import { bulkJournal, bulkTargets, type BulkResult } from "../../lib/bulk";
@@ -28,6 +28,11 @@ const JOURNAL: Record<Action, { action: string; state: string | null }> = {
   delete: { action: "trash", state: null },
 };
 
+async function draftIds(db: Db, ids: string[]): Promise<Set<string>> {
+  const rows = await db.select({ id: articles.id }).from(articles).where(and(inArray(articles.id, ids), eq(articles.draft, true)));
+  return new Set(rows.map((r) => r.id));
+}
+
 export async function bulkArticles(db: Db, uploadsDir: string, body: BulkArticlesBody, actor: Actor): Promise<BulkResult> {
   const action = body.action;
   let themeName = "";
@@ -37,7 +42,10 @@ export async function bulkArticles(db: Db, uploadsDir: string, body: BulkArticle
     themeName = theme.name;
   }
   const filter = body.filter ?? {};
-  const rows = await bulkTargets(db, { table: articles, id: articles.id, label: articles.title, live: isNull(articles.deletedAt) }, body, () => listWhere(ARTICLE_LIST, filter, articleWhere(filter)), ARTICLE_NOUNS);
+  const targets = await bulkTargets(db, { table: articles, id: articles.id, label: articles.title, live: isNull(articles.deletedAt) }, body, () => listWhere(ARTICLE_LIST, filter, articleWhere(filter)), ARTICLE_NOUNS);
+  // Drafts are not submitted: approving them is refused one by one (writes.ts), and skipped here.
+  const drafts = action === "approve" && targets.length ? await draftIds(db, targets.map((r) => r.id)) : new Set<string>();
+  const rows = targets.filter((r) => !drafts.has(r.id));
   const ids = rows.map((r) => r.id);
   const now = new Date();
   const journal = JOURNAL[action];

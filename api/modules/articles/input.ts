@@ -21,6 +21,10 @@ export type ArticleInput = {
   themes: string[] | undefined;
   media: string[] | undefined;
   authors: string[] | undefined;
+  /** Member routes: save as « Brouillon » rather than send for approval. */
+  draft: boolean;
+  /** The version the form was opened at; undefined skips the check (clients of the spec). */
+  version: number | undefined;
 };
 
 /** A repeated field as a list: one string, a list, or comma separated text; trimmed, without empties or repeats. */
@@ -71,5 +75,7 @@ export function readArticleInput(body: ArticleBody | AdminArticleBody): ArticleI
     themes: relation(body.themes, body.clearThemes),
     media: relation(body.media, body.clearMedia),
     authors: authors && authors.length > 0 ? authors : undefined,
+    draft: isSet(body.draft),
+    version: body.version === undefined ? undefined : Number(body.version),
   };
 }

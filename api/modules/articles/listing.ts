@@ -6,7 +6,7 @@
 import { and, count, eq, inArray, isNull, not, notInArray, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { articleAuthors, articles, media } from "../../../db/schema";
-import { dayRange, ftsSearch, isOn, listPage, moderationSort, moderationWhere, type ListSpec } from "../../lib/list-query";
+import { dayRange, ftsSearch, isOn, listPage, type ListSpec } from "../../lib/list-query";
 import type { ArticlePage, AdminArticlesQuery, ARTICLE_SORTS, ArticleSummary, MemberArticlesQuery, MemberStats } from "./model";
 import { searchMatcher, type Matcher } from "./search";
 import { articleConditions, articleIdsOf, articleIsLive, articleIsPublic, listArticleSummaries, type ArticleFilter } from "./service";
@@ -59,11 +59,24 @@ export const ARTICLE_LIST: ListSpec<(typeof ARTICLE_SORTS)[number]> = {
     recent: { keys: [articles.createdAt], dir: "desc" },
     title: { keys: [articles.titleKey], dir: "asc" },
     author: { keys: [articles.authorKey, { key: articles.createdAt, reverse: true }], dir: "asc" },
-    status: moderationSort(articles),
+    // Pending (approved 0, draft 0) first, then drafts, then offline, then published: the order of articles_status_idx.
+    status: { keys: [articles.approved, articles.draft, articles.online, { key: articles.createdAt, reverse: true }], dir: "asc" },
   },
   defaultSort: "recent",
   search: ftsSearch(articles, "articles_fts"),
 };
+
+/**
+ * The status filter: « Brouillon » (draft), « En attente » (submitted, waiting for an admin: drafts are not),
+ * approved, online, offline. Drafts and pending both start with approved = 0, so each walks articles_status_idx.
+ */
+export function articleStatusWhere(status?: MemberArticlesQuery["status"]): SQL | undefined {
+  if (!status) return undefined;
+  if (status === "draft") return and(eq(articles.approved, false), eq(articles.draft, true));
+  if (status === "pending") return and(eq(articles.approved, false), eq(articles.draft, false));
+  if (status === "approved") return eq(articles.approved, true);
+  return eq(articles.online, status === "online");
+}
 
 /** Articles (co-)written by a member, through the join table's user index. */
 const writtenBy = (userId: string): SQL => inArray(articles.id, sql`(select article_id from article_authors where user_id = ${userId})`);
@@ -85,7 +98,7 @@ export function articleWhere(query: MemberArticlesQuery, member?: { viewerId: st
     // First and always: the lists' indexes cover live rows only (db/schema/articles.ts).
     articleIsLive,
     visible,
-    moderationWhere(articles, query.status),
+    articleStatusWhere(query.status),
     query.theme ? inArray(articles.id, sql`(select article_id from article_themes where theme_id = ${query.theme})`) : undefined,
     query.author ? writtenBy(query.author) : undefined,
     dayRange(articles.createdAt, query.from, query.to),
@@ -127,7 +140,7 @@ export function memberArticleList(db: Db, viewerId: string, query: MemberArticle
 export async function memberStats(db: Db, userId: string): Promise<MemberStats> {
   const [states, [uploaded]] = await Promise.all([
     db
-      .select({ approved: articles.approved, online: articles.online })
+      .select({ approved: articles.approved, online: articles.online, draft: articles.draft })
       .from(articleAuthors)
       .innerJoin(articles, eq(articles.id, articleAuthors.articleId))
       .where(and(eq(articleAuthors.userId, userId), articleIsLive)),
@@ -136,7 +149,8 @@ export async function memberStats(db: Db, userId: string): Promise<MemberStats> 
   return {
     articles: states.length,
     published: states.filter((s) => s.approved && s.online).length,
-    pending: states.filter((s) => !s.approved).length,
+    pending: states.filter((s) => !s.approved && !s.draft).length,
+    drafts: states.filter((s) => s.draft).length,
     media: uploaded?.n ?? 0,
   };
 }

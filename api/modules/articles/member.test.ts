@@ -308,7 +308,7 @@ describe("member article routes", () => {
     const jeanOwn = (await send(h, "GET", "/api/user/articles?mine=1", undefined, jean.auth)).json.length;
     const jeanMedia = (await send(h, "GET", "/api/user/media?mine=1", undefined, jean.auth)).json.length;
     expect(jeanMedia).toBeGreaterThan(0);
-    expect(jeanStats).toEqual({ status: 200, json: { articles: jeanOwn, published: expect.any(Number), pending: expect.any(Number), media: jeanMedia } });
+    expect(jeanStats).toEqual({ status: 200, json: { articles: jeanOwn, published: expect.any(Number), pending: expect.any(Number), drafts: 0, media: jeanMedia } });
   });
 
   it("counts as published only the caller's approved and online articles, and the pending ones apart (issue 19 §3.19)", async () => {

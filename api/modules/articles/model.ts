@@ -1,5 +1,5 @@
 import { t, type Static } from "elysia";
-import { Media, StatusFilter } from "../media/model";
+import { Media } from "../media/model";
 import { UserSummary } from "../members/summary";
 import { ThemeRef } from "../themes/model";
 import { strict } from "../../lib/strict-schema";
@@ -22,6 +22,10 @@ export const Article = t.Object({
   media: t.Array(Media),
   approved: t.Boolean(),
   online: t.Boolean(),
+  /** « Brouillon »: not yet submitted by its authors (never public, never waiting for approval). */
+  draft: t.Boolean(),
+  /** Sent back with the next PUT: a save from an older copy is refused (409). */
+  version: t.Number(),
 });
 
 export type Article = Static<typeof Article>;
@@ -41,6 +45,7 @@ export const ArticleSummary = t.Object({
   mediaCount: t.Number(),
   approved: t.Boolean(),
   online: t.Boolean(),
+  draft: t.Boolean(),
 });
 
 export type ArticleSummary = Static<typeof ArticleSummary>;
@@ -72,6 +77,13 @@ export const ArticleBody = strict(t.Object({
   themes: t.Optional(IdList),
   clearMedia: t.Optional(Flag),
   clearThemes: t.Optional(Flag),
+  /**
+   * Member routes only: true saves it as a draft (« Enregistrer le brouillon ») instead of sending it for approval,
+   * which stays the default (the spec's behaviour). Ignored on the admin routes.
+   */
+  draft: t.Optional(Flag),
+  /** The version the form was opened at (Article.version); a stale one gets 409. Left out: no check (the spec's clients). */
+  version: t.Optional(t.Union([t.Integer({ minimum: 1 }), t.String({ pattern: "^[0-9]{1,12}$" })], { error: "Version invalide." })),
 }));
 
 export type ArticleBody = Static<typeof ArticleBody>;
@@ -81,9 +93,18 @@ export const AdminArticleBody = strict(t.Composite([ArticleBody, t.Object({ auth
 
 export type AdminArticleBody = Static<typeof AdminArticleBody>;
 
+/**
+ * The status filter of the article lists: the media's four plus « Brouillon » (draft). Literal unions, not
+ * t.UnionEnum (which gives its first value as default). `pending` is what waits for an admin: drafts are not.
+ */
+export const ArticleStatusFilter = t.Union(
+  [t.Literal("draft"), t.Literal("pending"), t.Literal("approved"), t.Literal("online"), t.Literal("offline")],
+  { error: "Statut inconnu (draft, pending, approved, online ou offline)." },
+);
+
 /** Filters of the article lists (back office and member space). */
 const articleFilters = {
-  status: t.Optional(StatusFilter),
+  status: t.Optional(ArticleStatusFilter),
   /** A theme id. */
   theme: t.Optional(t.String({ maxLength: 64, error: "Thème invalide." })),
   /** A member id: articles they (co-)wrote. */
@@ -148,7 +169,7 @@ export const Done = t.Object({ message: t.String() });
  * The member dashboard's counts: every article of theirs (`articles`), those readers can see (`published`: approved
  * and online) and those waiting for approval (`pending`), and their media.
  */
-export const MemberStats = t.Object({ articles: t.Number(), published: t.Number(), pending: t.Number(), media: t.Number() });
+export const MemberStats = t.Object({ articles: t.Number(), published: t.Number(), pending: t.Number(), drafts: t.Number(), media: t.Number() });
 
 export type MemberStats = Static<typeof MemberStats>;
 

@@ -118,6 +118,7 @@ export async function listArticleSummaries(db: Db, filter: ArticleFilter = {}): 
         createdAt: articles.createdAt,
         approved: articles.approved,
         online: articles.online,
+        draft: articles.draft,
         // Only the start of the text is needed for the excerpt; bodies stay in the database.
         head: sql<string>`substr(${articles.txtContent}, 1, 400)`,
       })
@@ -156,6 +157,7 @@ export async function listArticleSummaries(db: Db, filter: ArticleFilter = {}): 
     mediaCount: counts.get(r.id) ?? 0,
     approved: r.approved,
     online: r.online,
+    draft: r.draft,
   }));
 }
 
@@ -244,5 +246,7 @@ function toArticle(row: ArticleRow, rel: Relations, linked: Media[]): Article {
     media: linked,
     approved: row.approved,
     online: row.online,
+    draft: row.draft,
+    version: row.version,
   };
 }

@@ -8,7 +8,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../../../db/client";
 import { newId } from "../../../db/ids";
 import { articleAuthors, articleMedia, articles, articleThemes, media, themes, users, type ArticleRow } from "../../../db/schema";
-import { BadRequestError } from "../../lib/errors";
+import { BadRequestError, ConflictError } from "../../lib/errors";
 import type { FileRule, UploadForm } from "../../lib/uploads/form";
 import { removeUpload, savePicture } from "../../lib/uploads/store";
 import { bodyPictureSteps } from "./body-pictures";
@@ -90,9 +90,13 @@ function relationSteps(db: Db, articleId: string, input: Pick<ArticleInput, "the
 
 const noTheme = () => new BadRequestError("Au moins un thème doit être sélectionné");
 
+/** A save from a copy older than the stored article (another tab, another device) changes nothing. */
+export const STALE_VERSION = "Cet article a été modifié ailleurs (dans un autre onglet\u00a0?)\u00a0: rechargez-le avant d'enregistrer.";
+
 /**
- * Creates an article. A member is its author and it waits for approval; an admin's article is approved at once
- * (admins are the reviewers) and its authors are those chosen, else the admin.
+ * Creates an article. A member is its author and it waits for approval, or stays a « Brouillon » (draft, only its
+ * authors and admins see it) when they say so; an admin's article is approved at once (admins are the reviewers)
+ * and its authors are those chosen, else the admin.
  */
 export async function createArticle(db: Db, input: ArticleInput, actor: Actor) {
   if (!input.themes?.length) throw noTheme();
@@ -113,12 +117,14 @@ export async function createArticle(db: Db, input: ArticleInput, actor: Actor) {
         keywords: input.keywords ?? [],
         approved: actor.admin,
         online: true,
+        draft: !actor.admin && input.draft,
         createdAt: now,
         updatedAt: now,
       }),
       ...relationSteps(db, id, full),
       ...pictureSteps,
-      ...submissionEvents(db, "article", id, actor, now),
+      // Admins are told of a submission, never of a draft.
+      ...(input.draft ? [] : submissionEvents(db, "article", id, actor, now)),
     ]),
   );
   return findArticle(db, id);
@@ -126,10 +132,17 @@ export async function createArticle(db: Db, input: ArticleInput, actor: Actor) {
 
 /**
  * Updates an article. A member's edit sends it back to pending, even when it was approved: what the public reads
- * has always been reviewed (docs/DECISIONS.md). The url stays: links to the article keep working.
+ * has always been reviewed (docs/DECISIONS.md); with `draft` it stays (or goes back to) « Brouillon », which an
+ * approved article cannot. The url stays: links to the article keep working. A `version` other than the stored
+ * one is refused (409) before anything is written.
  */
 export async function updateArticle(db: Db, id: string, input: ArticleInput, actor: Actor) {
-  await articleForWrite(db, id, actor);
+  const row = await articleForWrite(db, id, actor);
+  if (input.version !== undefined && input.version !== row.version) throw new ConflictError(STALE_VERSION);
+  const draft = !actor.admin && input.draft;
+  if (draft && row.approved) {
+    throw new ConflictError("Cet article est déjà approuvé\u00a0: il ne peut pas redevenir un brouillon. Choisissez «\u00a0Soumettre pour publication\u00a0».");
+  }
   if (input.themes?.length === 0) throw noTheme();
   if (!input.themes) {
     const [kept] = await db.select({ id: articleThemes.themeId }).from(articleThemes).where(eq(articleThemes.articleId, id)).limit(1);
@@ -143,12 +156,22 @@ export async function updateArticle(db: Db, id: string, input: ArticleInput, act
   const changes: Partial<ArticleRow> = { title: input.title, txtContent: input.txtContent, updatedAt: new Date() };
   if (input.htmlContent !== undefined) changes.htmlContent = input.htmlContent;
   if (input.keywords !== undefined) changes.keywords = input.keywords;
-  if (!actor.admin) changes.approved = false;
+  if (!actor.admin) {
+    changes.approved = false;
+    changes.draft = draft;
+  }
+  const pictureSteps = await bodyPictureSteps(db, id, input.htmlContent);
+  // Checked again by the write itself: of two saves from the same version, the one that lands second matches no
+  // row. Its other statements are not guarded (one batch cannot branch), so the check above is the one that
+  // answers; this one only keeps the version from being bumped twice for one base.
   await runBatch(db, [
-    db.update(articles).set(changes).where(eq(articles.id, id)),
+    db
+      .update(articles)
+      .set({ ...changes, version: sql`${articles.version} + 1` })
+      .where(and(eq(articles.id, id), eq(articles.version, row.version))),
     ...relationSteps(db, id, links),
-    ...(await bodyPictureSteps(db, id, input.htmlContent)),
-    ...submissionEvents(db, "article", id, actor),
+    ...pictureSteps,
+    ...(draft ? [] : submissionEvents(db, "article", id, actor)),
   ]);
   return findArticle(db, id);
 }
@@ -168,6 +191,9 @@ async function removePictureFiles(uploadsDir: string, names: (string | null)[]) 
   await Promise.all(names.flatMap((n) => (n ? [removeUpload(uploadsDir, "article_pics", n)] : [])));
 }
 
+/** An admin cannot approve what its authors have not submitted yet. */
+export const DRAFT_NOT_SUBMITTED = "Cet article est un brouillon\u00a0: ses auteurs ne l'ont pas encore soumis.";
+
 const FLAG_MESSAGES = {
   approved: ["Article approuvé !", "Article désapprouvé !"],
   online: ["Article mis en ligne !", "Article mis hors ligne !"],
@@ -177,6 +203,7 @@ const FLAG_MESSAGES = {
 export async function setArticleFlag(db: Db, id: string, flag: "approved" | "online", value?: boolean): Promise<ArticleState> {
   const row = await articleForWrite(db, id, { id: "", admin: true });
   const next = value ?? !row[flag];
+  if (flag === "approved" && next && row.draft) throw new ConflictError(DRAFT_NOT_SUBMITTED);
   // The authors' notification is read from the flag as it was: before the update, in the same batch.
   await runBatch(db, [...flagEvents(db, "article", next ? flag : "", [id]), db.update(articles).set({ [flag]: next, updatedAt: new Date() }).where(eq(articles.id, id))]);
   const state = { approved: row.approved, online: row.online, [flag]: next };

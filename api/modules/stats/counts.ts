@@ -15,7 +15,7 @@ export async function countArticles(db: Db): Promise<{ total: number; published:
   const [[all], [published], [pending]] = await Promise.all([
     db.select({ n: count() }).from(articles).where(liveArticle),
     db.select({ n: count() }).from(articles).where(and(liveArticle, eq(articles.approved, true), eq(articles.online, true))),
-    db.select({ n: count() }).from(articles).where(and(liveArticle, eq(articles.approved, false))),
+    db.select({ n: count() }).from(articles).where(and(liveArticle, eq(articles.approved, false), eq(articles.draft, false))),
   ]);
   return { total: all?.n ?? 0, published: published?.n ?? 0, pending: pending?.n ?? 0 };
 }

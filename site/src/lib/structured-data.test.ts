@@ -19,6 +19,8 @@ const article: Article = {
   media: [],
   approved: true,
   online: true,
+  draft: false,
+  version: 1,
 };
 
 const event: Event = {

@@ -104,7 +104,12 @@ export default function AdminArticlesScreen() {
 
   const columns: Column<ArticleSummary>[] = [
     selectColumn<ArticleSummary>(selection, toggle, (a) => a._id, (a) => a.title),
-    { key: "title", header: "Titre", rowHeader: true, sortable: true, cell: (a) => <a href={articleHref(a.url)}>{a.title}</a> },
+    { key: "title", header: "Titre", rowHeader: true, sortable: true, cell: (a) => (
+        <>
+          <a href={articleHref(a.url)}>{a.title}</a>
+          {a.draft && <span className="badge article-draft-badge"> Brouillon</span>}
+        </>
+      ) },
     { key: "image", header: "Image", cell: (a) => <Thumbnail file={a.articlePic} /> },
     { key: "themes", header: "Thèmes", className: "themes", cell: (a) => <Themes article={a} /> },
     { key: "media", header: "Médias", className: "num", cell: (a) => a.mediaCount },

@@ -14,6 +14,7 @@ export const ARTICLE_SORTS = [
 
 export const ARTICLE_STATUSES = [
   ["", "Tous les articles"],
+  ["draft", "Brouillons"],
   ["pending", "En attente d'approbation"],
   ["approved", "Approuvés"],
   ["online", "En ligne"],

@@ -12,7 +12,7 @@
  * the server lets the caller link; the picture may come from the library too.
  * Lists are reloaded after every save; « Article créé avec succès. » / « Article mis à jour avec succès. ».
  */
-import { useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import type { Article, ThemeRef, UserSummary } from "../../../../api/contract";
 import { sortFrench } from "../../lib/collate";
 import { errorText } from "../lib/api";
@@ -32,6 +32,8 @@ import { htmlToText } from "../../../../shared/html-text";
 import { ArticlePictureField, useArticlePicture } from "./ArticlePicture";
 import { BodyField, type BodyEditorHandle } from "./BodyField";
 import { authoredBy, NOT_YOUR_ARTICLE } from "./ownership";
+import { forgetLocalDraft, readLocalDraft, statusText, useAutosave, type LocalDraft } from "./autosave";
+import { ApiError } from "../lib/api";
 import { $userThemes } from "./stores";
 import "./ArticleForm.css";
 
@@ -74,6 +76,13 @@ function ArticleFormModal(props: ArticleFormProps & { themes: readonly ThemeRef[
   const chooseButton = useRef<HTMLButtonElement>(null);
   const body = useRef<BodyEditorHandle>(null);
   const [textLength, setTextLength] = useState<number | null>(null);
+  // Text this browser kept and the server never got (crash, closed tab, offline): offered for restoring.
+  const [unsent, setUnsent] = useState<LocalDraft | null>(null);
+  // Bumped to give the editor a restored body (it takes its content when created).
+  const [bodyKey, setBodyKey] = useState(0);
+  const currentRef = useRef(current);
+  currentRef.current = current;
+  const form = useRef<HTMLDivElement>(null);
   // Each opening starts from the stored article (or an empty form).
   const phase = useEditedItem<Article>(
     {
@@ -88,12 +97,50 @@ function ArticleFormModal(props: ArticleFormProps & { themes: readonly ThemeRef[
         setMediaList(article ? article.media.map(choiceOf) : []);
         setTextLength(null);
         if (!article) setErrors({});
+        setUnsent(context === "member" ? readLocalDraft(article?._id ?? null) : null);
       },
     },
     [context, viewer._id],
   );
   const stored = phase.state === "ready" ? phase.item : null;
   const picture = useArticlePicture(context, articleId, stored?.articlePic ?? null, open ? articleId ?? "new" : null);
+
+  const readDraft = (): ArticleDraft => (body.current ? { ...currentRef.current, content: body.current.getHtml() } : currentRef.current);
+  // A member's new article or draft is saved as they write (issue 20 §2); a submitted one waits for « Soumettre ».
+  const autosave = useAutosave({
+    enabled: open && phase.state === "ready" && context === "member" && (articleId === null || stored?.draft === true),
+    id: articleId,
+    version: stored?.version ?? null,
+    read: readDraft,
+    send: (d, id, version) => {
+      if (Object.keys(articleErrors(d)).length > 0) {
+        return Promise.reject(new ApiError("Gardé sur cet appareil\u00a0: un titre, un texte et un thème sont nécessaires pour enregistrer le brouillon.", 400));
+      }
+      const sent = { ...articleBody(d, null, context), draft: true as const };
+      return id ? updateArticle(context, id, { ...sent, ...(version ? { version } : {}) }) : createArticle(context, sent);
+    },
+    onSaved: () => articlesChanged(),
+  });
+  useEffect(() => {
+    const el = form.current;
+    if (!el) return;
+    // After React has applied the edit: the native event reaches this wrapper before React's root listener.
+    const onEdit = () => setTimeout(autosave.changed, 0);
+    el.addEventListener("input", onEdit);
+    el.addEventListener("change", onEdit);
+    return () => {
+      el.removeEventListener("input", onEdit);
+      el.removeEventListener("change", onEdit);
+    };
+  });
+  const restore = () => {
+    if (!unsent) return;
+    setDraft(unsent.draft);
+    setTextLength(null);
+    setBodyKey((k) => k + 1);
+    setUnsent(null);
+    setTimeout(autosave.changed, 0);
+  };
 
   const set = <K extends keyof ArticleDraft>(key: K, value: ArticleDraft[K]) => setDraft((d) => ({ ...d, [key]: value }));
   const setMedia = (list: MediaChoice[]) => {
@@ -108,11 +155,12 @@ function ArticleFormModal(props: ArticleFormProps & { themes: readonly ThemeRef[
 
   const ids = { title: `${uid}-title`, content: `${uid}-content`, themes: `${uid}-theme-0` };
 
-  const save = async () => {
+  /** The form's draft with its body, or null after showing what is missing. */
+  const checked = (): ArticleDraft | null => {
     // The editor keeps the body; it is read once here rather than at every key (long articles stay fluid).
     if (body.current?.busy()) {
       toast.error("Une image est en cours d'ajout : terminez-la avant d'enregistrer.");
-      return;
+      return null;
     }
     const draft = body.current ? { ...current, content: body.current.getHtml() } : current;
     setDraft(draft);
@@ -122,12 +170,36 @@ function ArticleFormModal(props: ArticleFormProps & { themes: readonly ThemeRef[
     if (first) {
       if (first === "content") body.current?.focus();
       else document.getElementById(ids[first])?.focus();
-      return;
+      return null;
     }
+    return draft;
+  };
+
+  /** « Enregistrer le brouillon »: saved as a draft (created if new); the form stays open and keeps autosaving. */
+  const saveDraft = async () => {
+    if (!checked()) return;
     setSaving(true);
     try {
-      const sent = articleBody(draft, stored, context);
-      const article = articleId ? await updateArticle(context, articleId, sent) : await createArticle(context, sent);
+      if (await autosave.saveNow()) toast.success("Brouillon enregistré.");
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const save = async () => {
+    const draft = checked();
+    if (!draft) return;
+    setSaving(true);
+    await autosave.settle();
+    try {
+      // The article autosave created, at the version it last saved.
+      const { id: savedId, version: savedVersion } = autosave.current();
+      const id = savedId ?? articleId;
+      const version = savedVersion ?? stored?.version;
+      const sent = { ...articleBody(draft, stored, context), ...(version ? { version } : {}) };
+      const article = id ? await updateArticle(context, id, sent) : await createArticle(context, sent);
+      forgetLocalDraft(article._id);
+      forgetLocalDraft(null);
       await picture.sendPending(article._id);
       toast.success(articleId ? "Article mis à jour avec succès." : "Article créé avec succès.");
       articlesChanged();
@@ -141,6 +213,9 @@ function ArticleFormModal(props: ArticleFormProps & { themes: readonly ThemeRef[
   };
 
   const title = articleId ? "Modifier l'article" : "Nouvel article";
+  // A member's new article or draft: « Enregistrer le brouillon » beside « Soumettre pour publication ».
+  const drafting = context === "member" && (articleId === null || stored?.draft === true);
+  const submitLabel = drafting ? "Soumettre pour publication" : articleId ? "Enregistrer" : "Créer l'article";
 
   const length = textLength ?? htmlToText(draft.content).length;
 
@@ -154,21 +229,52 @@ function ArticleFormModal(props: ArticleFormProps & { themes: readonly ThemeRef[
         size="lg"
         onClose={onClose}
         onSubmit={save}
-        submitLabel={articleId ? "Enregistrer" : "Créer l'article"}
+        // Autosaved edits are not lost by leaving: only edits still waiting for the server make it ask.
+        unsaved={() => !drafting || autosave.pending() || autosave.current().id === null}
+        submitLabel={submitLabel}
         saving={saving}
+        extraActions={
+          drafting && phase.state === "ready" ? (
+            <button type="button" className="btn btn-outline" disabled={saving} onClick={() => void saveDraft()}>
+              Enregistrer le brouillon
+            </button>
+          ) : undefined
+        }
       >
-        <>
+        <div ref={form} className="article-form-fields">
+          {unsent && (
+            <div className="article-unsent" role="alert">
+              <p>Une version plus récente de ce texte, non enregistrée, est gardée sur cet appareil.</p>
+              <button type="button" className="btn btn-small" onClick={restore}>
+                Restaurer la version non enregistrée
+              </button>{" "}
+              <button
+                type="button"
+                className="btn btn-small btn-outline"
+                onClick={() => {
+                  forgetLocalDraft(unsent.id);
+                  setUnsent(null);
+                }}
+              >
+                Ignorer
+              </button>
+            </div>
+          )}
           <FormField label="Titre" required error={errors.title} id={ids.title} hint="200 caractères au plus.">
             {(field) => <input {...field} type="text" value={draft.title} onChange={(e) => set("title", e.target.value)} />}
           </FormField>
           <BodyField
             // A new editor for each opened article: it takes its content when it is created.
-            key={stored?._id ?? "new"}
+            key={`${stored?._id ?? "new"}-${bodyKey}`}
             id={ids.content}
             initialHtml={draft.content}
             error={errors.content}
             hint={`${length.toLocaleString("fr-FR")} / ${CONTENT_MAX.toLocaleString("fr-FR")} caractères.`}
-            onTextLength={setTextLength}
+            onTextLength={(n) => {
+              setTextLength(n);
+              // Toolbar and keyboard edits of the body count as typing too.
+              autosave.changed();
+            }}
             handleRef={body}
           />
           <FieldGroup legend="Thèmes" required error={errors.themes} hint="Au moins un thème.">
@@ -239,7 +345,12 @@ function ArticleFormModal(props: ArticleFormProps & { themes: readonly ThemeRef[
             </FormField>
           )}
           <ArticlePictureField picture={picture} />
-        </>
+          {drafting && (
+            <p className="article-autosave muted" role="status" aria-live="polite">
+              {statusText(autosave.status)}
+            </p>
+          )}
+        </div>
       </EditModal>
       {/* Outside the article's dialog: a dialog's form must not hold another's (submit would reach both). */}
       <MediaPicker open={open && picking} context={context} initial={media} onChoose={setMedia} onClose={() => setPicking(false)} />

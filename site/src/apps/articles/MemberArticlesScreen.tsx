@@ -51,7 +51,8 @@ function Themes({ article }: { article: ArticleSummary }): ReactNode {
 function Statuses({ article }: { article: ArticleSummary }) {
   return (
     <span className="article-statuses">
-      <StatusBadge kind="approved" value={article.approved} />
+      {/* A draft is not waiting for anyone yet: its own word rather than « En attente d'approbation ». */}
+      {article.draft ? <span className="badge article-draft-badge">Brouillon</span> : <StatusBadge kind="approved" value={article.approved} />}
       <StatusBadge kind="online" value={article.online} />
     </span>
   );

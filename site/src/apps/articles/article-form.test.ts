@@ -16,6 +16,8 @@ const stored: Article = {
   media: [],
   approved: true,
   online: true,
+  draft: false,
+  version: 1,
 };
 
 describe("article form rules", () => {

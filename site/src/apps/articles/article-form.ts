@@ -93,6 +93,10 @@ export type ArticleBody = {
   clearThemes?: true;
   clearMedia?: true;
   authors?: string[];
+  /** Member routes: keep it a « Brouillon » (left out: the save sends it for approval). */
+  draft?: true;
+  /** The version the form edited: the server refuses a save from an older copy (409). */
+  version?: number;
 };
 
 /**

@@ -14,6 +14,7 @@ export const MY_ARTICLE_SORTS = [
 
 export const MY_ARTICLE_STATUSES = [
   ["", "Tous mes articles"],
+  ["draft", "Brouillons"],
   ["pending", "En attente d'approbation"],
   ["approved", "Approuvés"],
   ["online", "En ligne"],

@@ -48,6 +48,8 @@ export type ModalProps = {
   saving?: boolean;
   /** Footer content instead of the default buttons (forms without `onSubmit`, or extra actions). */
   footer?: ReactNode;
+  /** Buttons shown between « Annuler » and submit in the default footer (e.g. « Enregistrer le brouillon »). */
+  extraActions?: ReactNode;
   /** Label of the dismiss button in the default footer. */
   cancelLabel?: string;
   /** Shown when `onSubmit` throws something without a French message. */
@@ -57,6 +59,11 @@ export type ModalProps = {
    * not worth a question (a crop frame, the choice of who receives a deleted member's articles).
    */
   guardChanges?: boolean;
+  /**
+   * For a form that saves itself (the article draft's autosave): whether what was typed since opening is still
+   * unsaved. Without it, anything typed counts until the dialog closes.
+   */
+  unsaved?: () => boolean;
 };
 
 export function Modal(props: ModalProps) {
@@ -71,14 +78,15 @@ export function Modal(props: ModalProps) {
   const guard = props.guardChanges ?? onSubmit !== undefined;
 
   // Keep the latest props for the native listeners below.
-  const latest = useRef({ onClose, saving, guard });
-  latest.current = { onClose, saving, guard };
+  const latest = useRef({ onClose, saving, guard, unsaved: props.unsaved });
+  latest.current = { onClose, saving, guard, unsaved: props.unsaved };
+  const isDirty = () => dirty.current && (latest.current.unsaved?.() ?? true);
 
   /** A close asked for by the person: refused while saving, questioned when something was typed. */
   const requestClose = async (): Promise<boolean> => {
     const now = latest.current;
     if (now.saving || asking.current) return false;
-    if (now.guard && dirty.current) {
+    if (now.guard && isDirty()) {
       asking.current = true;
       const leave = await confirm(DISCARD_QUESTION, { confirmLabel: "Quitter sans enregistrer", cancelLabel: "Continuer la saisie" });
       asking.current = false;
@@ -106,7 +114,7 @@ export function Modal(props: ModalProps) {
     dialog.addEventListener("change", changed);
     // Leaving the page (reload, another address, closing the tab) with unsaved changes: the browser asks.
     const beforeUnload = (e: BeforeUnloadEvent) => {
-      if (!latest.current.guard || !dirty.current) return;
+      if (!latest.current.guard || !isDirty()) return;
       e.preventDefault();
       e.returnValue = "";
     };
@@ -176,6 +184,7 @@ export function Modal(props: ModalProps) {
       <button type="button" className="btn btn-outline" onClick={close} disabled={saving}>
         {props.cancelLabel ?? "Annuler"}
       </button>
+      {props.extraActions}
       {onSubmit && (
         <button type="submit" className="btn" disabled={saving || props.submitDisabled} aria-busy={saving || undefined}>
           {saving && (

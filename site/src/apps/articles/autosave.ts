@@ -1,0 +1,199 @@
+/**
+ * Autosave of a member's draft (issue 20 §2): the form's text is kept in this browser at every change and sent to
+ * the server as a « Brouillon » a few seconds after typing stops, when the window loses focus and when the
+ * connection comes back. What the browser keeps is removed once the server has it, so an entry found when the form
+ * opens is text the server never got (a crash, a closed tab, a save made offline): the form offers to restore it.
+ */
+import { useEffect, useRef, useState } from "react";
+import type { Article } from "../../../../api/contract";
+import { ApiError } from "../lib/api";
+import type { ArticleDraft } from "./article-form";
+
+/** Quiet time after the last key before the draft is sent. */
+export const AUTOSAVE_DELAY_MS = 2500;
+
+export type AutosaveStatus =
+  | { state: "idle" }
+  | { state: "saving" }
+  | { state: "saved"; at: Date }
+  | { state: "local" }
+  | { state: "device" }
+  | { state: "error"; message: string };
+
+/** What this browser keeps of an unsent draft. */
+export type LocalDraft = { draft: ArticleDraft; savedAt: number; id: string | null; version: number | null };
+
+const keyOf = (id: string | null) => `article-draft:${id ?? "new"}`;
+
+export function readLocalDraft(id: string | null): LocalDraft | null {
+  try {
+    const raw = localStorage.getItem(keyOf(id));
+    return raw ? (JSON.parse(raw) as LocalDraft) : null;
+  } catch {
+    return null;
+  }
+}
+
+function writeLocalDraft(entry: LocalDraft) {
+  try {
+    localStorage.setItem(keyOf(entry.id), JSON.stringify(entry));
+  } catch {
+    // A full or disabled storage: the server save still runs.
+  }
+}
+
+export function forgetLocalDraft(id: string | null) {
+  try {
+    localStorage.removeItem(keyOf(id));
+  } catch {
+    // nothing kept
+  }
+}
+
+/** « Enregistré à 14 h 32 » in the site's time zone. */
+export function savedAtText(at: Date): string {
+  const parts = new Intl.DateTimeFormat("fr-FR", { hour: "2-digit", minute: "2-digit", timeZone: "Africa/Dakar" }).formatToParts(at);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
+  return `Enregistré à ${Number(part("hour"))}\u00a0h\u00a0${part("minute")}`;
+}
+
+export function statusText(s: AutosaveStatus): string {
+  if (s.state === "saving") return "Enregistrement…";
+  if (s.state === "saved") return savedAtText(s.at);
+  if (s.state === "local") return "Hors connexion\u00a0: enregistré sur cet appareil";
+  if (s.state === "device") return "Enregistré sur cet appareil";
+  if (s.state === "error") return s.message;
+  return "";
+}
+
+export type AutosaveOptions = {
+  /** Autosave runs only for a member's new article or draft. */
+  enabled: boolean;
+  /** The article id once the server has it (null: not yet created). */
+  id: string | null;
+  /** The form's current draft, read when a save starts (the editor's body included). */
+  read: () => ArticleDraft | null;
+  /** Sends the draft: creates it (id null) or saves it at `version`; answers the stored article. */
+  send: (draft: ArticleDraft, id: string | null, version: number | null) => Promise<Article>;
+  /** The stored article after a save (its id and version), for the form. */
+  onSaved: (article: Article) => void;
+  /** The version the form was opened at (null for a new article). */
+  version: number | null;
+};
+
+/**
+ * Returns the status line and `changed` (call it on every edit) and `flush` (save now; awaited before a submit).
+ */
+export function useAutosave(opts: AutosaveOptions) {
+  const [status, setStatus] = useState<AutosaveStatus>({ state: "idle" });
+  const latest = useRef(opts);
+  latest.current = opts;
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const pending = useRef(false);
+  const running = useRef<Promise<void> | null>(null);
+  const state = useRef({ id: opts.id, version: opts.version });
+
+  // Each opening of the form (enabled again) starts from the article it opened.
+  useEffect(() => {
+    state.current = { id: opts.id, version: opts.version };
+    pending.current = false;
+    setStatus({ state: "idle" });
+  }, [opts.id, opts.version, opts.enabled]);
+
+  const keepLocally = () => {
+    const draft = latest.current.read();
+    if (!draft) return;
+    writeLocalDraft({ draft, savedAt: Date.now(), id: state.current.id, version: state.current.version });
+  };
+
+  /**
+   * Sends the pending edits. A new article reaches the server only when asked (`create`: « Enregistrer le
+   * brouillon »): typing alone never makes an article appear in the lists; until then it is kept on this device.
+   */
+  const save = async (create = false): Promise<boolean> => {
+    if (!latest.current.enabled || !pending.current) return !pending.current;
+    if (running.current) {
+      await running.current;
+      return save(create);
+    }
+    const draft = latest.current.read();
+    if (!draft) return false;
+    if (state.current.id === null && !create) {
+      setStatus({ state: "device" });
+      return false;
+    }
+    if (typeof navigator !== "undefined" && navigator.onLine === false) {
+      setStatus({ state: "local" });
+      return false;
+    }
+    pending.current = false;
+    setStatus({ state: "saving" });
+    let ok = false;
+    running.current = (async () => {
+      const before = state.current.id;
+      try {
+        const article = await latest.current.send(draft, state.current.id, state.current.version);
+        state.current = { id: article._id, version: article.version };
+        // The server has it: what this browser kept is no longer needed (unless typing went on meanwhile).
+        if (!pending.current) forgetLocalDraft(article._id);
+        if (before === null) forgetLocalDraft(null);
+        latest.current.onSaved(article);
+        setStatus({ state: "saved", at: new Date() });
+        ok = true;
+      } catch (err) {
+        pending.current = true;
+        if (err instanceof ApiError && err.status === 0) setStatus({ state: "local" });
+        else setStatus({ state: "error", message: err instanceof ApiError ? err.message : "L'enregistrement automatique a échoué." });
+      } finally {
+        running.current = null;
+      }
+    })();
+    await running.current;
+    return ok;
+  };
+
+  const changed = () => {
+    if (!latest.current.enabled) return;
+    pending.current = true;
+    keepLocally();
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => void save(), AUTOSAVE_DELAY_MS);
+  };
+
+  useEffect(() => {
+    if (!opts.enabled) return;
+    const now = () => {
+      clearTimeout(timer.current);
+      void save();
+    };
+    addEventListener("blur", now);
+    addEventListener("online", now);
+    return () => {
+      removeEventListener("blur", now);
+      removeEventListener("online", now);
+      clearTimeout(timer.current);
+    };
+    // save reads everything through refs.
+  }, [opts.enabled]);
+
+  return {
+    status,
+    changed,
+    /** Whether edits wait to reach the server. */
+    pending: () => pending.current,
+    /** Saves now, creating a new article as a draft if need be; true once the server has everything. */
+    saveNow: () => {
+      clearTimeout(timer.current);
+      pending.current = true;
+      return save(true);
+    },
+    /** Before a submit: no more autosave, and the running one done (its version is the one to send). */
+    settle: async () => {
+      clearTimeout(timer.current);
+      pending.current = false;
+      await running.current;
+    },
+    /** The id and version the server last answered. */
+    current: () => state.current,
+  };
+}
