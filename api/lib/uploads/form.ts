@@ -59,6 +59,9 @@ export type TempUpload = {
 
 export type UploadForm = { fields: FormFields; file: TempUpload | null };
 
+/** Reads the request's form (fields and checked file); given by the route so the modules' writes know no HTTP. */
+export type ReadForm = () => Promise<UploadForm>;
+
 /** All text fields of one form together. */
 export const FIELDS_MAX_BYTES = FORM_MAX_BYTES;
 /** Part headers and delimiters around the fields and the file. */

@@ -11,10 +11,9 @@ import type { BatchItem } from "drizzle-orm/batch";
 import sharp from "sharp";
 import type { Db } from "../../../db/client";
 import { articleBodyPictures, bodyPictures } from "../../../db/schema";
-import type { FileRule } from "../../lib/uploads/form";
+import type { FileRule, ReadForm } from "../../lib/uploads/form";
 import { removeUpload, savePicture } from "../../lib/uploads/store";
 import type { BodyPicture } from "./model";
-import type { ReadForm } from "./writes";
 
 export const BODY_PICS = "/uploads/body_pics/";
 

@@ -9,7 +9,7 @@ import type { Db } from "../../../db/client";
 import { newId } from "../../../db/ids";
 import { articleAuthors, articleMedia, articles, articleThemes, media, themes, users, type ArticleRow } from "../../../db/schema";
 import { BadRequestError, ConflictError } from "../../lib/errors";
-import type { FileRule, UploadForm } from "../../lib/uploads/form";
+import type { FileRule, ReadForm, UploadForm } from "../../lib/uploads/form";
 import { removeUpload, savePicture } from "../../lib/uploads/store";
 import { bodyPictureSteps } from "./body-pictures";
 import { flagEvents, submissionEvents } from "../notifications/events";
@@ -211,9 +211,6 @@ export async function setArticleFlag(db: Db, id: string, flag: "approved" | "onl
 }
 
 export type PictureSlot = "articlePic" | "articlePicOriginal";
-
-/** Reads the request's form (fields and checked file); given by the route so this module knows no HTTP. */
-export type ReadForm = () => Promise<UploadForm>;
 
 /** The picture part of the picture routes (§9: 5 MB, JPG, PNG or WEBP). */
 export function pictureRule(field: "originalPic" | "croppedPic"): FileRule {

@@ -8,7 +8,7 @@ import type { Db } from "../../../db/client";
 import { newId } from "../../../db/ids";
 import { media, type MediaRow } from "../../../db/schema";
 import { BadRequestError, UnsupportedMediaTypeError } from "../../lib/errors";
-import type { FileRule, UploadForm } from "../../lib/uploads/form";
+import type { FileRule, ReadForm, UploadForm } from "../../lib/uploads/form";
 import { unsupportedMessage } from "../../lib/uploads/formats";
 import { keepMediaFile, removeMediaFiles } from "../../lib/uploads/store";
 import { withFreeSlug } from "../articles/slug";
@@ -44,8 +44,6 @@ async function keepFileFor(uploadsDir: string, form: UploadForm, type: FileMedia
 /** The file columns of a media without a file (link, external). */
 const NO_FILE = { path: "", thumbnail: null, fileName: "", fileMime: "", fileBytes: 0 };
 
-/** Reads the request's form (fields and checked file); given by the route so this module knows no HTTP. */
-export type ReadForm = () => Promise<UploadForm>;
 
 type Kept = { path: string; thumbnail: string | null };
 type StoredFile = Kept & { fileName: string; fileMime: string; fileBytes: number };
