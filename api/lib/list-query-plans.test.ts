@@ -65,7 +65,23 @@ async function plan(spec: ListSpec<string>, sort: string, dir: "asc" | "desc", w
 const fullScan = (lines: string[], table: string) => lines.some((l) => l === `SCAN ${table}`);
 const sorts = (lines: string[]) => lines.some((l) => l.startsWith("USE TEMP B-TREE FOR") && l.includes("ORDER BY"));
 
+async function countPlan(spec: ListSpec<string>, where: (SQL | undefined)[]): Promise<string[]> {
+  const { count } = listStatements(database.db, spec, { pageSize: 50, page: 1 }, where);
+  const query = count.toSQL();
+  const rows = await database.client.execute({ sql: `EXPLAIN QUERY PLAN ${query.sql}`, args: query.params as never[] });
+  return rows.rows.map((r) => String(r.detail));
+}
+
 describe("list query plans", () => {
+  // Every page also counts its list: at 50,000 articles a count that read the whole table (partial indexes are not
+  // chosen for it) took 62 ms against 1 ms from an index.
+  for (const c of LIST_PLAN_CASES) {
+    it(`counts ${c.name} from an index, not by reading the table`, async () => {
+      const lines = await countPlan(c.spec, c.base);
+      expect(fullScan(lines, c.table), `${c.name}: ${lines.join(" | ")}`).toBe(false);
+    });
+  }
+
   for (const c of LIST_PLAN_CASES) {
     it(`answers every sort of ${c.name} from an index, filtered or not`, async () => {
       for (const sort of Object.keys(c.spec.sorts)) {
@@ -99,11 +115,11 @@ describe("broad searches", () => {
     expect(page.total).toBeGreaterThan(BROAD_SEARCH);
     const narrow = listStatements(database.db, ARTICLE_LIST, params, [], false);
     expect(page.items).toEqual((await narrow.ids).map((r) => r.id));
-    expect(page.total).toBe((await narrow.total)[0]!.n);
+    expect(page.total).toBe((await narrow.total())[0]!.n);
     // With a filter too (the total then comes from SQL, not from the index's count).
     const filtered = await listPage(database.db, ARTICLE_LIST, { ...params, page: 1 }, [sql`${articles.approved} = 0`], async (ids) => ids, (id) => id);
     const narrowFiltered = listStatements(database.db, ARTICLE_LIST, { ...params, page: 1 }, [sql`${articles.approved} = 0`], false);
     expect(filtered.items).toEqual((await narrowFiltered.ids).map((r) => r.id));
-    expect(filtered.total).toBe((await narrowFiltered.total)[0]!.n);
+    expect(filtered.total).toBe((await narrowFiltered.total())[0]!.n);
   });
 });

@@ -140,10 +140,11 @@ export function listStatements<S extends string>(db: Db, spec: ListSpec<S>, para
     .limit(pageSize)
     .offset((page - 1) * pageSize);
   const countOf = (c: SQL | undefined) => db.select({ n: count() }).from(spec.table).where(c);
-  const total: Promise<{ n: number }[]> = parts
-    ? Promise.all(parts.map((part) => countOf(listWhere(spec, params, part, broad)))).then((counts) => [{ n: counts.reduce((sum, [c]) => sum + (c?.n ?? 0), 0) }])
-    : countOf(condition).then((rows) => rows);
-  return { ids, total, page, pageSize };
+  // A statement, run only when asked (a search without filters already knows its total from the full-text index).
+  const total = parts
+    ? () => Promise.all(parts.map((part) => countOf(listWhere(spec, params, part, broad)))).then((counts) => [{ n: counts.reduce((sum, [c]) => sum + (c?.n ?? 0), 0) }])
+    : () => countOf(condition);
+  return { ids, total, count: countOf(condition), page, pageSize };
 }
 
 /**
@@ -164,7 +165,7 @@ export async function listPage<S extends string, T>(
   if (matches === 0) return { items: [], total: 0, ...pageOf(params) };
   const statements = listStatements(db, spec, params, where, matches !== null && matches > BROAD_SEARCH, parts);
   // Without other filters, the number of matches is the total.
-  const total = matches !== null && where.every((w) => w === undefined) ? Promise.resolve([{ n: matches }]) : statements.total;
+  const total = matches !== null && where.every((w) => w === undefined) ? Promise.resolve([{ n: matches }]) : statements.total();
   const [rows, [counted]] = await Promise.all([statements.ids, total]);
   const ids = rows.map((r) => r.id as string);
   const items = ids.length ? await read(ids) : [];

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { foldFirst, foldSecond } from "../fold";
 import { media } from "./media";
-import { live, trashed } from "./trash-conditions";
+import { live } from "./trash-conditions";
 import { themes } from "./themes";
 import { users } from "./users";
 
@@ -61,7 +61,9 @@ export const articles = sqliteTable(
     // Status: pending, then drafts, then offline, then published (api/modules/articles/listing.ts ARTICLE_LIST).
     index("articles_status_idx").on(t.approved, t.draft, t.online, sql`${t.createdAt} desc`, sql`${t.id} desc`).where(live),
     // The trash, most recently deleted first; the purge reads its oldest end.
-    index("articles_trash_idx").on(t.deletedAt, t.id).where(trashed),
+    // Not partial: it also counts the live rows (deleted_at IS NULL) of every list, which SQLite will not do from a
+    // partial index (a full read of the table instead: 62 ms against 1 ms at 50,000 articles).
+    index("articles_trash_idx").on(t.deletedAt, t.id),
   ],
 );
 

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { foldFirst, foldSecond } from "../fold";
-import { live, trashed } from "./trash-conditions";
+import { live } from "./trash-conditions";
 import { users } from "./users";
 
 export const MEDIA_TYPES = ["audio", "video", "pdf", "image", "external", "link"] as const;
@@ -60,7 +60,9 @@ export const media = sqliteTable(
     index("media_title_key_idx").on(t.titleKey, t.id).where(live),
     index("media_type_idx").on(t.type, sql`${t.createdAt} desc`, sql`${t.id} desc`).where(live),
     index("media_status_idx").on(t.approved, t.online, sql`${t.createdAt} desc`, sql`${t.id} desc`).where(live),
-    index("media_trash_idx").on(t.deletedAt, t.id).where(trashed),
+    // Not partial: it also counts the live rows (deleted_at IS NULL) of every list, which SQLite will not do from a
+    // partial index (a full read of the table instead: 62 ms against 1 ms at 50,000 articles).
+    index("media_trash_idx").on(t.deletedAt, t.id),
   ],
 );
 
