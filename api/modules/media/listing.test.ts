@@ -74,4 +74,19 @@ describe("paged media lists", () => {
     }
     expect(offered.size).toBe(3);
   });
+
+  it("counts a member's view once per media: the public ones plus their own that are not public, whatever the filters", async () => {
+    // Jean's own public media is both « public » and « mine »: the total must not count it twice.
+    const member = async (query: string) => (await send(h, "GET", `/api/user/media?page=1&${query}`, undefined, jean.auth)).json;
+    expect(await member("pageSize=25")).toMatchObject({ total: 3 });
+    expect(titles(await member("pageSize=25"))).toEqual(["Zoom sur Gorée", "Œuvres complètes", "Brouillon de Jean"]);
+    await makeMedia(h.database.db, { title: "Mon image publique", type: "image", uploadedBy: jean.id, daysAgo: 6 });
+    await makeMedia(h.database.db, { title: "Ma vidéo en attente", type: "video", approved: false, uploadedBy: jean.id, daysAgo: 7 });
+    expect(await member("pageSize=25")).toMatchObject({ total: 5 });
+    expect(await member("type=pdf")).toMatchObject({ total: 2 });
+    expect(await member("status=pending")).toMatchObject({ total: 2 });
+    expect(await member("q=image")).toMatchObject({ total: 1 });
+    expect(await member("mine=1")).toMatchObject({ total: 4 });
+    expect((await send(h, "GET", "/api/user/media?page=1", undefined, awa.auth)).json).toMatchObject({ total: 4 });
+  });
 });

@@ -3,10 +3,10 @@
  * (their own uploads in any state and the public media; only theirs with `mine`). Without `page`, the routes keep
  * the spec's whole array (docs/DECISIONS.md).
  */
-import { eq, or, type SQL } from "drizzle-orm";
+import { eq, not, or, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { media } from "../../../db/schema";
-import { dayRange, ftsSearch, isOn, listPage, moderationSort, moderationWhere, type ListSpec } from "../../lib/list-query";
+import { dayRange, ftsSearch, isOn, listPage, moderationSort, moderationWhere, type CountParts, type ListSpec } from "../../lib/list-query";
 import type { AdminMediaQuery, Media, MediaPage, MEDIA_SORTS, MemberMediaQuery } from "./model";
 import { listMedia, mediaIsLive, mediaIsPublic, memberMedia } from "./service";
 
@@ -48,6 +48,10 @@ export function adminMediaList(db: Db, query: AdminMediaQuery): Promise<Media[] 
 
 /** GET /api/user/media: one page when `page` is given, else the whole list the spec describes. */
 export function memberMediaList(db: Db, viewerId: string, query: MemberMediaQuery): Promise<Media[] | MediaPage> {
-  if (query.page !== undefined) return listPage(db, MEDIA_LIST, query, mediaWhere(query, { viewerId }), read(db), (m) => m._id);
-  return memberMedia(db, viewerId, isOn(query.mine));
+  if (query.page === undefined) return memberMedia(db, viewerId, isOn(query.mine));
+  // As for the member's articles (api/modules/articles/listing.ts): the view « public OR mine » is counted as the
+  // public media plus the member's own that are not public, two index ranges instead of an OR SQLite scans.
+  const filters = mediaWhere(query);
+  const parts: CountParts | undefined = isOn(query.mine) ? undefined : [[mediaIsPublic, ...filters], [eq(media.uploadedBy, viewerId), not(mediaIsPublic), ...filters]];
+  return listPage(db, MEDIA_LIST, query, mediaWhere(query, { viewerId }), read(db), (m) => m._id, parts);
 }
