@@ -75,26 +75,22 @@ export function redisAccountLimits(redis: RedisConnection, env: { uploadsPerHour
   };
 }
 
-/** While the counter is unreachable, the request waits a minute (429) instead of going through uncounted. */
-function failClosed(limiter: Limiter): Limiter {
+/**
+ * A limiter that answers `wait` (seconds) while the counter is unreachable: 0 lets the request through uncounted
+ * (fail open), 60 makes it wait a minute with a 429 (fail closed).
+ */
+function whileDown(limiter: Limiter, wait: number, outcome: string): Limiter {
   return {
     take: (key) =>
       limiter.take(key).catch((e) => {
-        console.error("Redis unreachable, request refused:", (e as Error).message);
-        return 60;
+        console.error(`Redis unreachable, ${outcome}:`, (e as Error).message);
+        return wait;
       }),
   };
 }
 
-function failOpen(limiter: Limiter): Limiter {
-  return {
-    take: (key) =>
-      limiter.take(key).catch((e) => {
-        console.error("Redis unreachable, limit not counted:", (e as Error).message);
-        return 0;
-      }),
-  };
-}
+const failOpen = (limiter: Limiter) => whileDown(limiter, 0, "limit not counted");
+const failClosed = (limiter: Limiter) => whileDown(limiter, 60, "request refused");
 
 function failOpenLocks(locks: KeyLocks): KeyLocks {
   return {
