@@ -28,21 +28,18 @@ const TRASH_SCREEN = "/admin/corbeille";
 /** `/admin/users?q=awa`: the list searched for that item (its row opens the edit form). */
 const search = (path: string) => (_id: string, key: string) => `${path}?q=${encodeURIComponent(key)}`;
 
+/** An article or a media: titled, edited at `/admin/<screen>?edit=<id>`, and trashable. */
+const trashable = (table: typeof articles | typeof media, screen: string): Kind => ({
+  table,
+  id: table.id,
+  label: sql<string>`${table.title}`,
+  href: (id) => `/admin/${screen}?edit=${encodeURIComponent(id)}`,
+  inTrash: sql<number>`${table.deletedAt} is not null`,
+});
+
 const KINDS: Record<string, Kind> = {
-  article: {
-    table: articles,
-    id: articles.id,
-    label: sql<string>`${articles.title}`,
-    href: (id) => `/admin/articles?edit=${encodeURIComponent(id)}`,
-    inTrash: sql<number>`${articles.deletedAt} is not null`,
-  },
-  media: {
-    table: media,
-    id: media.id,
-    label: sql<string>`${media.title}`,
-    href: (id) => `/admin/media?edit=${encodeURIComponent(id)}`,
-    inTrash: sql<number>`${media.deletedAt} is not null`,
-  },
+  article: trashable(articles, "articles"),
+  media: trashable(media, "media"),
   member: {
     table: users,
     id: users.id,
