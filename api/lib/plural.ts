@@ -1,6 +1,6 @@
 /**
- * French counts for what the server writes (mail): the site's one plural rule (site/src/lib/format.ts, which the
- * server cannot import): 0 and 1 take the singular (« 1 article », « 2 articles »), unlike English.
+ * French counts for what the server writes (mail, messages): the site's one plural rule (site/src/lib/format.ts,
+ * which the server cannot import): 0 and 1 take the singular (« 1 article », « 2 articles »), unlike English.
  */
 
 /** The word for `count`: singular for 0 and 1, else the plural form. */

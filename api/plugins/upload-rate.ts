@@ -9,13 +9,14 @@ import { Elysia } from "elysia";
 import type { Deps } from "../deps";
 import { accountLimitsOf, ADMIN_UPLOAD_FACTOR } from "../lib/account-limits";
 import { TooManyRequestsError } from "../lib/errors";
+import { pluralWord } from "../lib/plural";
 import { isMultipart } from "../lib/uploads/multipart";
 import { viewerOf } from "./auth";
 import type { UploadRouteMatcher } from "./body-limit";
 
 export const uploadRateMessage = (perHour: number, waitSeconds: number) => {
   const minutes = Math.max(1, Math.ceil(waitSeconds / 60));
-  return `Trop d'envois de fichiers (${perHour} par heure au plus). Réessayez dans ${minutes} minute${minutes > 1 ? "s" : ""}.`;
+  return `Trop d'envois de fichiers (${perHour} par heure au plus). Réessayez dans ${minutes} ${pluralWord(minutes, "minute")}.`;
 };
 
 export const uploadRate = (deps: Deps, isUpload: UploadRouteMatcher) =>
