@@ -31,6 +31,9 @@ describe("the trash", () => {
   const journal = async (itemId: string) =>
     (await h.database.db.select().from(auditLog).where(eq(auditLog.itemId, itemId))).map((e) => [e.action, e.actor]);
   const ids = (list: { _id: string }[]) => list.map((x) => x._id);
+  /** A picture Awa uploads through the route, so it has a file on disk for the purge to remove. */
+  const uploadPicture = async (title: string, width: number, height: number) =>
+    send(h, "POST", "/api/user/media", formData({ title, type: "image", description: "Affiche.", file: new File([await sample.picture("png", width, height)], "a.png") }), awa.auth);
 
   it("hides a deleted article from the public answers, the lists and the counts, and brings it back as it was", async () => {
     const db = h.database.db;
@@ -130,13 +133,7 @@ describe("the trash", () => {
   });
 
   it("removes the row and the files for good on « Supprimer définitivement »", async () => {
-    const created = await send(
-      h,
-      "POST",
-      "/api/user/media",
-      formData({ title: "Affiche", type: "image", description: "Affiche.", file: new File([await sample.picture("png", 400, 300)], "a.png") }),
-      awa.auth,
-    );
+    const created = await uploadPicture("Affiche", 400, 300);
     const id = created.json._id as string;
     expect((await send(h, "DELETE", `/api/user/media/${id}`, undefined, awa.auth)).status).toBe(200);
     expect(uploaded(h, created.json.path)).toBe(true);
@@ -153,13 +150,7 @@ describe("the trash", () => {
     const db = h.database.db;
     const deletedAt = new Date("2026-10-01T10:00:00Z");
     const article = await makeArticle(db, { authors: [awa.id], themes: [theme.id] });
-    const created = await send(
-      h,
-      "POST",
-      "/api/user/media",
-      formData({ title: "Vieille affiche", type: "image", description: "Affiche.", file: new File([await sample.picture("png", 300, 200)], "v.png") }),
-      awa.auth,
-    );
+    const created = await uploadPicture("Vieille affiche", 300, 200);
     const mediaId = created.json._id as string;
     await db.update(articles).set({ deletedAt, deletedBy: awa.id }).where(eq(articles.id, article.id));
     await db.update(media).set({ deletedAt, deletedBy: awa.id }).where(eq(media.id, mediaId));
