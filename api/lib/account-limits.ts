@@ -1,7 +1,7 @@
 /**
  * Limits per account, so that one member cannot slow down or fill up the site for everyone (issue 18 §3):
- * searches in the member and admin lists, and uploads. They sit behind the Limiter / KeyLocks interfaces of
- * rate-limit.ts: in memory today (one API process), shared by every process once a Redis implementation exists.
+ * searches in the member and admin lists, uploads and password-reset requests. They sit behind the Limiter /
+ * KeyLocks interfaces of rate-limit.ts: in memory in one API process, or in Redis (`REDIS_URL`), shared by all.
  */
 import { memoryLimiter, memoryLocks, type KeyLocks, type Limiter } from "./rate-limit";
 import type { RedisConnection } from "./redis/connection";

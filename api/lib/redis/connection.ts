@@ -1,9 +1,9 @@
 /**
  * The one Redis connection of a process (issue 24 §3: shared state when `REDIS_URL` is set), on Bun's built-in
  * client. Commands never wait in a queue for a server that is down (`enableOfflineQueue: false`): a request that
- * needs Redis gets an error at once and its caller decides (api/lib/redis/limits.ts: sign-in fails closed, the
- * other limits open). After the client gives up reconnecting it stays closed (Bun does not reconnect by itself
- * then), so each command reconnects first when needed, one attempt at a time.
+ * needs Redis gets an error at once and its caller decides (api/lib/account-limits.ts: password resets fail
+ * closed, the other limits open). After the client gives up reconnecting it stays closed (Bun does not reconnect
+ * by itself then), so each command reconnects first when needed, one attempt at a time.
  */
 import { RedisClient } from "bun";
 
