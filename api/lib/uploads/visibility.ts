@@ -115,12 +115,11 @@ async function ownerOf(db: Db, area: string, file: string): Promise<Owned | null
   if (area === "body_pics") {
     const [row] = await db.select({ name: bodyPictures.name, uploadedBy: bodyPictures.uploadedBy }).from(bodyPictures).where(names(bodyPictures.name, file)).limit(1);
     if (!row) return null;
-    const shownBy = db
+    const shown = await db
       .select({ approved: articles.approved, online: articles.online, articleId: articles.id })
       .from(articleBodyPictures)
       .innerJoin(articles, eq(articles.id, articleBodyPictures.articleId))
       .where(eq(articleBodyPictures.name, row.name));
-    const shown = await shownBy;
     return {
       isPublic: shown.some((a) => a.approved && a.online),
       // Its uploader, and the authors of any article showing it (co-authors edit that body too).
