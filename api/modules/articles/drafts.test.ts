@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { articles, notifications } from "../../../db/schema";
 import { makeTheme } from "../../testing/factory";
@@ -102,6 +102,26 @@ describe("article drafts and versions", () => {
     for (const [k, v] of Object.entries({ title: "Deux onglets", txt_content: "Onglet C.", themes: eco.id, draft: "true", version: "2" })) form.append(k, v);
     expect((await send(h, "PUT", `/api/user/articles/${draft._id}`, form, awa.auth)).json).toMatchObject({ txt_content: "Onglet C.", version: 3 });
     expect((await send(h, "PUT", `/api/user/articles/${draft._id}`, body({ version: "abc" }), awa.auth)).status).toBe(400);
+  });
+
+  it("writes nothing of a save whose guarded row update matched nothing (it lost a race), its themes included", async () => {
+    const sea = await makeTheme(h.database.db, "Mer");
+    const { json: draft } = await send(h, "POST", "/api/user/articles", body({ title: "Course", draft: true }), awa.auth);
+    // A lost race, made deterministic: the version check before the write passes, then the row update matches no
+    // row, as when another save from the same version has just landed.
+    await h.database.db.run(sql.raw(`create trigger lose_race before update on articles when old.id = '${draft._id}' begin select raise(ignore); end`));
+    try {
+      const lost = await send(h, "PUT", `/api/user/articles/${draft._id}`, body({ title: "Course", txt_content: "Perdu.", themes: [sea.id], draft: true, version: draft.version }), awa.auth);
+      expect(lost).toEqual({
+        status: 409,
+        json: { message: "Cet article a été modifié ailleurs (dans un autre onglet\u00a0?)\u00a0: rechargez-le avant d'enregistrer." },
+      });
+    } finally {
+      await h.database.db.run(sql.raw("drop trigger if exists lose_race"));
+    }
+    const now = (await send(h, "GET", `/api/user/articles/${draft._id}`, undefined, awa.auth)).json;
+    expect(now).toMatchObject({ txt_content: "Premier jet.", version: 1 });
+    expect(now.themes.map((t: { _id: string }) => t._id)).toEqual([eco.id]);
   });
 
   it("counts drafts apart from pending articles in the member's stats", async () => {

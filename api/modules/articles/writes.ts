@@ -161,19 +161,37 @@ export async function updateArticle(db: Db, id: string, input: ArticleInput, act
     changes.draft = draft;
   }
   const pictureSteps = await bodyPictureSteps(db, id, input.htmlContent);
-  // Checked again by the write itself: of two saves from the same version, the one that lands second matches no
-  // row. Its other statements are not guarded (one batch cannot branch), so the check above is the one that
-  // answers; this one only keeps the version from being bumped twice for one base.
-  await runBatch(db, [
-    db
-      .update(articles)
-      .set({ ...changes, version: sql`${articles.version} + 1` })
-      .where(and(eq(articles.id, id), eq(articles.version, row.version))),
-    ...relationSteps(db, id, links),
-    ...pictureSteps,
-    ...(draft ? [] : submissionEvents(db, "article", id, actor)),
-  ]);
+  // Checked again by the write itself: of two saves from the same version that both passed the check above, the
+  // one that lands second matches no row, and `staleGuard` then fails its batch, so none of its statements land.
+  try {
+    await runBatch(db, [
+      db
+        .update(articles)
+        .set({ ...changes, version: sql`${articles.version} + 1` })
+        .where(and(eq(articles.id, id), eq(articles.version, row.version))),
+      staleGuard(db),
+      ...relationSteps(db, id, links),
+      ...pictureSteps,
+      ...(draft ? [] : submissionEvents(db, "article", id, actor)),
+    ]);
+  } catch (e) {
+    if (failedOnStaleGuard(e)) throw new ConflictError(STALE_VERSION);
+    throw e;
+  }
   return findArticle(db, id);
+}
+
+/**
+ * A batch is one transaction but cannot branch: this statement, placed right after a guarded update, fails (and so
+ * rolls the whole batch back) when that update changed no row, by inserting a NULL where SQLite forbids one.
+ */
+const STALE_GUARD_ERROR = "NOT NULL constraint failed: article_themes.article_id";
+const staleGuard = (db: Db) => db.run(sql`insert into ${articleThemes} (article_id, theme_id) select null, null where changes() = 0`) as unknown as Step;
+
+/** Whether a batch failed on `staleGuard` (no other statement inserts a null article id). */
+function failedOnStaleGuard(e: unknown): boolean {
+  for (let c: unknown = e; c instanceof Error; c = c.cause) if (c.message.includes(STALE_GUARD_ERROR)) return true;
+  return false;
 }
 
 /**
