@@ -3,11 +3,12 @@
  * searchable; one page of it with `page`) and the back office's page (sorted, filtered, searched and cut by the
  * database through api/lib/list-query.ts, so it stays fast at 50,000).
  */
-import { and, count, eq, inArray, isNull, not, notInArray, or, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, inArray, not, notInArray, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { articleAuthors, articles, media } from "../../../db/schema";
 import { dayRange, ftsSearch, isOn, listPage, type ListSpec } from "../../lib/list-query";
 import type { ArticlePage, AdminArticlesQuery, ARTICLE_SORTS, ArticleSummary, MemberArticlesQuery, MemberStats } from "./model";
+import { mediaIsLive } from "../media/service";
 import { searchMatcher, type Matcher } from "./search";
 import { articleConditions, articleIdsOf, articleIsLive, articleIsPublic, listArticleSummaries, type ArticleFilter } from "./service";
 
@@ -144,7 +145,7 @@ export async function memberStats(db: Db, userId: string): Promise<MemberStats> 
       .from(articleAuthors)
       .innerJoin(articles, eq(articles.id, articleAuthors.articleId))
       .where(and(eq(articleAuthors.userId, userId), articleIsLive)),
-    db.select({ n: count() }).from(media).where(and(eq(media.uploadedBy, userId), isNull(media.deletedAt))),
+    db.select({ n: count() }).from(media).where(and(eq(media.uploadedBy, userId), mediaIsLive)),
   ]);
   return {
     articles: states.length,

@@ -2,28 +2,29 @@
  * Article and media counts for the dashboard. Their modules have no count functions and this module must not
  * edit their services, so these two read-only counts live here.
  */
-import { and, count, eq, isNull } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { articles, media } from "../../../db/schema";
+import { articleIsLive, articleIsPublic } from "../articles/service";
+import { mediaIsLive } from "../media/service";
 
-/** All articles, those readers can see (approved and online) and those waiting for approval. */
-// Trashed rows count nowhere on the dashboards (they have their own « Corbeille »).
-const liveArticle = isNull(articles.deletedAt);
-const liveMedia = isNull(media.deletedAt);
-
+/**
+ * All articles, those readers can see (approved and online) and those waiting for approval. Trashed rows count
+ * nowhere on the dashboards (they have their own « Corbeille »): every condition starts from the live rows.
+ */
 export async function countArticles(db: Db): Promise<{ total: number; published: number; pending: number }> {
   const [[all], [published], [pending]] = await Promise.all([
-    db.select({ n: count() }).from(articles).where(liveArticle),
-    db.select({ n: count() }).from(articles).where(and(liveArticle, eq(articles.approved, true), eq(articles.online, true))),
-    db.select({ n: count() }).from(articles).where(and(liveArticle, eq(articles.approved, false), eq(articles.draft, false))),
+    db.select({ n: count() }).from(articles).where(articleIsLive),
+    db.select({ n: count() }).from(articles).where(articleIsPublic),
+    db.select({ n: count() }).from(articles).where(and(articleIsLive, eq(articles.approved, false), eq(articles.draft, false))),
   ]);
   return { total: all?.n ?? 0, published: published?.n ?? 0, pending: pending?.n ?? 0 };
 }
 
 export async function countMedia(db: Db): Promise<{ total: number; pending: number }> {
   const [[all], [pending]] = await Promise.all([
-    db.select({ n: count() }).from(media).where(liveMedia),
-    db.select({ n: count() }).from(media).where(and(liveMedia, eq(media.approved, false))),
+    db.select({ n: count() }).from(media).where(mediaIsLive),
+    db.select({ n: count() }).from(media).where(and(mediaIsLive, eq(media.approved, false))),
   ]);
   return { total: all?.n ?? 0, pending: pending?.n ?? 0 };
 }

@@ -1,8 +1,9 @@
-import { and, count, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, count, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { newId } from "../../../db/ids";
 import { articles, articleThemes, eventThemes, themes, type ThemeRow } from "../../../db/schema";
 import { ConflictError, NotFoundError } from "../../lib/errors";
+import { articleIsPublic } from "../articles/service";
 import type { AdminTheme, DeletedTheme, Theme, ThemeBody, ThemeWithCount } from "./model";
 
 /**
@@ -31,7 +32,7 @@ export async function listThemesWithCount(db: Db): Promise<ThemeWithCount[]> {
     .select({ themeId: articleThemes.themeId, n: count() })
     .from(articleThemes)
     .innerJoin(articles, eq(articles.id, articleThemes.articleId))
-    .where(and(isNull(articles.deletedAt), eq(articles.approved, true), eq(articles.online, true)))
+    .where(articleIsPublic)
     .groupBy(articleThemes.themeId);
   const byTheme = new Map(counts.map((c) => [c.themeId, c.n]));
   const rows = byName(await db.select().from(themes));
