@@ -2,7 +2,7 @@
  * The trash list (« Corbeille »): articles and media with `deleted_at` set, most recently deleted first, one page
  * at a time. Two tables in one list, so not a `ListSpec` of api/lib/list-query.ts (one table each): the same
  * query schema, page sizes and full-text search (each table's own FTS index), over a UNION ALL of the two
- * partial trash indexes (db/schema: `articles_trash_idx`, `media_trash_idx`). The trash holds 30 days of
+ * trash indexes (db/schema: `articles_trash_idx`, `media_trash_idx`). The trash holds 30 days of
  * deletions, so the union stays small.
  */
 import { and, eq, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
