@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { availableParallelism } from "node:os";
+import { SEARCH_LIMIT } from "./lib/account-limits";
 import { parseTrustProxy } from "./lib/client-ip";
 import { parseSender, type MailSender } from "./lib/mail-address";
 
@@ -168,7 +169,7 @@ export function readEnv(source: Record<string, string | undefined> = process.env
   }
   const uploadPendingQuotaMb = wholeNumber(source, "UPLOAD_PENDING_QUOTA_MB", 500, 1, 1_048_576, "MB");
   const uploadsPerHour = wholeNumber(source, "UPLOADS_PER_HOUR", 60, 1, 100_000, "uploads");
-  const searchesPer10s = wholeNumber(source, "SEARCHES_PER_10S", 30, 1, 1_000_000, "searches");
+  const searchesPer10s = wholeNumber(source, "SEARCHES_PER_10S", SEARCH_LIMIT.limit, 1, 1_000_000, "searches");
   const redisUrl = source.REDIS_URL ? url(source.REDIS_URL, "REDIS_URL", ["redis:", "rediss:"]) : undefined;
   try {
     parseTrustProxy(source.TRUST_PROXY);
