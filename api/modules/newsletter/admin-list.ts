@@ -1,6 +1,7 @@
 /** The subscribers for admins: one page at a time (api/lib/list-query.ts), and the whole filtered list as CSV. */
 import { desc, eq, inArray, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
+import { csvDocument, csvLine } from "../../../shared/csv";
 import { newsletterSubscribers, type SubscriberRow } from "../../../db/schema";
 import { foldedSearch, listPage, listWhere, type ListSpec } from "../../lib/list-query";
 import type { SubscriberExportQuery, SubscriberPage, SubscriberQuery, SubscriberSummary } from "./model";
@@ -42,23 +43,13 @@ export async function adminSubscriberList(db: Db, query: SubscriberQuery): Promi
 const STATE_LABELS: Record<SubscriberRow["state"], string> = { pending: "En attente", confirmed: "Confirmé", unsubscribed: "Désinscrit" };
 const SOURCE_LABELS: Record<SubscriberRow["source"], string> = { footer: "Pied de page", lettre: "Page Lettre", profile: "Profil de membre" };
 
-/**
- * One CSV field: quoted when it holds the separator, a quote or a line break; a leading = + - @ (a formula when a
- * spreadsheet opens the file) is defused with an apostrophe.
- */
-function field(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[;"\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 const HEADER = ["Adresse e-mail", "État", "Origine", "Membre", "Consentement", "Date du consentement", "Inscription", "Confirmation", "Désinscription"];
 
 /**
- * The filtered list as CSV for a spreadsheet: UTF-8 with a BOM (Excel reads the accents right), `;` between fields
- * (the French Excel's separator), CRLF line ends, ISO dates (UTC). Read in pages of 1,000 so memory stays flat.
+ * The filtered list as CSV for a spreadsheet (shared/csv.ts), ISO dates (UTC). Read in pages of 1,000 so memory stays flat.
  */
 export async function subscribersCsv(db: Db, query: SubscriberExportQuery): Promise<string> {
-  const lines = [HEADER.join(";")];
+  const lines = [csvLine(HEADER)];
   const where = listWhere(SUBSCRIBER_LIST, query, whereOf(query));
   for (let offset = 0; ; offset += 1000) {
     const rows = await db
@@ -70,12 +61,10 @@ export async function subscribersCsv(db: Db, query: SubscriberExportQuery): Prom
       .offset(offset);
     for (const r of rows) {
       lines.push(
-        [r.email, STATE_LABELS[r.state], SOURCE_LABELS[r.source], r.userId ? "oui" : "non", r.consentText, r.consentAt.toISOString(), r.createdAt.toISOString(), iso(r.confirmedAt) ?? "", iso(r.unsubscribedAt) ?? ""]
-          .map(field)
-          .join(";"),
+        csvLine([r.email, STATE_LABELS[r.state], SOURCE_LABELS[r.source], r.userId ? "oui" : "non", r.consentText, r.consentAt.toISOString(), r.createdAt.toISOString(), iso(r.confirmedAt) ?? "", iso(r.unsubscribedAt) ?? ""]),
       );
     }
     if (rows.length < 1000) break;
   }
-  return `\uFEFF${lines.join("\r\n")}\r\n`;
+  return csvDocument(lines);
 }

@@ -1,6 +1,7 @@
 /** The organizers' side (admin only): the list, the CSV, check-in at the door, closing early, a message to all. */
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
+import { csvDocument, csvLine } from "../../../shared/csv";
 import { eventRegistrations, events } from "../../../db/schema";
 import type { Env } from "../../env";
 import { ConflictError, NotFoundError } from "../../lib/errors";
@@ -68,21 +69,12 @@ export async function countsByEvent(db: Db, eventIds: string[]): Promise<Map<str
 const STATE_LABEL = { confirmed: "Confirmée", waiting: "Liste d'attente", cancelled: "Annulée" } as const;
 const when = new Intl.DateTimeFormat("fr-FR", { dateStyle: "short", timeStyle: "short", timeZone: "Africa/Dakar" });
 
-/**
- * One CSV field: quoted when it holds the separator, a quote or a line break; a value a spreadsheet would read
- * as a formula (= + - @, tab, CR first) is prefixed with an apostrophe (CSV injection: a registrant's name is input).
- */
-export function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[";\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-/** UTF-8 with BOM, `;` between fields, CRLF lines, French headers: opens as is in a French spreadsheet. */
+/** French headers in the shared CSV format (shared/csv.ts): opens as is in a French spreadsheet. */
 export async function attendeesCsv(db: Db, eventId: string): Promise<{ filename: string; body: string }> {
   const list = await attendeeList(db, eventId);
   const header = ["Nom", "Courriel", "Réponse", "Inscrit le", "État", "Position d'attente", "Membre", "Présent"];
   const lines = list.items.map((r) =>
-    [
+    csvLine([
       r.name,
       r.email,
       r.answer,
@@ -91,11 +83,9 @@ export async function attendeesCsv(db: Db, eventId: string): Promise<{ filename:
       r.position === null ? "" : String(r.position),
       r.member ? "oui" : "non",
       r.checkedInAt ? when.format(new Date(r.checkedInAt)) : "",
-    ]
-      .map(csvField)
-      .join(";"),
+    ]),
   );
-  return { filename: `inscriptions-${list.event.url}.csv`, body: "\uFEFF" + [header.map(csvField).join(";"), ...lines].join("\r\n") + "\r\n" };
+  return { filename: `inscriptions-${list.event.url}.csv`, body: csvDocument([csvLine(header), ...lines]) };
 }
 
 /** « Présent » at the door: on or off, for a confirmed registration. */
