@@ -1,7 +1,8 @@
 /**
  * The two links of the newsletter and the headers that carry them.
  *
- * - Confirmation: 32 random bytes in base64url, only their SHA-256 stored (as account links: api/modules/password-reset/tokens.ts).
+ * - Confirmation: the account links' tokens (api/modules/password-reset/tokens.ts): 32 random bytes in base64url,
+ *   only their SHA-256 stored.
  *   The token travels in the page's fragment (`/lettre/confirmation#token=…`): never sent to a server, so it stays
  *   out of logs and Referer headers.
  * - Unsubscription: `id` + `sig`, an HMAC-SHA256 of the subscriber's id under a key derived from TWO_FACTOR_KEY.
@@ -11,6 +12,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Env } from "../../env";
 import { hashSecret } from "../../lib/session";
+import { isTokenShaped } from "../password-reset/tokens";
 
 export type LinkEnv = Pick<Env, "publicUrl" | "twoFactorKey">;
 
@@ -20,15 +22,8 @@ export const UNSUBSCRIBE_PAGE = "/lettre/desinscription";
 /** The RFC 8058 endpoint mail clients POST `List-Unsubscribe=One-Click` to. */
 export const UNSUBSCRIBE_API = "/api/newsletter/unsubscribe";
 
-const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
-
-export async function newConfirmToken(): Promise<{ token: string; hash: string }> {
-  const token = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url");
-  return { token, hash: await hashSecret(token) };
-}
-
 /** The hash to look a token up by, or null when the string cannot be one of ours (refused before the database). */
-export const confirmTokenHash = async (token: string): Promise<string | null> => (TOKEN_SHAPE.test(token) ? hashSecret(token) : null);
+export const confirmTokenHash = async (token: string): Promise<string | null> => (isTokenShaped(token) ? hashSecret(token) : null);
 
 export const confirmLink = (token: string) => `${CONFIRM_PAGE}#token=${token}`;
 

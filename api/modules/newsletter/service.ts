@@ -16,8 +16,9 @@ import { BadRequestError, TooManyRequestsError } from "../../lib/errors";
 import { isMailAddress } from "../../lib/mail-address";
 import { mailSite, renderMail } from "../mail/render";
 import { enqueueMail } from "../mail/service";
+import { newToken } from "../password-reset/tokens";
 import type { NewsletterLimits } from "./limits";
-import { confirmTokenHash, isUnsubscribeSig, newConfirmToken, unsubscribePageUrl } from "./links";
+import { confirmTokenHash, isUnsubscribeSig, unsubscribePageUrl } from "./links";
 import { confirmMailContent } from "./mail";
 import { BAD_ADDRESS, BAD_CONFIRM_LINK, BAD_UNSUBSCRIBE_LINK, CONFIRMED, SUBSCRIBE_ANSWER, TOO_MANY_SUBSCRIBES, UNSUBSCRIBED } from "./messages";
 
@@ -59,7 +60,7 @@ export class Newsletter {
 
   /** The state of `email` after a request: a pending row with a fresh link (and its mail), or an unchanged confirmed one. */
   private async request(email: string, source: SubscriberSource, userId: string | null): Promise<SubscriberRow["state"]> {
-    const { token, hash } = await newConfirmToken();
+    const { token, hash } = await newToken();
     // Rendered for every request, known address or not, so all cost the same work.
     const render = (id: string) => renderMail(this.env, confirmMailContent(mailSite(this.env).name, token, unsubscribePageUrl(this.env, { id })));
     const now = this.now();
