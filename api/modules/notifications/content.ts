@@ -43,48 +43,44 @@ type Section = { items: Linked[]; lead: (n: number) => string; subject: (n: numb
 
 const NBSP = "\u00a0";
 
+type Noun = "article" | "média";
+
+/** Admins: contributions of one kind waiting for their approval. */
+const awaiting = (items: Linked[], noun: Noun): Section => ({
+  items,
+  lead: (n) => (n === 1 ? `Un ${noun} attend votre validation` : `${plural(n, noun)} attendent votre validation`),
+  subject: (n) => `${plural(n, noun)} à valider`,
+});
+
+/** Authors: their contributions of one kind approved and on the site now. */
+const online = (items: Linked[], noun: Noun): Section => ({
+  items,
+  lead: (n) => (n === 1 ? `Votre ${noun} a été validé et il est en ligne` : `Vos ${plural(n, noun)} ont été validés et sont en ligne`),
+  subject: (n) => `${plural(n, noun)} en ligne`,
+});
+
+/** Authors: their contributions of one kind approved but still offline. */
+const approvedOffline = (items: Linked[], noun: Noun): Section => ({
+  items,
+  lead: (n) =>
+    n === 1
+      ? `Votre ${noun} a été validé\u202f; il sera visible sur le site quand il sera remis en ligne`
+      : `Vos ${plural(n, noun)} ont été validés\u202f; ils seront visibles sur le site quand ils seront remis en ligne`,
+  subject: (n) => plural(n, `${noun} validé`, `${noun}s validés`),
+});
+
 const SECTIONS: ((d: Digest) => Section)[] = [
-  (d) => ({
-    items: d.pendingArticles,
-    lead: (n) => (n === 1 ? "Un article attend votre validation" : `${plural(n, "article")} attendent votre validation`),
-    subject: (n) => `${plural(n, "article")} à valider`,
-  }),
-  (d) => ({
-    items: d.pendingMedia,
-    lead: (n) => (n === 1 ? "Un média attend votre validation" : `${plural(n, "média")} attendent votre validation`),
-    subject: (n) => `${plural(n, "média")} à valider`,
-  }),
+  (d) => awaiting(d.pendingArticles, "article"),
+  (d) => awaiting(d.pendingMedia, "média"),
   (d) => ({
     items: d.contactMessages,
     lead: (n) => (n === 1 ? "Un nouveau message de contact est arrivé" : `${plural(n, "nouveau message", "nouveaux messages")} de contact sont arrivés`),
     subject: (n) => `${plural(n, "nouveau message", "nouveaux messages")} de contact`,
   }),
-  (d) => ({
-    items: d.articlesOnline,
-    lead: (n) => (n === 1 ? "Votre article a été validé et il est en ligne" : `Vos ${plural(n, "article")} ont été validés et sont en ligne`),
-    subject: (n) => `${plural(n, "article")} en ligne`,
-  }),
-  (d) => ({
-    items: d.articlesApproved,
-    lead: (n) =>
-      n === 1
-        ? "Votre article a été validé\u202f; il sera visible sur le site quand il sera remis en ligne"
-        : `Vos ${plural(n, "article")} ont été validés\u202f; ils seront visibles sur le site quand ils seront remis en ligne`,
-    subject: (n) => `${plural(n, "article validé", "articles validés")}`,
-  }),
-  (d) => ({
-    items: d.mediaOnline,
-    lead: (n) => (n === 1 ? "Votre média a été validé et il est en ligne" : `Vos ${plural(n, "média")} ont été validés et sont en ligne`),
-    subject: (n) => `${plural(n, "média")} en ligne`,
-  }),
-  (d) => ({
-    items: d.mediaApproved,
-    lead: (n) =>
-      n === 1
-        ? "Votre média a été validé\u202f; il sera visible sur le site quand il sera remis en ligne"
-        : `Vos ${plural(n, "média")} ont été validés\u202f; ils seront visibles sur le site quand ils seront remis en ligne`,
-    subject: (n) => `${plural(n, "média validé", "médias validés")}`,
-  }),
+  (d) => online(d.articlesOnline, "article"),
+  (d) => approvedOffline(d.articlesApproved, "article"),
+  (d) => online(d.mediaOnline, "média"),
+  (d) => approvedOffline(d.mediaApproved, "média"),
 ];
 
 /** The digest as a message, or null when nothing is left to say (everything already handled or switched off). */
