@@ -3,9 +3,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, mailOutbox, newsletterSubscribers } from "../../../db/schema";
 import { NEWSLETTER_CONSENT, SUBSCRIBE_ANSWER } from "../../../shared/newsletter";
 import { CLIENT_IP_HEADER } from "../../lib/client-ip";
-import { createMailDelivery } from "../mail/delivery";
 import { enqueueMail } from "../mail/service";
-import { createSmtpTransport, type MailTransport } from "../mail/transport";
+import { smtpDeliverer } from "../mail/test-kit";
 import { post } from "../auth/two-factor-test-kit";
 import { person, send, type Person } from "../users/test-kit";
 import { createHarness, type Harness } from "../../testing/harness";
@@ -26,16 +25,9 @@ describe("newsletter subscriptions, through a real SMTP server", () => {
   let ipCount = 0;
   /** Each request from its own client address, so the per-client limit of one test never reaches another. */
   const freshIp = () => `198.51.100.${++ipCount}`;
-  const transports: MailTransport[] = [];
   const db = () => h.database.db;
 
-  async function deliver(): Promise<ReceivedMail[]> {
-    const before = smtp.received.length;
-    const transport = createSmtpTransport(smtp.url);
-    transports.push(transport);
-    await createMailDelivery({ db: db(), transport, now: () => new Date() }).runOnce();
-    return smtp.received.slice(before);
-  }
+  const { deliver, closeTransports } = smtpDeliverer(db, () => smtp);
   const subscribe = (email: string, extra: Record<string, unknown> = {}, ip = freshIp()) =>
     post(h, "/api/newsletter/subscribe", { email, consent: true, source: "lettre", ...extra }, ip);
   const confirm = (token: string) => post(h, "/api/newsletter/confirm", { token });
@@ -67,9 +59,7 @@ describe("newsletter subscriptions, through a real SMTP server", () => {
     h = await createHarness({ SMTP_URL: smtp.url, MAIL_FROM: "L'Institut <contact@institut.example.sn>", PUBLIC_URL });
     admin = await person(h, "admin-lettre", "admin");
   });
-  afterEach(() => {
-    for (const t of transports.splice(0)) t.close();
-  });
+  afterEach(closeTransports);
   afterAll(async () => {
     await smtp.stop();
     h.close();

@@ -3,8 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { accountTokens, auditLog, mailOutbox, sessions, users } from "../../../db/schema";
 import { createSession, hashSecret } from "../../lib/session";
 import { enrolTotp, login, post } from "../auth/two-factor-test-kit";
-import { createMailDelivery } from "../mail/delivery";
-import { createSmtpTransport, type MailTransport } from "../mail/transport";
+import { smtpDeliverer } from "../mail/test-kit";
 import { formData, person, send, type Person } from "../users/test-kit";
 import { makeUser } from "../../testing/factory";
 import { createHarness, type Harness } from "../../testing/harness";
@@ -23,16 +22,8 @@ describe("account recovery and invitations, through a real SMTP server", () => {
   let ipCount = 0;
   /** Each test asks from its own address, so the per-address limit of one test never reaches another. */
   const freshIp = () => `198.51.100.${++ipCount}`;
-  const transports: MailTransport[] = [];
 
-  /** Runs the delivery worker once, as the server's poller would, and returns what the SMTP server received since. */
-  async function deliver(): Promise<ReceivedMail[]> {
-    const before = smtp.received.length;
-    const transport = createSmtpTransport(smtp.url);
-    transports.push(transport);
-    await createMailDelivery({ db: h.database.db, transport, now: () => new Date() }).runOnce();
-    return smtp.received.slice(before);
-  }
+  const { deliver, closeTransports } = smtpDeliverer(() => h.database.db, () => smtp);
   const tokenIn = (mail: ReceivedMail) => {
     const m = /https:\/\/institut\.example\.sn\/reinitialiser-mot-de-passe#token=([A-Za-z0-9_-]{43})/.exec(mail.parsed.text ?? "");
     expect(m, mail.parsed.text).not.toBeNull();
@@ -52,9 +43,7 @@ describe("account recovery and invitations, through a real SMTP server", () => {
     h = await createHarness({ SMTP_URL: smtp.url, MAIL_FROM: "L'Institut <contact@institut.example.sn>", PUBLIC_URL });
     admin = await person(h, "admin-recup", "admin");
   });
-  afterEach(() => {
-    for (const t of transports.splice(0)) t.close();
-  });
+  afterEach(closeTransports);
   afterAll(async () => {
     await smtp.stop();
     h.close();
