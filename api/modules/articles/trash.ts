@@ -3,11 +3,12 @@
  * but the trash's skips it (api/modules/articles/service.ts `articleIsLive`), while its row, links (themes,
  * authors, media) and flags stay untouched, so « Restaurer » only clears the mark and the article is back exactly
  * as it was. « Supprimer définitivement » and the 30-day purge remove the row (the link tables cascade) and then
- * its picture files. Each step writes its journal entry with the change, in one transaction.
+ * its picture files. Each step writes its journal entry with the change, in one transaction. The three steps
+ * (`trashRows`, `restoreRow`, `purgeRows`) are shared with the media's trash (api/modules/media/trash.ts).
  */
 import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { articleAuthors, articles, type ArticleRow } from "../../../db/schema";
+import { articleAuthors, articles, media, type ArticleRow } from "../../../db/schema";
 import { ForbiddenError, NotFoundError } from "../../lib/errors";
 import { removeUpload } from "../../lib/uploads/store";
 import { recordAudits, type NewAuditEntry } from "../audit/service";
@@ -45,42 +46,63 @@ export async function articleInPlace(db: Db, id: string, actor: { id: string; ad
   return row;
 }
 
-/** Moves live articles to the trash, with one journal entry each (the rows and the entries together). */
-export async function trashArticles(db: Db, rows: { id: string; title: string }[], actor: TrashActor, route: string, now = new Date()) {
+/** The two tables with a trash, and the journal's name for their rows. */
+type Trashable = { table: typeof articles | typeof media; kind: "article" | "media" };
+
+/** Moves live rows to the trash, with one journal entry each (the rows and the entries together). */
+export async function trashRows(db: Db, { table, kind }: Trashable, rows: { id: string; title: string }[], actor: TrashActor, route: string, now = new Date()) {
   const ids = rows.map((r) => r.id);
   if (ids.length === 0) return;
   await db.transaction(async (tx) => {
-    await tx.update(articles).set({ deletedAt: now, deletedBy: actor.id }).where(and(inArray(articles.id, ids), isNull(articles.deletedAt)));
-    await recordAudits(tx, trashJournal(rows, actor, TRASH_ACTIONS.trash, route, "article"), now);
+    await tx.update(table).set({ deletedAt: now, deletedBy: actor.id }).where(and(inArray(table.id, ids), isNull(table.deletedAt)));
+    await recordAudits(tx, trashJournal(rows, actor, TRASH_ACTIONS.trash, route, kind), now);
   });
+}
+
+/** « Restaurer »: the row leaves the trash as it was (its links and flags were never touched). */
+export async function restoreRow(db: Db, { table, kind }: Trashable, row: { id: string; title: string }, actor: TrashActor, route: string) {
+  await db.transaction(async (tx) => {
+    await tx.update(table).set({ deletedAt: null, deletedBy: null }).where(eq(table.id, row.id));
+    await recordAudits(tx, trashJournal([row], actor, TRASH_ACTIONS.restore, route, kind));
+  });
+}
+
+/**
+ * Deletes trashed rows for good, with their journal entries, and answers those deleted: only rows still in the
+ * trash go, so a purge racing a restore never deletes the restored row. The caller then removes their files (no
+ * transaction could bring a file back).
+ */
+export async function purgeRows<R extends { id: string; title: string }>(db: Db, { table, kind }: Trashable, rows: R[], actor: { id: string | null; nickname: string }, route: string, now = new Date()): Promise<R[]> {
+  if (rows.length === 0) return [];
+  return db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(table)
+      .where(and(inArray(table.id, rows.map((r) => r.id)), isNotNull(table.deletedAt)))
+      .returning({ id: table.id });
+    const ids = new Set(deleted.map((d) => d.id));
+    const purged = rows.filter((r) => ids.has(r.id));
+    await recordAudits(tx, trashJournal(purged, actor, TRASH_ACTIONS.purge, route, kind), now);
+    return purged;
+  });
+}
+
+const ARTICLES: Trashable = { table: articles, kind: "article" };
+
+/** Moves live articles to the trash, with one journal entry each (the rows and the entries together). */
+export function trashArticles(db: Db, rows: { id: string; title: string }[], actor: TrashActor, route: string, now = new Date()) {
+  return trashRows(db, ARTICLES, rows, actor, route, now);
 }
 
 /** « Restaurer »: the article leaves the trash as it was (its links and flags were never touched). */
 export async function restoreArticle(db: Db, id: string, actor: TrashActor, route: string) {
   const row = await articleInPlace(db, id, actor, true);
-  await db.transaction(async (tx) => {
-    await tx.update(articles).set({ deletedAt: null, deletedBy: null }).where(eq(articles.id, id));
-    await recordAudits(tx, trashJournal([row], actor, TRASH_ACTIONS.restore, route, "article"));
-  });
+  await restoreRow(db, ARTICLES, row, actor, route);
   return { _id: id, kind: "article" as const, title: row.title, message: "Article restauré." };
 }
 
-/**
- * Removes trashed articles for good (rows, then picture files: no transaction could bring a file back). Only rows
- * still in the trash go, so a purge racing a restore never deletes the restored article.
- */
+/** Removes trashed articles for good (rows, then picture files). */
 export async function purgeArticles(db: Db, uploadsDir: string, rows: ArticleRow[], actor: { id: string | null; nickname: string }, route: string, now = new Date()) {
-  if (rows.length === 0) return;
-  const gone = await db.transaction(async (tx) => {
-    const deleted = await tx
-      .delete(articles)
-      .where(and(inArray(articles.id, rows.map((r) => r.id)), isNotNull(articles.deletedAt)))
-      .returning({ id: articles.id });
-    const ids = new Set(deleted.map((d) => d.id));
-    const purged = rows.filter((r) => ids.has(r.id));
-    await recordAudits(tx, trashJournal(purged, actor, TRASH_ACTIONS.purge, route, "article"), now);
-    return purged;
-  });
+  const gone = await purgeRows(db, ARTICLES, rows, actor, route, now);
   for (const row of gone) {
     for (const name of [row.articlePic, row.articlePicOriginal]) if (name) await removeUpload(uploadsDir, "article_pics", name);
   }

@@ -4,13 +4,12 @@
  * clears the mark; « Supprimer définitivement » and the 30-day purge remove the row (its article links cascade)
  * and then its files.
  */
-import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
+import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { media, type MediaRow } from "../../../db/schema";
 import { ForbiddenError, NotFoundError } from "../../lib/errors";
 import { removeMediaFiles } from "../../lib/uploads/store";
-import { recordAudits } from "../audit/service";
-import { TRASH_ACTIONS, trashJournal, type TrashActor } from "../articles/trash";
+import { purgeRows, restoreRow, trashRows, type TrashActor } from "../articles/trash";
 
 /** The media row in the trash (`inTrash`) or out of it, 404 otherwise; for a member, 403 unless they uploaded it. */
 export async function mediaInPlace(db: Db, id: string, actor: { id: string; admin: boolean }, inTrash: boolean): Promise<MediaRow> {
@@ -26,39 +25,23 @@ export async function mediaInPlace(db: Db, id: string, actor: { id: string; admi
   return row;
 }
 
+const MEDIA = { table: media, kind: "media" } as const;
+
 /** Moves live media to the trash, with one journal entry each (the rows and the entries together). */
-export async function trashMedia(db: Db, rows: { id: string; title: string }[], actor: TrashActor, route: string, now = new Date()) {
-  const ids = rows.map((r) => r.id);
-  if (ids.length === 0) return;
-  await db.transaction(async (tx) => {
-    await tx.update(media).set({ deletedAt: now, deletedBy: actor.id }).where(and(inArray(media.id, ids), isNull(media.deletedAt)));
-    await recordAudits(tx, trashJournal(rows, actor, TRASH_ACTIONS.trash, route, "media"), now);
-  });
+export function trashMedia(db: Db, rows: { id: string; title: string }[], actor: TrashActor, route: string, now = new Date()) {
+  return trashRows(db, MEDIA, rows, actor, route, now);
 }
 
 /** « Restaurer »: the media leaves the trash as it was (flags, article links untouched meanwhile). */
 export async function restoreMedia(db: Db, id: string, actor: TrashActor, route: string) {
   const row = await mediaInPlace(db, id, actor, true);
-  await db.transaction(async (tx) => {
-    await tx.update(media).set({ deletedAt: null, deletedBy: null }).where(eq(media.id, id));
-    await recordAudits(tx, trashJournal([row], actor, TRASH_ACTIONS.restore, route, "media"));
-  });
+  await restoreRow(db, MEDIA, row, actor, route);
   return { _id: id, kind: "media" as const, title: row.title, message: "Média restauré." };
 }
 
 /** Removes trashed media for good: rows still in the trash, then their files. */
 export async function purgeMediaRows(db: Db, uploadsDir: string, rows: MediaRow[], actor: { id: string | null; nickname: string }, route: string, now = new Date()) {
-  if (rows.length === 0) return;
-  const gone = await db.transaction(async (tx) => {
-    const deleted = await tx
-      .delete(media)
-      .where(and(inArray(media.id, rows.map((r) => r.id)), isNotNull(media.deletedAt)))
-      .returning({ id: media.id });
-    const ids = new Set(deleted.map((d) => d.id));
-    const purged = rows.filter((r) => ids.has(r.id));
-    await recordAudits(tx, trashJournal(purged, actor, TRASH_ACTIONS.purge, route, "media"), now);
-    return purged;
-  });
+  const gone = await purgeRows(db, MEDIA, rows, actor, route, now);
   for (const row of gone) await removeMediaFiles(uploadsDir, row);
 }
 
