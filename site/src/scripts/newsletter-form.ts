@@ -2,6 +2,8 @@
  * Sends a subscription form (components/NewsletterForm.astro) as JSON and shows the server's answer, the same for
  * every address. The browser's own checks are off (novalidate) so that the messages are the site's, in French.
  */
+import { answerMessage, failureText, showStatus } from "./newsletter-status";
+
 const FAILURE = "L'inscription n'a pas pu être envoyée. Réessayez plus tard.";
 
 for (const form of document.querySelectorAll<HTMLFormElement>("[data-newsletter-form]")) {
@@ -9,11 +11,7 @@ for (const form of document.querySelectorAll<HTMLFormElement>("[data-newsletter-
   const status = form.querySelector<HTMLElement>("[data-status]")!;
   const email = form.querySelector<HTMLInputElement>('input[name="email"]')!;
   const consent = form.querySelector<HTMLInputElement>('input[name="consent"]')!;
-  const say = (text: string, ok: boolean) => {
-    status.textContent = text;
-    status.classList.toggle("is-ok", ok);
-    status.classList.toggle("is-error", !ok);
-  };
+  const say = (text: string, ok: boolean) => showStatus(status, text, ok);
 
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -37,13 +35,11 @@ for (const form of document.querySelectorAll<HTMLFormElement>("[data-newsletter-
         headers: { "content-type": "application/json", accept: "application/json" },
         body: JSON.stringify({ email: email.value.trim(), consent: true, source: form.dataset.source }),
       });
-      const payload = await res.json().catch(() => null);
-      const message = typeof payload?.message === "string" && payload.message ? payload.message : FAILURE;
-      if (!res.ok) throw new Error(message);
+      const message = await answerMessage(res, FAILURE);
       form.reset();
       say(message, true);
     } catch (e) {
-      say(e instanceof Error && e.message && !(e instanceof TypeError) ? e.message : FAILURE, false);
+      say(failureText(e, FAILURE), false);
     } finally {
       button.disabled = false;
     }

@@ -3,20 +3,10 @@
  * read then wiped from the address bar, and posted. Unsubscription: the signed link's `id` and `sig` are in the
  * query; the button posts what a mail client posts for RFC 8058, so both take the same path on the server.
  */
+import { answerMessage, failureText, showStatus as show } from "./newsletter-status";
+
 const FAILURE = "La demande n'a pas pu être envoyée. Réessayez plus tard.";
-
-function show(status: HTMLElement, text: string, ok: boolean) {
-  status.textContent = text;
-  status.classList.toggle("is-ok", ok);
-  status.classList.toggle("is-error", !ok);
-}
-
-async function answer(res: Response): Promise<string> {
-  const payload = await res.json().catch(() => null);
-  const message = typeof payload?.message === "string" && payload.message ? payload.message : FAILURE;
-  if (!res.ok) throw new Error(message);
-  return message;
-}
+const answer = (res: Response) => answerMessage(res, FAILURE);
 
 const confirmStatus = document.querySelector<HTMLElement>("[data-confirm-status]");
 if (confirmStatus) {
@@ -27,7 +17,7 @@ if (confirmStatus) {
     fetch("/api/newsletter/confirm", { method: "POST", headers: { "content-type": "application/json", accept: "application/json" }, body: JSON.stringify({ token }) })
       .then(answer)
       .then((m) => show(confirmStatus, m, true))
-      .catch((e) => show(confirmStatus, e instanceof Error && !(e instanceof TypeError) ? e.message : FAILURE, false));
+      .catch((e) => show(confirmStatus, failureText(e, FAILURE), false));
 }
 
 const unsubscribe = document.querySelector<HTMLFormElement>("[data-unsubscribe-form]");
@@ -55,7 +45,7 @@ if (unsubscribe) {
       show(status, await answer(res), true);
     } catch (e) {
       button.disabled = false;
-      show(status, e instanceof Error && !(e instanceof TypeError) ? e.message : FAILURE, false);
+      show(status, failureText(e, FAILURE), false);
     }
   });
 }
