@@ -10,12 +10,11 @@
  * Bodies are minimal valid ones, so an allowed status is the route's real success (200/201/202), never a 400
  * standing in for "allowed". Exceptions are named in `note`.
  */
-import { LOGIN_PASSWORD, type Caller, type Role, type World } from "./authz-matrix-world";
 import { eq } from "drizzle-orm";
-import { articles, media as mediaTable } from "../../db/schema";
-import { makeTheme } from "./factory";
+import { articles, media as mediaTable, newsletterSubscribers } from "../../db/schema";
 import { freshRegistration, openEventFor } from "./authz-matrix-registrations";
-import { newsletterSubscribers } from "../../db/schema";
+import { LOGIN_PASSWORD, type Caller, type Role, type World } from "./authz-matrix-world";
+import { makeTheme } from "./factory";
 
 export type Expected = Record<Role, number>;
 
