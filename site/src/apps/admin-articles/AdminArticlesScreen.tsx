@@ -16,7 +16,7 @@ import { variantSrcset } from "../../lib/picture";
 import { articlesChanged, deleteArticle } from "../articles/api";
 import { api, call } from "../lib/api";
 import { useResource } from "../lib/query";
-import { DataTable, type Column } from "../ui/DataTable";
+import type { Column } from "../ui/DataTable";
 import { useEditAddress } from "../ui/edit-address";
 import { FormField } from "../ui/FormField";
 import { ScreenHead } from "../ui/ScreenHead";
@@ -27,9 +27,9 @@ import { useModerationColumns } from "../moderation/use-moderation";
 import { $userThemes } from "../articles/stores";
 import { ListSearch } from "../ui/ListSearch";
 import { choicesOf, ListSelect } from "../ui/ListSelect";
-import { listPagination } from "../ui/list-store";
+import { ListTable } from "../ui/ListTable";
 import { useShown } from "../ui/use-shown";
-import { ARTICLE_SORTS, ARTICLE_STATUSES, countLabel, type ArticleSort } from "./list-query";
+import { ARTICLE_SORTS, ARTICLE_STATUSES, countLabel } from "./list-query";
 import { $adminArticles, articleList } from "./stores";
 import "./AdminArticlesScreen.css";
 import { TRASH_ARTICLE_QUESTION } from "../trash/trash-text";
@@ -119,7 +119,6 @@ export default function AdminArticlesScreen() {
   ];
 
   const total = shown?.total ?? 0;
-  const pager = listPagination(articleList, query, total);
   const filtered = Boolean(query.q.trim() || Object.values(query.filters).some(Boolean));
   return (
     <section className="admin-articles">
@@ -154,18 +153,17 @@ export default function AdminArticlesScreen() {
         state={query}
         themes={themes.data ?? []}
       />
-      <DataTable
-        caption={shown ? `Articles : ${countLabel(total)}, page ${query.page} sur ${pager.pageCount}` : "Articles"}
-        captionHidden
+      <ListTable
+        list={articleList}
+        state={query}
+        page={shown}
+        caption="Articles"
+        count={countLabel}
         columns={columns}
-        rows={shown?.items}
         rowKey={(a) => a._id}
         loading={loading}
         error={error}
         empty={filtered ? "Aucun article dans cette sélection." : "Aucun article"}
-        sort={{ key: query.sort, dir: query.dir }}
-        onSortChange={(s) => change({ sort: s.key as ArticleSort, dir: s.dir })}
-        pagination={pager}
       />
       {target !== null && <AdminArticleForm articleId={target.id} onClose={() => setTarget(null)} />}
     </section>

@@ -19,14 +19,15 @@ import { MediaGrid } from "../media-library/MediaGrid";
 import { useListView } from "../media-library/list-view";
 import { ViewSwitch } from "../media-library/ViewSwitch";
 import { deleteMedia, mediaChanged } from "../media/api";
-import { countLabel, MEDIA_SORTS, MEDIA_STATUSES, MEDIA_TYPE_CHOICES, type MediaSort } from "../media/list-query";
+import { countLabel, MEDIA_SORTS, MEDIA_STATUSES, MEDIA_TYPE_CHOICES, } from "../media/list-query";
 import { MediaForm } from "../media/MediaForm";
 import { useModerationColumns } from "../moderation/use-moderation";
 import { selectColumn, useSelection } from "../ui/BulkBar";
-import { DataTable, Pager, type Column } from "../ui/DataTable";
+import { Pager, type Column } from "../ui/DataTable";
 import { useEditAddress } from "../ui/edit-address";
 import { FormField } from "../ui/FormField";
 import { listPagination } from "../ui/list-store";
+import { listCaption, ListTable } from "../ui/ListTable";
 import { ListSearch } from "../ui/ListSearch";
 import { ListSelect } from "../ui/ListSelect";
 import { ScreenHead } from "../ui/ScreenHead";
@@ -110,7 +111,7 @@ export default function AdminMediaScreen() {
       {view === "grid" ? (
         <>
           <MediaGrid
-            label={shown ? `Médias : ${countLabel(total)}, page ${query.page} sur ${pager.pageCount}` : "Médias"}
+            label={listCaption("Médias", shown && countLabel(total), query, pager.pageCount)}
             items={shown?.items}
             loading={loading}
             error={error}
@@ -121,19 +122,7 @@ export default function AdminMediaScreen() {
           <Pager {...pager} />
         </>
       ) : (
-        <DataTable
-          caption={shown ? `Médias : ${countLabel(total)}, page ${query.page} sur ${pager.pageCount}` : "Médias"}
-          captionHidden
-          columns={columns}
-          rows={shown?.items}
-          rowKey={(m) => m._id}
-          loading={loading}
-          error={error}
-          empty={empty}
-          sort={{ key: query.sort, dir: query.dir }}
-          onSortChange={(s) => change({ sort: s.key as MediaSort, dir: s.dir })}
-          pagination={pager}
-        />
+        <ListTable list={adminMediaList} state={query} page={shown} caption="Médias" count={countLabel} columns={columns} rowKey={(m) => m._id} loading={loading} error={error} empty={empty} />
       )}
       <MediaForm context="admin" open={target !== null} mediaId={target?.id ?? null} onClose={() => setTarget(null)} />
     </section>

@@ -17,17 +17,17 @@ import { useResource } from "../lib/query";
 import { toast } from "../stores/toasts";
 import { confirm } from "../ui/ConfirmDialog";
 import { actionsColumn } from "../ui/actions-column";
-import { DataTable, type Column } from "../ui/DataTable";
+import type { Column } from "../ui/DataTable";
 import { useEditAddress } from "../ui/edit-address";
 import { ListSearch } from "../ui/ListSearch";
 import { ListSelect } from "../ui/ListSelect";
-import { listPagination } from "../ui/list-store";
+import { ListTable } from "../ui/ListTable";
 import { ScreenHead } from "../ui/ScreenHead";
 import { StatusBadge } from "../ui/StatusBadge";
 import { useShown } from "../ui/use-shown";
 import { articlesChanged, deleteArticle } from "./api";
 import { ArticleForm } from "./ArticleForm";
-import { articleCount, MEMBER_ARTICLE_SORTS, MY_ARTICLE_SORTS, MY_ARTICLE_STATUSES, type MemberArticleSort, type MyArticleSort } from "./member-lists";
+import { articleCount, MEMBER_ARTICLE_SORTS, MY_ARTICLE_SORTS, MY_ARTICLE_STATUSES } from "./member-lists";
 import { $memberArticles, $myArticles, memberArticleList, myArticleList } from "./member-pages";
 import "../ui/list-tools.css";
 import "./MemberArticlesScreen.css";
@@ -163,18 +163,16 @@ export default function MemberArticlesScreen() {
         />
         <ListSelect label="Trier" value={mineQuery.sort} options={MY_ARTICLE_SORTS} onChange={(sort) => myArticleList.change({ sort })} />
       </div>
-      <DataTable
+      <ListTable
+        list={myArticleList}
+        state={mineQuery}
+        page={shownMine}
         caption="Mes articles"
-        captionHidden
         columns={myColumns}
-        rows={shownMine?.items}
         rowKey={(a) => a._id}
         loading={mine.loading}
         error={mine.error}
         empty={mineFiltered ? "Aucun de vos articles ne correspond à cette recherche." : "Vous n'avez pas encore écrit d'article."}
-        sort={{ key: mineQuery.sort, dir: mineQuery.dir }}
-        onSortChange={(s) => myArticleList.change({ sort: s.key as MyArticleSort, dir: s.dir })}
-        pagination={listPagination(myArticleList, mineQuery, mineTotal)}
       />
 
       <section aria-labelledby="member-articles-others">
@@ -190,18 +188,16 @@ export default function MemberArticlesScreen() {
           />
           <ListSelect label="Trier les articles des membres" value={othersQuery.sort} options={MEMBER_ARTICLE_SORTS} onChange={(sort) => memberArticleList.change({ sort })} />
         </div>
-        <DataTable
+        <ListTable
+          list={memberArticleList}
+          state={othersQuery}
+          page={shownOthers}
           caption="Articles des membres"
-          captionHidden
           columns={memberColumns}
-          rows={shownOthers?.items}
           rowKey={(a) => a._id}
           loading={others.loading}
           error={others.error}
           empty={othersQuery.q.trim() ? "Aucun article des membres ne correspond à cette recherche." : EMPTY_MEMBERS}
-          sort={{ key: othersQuery.sort, dir: othersQuery.dir }}
-          onSortChange={(s) => memberArticleList.change({ sort: s.key as MemberArticleSort, dir: s.dir })}
-          pagination={listPagination(memberArticleList, othersQuery, othersTotal)}
         />
       </section>
 

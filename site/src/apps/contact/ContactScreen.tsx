@@ -14,11 +14,11 @@ import { invalidate, revalidate, useResource } from "../lib/query";
 import { toast } from "../stores/toasts";
 import { BulkBar, selectColumn, useSelection, type BulkAction } from "../ui/BulkBar";
 import { confirm } from "../ui/ConfirmDialog";
-import { DataTable, type Column } from "../ui/DataTable";
+import type { Column } from "../ui/DataTable";
 import { FormField } from "../ui/FormField";
 import { ListSearch } from "../ui/ListSearch";
 import { ListSelect } from "../ui/ListSelect";
-import { listPagination } from "../ui/list-store";
+import { ListTable } from "../ui/ListTable";
 import { ScreenHead } from "../ui/ScreenHead";
 import { useShown } from "../ui/use-shown";
 import { CONTACT_ORDERS, CONTACT_READ, messageCount, type ContactFilter } from "./list-query";
@@ -127,7 +127,6 @@ export default function ContactScreen() {
 
   const total = shown?.total ?? 0;
   const count = total === 0 ? "Aucun message" : unreadSummary(total, shown?.unread ?? 0);
-  const pager = listPagination(contactList, query, total);
   const filtered = Boolean(query.q.trim() || Object.values(query.filters).some(Boolean));
   return (
     <section className="admin-contact">
@@ -158,18 +157,17 @@ export default function ContactScreen() {
         run={(action, target) => call(api.admin.contact.bulk.post({ action, ...target } as never), "Erreur lors de l'action groupée.")}
         changed={messagesChanged}
       />
-      <DataTable
-        caption={shown ? `Messages : ${count}, page ${query.page} sur ${pager.pageCount}` : "Messages"}
-        captionHidden
+      <ListTable
+        list={contactList}
+        state={query}
+        page={shown}
+        caption="Messages"
+        count={() => count}
         className="contact-table"
-        rows={shown?.items}
         rowKey={(m) => m._id}
         loading={loading}
         error={error}
         empty={filtered ? "Aucun message dans cette sélection." : "Aucun message reçu pour le moment."}
-        sort={{ key: "recent", dir: query.dir }}
-        onSortChange={(s) => change({ dir: s.dir })}
-        pagination={pager}
         columns={columns}
       />
     </section>

@@ -16,17 +16,17 @@ import { $adminThemes } from "../themes/stores";
 import { BulkBar, selectColumn, useSelection, type BulkAction } from "../ui/BulkBar";
 import { confirm } from "../ui/ConfirmDialog";
 import { actionsColumn } from "../ui/actions-column";
-import { DataTable, type Column } from "../ui/DataTable";
+import type { Column } from "../ui/DataTable";
 import { FormField } from "../ui/FormField";
 import { ListSearch } from "../ui/ListSearch";
 import { choicesOf, ListSelect } from "../ui/ListSelect";
-import { listPagination } from "../ui/list-store";
+import { ListTable } from "../ui/ListTable";
 import { ScreenHead } from "../ui/ScreenHead";
 import { StatusBadge } from "../ui/StatusBadge";
 import { useShown } from "../ui/use-shown";
 import { periodText } from "./event-form";
 import { EventForm } from "./EventForm";
-import { EVENT_PERIODS, EVENT_SORTS, EVENT_STATUSES, eventCount, type EventFilter, type EventSort } from "./list-query";
+import { EVENT_PERIODS, EVENT_SORTS, EVENT_STATUSES, eventCount, type EventFilter } from "./list-query";
 import { $eventPage, eventList, EVENTS_PATH } from "./stores";
 import "./EventsScreen.css";
 
@@ -133,7 +133,6 @@ export default function EventsScreen() {
   ];
 
   const total = shown?.total ?? 0;
-  const pager = listPagination(eventList, query, total);
   const filtered = Boolean(query.q.trim() || Object.values(query.filters).some(Boolean));
   return (
     <section className="admin-events">
@@ -173,17 +172,16 @@ export default function EventsScreen() {
         run={(action, target) => call(api.admin.events.bulk.post({ action, ...target } as never), "Erreur lors de l'action groupée.")}
         changed={eventsChanged}
       />
-      <DataTable
-        caption={shown ? `Événements : ${eventCount(total)}, page ${query.page} sur ${pager.pageCount}` : "Événements"}
-        captionHidden
-        rows={shown?.items}
+      <ListTable
+        list={eventList}
+        state={query}
+        page={shown}
+        caption="Événements"
+        count={eventCount}
         rowKey={(e) => e._id}
         loading={loading}
         error={error}
         empty={filtered ? "Aucun événement dans cette sélection." : "Aucun événement pour le moment."}
-        sort={{ key: query.sort, dir: query.dir }}
-        onSortChange={(s) => change({ sort: s.key as EventSort, dir: s.dir })}
-        pagination={pager}
         columns={columns}
       />
       <EventForm open={editing !== null} event={editing?.event ?? null} onClose={() => setEditing(null)} />

@@ -23,17 +23,18 @@ import { toast } from "../stores/toasts";
 import { useViewer } from "../stores/viewer";
 import { confirm } from "../ui/ConfirmDialog";
 import { actionsColumn } from "../ui/actions-column";
-import { DataTable, Pager, type Column } from "../ui/DataTable";
+import { Pager, type Column } from "../ui/DataTable";
 import { useEditAddress } from "../ui/edit-address";
 import { FormField } from "../ui/FormField";
 import { listPagination } from "../ui/list-store";
+import { listCaption, ListTable } from "../ui/ListTable";
 import { ListSearch } from "../ui/ListSearch";
 import { ListSelect } from "../ui/ListSelect";
 import { ScreenHead } from "../ui/ScreenHead";
 import { StatusBadge } from "../ui/StatusBadge";
 import { useShown } from "../ui/use-shown";
 import { deleteMedia, mediaChanged } from "./api";
-import { countLabel, MEDIA_SORTS, MEDIA_STATUSES, MEDIA_TYPE_CHOICES, type MediaSort } from "./list-query";
+import { countLabel, MEDIA_SORTS, MEDIA_STATUSES, MEDIA_TYPE_CHOICES } from "./list-query";
 import { MediaForm } from "./MediaForm";
 import { uploadedBy } from "./ownership";
 import { $userMedia, memberMediaList } from "./stores";
@@ -118,7 +119,6 @@ export default function MemberMediaScreen() {
   const pager = listPagination(memberMediaList, query, total);
   const filtered = Boolean(query.q.trim() || Object.values(query.filters).some(Boolean));
   const empty = query.filters.mine ? "Vous n'avez pas encore partagé de média." : filtered ? "Aucun média dans cette sélection." : EMPTY_MEMBERS;
-  const caption = shown ? `Médias : ${countLabel(total)}, page ${query.page} sur ${pager.pageCount}` : "Médias";
   return (
     <section className="member-media">
       <ScreenHead
@@ -149,7 +149,7 @@ export default function MemberMediaScreen() {
       {view === "grid" ? (
         <>
           <MediaGrid
-            label={caption}
+            label={listCaption("Médias", shown && countLabel(total), query, pager.pageCount)}
             items={shown?.items}
             loading={loading}
             error={error}
@@ -164,19 +164,7 @@ export default function MemberMediaScreen() {
           <Pager {...pager} />
         </>
       ) : (
-        <DataTable
-          caption={caption}
-          captionHidden
-          columns={columns}
-          rows={shown?.items}
-          rowKey={(m) => m._id}
-          loading={loading}
-          error={error}
-          empty={empty}
-          sort={{ key: query.sort, dir: query.dir }}
-          onSortChange={(s) => change({ sort: s.key as MediaSort, dir: s.dir })}
-          pagination={pager}
-        />
+        <ListTable list={memberMediaList} state={query} page={shown} caption="Médias" count={countLabel} columns={columns} rowKey={(m) => m._id} loading={loading} error={error} empty={empty} />
       )}
       <MediaForm context="member" open={target !== null} mediaId={target?.id ?? null} onClose={() => setTarget(null)} />
     </section>

@@ -9,11 +9,11 @@ import { useStore } from "@nanostores/react";
 import type { AuditEntry } from "../../../../api/contract";
 import { fullName } from "../../lib/format";
 import { useResource } from "../lib/query";
-import { DataTable, type Column } from "../ui/DataTable";
+import type { Column } from "../ui/DataTable";
 import { FormField } from "../ui/FormField";
 import { ListSearch } from "../ui/ListSearch";
 import { ListSelect } from "../ui/ListSelect";
-import { listPagination } from "../ui/list-store";
+import { ListTable } from "../ui/ListTable";
 import { ScreenHead } from "../ui/ScreenHead";
 import { useShown } from "../ui/use-shown";
 import { entryCount, entryParts, type AuditFilter } from "./audit-list";
@@ -55,7 +55,6 @@ export default function AuditScreen() {
   ];
 
   const total = shown?.total ?? 0;
-  const pager = listPagination(auditList, query, total);
   const filtered = Boolean(query.q.trim() || Object.values(query.filters).some(Boolean));
   return (
     <section className="admin-audit">
@@ -76,18 +75,17 @@ export default function AuditScreen() {
           {(field) => <input {...field} type="date" value={query.filters.to ?? ""} onChange={(e) => filter("to", e.target.value)} />}
         </FormField>
       </div>
-      <DataTable
-        caption={shown ? `Journal : ${entryCount(total)}, page ${query.page} sur ${pager.pageCount}` : "Journal"}
-        captionHidden
+      <ListTable
+        list={auditList}
+        state={query}
+        page={shown}
+        caption="Journal"
+        count={entryCount}
         columns={columns}
-        rows={shown?.items}
         rowKey={(e) => e._id}
         loading={loading}
         error={error}
         empty={filtered ? "Aucune entrée dans cette sélection." : "Aucune modification enregistrée pour le moment."}
-        sort={{ key: query.sort, dir: query.dir }}
-        onSortChange={(s) => change({ sort: "recent", dir: s.dir })}
-        pagination={pager}
       />
     </section>
   );

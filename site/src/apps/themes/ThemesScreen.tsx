@@ -16,10 +16,10 @@ import { toast } from "../stores/toasts";
 import { BulkBar, selectColumn, useSelection, type BulkAction } from "../ui/BulkBar";
 import { confirm } from "../ui/ConfirmDialog";
 import { actionsColumn } from "../ui/actions-column";
-import { DataTable, type Column } from "../ui/DataTable";
+import type { Column } from "../ui/DataTable";
 import { ListSearch } from "../ui/ListSearch";
 import { ListSelect } from "../ui/ListSelect";
-import { listPagination } from "../ui/list-store";
+import { ListTable } from "../ui/ListTable";
 import { ScreenHead } from "../ui/ScreenHead";
 import { useShown } from "../ui/use-shown";
 import { THEME_ORDERS, themeCount } from "./list-query";
@@ -89,7 +89,6 @@ export default function ThemesScreen() {
   ];
 
   const total = shown?.total ?? 0;
-  const pager = listPagination(themeList, query, total);
   return (
     <section className="admin-themes">
       <ScreenHead
@@ -119,17 +118,16 @@ export default function ThemesScreen() {
         run={(action, target) => call(api.admin.themes.bulk.post({ action, ...target } as never), "Erreur lors de l'action groupée.")}
         changed={() => revalidate(THEMES_PATH, "/api/admin/stats", "/api/user/themes")}
       />
-      <DataTable
-        caption={shown ? `Thèmes : ${themeCount(total)}, page ${query.page} sur ${pager.pageCount}` : "Thèmes"}
-        captionHidden
-        rows={shown?.items}
+      <ListTable
+        list={themeList}
+        state={query}
+        page={shown}
+        caption="Thèmes"
+        count={themeCount}
         rowKey={(t) => t._id}
         loading={loading}
         error={error}
         empty={query.q.trim() ? "Aucun thème dans cette sélection." : "Aucun thème pour le moment."}
-        sort={{ key: "name", dir: query.dir }}
-        onSortChange={(s) => change({ dir: s.dir })}
-        pagination={pager}
         columns={columns}
       />
       <ThemeForm open={editing !== null} theme={editing?.theme ?? null} onClose={() => setEditing(null)} />

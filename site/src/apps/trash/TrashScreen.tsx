@@ -9,10 +9,10 @@ import { errorText } from "../lib/api";
 import { invalidate, revalidate, useResource } from "../lib/query";
 import { toast } from "../stores/toasts";
 import { confirm } from "../ui/ConfirmDialog";
-import { DataTable, type Column } from "../ui/DataTable";
+import type { Column } from "../ui/DataTable";
 import { ListSearch } from "../ui/ListSearch";
 import { ListSelect } from "../ui/ListSelect";
-import { listPagination } from "../ui/list-store";
+import { ListTable } from "../ui/ListTable";
 import { ScreenHead } from "../ui/ScreenHead";
 import { useShown } from "../ui/use-shown";
 import { momentText } from "../site/site-text";
@@ -75,7 +75,6 @@ export function TrashScreen({ area, stores }: { area: TrashArea; stores: ReturnT
   ];
 
   const total = shown?.total ?? 0;
-  const pager = listPagination(stores.list, query, total);
   const filtered = Boolean(query.q.trim() || query.filters.kind);
   return (
     <section className="trash-screen">
@@ -91,16 +90,17 @@ export function TrashScreen({ area, stores }: { area: TrashArea; stores: ReturnT
         <ListSearch label="Rechercher dans la corbeille" value={query.q} onSearch={(q) => stores.list.change({ q }, { replace: query.q.trim() !== "" })} />
         <ListSelect label="Afficher" value={query.filters.kind ?? ""} options={TRASH_KINDS} onChange={(v) => stores.list.change({ filters: { kind: v || undefined } })} />
       </div>
-      <DataTable
-        caption={shown ? `Corbeille : ${trashCountLabel(total)}, page ${query.page} sur ${pager.pageCount}` : "Corbeille"}
-        captionHidden
+      <ListTable
+        list={stores.list}
+        state={query}
+        page={shown}
+        caption="Corbeille"
+        count={trashCountLabel}
         columns={columns}
-        rows={shown?.items}
         rowKey={(i) => `${i.kind}:${i._id}`}
         loading={loading}
         error={error}
         empty={filtered ? "Aucun élément dans cette sélection." : "La corbeille est vide."}
-        pagination={pager}
       />
     </section>
   );

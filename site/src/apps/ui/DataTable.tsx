@@ -12,7 +12,8 @@
  * Sorting: with `sortValue` on columns and no `onSortChange`, the table sorts its rows itself (French collation);
  * with `sort` + `onSortChange` the caller sorts (server side) and the table only draws the headers' state.
  * Server pages: `pagination` with `pageSize` and `onPageSizeChange` adds the rows-per-page choice (25 / 50 / 100)
- * and first / last page buttons; the state itself lives in the address (`listPagination`, ui/list-store.ts).
+ * and first / last page buttons; the state itself lives in the address (ui/list-store.ts), and `ListTable`
+ * (ui/ListTable.tsx) binds a list store's state to the caption, the header sorts and the pager.
  * The pager's buttons stay focusable at either end (`aria-disabled`), so keyboard focus never falls to the page;
  * when rows change under focus (a toggle's reload, a delete), `useRowFocus` (ui/row-focus.ts) puts it back.
  */

@@ -19,7 +19,7 @@ import { actionsColumn } from "../ui/actions-column";
 import { DataTable, type Column } from "../ui/DataTable";
 import { ListSearch } from "../ui/ListSearch";
 import { ListSelect } from "../ui/ListSelect";
-import { listPagination } from "../ui/list-store";
+import { ListTable } from "../ui/ListTable";
 import { useShown } from "../ui/use-shown";
 import { ScreenHead } from "../ui/ScreenHead";
 import { DeleteUserDialog } from "./DeleteUserDialog";
@@ -116,18 +116,16 @@ export default function UsersScreen() {
           <p className="list-count" aria-live="polite">
             {shownMembers ? memberCount(memberTotal) : ""}
           </p>
-          <DataTable
+          <ListTable
+            list={userList}
+            state={query}
+            page={shownMembers}
             caption={`Membres (${memberTotal})`}
-            captionHidden
             columns={memberColumns}
-            rows={shownMembers?.items}
             rowKey={(u) => u._id}
             loading={members.loading}
             error={members.error}
             empty={filtered ? "Aucun membre dans cette sélection." : "Aucun membre."}
-            sort={sort}
-            onSortChange={onSortChange}
-            pagination={listPagination(userList, query, memberTotal)}
           />
         </section>
       )}
