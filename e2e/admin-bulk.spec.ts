@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { ADMIN, apiToken, islandsHydrated, MEMBER, signIn } from "./support/apps";
+import { ADMIN, authHeaders, memberArticles, openSignedIn, tag } from "./support/apps";
 
 /**
  * Bulk actions on /admin/articles (issue 19 §1): three rows ticked from the keyboard and approved after one
@@ -15,21 +15,12 @@ for (const viewport of [
 
     test("approves three ticked articles, then deletes every article matching a search", async ({ page, request }) => {
       test.setTimeout(60_000);
-      const word = `Lot${Date.now().toString(36)}`;
-      const member = { authorization: `Bearer ${await apiToken(request, MEMBER)}` };
-      const admin = { authorization: `Bearer ${await apiToken(request, ADMIN)}` };
-      const themes = (await (await request.get("/api/user/themes", { headers: member })).json()) as { _id: string }[];
+      const word = `Lot${tag()}`;
+      const admin = await authHeaders(request, ADMIN);
       const titles = Array.from({ length: 27 }, (_, i) => `${word} article ${String(i).padStart(2, "0")}`);
-      const ids: string[] = [];
-      for (const title of titles) {
-        const res = await request.post("/api/user/articles", { headers: member, data: { title, txt_content: "Un texte.", themes: [themes[0]!._id] } });
-        expect(res.ok(), await res.text()).toBe(true);
-        ids.push(((await res.json()) as { _id: string })._id);
-      }
+      const ids = await memberArticles(request, titles);
       try {
-        await signIn(page, ADMIN);
-        await page.goto(`/admin/articles?q=${word}&pageSize=25&sort=title`);
-        await islandsHydrated(page);
+        await openSignedIn(page, ADMIN, `/admin/articles?q=${word}&pageSize=25&sort=title`);
         await expect(page.locator(".list-count")).toHaveText("27 articles");
 
         // Three rows, ticked with the keyboard.

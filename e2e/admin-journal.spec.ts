@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { ADMIN, apiToken, appViolations, islandsHydrated, signIn } from "./support/apps";
+import { ADMIN, appViolations, authHeaders, islandsHydrated, openSignedIn, tag } from "./support/apps";
 
 /**
  * The journal (issue 19 §4) as an admin uses it: each entry names its item as it was (a deleted theme still
@@ -7,7 +7,6 @@ import { ADMIN, apiToken, appViolations, islandsHydrated, signIn } from "./suppo
  * with its state in the address, so a reload and the back button show the same entries. Axe on the screen.
  */
 
-const tag = () => Date.now().toString(36);
 
 /** Text of each row's « Élément » cell (the row header). */
 const items = (page: Page) => page.getByRole("table").locator("tbody th[scope=row]").allTextContents();
@@ -19,7 +18,7 @@ for (const viewport of [
   test(`the journal names deleted items, links to living ones, and keeps its search and filters in the address (${viewport.width} px)`, async ({ page, request }) => {
     await page.setViewportSize(viewport);
     const t = tag();
-    const admin = { authorization: `Bearer ${await apiToken(request, ADMIN)}` };
+    const admin = await authHeaders(request, ADMIN);
     const gone = `École du journal ${t}`;
     const kept = `Marée du journal ${t}`;
     const created = await request.post("/api/admin/themes", { headers: admin, data: { name: gone, url: `ecole-journal-${t}` } });
@@ -30,9 +29,7 @@ for (const viewport of [
     expect(other.ok(), await other.text()).toBe(true);
     const keptId = ((await other.json()) as { _id: string })._id;
     try {
-      await signIn(page, ADMIN);
-      await page.goto("/admin/audit");
-      await islandsHydrated(page);
+      await openSignedIn(page, ADMIN, "/admin/audit");
       await expect(page.getByRole("heading", { level: 1, name: "Journal des modifications" })).toBeVisible();
 
       // « ecole » finds « École »: its creation and its deletion, both named although the theme is gone.

@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { ADMIN, apiToken, appViolations, islandsHydrated, MEMBER, signIn } from "./support/apps";
+import { expect, test, type Page } from "@playwright/test";
+import { ADMIN, appViolations, authHeaders, islandsHydrated, memberArticles, openSignedIn, rowTitles, tag } from "./support/apps";
 
 /**
  * The back office's lists at scale (issue 19), first the articles: paging with 25 / 50 / 100 rows, sorting by the
@@ -8,9 +8,6 @@ import { ADMIN, apiToken, appViolations, islandsHydrated, MEMBER, signIn } from 
  * phone, where rows become cards and the sort is chosen from the select.
  */
 
-const tag = () => Date.now().toString(36);
-
-const rowTitles = (page: Page) => page.getByRole("table").locator("tbody th[scope=row]").allTextContents();
 
 for (const viewport of [
   { width: 1280, height: 900 },
@@ -23,20 +20,14 @@ for (const viewport of [
       test.setTimeout(120_000);
       // A pending article of the member's, found by its accented title.
       const title = `École des listes ${tag()}`;
-      const member = { authorization: `Bearer ${await apiToken(request, MEMBER)}` };
-      const admin = { authorization: `Bearer ${await apiToken(request, ADMIN)}` };
-      const themes = (await (await request.get("/api/user/themes", { headers: member })).json()) as { _id: string }[];
-      const created = await request.post("/api/user/articles", { headers: member, data: { title, txt_content: "Un texte de test.", themes: [themes[0]!._id] } });
-      expect(created.ok(), await created.text()).toBe(true);
-      const id = ((await created.json()) as { _id: string })._id;
+      const [id] = await memberArticles(request, [title], "Un texte de test.");
+      const admin = await authHeaders(request, ADMIN);
       try {
         const all = (await (await request.get("/api/admin/articles?page=1&pageSize=25", { headers: admin })).json()) as { total: number };
         expect(all.total).toBeGreaterThan(25);
         const pages = Math.ceil(all.total / 25);
 
-        await signIn(page, ADMIN);
-        await page.goto("/admin/articles");
-        await islandsHydrated(page);
+        await openSignedIn(page, ADMIN, "/admin/articles");
         await expect(page.locator(".list-count")).toHaveText(`${all.total} articles`);
 
         // 25 rows a page, then the second page: each a new address.
@@ -104,8 +95,6 @@ for (const viewport of [
  * and survive a reload and the back button, then one bulk action whose confirmation names the count, with no
  * serious axe violation while it is open. At 1280 px and on a 375 px phone.
  */
-const bearer = async (request: APIRequestContext) => ({ authorization: `Bearer ${await apiToken(request, ADMIN)}` });
-
 /** `YYYY-MM-DDTHH:mm` some days from now (Dakar time is UTC). */
 const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 16);
 
@@ -134,7 +123,7 @@ for (const viewport of [
     test("events: search, period and page size in the address; three put online at once", async ({ page, request }) => {
       test.setTimeout(120_000);
       const word = `Forum${tag()}`;
-      const admin = await bearer(request);
+      const admin = await authHeaders(request, ADMIN);
       const made: [string, number][] = [[`${word} passé`, -30], [`${word} prochain`, 10], [`${word} lointain`, 60]];
       for (const [title, days] of made) {
         const res = await request.post("/api/admin/events", {
@@ -144,9 +133,7 @@ for (const viewport of [
         expect(res.ok(), await res.text()).toBe(true);
       }
       try {
-        await signIn(page, ADMIN);
-        await page.goto("/admin/events");
-        await islandsHydrated(page);
+        await openSignedIn(page, ADMIN, "/admin/events");
 
         await page.getByLabel("Rechercher un événement").fill(word.toLowerCase());
         await expect.poll(async () => (await rowTitles(page)).length).toBe(3);
@@ -185,16 +172,14 @@ for (const viewport of [
     test("themes: search, order and page size in the address, in natural order; two deleted at once", async ({ page, request }) => {
       test.setTimeout(120_000);
       const word = `Lot${tag()}`;
-      const admin = await bearer(request);
+      const admin = await authHeaders(request, ADMIN);
       for (const n of [10, 2, 1]) {
         const res = await request.post("/api/admin/themes", { headers: admin, data: { name: `${word} thème ${n}`, url: `${word}-${n}` } });
         expect(res.ok(), await res.text()).toBe(true);
       }
       const names = (...n: number[]) => n.map((i) => `${word} thème ${i}`);
       try {
-        await signIn(page, ADMIN);
-        await page.goto("/admin/themes");
-        await islandsHydrated(page);
+        await openSignedIn(page, ADMIN, "/admin/themes");
 
         await page.getByLabel("Rechercher un thème").fill(word);
         await expect(page).toHaveURL(new RegExp(`[?&]q=${word}`));
@@ -240,11 +225,9 @@ for (const viewport of [
       const subject = `${word} de partenariat`;
       const sent = await request.post("/api/public/contact", { data: { name: "Awa Listes", email: "awa.listes@example.sn", subject, message: "Bonjour,\nune question." } });
       expect(sent.ok(), await sent.text()).toBe(true);
-      const admin = await bearer(request);
+      const admin = await authHeaders(request, ADMIN);
       try {
-        await signIn(page, ADMIN);
-        await page.goto("/admin/contact");
-        await islandsHydrated(page);
+        await openSignedIn(page, ADMIN, "/admin/contact");
         const count = page.locator(".contact-count");
 
         await page.getByLabel("Rechercher un message").fill(word.toLowerCase());

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { ADMIN, apiToken, appViolations, islandsHydrated, MEMBER, signIn } from "./support/apps";
+import { ADMIN, appViolations, authHeaders, islandsHydrated, MEMBER, openSignedIn, rowTitles, tag } from "./support/apps";
 
 /**
  * /admin/media on the shared paged list (issue 19): a filter, a search (accents ignored), a sort and a page,
@@ -8,8 +8,6 @@ import { ADMIN, apiToken, appViolations, islandsHydrated, MEMBER, signIn } from 
  * on a 375 px phone (where the sort is chosen from the select).
  */
 
-const tag = () => Date.now().toString(36);
-const rowTitles = (page: Page) => page.getByRole("table").locator("tbody th[scope=row]").allTextContents();
 
 for (const viewport of [
   { width: 1280, height: 900 },
@@ -21,8 +19,8 @@ for (const viewport of [
     test("filters, searches, sorts and pages with the state in the address, shows a grid, and approves in bulk", async ({ page, request }) => {
       test.setTimeout(150_000);
       const word = `med${tag()}`;
-      const admin = { authorization: `Bearer ${await apiToken(request, ADMIN)}` };
-      const member = { authorization: `Bearer ${await apiToken(request, MEMBER)}` };
+      const admin = await authHeaders(request, ADMIN);
+      const member = await authHeaders(request, MEMBER);
       const ids: string[] = [];
       const make = async (headers: Record<string, string>, title: string, type: "link" | "external") => {
         const res = await request.post(headers === admin ? "/api/admin/media" : "/api/user/media", {
@@ -38,9 +36,7 @@ for (const viewport of [
       for (let i = 0; i < 2; i++) await make(admin, `Écoute ${word} externe ${i}`, "external");
       for (let i = 0; i < 2; i++) await make(member, `Écoute ${word} en attente ${i}`, "link");
       try {
-        await signIn(page, ADMIN);
-        await page.goto("/admin/media");
-        await islandsHydrated(page);
+        await openSignedIn(page, ADMIN, "/admin/media");
 
         // Search (accents ignored) and the type filter: each a new address.
         await page.getByLabel("Rechercher un média").fill(`ecoute ${word}`);

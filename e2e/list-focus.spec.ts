@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { ADMIN, apiToken, islandsHydrated, MEMBER, signIn } from "./support/apps";
+import { expect, test, type Page } from "@playwright/test";
+import { ADMIN, authHeaders, memberArticles, openSignedIn, tag } from "./support/apps";
 
 /**
  * Issue 19 §3.6: keyboard focus never falls to the page body in a list. A toggle keeps focus through its save and
@@ -7,7 +7,6 @@ import { ADMIN, apiToken, islandsHydrated, MEMBER, signIn } from "./support/apps
  * caption) when no row remains. One mechanism in DataTable, so a second screen (themes) is checked with it.
  */
 
-const tag = () => Date.now().toString(36);
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
@@ -20,18 +19,6 @@ const focused = (page: Page) =>
     return `${el.tagName.toLowerCase()}:${name}`;
   });
 
-async function memberArticles(request: APIRequestContext, titles: string[]): Promise<string[]> {
-  const member = { authorization: `Bearer ${await apiToken(request, MEMBER)}` };
-  const themes = (await (await request.get("/api/user/themes", { headers: member })).json()) as { _id: string }[];
-  const ids: string[] = [];
-  for (const title of titles) {
-    const res = await request.post("/api/user/articles", { headers: member, data: { title, txt_content: "Un texte.", themes: [themes[0]!._id] } });
-    expect(res.ok(), await res.text()).toBe(true);
-    ids.push(((await res.json()) as { _id: string })._id);
-  }
-  return ids;
-}
-
 /** The next answer of the list's GET (the reload after a change). */
 const listReload = (page: Page, path: string) => page.waitForResponse((r) => r.request().method() === "GET" && new URL(r.url()).pathname === path);
 
@@ -39,11 +26,9 @@ test("a moderation toggle pressed with the keyboard keeps focus through its save
   const t = tag();
   const [title] = [`Focale ${t} un`];
   const ids = await memberArticles(request, [title]);
-  const admin = { authorization: `Bearer ${await apiToken(request, ADMIN)}` };
+  const admin = await authHeaders(request, ADMIN);
   try {
-    await signIn(page, ADMIN);
-    await page.goto(`/admin/articles?q=${encodeURIComponent(`Focale ${t}`)}`);
-    await islandsHydrated(page);
+    await openSignedIn(page, ADMIN, `/admin/articles?q=${encodeURIComponent(`Focale ${t}`)}`);
     const approve = page.getByRole("button", { name: `Approuver : ${title}` });
     await approve.focus();
     let reload = listReload(page, "/api/admin/articles");
@@ -72,12 +57,10 @@ test("a deleted row hands focus to the next row's first control, then to the tab
   const t = tag();
   const titles = [`Focale ${t} a`, `Focale ${t} b`];
   const ids = await memberArticles(request, titles);
-  const admin = { authorization: `Bearer ${await apiToken(request, ADMIN)}` };
+  const admin = await authHeaders(request, ADMIN);
   try {
-    await signIn(page, ADMIN);
     // Oldest first by title: a, then b.
-    await page.goto(`/admin/articles?sort=title&q=${encodeURIComponent(`Focale ${t}`)}`);
-    await islandsHydrated(page);
+    await openSignedIn(page, ADMIN, `/admin/articles?sort=title&q=${encodeURIComponent(`Focale ${t}`)}`);
     await expect(page.getByRole("table").locator("tbody tr")).toHaveCount(2);
 
     const deleteRow = async (title: string) => {
@@ -105,15 +88,13 @@ test("a deleted row hands focus to the next row's first control, then to the tab
 
 test("the themes table follows the same rule after a delete", async ({ page, request }) => {
   const t = tag();
-  const admin = { authorization: `Bearer ${await apiToken(request, ADMIN)}` };
+  const admin = await authHeaders(request, ADMIN);
   const name = `Zzz focale ${t}`;
   const created = await request.post("/api/admin/themes", { headers: admin, data: { name, url: `zzz-focale-${t}` } });
   expect(created.ok(), await created.text()).toBe(true);
   const id = ((await created.json()) as { _id: string })._id;
   try {
-    await signIn(page, ADMIN);
-    await page.goto("/admin/themes");
-    await islandsHydrated(page);
+    await openSignedIn(page, ADMIN, "/admin/themes");
     const button = page.getByRole("button", { name: `Supprimer : ${name}` });
     await button.focus();
     await page.keyboard.press("Enter");

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
-import { apiToken, appViolations, chantWav, islandsHydrated, MEMBER, signIn, throttleUpload } from "./support/apps";
+import { appViolations, authHeaders, chantWav, islandsHydrated, MEMBER, signIn, tag, throttleUpload } from "./support/apps";
 
 /**
  * The media library picker (issue 19 §2), from the member's article form: opened by « Choisir des médias », it
@@ -9,12 +9,11 @@ import { apiToken, appViolations, chantWav, islandsHydrated, MEMBER, signIn, thr
  * back on the opener. At 1280 px and on a 375 px phone, with no serious axe violation on the open picker.
  */
 
-const tag = () => Date.now().toString(36);
 type Article = { _id: string; media: { _id: string; title: string }[] };
 
 /** 26 links and 2 external resources of the member's, all titled « Bibliothèque <word> … » (newest last). */
 async function libraryOf(request: APIRequestContext, word: string) {
-  const member = { authorization: `Bearer ${await apiToken(request, MEMBER)}` };
+  const member = await authHeaders(request, MEMBER);
   const made: { _id: string; title: string; type: string }[] = [];
   for (let i = 0; i < 28; i++) {
     const type = i < 2 ? "external" : "link";

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { apiToken, appViolations, islandsHydrated, MEMBER, signIn } from "./support/apps";
+import { appViolations, authHeaders, islandsHydrated, MEMBER, memberArticles, openSignedIn, tag } from "./support/apps";
 
 /**
  * /user/articles at scale (issue 19 §1): « Mes articles » and « Articles des membres » page in the database, each
@@ -7,8 +7,6 @@ import { apiToken, appViolations, islandsHydrated, MEMBER, signIn } from "./supp
  * `?status=pending`), their states side by side in one address that survives a reload and the back button.
  * At 1280 px and on a 375 px phone.
  */
-
-const tag = () => Date.now().toString(36);
 
 /** The table of one of the two lists, its pager and its count (each list's tools come just before its table). */
 const list = (page: Page, name: "Mes articles" | "Articles des membres") => {
@@ -30,21 +28,13 @@ for (const viewport of [
     test("both lists search, sort and page in the database, their states in one address", async ({ page, request }) => {
       test.setTimeout(120_000);
       const word = `Arbre${tag()}`;
-      const headers = { authorization: `Bearer ${await apiToken(request, MEMBER)}` };
-      const themes = (await (await request.get("/api/user/themes", { headers })).json()) as { _id: string }[];
-      const ids: string[] = [];
-      for (const name of ["Baobab", "Acacia", "Caïlcédrat"]) {
-        const res = await request.post("/api/user/articles", { headers, data: { title: `${word} ${name}`, txt_content: "Un arbre du Sénégal.", themes: [themes[0]!._id] } });
-        expect(res.ok(), await res.text()).toBe(true);
-        ids.push(((await res.json()) as { _id: string })._id);
-      }
+      const headers = await authHeaders(request, MEMBER);
+      const ids = await memberArticles(request, ["Baobab", "Acacia", "Caïlcédrat"].map((name) => `${word} ${name}`), "Un arbre du Sénégal.");
       const others = (await (await request.get("/api/user/articles?page=1&mine=0", { headers })).json()) as { total: number; items: { title: string }[] };
       expect(others.total, "the demo has other members' public articles").toBeGreaterThan(0);
       try {
-        await signIn(page, MEMBER);
         // The dashboard's link to the member's pending articles.
-        await page.goto("/user/articles?status=pending");
-        await islandsHydrated(page);
+        await openSignedIn(page, MEMBER, "/user/articles?status=pending");
         const mine = list(page, "Mes articles");
         const theirs = list(page, "Articles des membres");
         await expect(page.getByLabel("Afficher")).toHaveValue("pending");

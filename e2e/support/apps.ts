@@ -36,6 +36,37 @@ export async function signIn(page: Page, who: Account): Promise<void> {
   await page.waitForURL("**/user/dashboard");
 }
 
+/** A short word unique to this run, to find the test's own rows among the demo's. */
+export const tag = () => Date.now().toString(36);
+
+/** The titles of the rows of the page's table (their row headers), in order. */
+export const rowTitles = (page: Page) => page.getByRole("table").locator("tbody th[scope=row]").allTextContents();
+
+/** Signs in, opens `path` and waits for its islands: the start of every list journey. */
+export async function openSignedIn(page: Page, who: Account, path: string): Promise<void> {
+  await signIn(page, who);
+  await page.goto(path);
+  await islandsHydrated(page);
+}
+
+/** The `authorization` header of API set-up calls made as `who`. */
+export async function authHeaders(request: APIRequestContext, who: Account): Promise<{ authorization: string }> {
+  return { authorization: `Bearer ${await apiToken(request, who)}` };
+}
+
+/** Articles written by the demo member (pending approval, in the first theme), one per title: their ids in order. */
+export async function memberArticles(request: APIRequestContext, titles: string[], text = "Un texte."): Promise<string[]> {
+  const headers = await authHeaders(request, MEMBER);
+  const themes = (await (await request.get("/api/user/themes", { headers })).json()) as { _id: string }[];
+  const ids: string[] = [];
+  for (const title of titles) {
+    const res = await request.post("/api/user/articles", { headers, data: { title, txt_content: text, themes: [themes[0]!._id] } });
+    expect(res.ok(), await res.text()).toBe(true);
+    ids.push(((await res.json()) as { _id: string })._id);
+  }
+  return ids;
+}
+
 /** A bearer token for API set-up calls (use the `request` fixture: it shares no cookie with the page). */
 export async function apiToken(request: APIRequestContext, who: Account): Promise<string> {
   // Only the two sign-in fields: an account object may carry more (its id), which the strict login schema refuses.
