@@ -10,10 +10,10 @@ import type { MailSummary } from "../../../../api/contract";
 import { api, call, errorText } from "../lib/api";
 import { revalidate, useResource } from "../lib/query";
 import { toast } from "../stores/toasts";
-import { DataTable, type Column } from "../ui/DataTable";
+import type { Column } from "../ui/DataTable";
 import { ListSearch } from "../ui/ListSearch";
 import { ListSelect } from "../ui/ListSelect";
-import { listPagination } from "../ui/list-store";
+import { ListTable } from "../ui/ListTable";
 import { ScreenHead } from "../ui/ScreenHead";
 import { useShown } from "../ui/use-shown";
 import { momentText } from "../site/site-text";
@@ -82,7 +82,6 @@ export default function MailScreen() {
   ];
 
   const total = shown?.total ?? 0;
-  const pager = listPagination(mailList, query, total);
   const filtered = Boolean(query.q.trim() || query.filters.state);
   return (
     <section className="admin-mail">
@@ -106,16 +105,17 @@ export default function MailScreen() {
         <ListSearch label="Rechercher un courriel" value={query.q} onSearch={(q) => mailList.change({ q }, { replace: query.q.trim() !== "" })} />
         <ListSelect label="Afficher" value={query.filters.state ?? ""} options={MAIL_STATES} onChange={(v) => mailList.change({ filters: { state: v || undefined } })} />
       </div>
-      <DataTable
-        caption={shown ? `Courriels : ${countLabel(total)}, page ${query.page} sur ${pager.pageCount}` : "Courriels"}
-        captionHidden
+      <ListTable
+        list={mailList}
+        state={query}
+        page={shown}
+        caption="Courriels"
+        count={countLabel}
         columns={columns}
-        rows={shown?.items}
         rowKey={(m) => m._id}
         loading={loading}
         error={error}
         empty={filtered ? "Aucun courriel dans cette sélection." : "Aucun courriel pour le moment."}
-        pagination={pager}
       />
       <MailDialog onRetry={retry} />
     </section>

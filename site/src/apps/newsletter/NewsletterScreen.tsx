@@ -9,10 +9,10 @@ import { api, call, errorText } from "../lib/api";
 import { invalidate, useResource } from "../lib/query";
 import { toast } from "../stores/toasts";
 import { confirm } from "../ui/ConfirmDialog";
-import { DataTable, type Column } from "../ui/DataTable";
+import type { Column } from "../ui/DataTable";
 import { ListSearch } from "../ui/ListSearch";
 import { ListSelect } from "../ui/ListSelect";
-import { listPagination } from "../ui/list-store";
+import { ListTable } from "../ui/ListTable";
 import { ScreenHead } from "../ui/ScreenHead";
 import { useShown } from "../ui/use-shown";
 import { momentText } from "../site/site-text";
@@ -55,7 +55,6 @@ export default function NewsletterScreen() {
   ];
 
   const total = shown?.total ?? 0;
-  const pager = listPagination(subscriberList, query, total);
   const filtered = Boolean(query.q.trim() || query.filters.state);
   return (
     <section className="admin-newsletter">
@@ -74,16 +73,17 @@ export default function NewsletterScreen() {
         <ListSearch label="Rechercher un abonné" value={query.q} onSearch={(q) => subscriberList.change({ q }, { replace: query.q.trim() !== "" })} />
         <ListSelect label="Afficher" value={query.filters.state ?? ""} options={SUBSCRIBER_STATES} onChange={(v) => subscriberList.change({ filters: { state: v || undefined } })} />
       </div>
-      <DataTable
-        caption={shown ? `Abonnés : ${countLabel(total)}, page ${query.page} sur ${pager.pageCount}` : "Abonnés"}
-        captionHidden
+      <ListTable
+        list={subscriberList}
+        state={query}
+        page={shown}
+        caption="Abonnés"
+        count={countLabel}
         columns={columns}
-        rows={shown?.items}
         rowKey={(s) => s._id}
         loading={loading}
         error={error}
         empty={filtered ? "Aucun abonné dans cette sélection." : "Aucun abonné pour le moment."}
-        pagination={pager}
       />
     </section>
   );
