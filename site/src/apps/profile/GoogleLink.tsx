@@ -10,6 +10,7 @@ import { api, call, errorText } from "../lib/api";
 import { toast } from "../stores/toasts";
 import { confirm } from "../ui/ConfirmDialog";
 import { FormField } from "../ui/FormField";
+import "./profile-section.css";
 import "./GoogleLink.css";
 
 const LOAD_ERROR = "Erreur lors du chargement du compte Google associé";
@@ -62,7 +63,7 @@ export function GoogleLink() {
   };
 
   return (
-    <section className="google-link" aria-labelledby="google-link-title">
+    <section className="profile-section google-link" aria-labelledby="google-link-title">
       <h2 id="google-link-title">Connexion avec Google</h2>
       {link.google ? (
         <>

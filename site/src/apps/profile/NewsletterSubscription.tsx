@@ -7,6 +7,7 @@ import { NEWSLETTER_CONSENT } from "../../../../shared/newsletter";
 import { api, call, errorText } from "../lib/api";
 import { toast } from "../stores/toasts";
 import "../ui/FormField.css";
+import "./profile-section.css";
 import "./NotificationSettings.css";
 
 const LOAD_ERROR = "Erreur lors du chargement de votre inscription à la lettre";
@@ -51,7 +52,7 @@ export function NewsletterSubscription() {
   };
 
   return (
-    <section className="notification-settings" id="lettre" aria-labelledby="newsletter-title">
+    <section className="profile-section notification-settings" id="lettre" aria-labelledby="newsletter-title">
       <h2 id="newsletter-title">Lettre d'information</h2>
       <form onSubmit={submit}>
         <p className="field-hint" aria-live="polite">

@@ -7,6 +7,7 @@ import { useEffect, useState, type FormEvent } from "react";
 import { api, call, errorText } from "../lib/api";
 import { toast } from "../stores/toasts";
 import "../ui/FormField.css";
+import "./profile-section.css";
 import "./NotificationSettings.css";
 
 const LOAD_ERROR = "Erreur lors du chargement des notifications";
@@ -60,7 +61,7 @@ export function NotificationSettings() {
   };
 
   return (
-    <section className="notification-settings" id="notifications" aria-labelledby="notifications-title">
+    <section className="profile-section notification-settings" id="notifications" aria-labelledby="notifications-title">
       <h2 id="notifications-title">Notifications</h2>
       <form onSubmit={submit}>
         <fieldset className="field-group">
