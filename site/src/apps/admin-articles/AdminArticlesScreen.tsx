@@ -27,6 +27,7 @@ import { useModerationColumns } from "../moderation/use-moderation";
 import { $userThemes } from "../articles/stores";
 import { ListSearch } from "../ui/ListSearch";
 import { choicesOf, ListSelect } from "../ui/ListSelect";
+import { isFiltered } from "../ui/list-state";
 import { ListTable } from "../ui/ListTable";
 import { useShown } from "../ui/use-shown";
 import { ARTICLE_SORTS, ARTICLE_STATUSES, countLabel } from "./list-query";
@@ -119,7 +120,7 @@ export default function AdminArticlesScreen() {
   ];
 
   const total = shown?.total ?? 0;
-  const filtered = Boolean(query.q.trim() || Object.values(query.filters).some(Boolean));
+  const filtered = isFiltered(query);
   return (
     <section className="admin-articles">
       <ScreenHead

@@ -27,6 +27,7 @@ import { Pager, type Column } from "../ui/DataTable";
 import { useEditAddress } from "../ui/edit-address";
 import { FormField } from "../ui/FormField";
 import { listPagination } from "../ui/list-store";
+import { isFiltered } from "../ui/list-state";
 import { listCaption, ListTable } from "../ui/ListTable";
 import { ListSearch } from "../ui/ListSearch";
 import { ListSelect } from "../ui/ListSelect";
@@ -77,7 +78,7 @@ export default function AdminMediaScreen() {
 
   const total = shown?.total ?? 0;
   const pager = listPagination(adminMediaList, query, total);
-  const filtered = Boolean(query.q.trim() || Object.values(query.filters).some(Boolean));
+  const filtered = isFiltered(query);
   const empty = filtered ? "Aucun média dans cette sélection." : "Aucun média";
   const people = sortFrench(users.data ?? [], (u) => `${u.name} ${u.firstname}`).map((u) => [u._id, fullName(u)] as const);
   return (

@@ -18,6 +18,7 @@ import type { Column } from "../ui/DataTable";
 import { FormField } from "../ui/FormField";
 import { ListSearch } from "../ui/ListSearch";
 import { ListSelect } from "../ui/ListSelect";
+import { isFiltered } from "../ui/list-state";
 import { ListTable } from "../ui/ListTable";
 import { ScreenHead } from "../ui/ScreenHead";
 import { useShown } from "../ui/use-shown";
@@ -127,7 +128,7 @@ export default function ContactScreen() {
 
   const total = shown?.total ?? 0;
   const count = total === 0 ? "Aucun message" : unreadSummary(total, shown?.unread ?? 0);
-  const filtered = Boolean(query.q.trim() || Object.values(query.filters).some(Boolean));
+  const filtered = isFiltered(query);
   return (
     <section className="admin-contact">
       <ScreenHead title="Messages" />

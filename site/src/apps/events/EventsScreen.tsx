@@ -20,6 +20,7 @@ import type { Column } from "../ui/DataTable";
 import { FormField } from "../ui/FormField";
 import { ListSearch } from "../ui/ListSearch";
 import { choicesOf, ListSelect } from "../ui/ListSelect";
+import { isFiltered } from "../ui/list-state";
 import { ListTable } from "../ui/ListTable";
 import { ScreenHead } from "../ui/ScreenHead";
 import { StatusBadge } from "../ui/StatusBadge";
@@ -133,7 +134,7 @@ export default function EventsScreen() {
   ];
 
   const total = shown?.total ?? 0;
-  const filtered = Boolean(query.q.trim() || Object.values(query.filters).some(Boolean));
+  const filtered = isFiltered(query);
   return (
     <section className="admin-events">
       <ScreenHead

@@ -27,6 +27,7 @@ import { Pager, type Column } from "../ui/DataTable";
 import { useEditAddress } from "../ui/edit-address";
 import { FormField } from "../ui/FormField";
 import { listPagination } from "../ui/list-store";
+import { isFiltered } from "../ui/list-state";
 import { listCaption, ListTable } from "../ui/ListTable";
 import { ListSearch } from "../ui/ListSearch";
 import { ListSelect } from "../ui/ListSelect";
@@ -117,7 +118,7 @@ export default function MemberMediaScreen() {
 
   const total = shown?.total ?? 0;
   const pager = listPagination(memberMediaList, query, total);
-  const filtered = Boolean(query.q.trim() || Object.values(query.filters).some(Boolean));
+  const filtered = isFiltered(query);
   const empty = query.filters.mine ? "Vous n'avez pas encore partagé de média." : filtered ? "Aucun média dans cette sélection." : EMPTY_MEMBERS;
   return (
     <section className="member-media">

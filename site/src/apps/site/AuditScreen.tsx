@@ -13,6 +13,7 @@ import type { Column } from "../ui/DataTable";
 import { FormField } from "../ui/FormField";
 import { ListSearch } from "../ui/ListSearch";
 import { ListSelect } from "../ui/ListSelect";
+import { isFiltered } from "../ui/list-state";
 import { ListTable } from "../ui/ListTable";
 import { ScreenHead } from "../ui/ScreenHead";
 import { useShown } from "../ui/use-shown";
@@ -55,7 +56,7 @@ export default function AuditScreen() {
   ];
 
   const total = shown?.total ?? 0;
-  const filtered = Boolean(query.q.trim() || Object.values(query.filters).some(Boolean));
+  const filtered = isFiltered(query);
   return (
     <section className="admin-audit">
       <ScreenHead title="Journal des modifications" />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { apiQuery, countText, nextState, readListState, writeListState, type ListConfig } from "./list-state";
+import { apiQuery, countText, isFiltered, nextState, readListState, writeListState, type ListConfig } from "./list-state";
 
 const config: ListConfig<"recent" | "title", "status" | "theme"> = {
   sorts: [
@@ -41,6 +41,12 @@ describe("list state in the address", () => {
 
   it("asks the API for the paged shape with every parameter", () => {
     expect(apiQuery(readListState("?q=+ecole+&status=pending", config))).toEqual({ page: 1, pageSize: 50, sort: "recent", dir: "desc", q: "ecole", status: "pending" });
+  });
+
+  it("calls a list filtered when a search or a filter narrows it, not when the search is only spaces", () => {
+    expect(isFiltered(readListState("?q=+++&sort=title", config))).toBe(false);
+    expect(isFiltered(readListState("?q=ecole", config))).toBe(true);
+    expect(isFiltered(readListState("?status=pending", config))).toBe(true);
   });
 
   it("counts in French", () => {

@@ -85,6 +85,11 @@ export function apiQuery<S extends string, F extends string>(state: ListState<S,
   return query;
 }
 
+/** Whether a search or a filter narrows the list: its empty text then speaks of « cette sélection ». */
+export function isFiltered(state: ListState): boolean {
+  return Boolean(state.q.trim() || Object.values(state.filters).some(Boolean));
+}
+
 /** A stable store key for a state. */
 export function stateKey(state: ListState): string {
   return JSON.stringify([state.page, state.pageSize, state.sort, state.dir, state.q.trim(), Object.entries(state.filters).sort()]);
