@@ -11,6 +11,7 @@ import type { TProperties } from "@sinclair/typebox";
 import type { Db } from "../../db/client";
 import type { NewAuditEntry } from "../modules/audit/service";
 import { BadRequestError } from "./errors";
+import { plural, pluralWord } from "./plural";
 import { strict } from "./strict-schema";
 
 /** Most rows one bulk call may change: a larger batch is refused (split it by filter). */
@@ -34,6 +35,15 @@ export function bulkBodySchema<A extends string, F extends TProperties, X extend
       ...extra,
     }),
   );
+}
+
+/**
+ * The French summary of a bulk call: « 3 articles approuvés. », « 1 message marqué comme lu. ». `done` is what
+ * happened, singular and plural (« approuvé », « approuvés »); an invariable phrase needs only one form.
+ */
+export function bulkSummary(n: number, nouns: BulkNouns, done: string | readonly [one: string, many: string]): string {
+  const [one, many] = typeof done === "string" ? [done, done] : done;
+  return `${plural(n, nouns.one, nouns.many)} ${pluralWord(n, one, many)}.`;
 }
 
 /** The answer of every bulk route: the French summary the toast shows. */

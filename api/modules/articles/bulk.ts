@@ -7,7 +7,7 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { articles, articleThemes, themes } from "../../../db/schema";
-import { bulkJournal, bulkTargets, type BulkResult } from "../../lib/bulk";
+import { bulkJournal, bulkSummary, bulkTargets, type BulkResult } from "../../lib/bulk";
 import { BadRequestError } from "../../lib/errors";
 import { listWhere } from "../../lib/list-query";
 import { recordAudits } from "../audit/service";
@@ -70,8 +70,12 @@ export async function bulkArticles(db: Db, uploadsDir: string, body: BulkArticle
       await recordAudits(tx, entries, now);
     });
   }
-  const n = rows.length;
-  const noun = n === 1 ? "article" : "articles";
-  const done = { approve: n === 1 ? "approuvé" : "approuvés", online: "mis en ligne", offline: "mis hors ligne", theme: `${n === 1 ? "ajouté" : "ajoutés"} au thème ${themeName}`, delete: n === 1 ? "supprimé" : "supprimés" }[action];
-  return { action, count: n, message: `${n.toLocaleString("fr-FR")} ${noun} ${done}.` };
+  const done = {
+    approve: ["approuvé", "approuvés"],
+    online: "mis en ligne",
+    offline: "mis hors ligne",
+    theme: [`ajouté au thème ${themeName}`, `ajoutés au thème ${themeName}`],
+    delete: ["supprimé", "supprimés"],
+  } as const;
+  return { action, count: rows.length, message: bulkSummary(rows.length, ARTICLE_NOUNS, done[action]) };
 }

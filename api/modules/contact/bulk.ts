@@ -5,7 +5,7 @@
 import { inArray, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { contactMessages } from "../../../db/schema";
-import { bulkJournal, bulkTargets, type BulkResult } from "../../lib/bulk";
+import { bulkJournal, bulkSummary, bulkTargets, type BulkResult } from "../../lib/bulk";
 import { listWhere } from "../../lib/list-query";
 import { recordAudits } from "../audit/service";
 import { CONTACT_LIST, contactWhere } from "./listing";
@@ -34,7 +34,6 @@ export async function bulkContact(db: Db, body: BulkContactBody, actor: { id: st
     else await tx.update(contactMessages).set({ readAt: null }).where(chosen);
     await recordAudits(tx, entries, now);
   });
-  const n = rows.length;
-  const done = { read: n === 1 ? "marqué comme lu" : "marqués comme lus", unread: n === 1 ? "marqué comme non lu" : "marqués comme non lus", delete: n === 1 ? "supprimé" : "supprimés" }[body.action];
-  return { action: body.action, count: n, message: `${n.toLocaleString("fr-FR")} ${n === 1 ? "message" : "messages"} ${done}.` };
+  const done = { read: ["marqué comme lu", "marqués comme lus"], unread: ["marqué comme non lu", "marqués comme non lus"], delete: ["supprimé", "supprimés"] } as const;
+  return { action: body.action, count: rows.length, message: bulkSummary(rows.length, CONTACT_NOUNS, done[body.action]) };
 }

@@ -5,7 +5,7 @@
 import { inArray } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { events } from "../../../db/schema";
-import { bulkJournal, bulkTargets, type BulkResult } from "../../lib/bulk";
+import { bulkJournal, bulkSummary, bulkTargets, type BulkResult } from "../../lib/bulk";
 import { listWhere } from "../../lib/list-query";
 import { recordAudits } from "../audit/service";
 import { EVENT_LIST, eventWhere } from "./listing";
@@ -32,7 +32,6 @@ export async function bulkEvents(db: Db, body: BulkEventsBody, actor: { id: stri
     else await tx.update(events).set({ online: body.action === "online", updatedAt: now }).where(inArray(events.id, ids));
     await recordAudits(tx, entries, now);
   });
-  const n = rows.length;
-  const done = { online: "mis en ligne", offline: "mis hors ligne", delete: n === 1 ? "supprimé" : "supprimés" }[body.action];
-  return { action: body.action, count: n, message: `${n.toLocaleString("fr-FR")} ${n === 1 ? "événement" : "événements"} ${done}.` };
+  const done = { online: "mis en ligne", offline: "mis hors ligne", delete: ["supprimé", "supprimés"] } as const;
+  return { action: body.action, count: rows.length, message: bulkSummary(rows.length, EVENT_NOUNS, done[body.action]) };
 }

@@ -6,7 +6,7 @@
 import { inArray, isNull } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { media } from "../../../db/schema";
-import { bulkJournal, bulkTargets, type BulkResult } from "../../lib/bulk";
+import { bulkJournal, bulkSummary, bulkTargets, type BulkResult } from "../../lib/bulk";
 import { listWhere } from "../../lib/list-query";
 import { recordAudits } from "../audit/service";
 import { flagEvents } from "../notifications/events";
@@ -41,8 +41,6 @@ export async function bulkMedia(db: Db, uploadsDir: string, body: BulkMediaBody,
     else await tx.update(media).set({ online: action === "online", updatedAt: now }).where(inArray(media.id, ids));
     await recordAudits(tx, entries, now);
   });
-  const n = rows.length;
-  const noun = n === 1 ? "média" : "médias";
-  const done = { approve: n === 1 ? "approuvé" : "approuvés", online: "mis en ligne", offline: "mis hors ligne", delete: n === 1 ? "supprimé" : "supprimés" }[action];
-  return { action, count: n, message: `${n.toLocaleString("fr-FR")} ${noun} ${done}.` };
+  const done = { approve: ["approuvé", "approuvés"], online: "mis en ligne", offline: "mis hors ligne", delete: ["supprimé", "supprimés"] } as const;
+  return { action, count: rows.length, message: bulkSummary(rows.length, MEDIA_NOUNS, done[action]) };
 }
