@@ -2,23 +2,11 @@ import { useEffect, useState, type FormEvent } from "react";
 import type { ResetAnswer } from "../../../api/modules/password-reset/model";
 import { FormField } from "../apps/ui/FormField";
 import { NewPasswordField } from "../apps/ui/NewPasswordField";
-import { isValidPassword } from "../apps/ui/password-rules";
+import { isValidPassword, PASSWORD_RULE_MESSAGE } from "../apps/ui/password-rules";
 import { ApiError, apiFetch } from "../lib/http";
+import { takeLinkToken } from "../lib/link-token";
 
 const NO_LINK = "Ce lien n'est pas valide. Demandez-en un nouveau depuis la page «\u00a0Mot de passe oublié\u00a0?\u00a0».";
-
-/**
- * The token of the link (`#token=…`, or `?token=…` from an older link), taken once on load and kept in memory
- * only: the address bar is rewritten at once, so the token is not left in the history, nor in a bookmark, nor
- * in a screenshot of the address bar.
- */
-function takeToken(): string | null {
-  const fromHash = new URLSearchParams(location.hash.slice(1)).get("token");
-  const fromQuery = new URLSearchParams(location.search).get("token");
-  const token = fromHash ?? fromQuery;
-  if (token) history.replaceState(null, "", location.pathname);
-  return token;
-}
 
 /** The link's page: the new password with the profile form's live rules (issue 21 §2). */
 export default function PasswordResetForm() {
@@ -31,12 +19,12 @@ export default function PasswordResetForm() {
   const [done, setDone] = useState("");
   const [saving, setSaving] = useState(false);
 
-  useEffect(() => setToken(takeToken()), []);
+  useEffect(() => setToken(takeLinkToken()), []);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     setError("");
-    const weak = isValidPassword(password) ? null : "Le mot de passe doit contenir au moins 8 caractères, une majuscule, un chiffre et un caractère spécial.";
+    const weak = isValidPassword(password) ? null : PASSWORD_RULE_MESSAGE;
     const mismatch = password === confirm ? null : "Les deux mots de passe ne sont pas identiques.";
     setFieldError(weak);
     setConfirmError(mismatch);

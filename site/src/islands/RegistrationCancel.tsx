@@ -1,14 +1,8 @@
 import { useEffect, useState } from "react";
 import { ApiError, apiFetch } from "../lib/http";
+import { takeLinkToken } from "../lib/link-token";
 
 type Answer = { message: string; event: { title: string; url: string } };
-
-/** The token of the personal link (`#token=…`), taken once and wiped from the address bar (as the reset page does). */
-function takeToken(): string | null {
-  const token = new URLSearchParams(location.hash.slice(1)).get("token");
-  if (token) history.replaceState(null, "", location.pathname);
-  return token;
-}
 
 /** The cancel link's page: one button, so a mail scanner that opens links cancels nothing. */
 export default function RegistrationCancel() {
@@ -16,7 +10,7 @@ export default function RegistrationCancel() {
   const [done, setDone] = useState<Answer | null>(null);
   const [error, setError] = useState("");
   const [saving, setSaving] = useState(false);
-  useEffect(() => setToken(takeToken()), []);
+  useEffect(() => setToken(takeLinkToken()), []);
 
   async function cancel() {
     setSaving(true);

@@ -13,6 +13,9 @@ export const PASSWORD_RULES: readonly PasswordRule[] = [
   { id: "special", text: `Un caractère spécial parmi ${SPECIAL_CHARACTERS}`, test: (pw) => /[!@#$%^&*(),.?":{}|<>]/.test(pw) },
 ];
 
+/** What the server answers to a password that breaks the rule (spec §9), shown before it is sent. */
+export const PASSWORD_RULE_MESSAGE = "Le mot de passe doit contenir au moins 8 caractères, une majuscule, un chiffre et un caractère spécial.";
+
 export function isValidPassword(pw: string): boolean {
   return PASSWORD_RULES.every((r) => r.test(pw));
 }

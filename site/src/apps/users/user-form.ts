@@ -5,7 +5,7 @@
  */
 import type { CurrentUser } from "../../../../api/contract";
 import { SOCIAL_LABELS, type SocialKey } from "../lib/labels";
-import { isValidPassword } from "../ui/password-rules";
+import { isValidPassword, PASSWORD_RULE_MESSAGE } from "../ui/password-rules";
 
 /** Spec §9: a member belongs to 3 groups at most. */
 export const MAX_GROUPS = 3;
@@ -67,7 +67,7 @@ export function userRequiredFilled(d: UserDraft, creating: boolean): boolean {
 /** The message when the typed password breaks the rules (the server says the same), else null. */
 export function passwordProblem(d: UserDraft): string | null {
   if (d.invite || d.password === "" || isValidPassword(d.password)) return null;
-  return "Le mot de passe doit contenir au moins 8 caractères, une majuscule, un chiffre et un caractère spécial.";
+  return PASSWORD_RULE_MESSAGE;
 }
 
 /**
