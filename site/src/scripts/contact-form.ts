@@ -2,17 +2,15 @@
  * Sends the contact form as JSON to the API and reports the result in an aria-live region. Browser validation
  * (required fields, email type) runs first because the submit event only fires for a valid form.
  */
+import { answerMessage, failureText, showStatus } from "./form-status";
+
 const FAILURE = "Échec de l'envoi du message.";
 
 const form = document.querySelector<HTMLFormElement>("[data-contact-form]");
 if (form) {
   const button = form.querySelector<HTMLButtonElement>("[data-submit]")!;
   const status = form.querySelector<HTMLElement>("[data-status]")!;
-  const say = (text: string, ok: boolean) => {
-    status.textContent = text;
-    status.classList.toggle("is-ok", ok);
-    status.classList.toggle("is-error", !ok);
-  };
+  const say = (text: string, ok: boolean) => showStatus(status, text, ok);
 
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -28,14 +26,12 @@ if (form) {
         headers: { "content-type": "application/json", accept: "application/json" },
         body: JSON.stringify(body),
       });
-      if (!res.ok) {
-        const payload = await res.json().catch(() => null);
-        throw new Error(typeof payload?.message === "string" && payload.message ? payload.message : FAILURE);
-      }
+      // Throws the server's French message on a refusal; the spec's own words on success.
+      await answerMessage(res, FAILURE);
       form.reset();
       say("Message envoyé, Merci !", true);
     } catch (e) {
-      say(e instanceof Error && e.message && !(e instanceof TypeError) ? e.message : FAILURE, false);
+      say(failureText(e, FAILURE), false);
     } finally {
       button.disabled = false;
     }

@@ -2,7 +2,7 @@
  * Sends a subscription form (components/NewsletterForm.astro) as JSON and shows the server's answer, the same for
  * every address. The browser's own checks are off (novalidate) so that the messages are the site's, in French.
  */
-import { answerMessage, failureText, showStatus } from "./newsletter-status";
+import { answerMessage, failureText, showStatus } from "./form-status";
 
 const FAILURE = "L'inscription n'a pas pu être envoyée. Réessayez plus tard.";
 

@@ -3,7 +3,7 @@
  * read then wiped from the address bar, and posted. Unsubscription: the signed link's `id` and `sig` are in the
  * query; the button posts what a mail client posts for RFC 8058, so both take the same path on the server.
  */
-import { answerMessage, failureText, showStatus as show } from "./newsletter-status";
+import { answerMessage, failureText, showStatus as show } from "./form-status";
 
 const FAILURE = "La demande n'a pas pu être envoyée. Réessayez plus tard.";
 const answer = (res: Response) => answerMessage(res, FAILURE);

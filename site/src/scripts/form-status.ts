@@ -1,4 +1,4 @@
-/** What the newsletter's two scripts (newsletter-form.ts, newsletter-links.ts) share: the status line and the API's answer. */
+/** What the public forms' scripts share (contact, newsletter subscription and links): the status line and the API's answer. */
 
 /** Shows `text` in the form's aria-live status line, styled as a success or an error. */
 export function showStatus(status: HTMLElement, text: string, ok: boolean) {
