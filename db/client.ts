@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { createClient, type Client } from "@libsql/client";
@@ -58,7 +59,37 @@ export async function openDatabase(url: string, authToken?: string): Promise<Dat
     await client.execute("PRAGMA foreign_keys = ON");
   }
   const db = drizzle(client, { schema });
+  if (url.startsWith("file:")) takeTurns(db, url);
   return { db, client, close: () => client.close() };
+}
+
+/**
+ * Write transactions of an embedded database take turns in this process. The driver runs SQLite synchronously: a
+ * transaction that holds the write lock across an await, and a second one (or a lone write) of the same process on
+ * another pooled connection, would have the second wait in SQLite's busy handler, which blocks the thread, so the
+ * first could never reach its COMMIT: both stall for the busy timeout and one fails with SQLITE_BUSY (200
+ * simultaneous registrations did). Queuing them here serves every module; a transaction opened inside one that
+ * holds the turn runs at once (it would otherwise wait for itself). Between processes, and on a libSQL server, the
+ * database's own lock orders them and no thread is blocked.
+ */
+const turns = new Map<string, Promise<unknown>>();
+/** The file of each embedded handle: two handles on one file in one process share its turns. */
+const fileOf = new WeakMap<object, string>();
+const holding = new AsyncLocalStorage<string>();
+
+/** Runs `work` when this process's earlier writes to `db`'s file are done (at once if already inside one of them). */
+export function inWriteTurn<T>(db: Db, work: () => Promise<T>): Promise<T> {
+  const file = fileOf.get(db);
+  if (file === undefined || holding.getStore() === file) return work();
+  const run = (turns.get(file) ?? Promise.resolve()).then(() => holding.run(file, work));
+  turns.set(file, run.catch(() => undefined));
+  return run;
+}
+
+function takeTurns(db: Db, file: string): void {
+  fileOf.set(db, file);
+  const transaction = db.transaction.bind(db);
+  db.transaction = ((fn, config) => inWriteTurn(db, () => transaction(fn, config))) as Db["transaction"];
 }
 
 /** Applies the committed migrations; safe to run at every start. */

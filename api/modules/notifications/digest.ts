@@ -12,7 +12,7 @@
  * Tests call `runOnce()` with an injected clock; the server runs it in the shared poller (worker.ts).
  */
 import { and, asc, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client";
+import { inWriteTurn, type Db } from "../../../db/client";
 import { articleAuthors, articles, contactMessages, media, notifications, users, type NotificationKind } from "../../../db/schema";
 import type { Env } from "../../env";
 import { renderMail } from "../mail/render";
@@ -30,18 +30,6 @@ export type NotificationDigest = { runOnce(): Promise<DigestReport> };
 
 type Event = { id: number; kind: NotificationKind; itemId: string };
 
-/**
- * The digest's writes run one at a time in a process: while one transaction holds the write lock between two
- * awaits, another write of the same process on another connection would wait for it synchronously (the embedded
- * driver blocks the thread) and so never let it finish. Between processes the database's write lock serialises
- * them. Reads need no turn: what they saw is checked again inside the transaction.
- */
-let queue: Promise<unknown> = Promise.resolve();
-function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
-  const next = queue.then(work, work);
-  queue = next.catch(() => undefined);
-  return next;
-}
 
 class Taken extends Error {}
 
@@ -159,37 +147,35 @@ export function createNotificationDigest(opts: {
     const cutoff = new Date(t.getTime() - windowMs);
     await opts.beforeClaim?.(recipientId);
     try {
-      return await oneAtATime(() =>
-        db.transaction(async (tx) => {
-          // Another round or process sent a digest meanwhile: its events are not ours to send again.
-          const [recent] = await tx
-            .select({ id: notifications.id })
-            .from(notifications)
-            .where(and(eq(notifications.recipientId, recipientId), gt(notifications.sentAt, cutoff)))
-            .limit(1);
-          if (recent) throw new Taken();
-          const marked = await tx
-            .update(notifications)
-            .set({ sentAt: t })
-            .where(and(inArray(notifications.id, events.map((e) => e.id)), isNull(notifications.sentAt)))
-            .returning({ id: notifications.id });
-          if (marked.length !== events.length) throw new Taken();
-          if (!content) return false;
-          await enqueueMail(
-            tx,
-            env,
-            {
-              kind: "notification",
-              to: { name: `${recipient.firstname} ${recipient.name}`, address: recipient.email },
-              ...renderMail(env, content),
-              // The first event names the digest: even a second enqueue of the same digest would write nothing.
-              key: `notification:${recipientId}:${events[0]!.id}`,
-            },
-            t,
-          );
-          return true;
-        }),
-      );
+      return await db.transaction(async (tx) => {
+        // Another round or process sent a digest meanwhile: its events are not ours to send again.
+        const [recent] = await tx
+          .select({ id: notifications.id })
+          .from(notifications)
+          .where(and(eq(notifications.recipientId, recipientId), gt(notifications.sentAt, cutoff)))
+          .limit(1);
+        if (recent) throw new Taken();
+        const marked = await tx
+          .update(notifications)
+          .set({ sentAt: t })
+          .where(and(inArray(notifications.id, events.map((e) => e.id)), isNull(notifications.sentAt)))
+          .returning({ id: notifications.id });
+        if (marked.length !== events.length) throw new Taken();
+        if (!content) return false;
+        await enqueueMail(
+          tx,
+          env,
+          {
+            kind: "notification",
+            to: { name: `${recipient.firstname} ${recipient.name}`, address: recipient.email },
+            ...renderMail(env, content),
+            // The first event names the digest: even a second enqueue of the same digest would write nothing.
+            key: `notification:${recipientId}:${events[0]!.id}`,
+          },
+          t,
+        );
+        return true;
+      });
     } catch (e) {
       if (e instanceof Taken) return false;
       throw e;
@@ -209,7 +195,8 @@ export function createNotificationDigest(opts: {
           log(`notification digest for member ${id} failed; their events stay unsent`, e);
         }
       }
-      await oneAtATime(() => db.delete(notifications).where(lte(notifications.sentAt, new Date(t.getTime() - KEEP_SENT_MS))));
+      // A lone write takes its turn too (db/client.ts): a transaction of this process may hold the lock.
+      await inWriteTurn(db, async () => db.delete(notifications).where(lte(notifications.sentAt, new Date(t.getTime() - KEEP_SENT_MS))));
       return { recipients: due.length, mails };
     },
   };

@@ -1,8 +1,8 @@
 /**
  * Registrations: places, waiting list, cancellation with promotion. Every change runs in ONE write transaction
  * with the mail it causes (enqueueMail in the same transaction): the capacity check, the insert and the message
- * commit together or not at all. Transactions are queued in-process (write-lock.ts) and opened with BEGIN
- * IMMEDIATE (drizzle's libSQL default "write" mode) so two processes are ordered by SQLite's write lock: the
+ * commit together or not at all. Transactions take turns in-process (db/client.ts `inWriteTurn`) and are opened
+ * with BEGIN IMMEDIATE (drizzle's libSQL default "write" mode) so two processes are ordered by SQLite's write lock: the
  * count read inside a transaction is the count its insert is made against.
  */
 import { and, asc, count, eq, gt, max, sql } from "drizzle-orm";
@@ -15,14 +15,13 @@ import { enqueueMail } from "../mail/service";
 import { confirmationMail, promotionMail, waitingMail } from "./mail";
 import type { Availability, MyRegistration, RegistrationAnswer, RegistrationBody } from "./model";
 import { hashCancelToken, newCancelToken } from "./tokens";
-import { serialWrite } from "./write-lock";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Ctx = { db: Db; env: Pick<Env, "mailFrom" | "publicUrl"> };
 export type Registrant = { id: string; name: string; email: string };
 
-/** Runs `fn` in one write transaction, queued behind this process's other registration writes. */
-export const writeTx = <T>(db: Db, fn: (tx: Tx) => Promise<T>) => serialWrite(db, () => db.transaction(fn));
+/** Runs `fn` in one write transaction (they take turns in a process: db/client.ts). */
+export const writeTx = <T>(db: Db, fn: (tx: Tx) => Promise<T>) => db.transaction(fn);
 
 /** When registration closes: the closing date if set, else the start. */
 const closesAt = (e: EventRow) => e.registrationClosesAt ?? e.startDate;
