@@ -1,13 +1,15 @@
 import { expect, test } from "@playwright/test";
 import { previewDocument } from "../site/src/apps/mail/mail-list";
 import { ADMIN, apiToken, appViolations, islandsHydrated, signIn } from "./support/apps";
+import { mailboxMark, waitForMail } from "./support/mailbox";
 
 /**
- * « Courriels » (issue 21 §1) on the demo server, which has no SMTP_URL: the admin sends themself a test message,
- * finds it waiting in the outbox (pending, never attempted), opens it and reads both its parts; the screen and
- * the open dialog have no serious axe violation.
+ * « Courriels » (issue 21 §1) on the journeys' server, which delivers to a real local SMTP server: the admin sends
+ * themself a test message, receives it, finds it sent in the outbox (one attempt), opens it and reads both its
+ * parts; the screen and the open dialog have no serious axe violation. (The no-SMTP_URL demo, where mail waits, is
+ * covered by api/modules/mail tests.)
  */
-test("an admin sends a test message, finds it waiting in « Courriels » and reads it in full", async ({ page, request }) => {
+test("an admin sends a test message, receives it and reads it in full in « Courriels »", async ({ page, request }) => {
   test.setTimeout(90_000);
   const headers = { authorization: `Bearer ${await apiToken(request, ADMIN)}` };
   const me = (await (await request.get("/api/user/me", { headers })).json()) as { email: string; firstname: string };
@@ -16,19 +18,22 @@ test("an admin sends a test message, finds it waiting in « Courriels » and rea
   await page.goto("/admin/mail");
   await islandsHydrated(page);
   await expect(page.getByRole("heading", { level: 1, name: "Courriels" })).toBeVisible();
-  await expect(page.getByText("Aucun serveur d'envoi n'est configuré (SMTP_URL)")).toBeVisible();
+  await expect(page.getByText("Aucun serveur d'envoi n'est configuré (SMTP_URL)")).toHaveCount(0);
   await expect(page.getByRole("navigation", { name: "Administration du site" }).getByRole("link", { name: "Courriels" })).toHaveAttribute("aria-current", "page");
 
+  const mark = mailboxMark();
   await page.getByRole("button", { name: "Envoyer un courriel de test" }).click();
-  await expect(page.getByText(`Courriel de test placé dans la file à ${me.email}`)).toBeVisible();
+  await expect(page.getByText(`Courriel de test en cours d'envoi à ${me.email}.`)).toBeVisible();
+  const delivered = await waitForMail(me.email, "Courriel de test", mark);
+  expect(delivered.mail.text).toContain(`Bonjour ${me.firstname},`);
 
-  // Waiting, never attempted.
-  await page.getByLabel("Afficher").selectOption("pending");
-  await expect(page).toHaveURL(/[?&]state=pending(&|$)/);
+  // Sent at the first attempt.
+  await page.getByLabel("Afficher").selectOption("sent");
+  await expect(page).toHaveURL(/[?&]state=sent(&|$)/);
   const row = page.getByRole("row").filter({ has: page.getByRole("button", { name: "Courriel de test" }) }).first();
   await expect(row).toContainText(me.email);
-  await expect(row).toContainText("En attente");
-  await expect(row.getByRole("cell").nth(2)).toHaveText("0");
+  await expect(row).toContainText("Envoyé");
+  await expect(row.getByRole("cell").nth(2)).toHaveText("1");
   expect(await appViolations(page), "the « Courriels » screen").toEqual([]);
 
   // Reading it: the facts, the HTML part in its sandboxed frame, the text part.

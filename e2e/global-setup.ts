@@ -2,10 +2,12 @@
  * Starts the real server (real Bun, real libSQL file, real Astro build) on a temporary database and waits until
  * the site is built. The server is stopped by its own PID at the end (npm start would leave Bun orphaned).
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { OAuth2Server } from "oauth2-mock-server";
+import { startSmtpServer } from "../api/testing/smtp-server";
+import { MAILBOX_DIR } from "./support/mailbox";
 
 /** E2E_PORT lets two suites run side by side (the OpenID server takes the port below it). */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4399);
@@ -37,6 +39,13 @@ export default async function globalSetup() {
     token.payload.email = email;
     token.payload.email_verified = true;
   });
+  // A real SMTP server receives the site's mail; each message lands in MAILBOX_DIR, read by e2e/support/mailbox.ts.
+  rmSync(MAILBOX_DIR, { recursive: true, force: true });
+  mkdirSync(MAILBOX_DIR, { recursive: true });
+  let received = 0;
+  const smtp = await startSmtpServer({
+    onReceived: (mail) => writeFileSync(join(MAILBOX_DIR, `${String(++received).padStart(6, "0")}.eml`), mail.raw),
+  });
   const proc = Bun.spawn([process.execPath, "api/server.ts"], {
     env: {
       ...process.env,
@@ -58,6 +67,8 @@ export default async function globalSetup() {
       GOOGLE_CLIENT_SECRET: "institut-e2e-secret",
       GOOGLE_REDIRECT_URI: `http://127.0.0.1:${E2E_PORT}/auth/callback`,
       OAUTH_ISSUER: oidc.issuer.url!,
+      SMTP_URL: smtp.url,
+      MAIL_FROM: "L'Institut <contact@institut.test>",
     },
     stdout: Bun.file(log),
     stderr: Bun.file(join(dir, "server.err.log")),
@@ -74,6 +85,7 @@ export default async function globalSetup() {
     if (Date.now() > deadline) {
       proc.kill();
       await oidc.stop();
+      await smtp.stop();
       throw new Error(`site not ready after 240 s; logs in ${dir}`);
     }
     await Bun.sleep(500);
@@ -82,6 +94,7 @@ export default async function globalSetup() {
     proc.kill("SIGTERM");
     await proc.exited;
     await oidc.stop();
+    await smtp.stop();
     if (!process.env.E2E_KEEP) rmSync(dir, { recursive: true, force: true });
   };
 }

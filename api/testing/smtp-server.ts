@@ -38,6 +38,8 @@ export type SmtpServerOptions = {
   starttls?: boolean;
   /** Recipients refused for good (550), as a server answers for a mailbox that does not exist. */
   unknownRecipients?: string[];
+  /** Called with each message once stored (the browser journeys write it to a folder their specs read). */
+  onReceived?: (mail: ReceivedMail) => void;
 };
 
 export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<TestSmtpServer> {
@@ -69,13 +71,15 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
           // Stored before the 250 goes out: once the client's send resolves, the message is in `received`.
           simpleParser(raw).then(
             (parsed) => {
-              received.push({
+              const mail: ReceivedMail = {
                 envelope: { from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "", to: session.envelope.rcptTo.map((r) => r.address) },
                 raw,
                 parsed,
                 secure: session.secure,
                 user: typeof session.user === "string" ? session.user : undefined,
-              });
+              };
+              received.push(mail);
+              options.onReceived?.(mail);
               callback();
             },
             (e: Error) => callback(e),
