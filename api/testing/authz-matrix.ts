@@ -110,6 +110,8 @@ const fakeRegistration = {
 const article = async (w: World) => ({ id: await w.fresh.article() });
 const media = async (w: World) => ({ id: await w.fresh.media() });
 const user = async (w: World) => ({ id: await w.fresh.user() });
+/** The fresh member of the bulk route (its body cannot wait for a fresh row: made by `params` beforehand). */
+let freshUser = "";
 /** A fresh article or media of `member`, put in the trash by them (the restore and purge routes act on it). */
 const trashed = (kind: "article" | "media") => async (w: World) => {
   const id = kind === "article" ? await w.fresh.article() : await w.fresh.media();
@@ -314,6 +316,12 @@ export const RULES: Record<string, Rule> = {
   "PUT /api/users/:id/admin-full-update": { expect: adminOnly(), params: user, body: memberEdit },
   "DELETE /api/admin/users/:id": { expect: adminOnly(), params: user },
   "DELETE /api/users/:id": { expect: adminOnly(), params: user },
+  "POST /api/admin/users/bulk": {
+    expect: adminOnly(),
+    params: async (w) => ((freshUser = await w.fresh.user()), {}),
+    body: () => ({ action: "group-add", group: "bureau", ids: [freshUser] }),
+    note: "puts a fresh member in the Bureau",
+  },
   "GET /api/admin/stats": { expect: adminOnly() },
   "GET /api/admin/audit": { expect: adminOnly() },
   "GET /api/admin/upload-quota": { expect: adminOnly() },

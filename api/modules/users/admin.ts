@@ -7,7 +7,9 @@ import { readUploadForm, type TempUpload } from "../../lib/uploads/form";
 import { authPlugin } from "../../plugins/auth";
 import { rebuildPlugin } from "../../plugins/rebuild";
 import { adminUserList } from "./listing";
-import { AdminUserBody, CurrentUser, RegisterBody, DeletedUser, DeleteUserQuery, UserFootprint, UserPage, UsersQuery } from "./model";
+import { BulkResult } from "../../lib/bulk";
+import { bulkUsers } from "./bulk";
+import { AdminUserBody, BulkUsersBody, CurrentUser, RegisterBody, DeletedUser, DeleteUserQuery, UserFootprint, UserPage, UsersQuery } from "./model";
 import { pictureRule, removeProfilePictures, replaceProfilePicture } from "./pictures";
 import { queueInvitation } from "../password-reset/service";
 import { createUser, deleteUser, toCurrentUser, updateUser, userFootprint } from "./service";
@@ -64,6 +66,14 @@ export const usersAdminRoutes = (deps: Deps) => {
       admin: true,
       params: idParams,
       response: { 200: UserFootprint },
+    })
+    // Many members join or leave a circle: one journal entry per member (written by the route), one rebuild.
+    .post("/api/admin/users/bulk", ({ body, viewer }) => bulkUsers(db, body, { id: viewer.user.id, nickname: viewer.user.nickname }), {
+      admin: true,
+      body: BulkUsersBody,
+      rebuild: () => ({ kind: "member" }),
+      audit: "self",
+      response: { 200: BulkResult },
     })
     // Public member grids and author pages list members: every change rebuilds.
     .post("/api/admin/register", register, { admin: true, rebuild: "member", parse: "none", body: RegisterForm, response: { 201: CurrentUser } })

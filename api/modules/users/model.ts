@@ -1,4 +1,5 @@
 import { t, type Static } from "elysia";
+import { bulkBodySchema } from "../../lib/bulk";
 import { DateParam, listPageSchema, listQuerySchema } from "../../lib/list-query";
 import { strict } from "../../lib/strict-schema";
 import { SocialLinks } from "../members/model";
@@ -145,18 +146,33 @@ export const USER_SORTS = ["name", "recent", "role"] as const;
  * GET /api/admin/users (and /api/users): every member (the spec's array, by name); with `page`, one page sorted,
  * filtered and searched (names, alias, e-mail) by the database.
  */
-export const UsersQuery = listQuerySchema(USER_SORTS, {
+const GroupParam = t.Union([t.Literal("cercleImp"), t.Literal("cercleAx"), t.Literal("bureau")], { error: "Groupe inconnu (cercleImp, cercleAx ou bureau)." });
+
+const userFilters = {
   role: t.Optional(t.Union([t.Literal("admin"), t.Literal("user")], { error: "Rôle inconnu (admin ou user)." })),
-  group: t.Optional(
-    t.Union([t.Literal("cercleImp"), t.Literal("cercleAx"), t.Literal("bureau")], { error: "Groupe inconnu (cercleImp, cercleAx ou bureau)." }),
-  ),
+  group: t.Optional(GroupParam),
   /** Registered on or after this day (YYYY-MM-DD). */
   from: t.Optional(DateParam("Date de début invalide (AAAA-MM-JJ).")),
   /** Registered on or before this day (YYYY-MM-DD). */
   to: t.Optional(DateParam("Date de fin invalide (AAAA-MM-JJ).")),
-});
+};
+
+export const UsersQuery = listQuerySchema(USER_SORTS, userFilters);
 
 export type UsersQuery = Static<typeof UsersQuery>;
+
+export const USER_NOUNS = { one: "membre", many: "membres", noMatch: "Aucun membre ne correspond à la sélection." };
+
+/**
+ * Bulk actions on members: joining or leaving a circle. Deleting and changing roles stay one at a time (each
+ * deletion decides who receives the content; the last administrator is protected): docs/DECISIONS.md.
+ */
+export const USER_BULK_ACTIONS = ["group-add", "group-remove"] as const;
+
+/** POST /api/admin/users/bulk: `group` is the circle joined or left. */
+export const BulkUsersBody = bulkBodySchema(USER_BULK_ACTIONS, userFilters, { group: t.Optional(GroupParam) }, USER_NOUNS);
+
+export type BulkUsersBody = Static<typeof BulkUsersBody>;
 
 /** A page of members, with the total for the pager. */
 export const UserPage = listPageSchema(CurrentUser);

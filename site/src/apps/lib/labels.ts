@@ -1,9 +1,7 @@
 /** French labels of the codes the API sends (spec §3, §9), shared by every screen. */
-export const GROUP_LABELS: Record<string, string> = {
-  cercleImp: "Cercle Impulsion",
-  cercleAx: "Cercle Axiologique",
-  bureau: "Bureau",
-};
+import { GROUP_LABELS } from "../../../../shared/groups";
+
+export { GROUP_LABELS };
 
 export const ROLE_LABELS: Record<string, string> = { user: "Membre", admin: "Administrateur" };
 

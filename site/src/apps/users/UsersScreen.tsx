@@ -22,10 +22,12 @@ import { ListSelect } from "../ui/ListSelect";
 import { ListTable } from "../ui/ListTable";
 import { useShown } from "../ui/use-shown";
 import { ScreenHead } from "../ui/ScreenHead";
+import { selectColumn, useSelection } from "../ui/BulkBar";
 import { DeleteUserDialog } from "./DeleteUserDialog";
 import { memberCount, USER_ROLES, USER_SORTS, type UserSort } from "./list-query";
 import { pendingByMember, pendingText, quotaSummary } from "./pending-bytes";
 import { $adminPage, $adminUsers, $memberPage, $uploadQuota, userList } from "./stores";
+import { UserBulkBar } from "./UserBulkBar";
 import { UserForm } from "./UserForm";
 import "../admin-articles/AdminArticlesScreen.css";
 import "./UserForm.css";
@@ -49,6 +51,7 @@ export default function UsersScreen() {
   // Failing to load the figures leaves the column at « — »: it is information, not the screen's purpose.
   const { data: quota } = useResource($uploadQuota, "Erreur lors du chargement des envois en attente");
   const pending = pendingByMember(quota);
+  const { selection, setSelection, toggle } = useSelection(useStore(userList.$key));
 
   const columns: Column<CurrentUser>[] = [
     {
@@ -77,7 +80,8 @@ export default function UsersScreen() {
     className: "num",
     cell: (u) => pendingText(pending.get(u._id) ?? 0, quota?.quotaBytes),
   };
-  const memberColumns = [...columns.slice(0, -1), pendingColumn, ...columns.slice(-1)];
+  // Bulk actions (circles) apply to members; administrators are a handful, changed one by one.
+  const memberColumns = [selectColumn<CurrentUser>(selection, toggle, (u) => u._id, fullName), ...columns.slice(0, -1), pendingColumn, ...columns.slice(-1)];
   const filtered = Boolean(query.q.trim() || query.filters.group);
   const sort = { key: query.sort, dir: query.dir };
   const onSortChange = (s: { key: string; dir: "asc" | "desc" }) => change({ sort: s.key as UserSort, dir: s.dir });
@@ -116,6 +120,13 @@ export default function UsersScreen() {
           <p className="list-count" aria-live="polite">
             {shownMembers ? memberCount(memberTotal) : ""}
           </p>
+          <UserBulkBar
+            selection={selection}
+            setSelection={setSelection}
+            pageIds={(shownMembers?.items ?? []).map((u) => u._id)}
+            total={memberTotal}
+            state={query}
+          />
           <ListTable
             list={userList}
             state={query}
