@@ -46,6 +46,11 @@ export const media = sqliteTable(
      * one would forbid deleting that account; the trash list joins users loosely (a gone account shows as such).
      */
     deletedBy: text("deleted_by"),
+    /**
+     * Sort key of « Par auteur »: the uploader's folded "name firstname", or U+10FFFF without one (so those come
+     * last). Kept by triggers on media and users (migration 0019_media_uploader_key), as articles.author_key is.
+     */
+    uploaderKey: text("uploader_key").notNull().default("\u{10FFFF}"),
     /** Sort key of « Par titre » (folded title in two stages, see db/fold.ts); computed, never written. */
     titleFold: text("title_fold").generatedAlwaysAs(foldFirst("title"), { mode: "virtual" }),
     titleKey: text("title_key").generatedAlwaysAs(foldSecond("title_fold"), { mode: "virtual" }),
@@ -58,6 +63,7 @@ export const media = sqliteTable(
     // One index per sort of the lists, ending with the id that breaks ties (api/lib/list-query.ts).
     index("media_created_idx").on(t.createdAt, t.id).where(live),
     index("media_title_key_idx").on(t.titleKey, t.id).where(live),
+    index("media_uploader_key_idx").on(t.uploaderKey, sql`${t.createdAt} desc`, sql`${t.id} desc`).where(live),
     index("media_type_idx").on(t.type, sql`${t.createdAt} desc`, sql`${t.id} desc`).where(live),
     index("media_status_idx").on(t.approved, t.online, sql`${t.createdAt} desc`, sql`${t.id} desc`).where(live),
     // Not partial: it also counts the live rows (deleted_at IS NULL) of every list, which SQLite will not do from a

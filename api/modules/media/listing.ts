@@ -17,6 +17,8 @@ export const MEDIA_LIST: ListSpec<(typeof MEDIA_SORTS)[number]> = {
   sorts: {
     recent: { keys: [media.createdAt], dir: "desc" },
     title: { keys: [media.titleKey], dir: "asc" },
+    // The uploader's folded name (media.uploader_key, kept by triggers), newest first within one uploader.
+    author: { keys: [media.uploaderKey, { key: media.createdAt, reverse: true }], dir: "asc" },
     type: { keys: [media.type, { key: media.createdAt, reverse: true }], dir: "asc" },
     status: moderationSort(media),
   },

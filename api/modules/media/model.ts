@@ -68,7 +68,7 @@ export const StatusFilter = t.Union([t.Literal("pending"), t.Literal("approved")
   error: "Statut inconnu (pending, approved, online ou offline).",
 });
 
-export const MEDIA_SORTS = ["recent", "title", "type", "status"] as const;
+export const MEDIA_SORTS = ["recent", "title", "author", "type", "status"] as const;
 
 /** Filters of the media lists (back office and member space). */
 export const mediaFilters = {

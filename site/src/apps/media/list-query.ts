@@ -10,6 +10,7 @@ import { MEDIA_TYPE_LABELS } from "../lib/labels";
 export const MEDIA_SORTS = [
   ["recent", "Plus récents", "desc"],
   ["title", "Par titre", "asc"],
+  ["author", "Par auteur", "asc"],
   ["type", "Par type", "asc"],
   ["status", "Par statut", "asc"],
 ] as const;

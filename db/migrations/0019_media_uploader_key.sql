@@ -1,0 +1,2 @@
+ALTER TABLE `media` ADD `uploader_key` text DEFAULT '􏿿' NOT NULL;--> statement-breakpoint
+CREATE INDEX `media_uploader_key_idx` ON `media` (`uploader_key`,"created_at" desc,"id" desc) WHERE deleted_at is null;
