@@ -45,10 +45,14 @@ test.describe("the articles list", () => {
     await page.goto("/articles");
     const sort = page.getByLabel("Trier");
     await expect(sort.locator("option")).toHaveText(["Plus récents", "Par titre", "Par auteur"]);
+    // Each sort is a prerendered page of its own: choosing one goes there.
     await sort.selectOption({ label: "Par titre" });
+    await page.waitForURL(/\/articles\/tri\/titre$/);
+    await expect(page.getByLabel("Trier")).toHaveValue("/articles/tri/titre");
     expect(await titles(page)).toEqual(articles.map((a) => a.title).sort(collator.compare).map((t) => fr(t)));
 
-    await sort.selectOption({ label: "Par auteur" });
+    await page.getByLabel("Trier").selectOption({ label: "Par auteur" });
+    await page.waitForURL(/\/articles\/tri\/auteur$/);
     const firstAuthors = (await page.locator("#articles-table tbody tr td[data-label=Auteurs]").allTextContents()).map(
       (t) => t.split(",")[0]!.trim(),
     );
@@ -118,6 +122,7 @@ test.describe("a theme page", () => {
     );
     expect((await titles(page)).sort()).toEqual(inTheme.map((a) => fr(a.title)).sort());
     await page.getByLabel("Trier").selectOption({ label: "Par titre" });
+    await page.waitForURL(new RegExp(`/articles/${theme.url}/tri/titre$`));
     expect(await titles(page)).toEqual(inTheme.map((a) => a.title).sort(collator.compare).map((t) => fr(t)));
 
     await page.getByRole("link", { name: "← Tous les articles" }).click();

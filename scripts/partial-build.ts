@@ -47,6 +47,8 @@ export const ITEM_ROUTES: Record<string, ((props: Record<string, unknown>) => st
   "/cercle-axiologique/[fullname]": null,
   "/user/[nickname]": null,
   "/articles/theme/[theme]": null,
+  // The pages of the article lists (50 rows, a sort, a theme): their rows, counts and theme navigation are props.
+  "/articles/[...list]": null,
 };
 
 /**

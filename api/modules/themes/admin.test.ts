@@ -50,6 +50,12 @@ describe("theme administration", () => {
     await send(h, "POST", "/api/admin/themes", { name: "Unique", url: "unique" }, admin.auth);
     const taken = await send(h, "POST", "/api/admin/themes", { name: "Autre", url: "UNIQUE" }, admin.auth);
     expect(taken).toMatchObject({ status: 409, json: { message: "Cette URL de thème est déjà utilisée." } });
+    // The words of the list pages' addresses (/articles/page/2, /articles/tri/titre) are not theme addresses.
+    for (const url of ["page", "Tri", "theme"]) {
+      const reserved = await send(h, "POST", "/api/admin/themes", { name: "Réservé", url }, admin.auth);
+      expect(reserved.status, url).toBe(400);
+      expect(reserved.json.message).toBe(`« ${url} » est réservé aux adresses des listes d'articles\u00a0: choisissez une autre URL de thème.`);
+    }
   });
 
   it("edits a theme, keeping its own url allowed, and answers 404 for an unknown one", async () => {

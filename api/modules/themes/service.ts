@@ -2,7 +2,8 @@ import { and, count, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { newId } from "../../../db/ids";
 import { articles, articleThemes, eventThemes, themes, type ThemeRow } from "../../../db/schema";
-import { ConflictError, NotFoundError } from "../../lib/errors";
+import { RESERVED_THEME_URLS } from "../../../shared/theme-urls";
+import { BadRequestError, ConflictError, NotFoundError } from "../../lib/errors";
 import { articleIsPublic } from "../articles/service";
 import type { AdminTheme, DeletedTheme, Theme, ThemeBody, ThemeWithCount } from "./model";
 
@@ -81,6 +82,9 @@ function cleanTheme(body: ThemeBody) {
 }
 
 async function assertUrlFree(db: Db, url: string, exceptId: string | null) {
+  if (RESERVED_THEME_URLS.includes(url.toLowerCase())) {
+    throw new BadRequestError(`« ${url} » est réservé aux adresses des listes d'articles\u00a0: choisissez une autre URL de thème.`);
+  }
   const [taken] = await db
     .select({ id: themes.id })
     .from(themes)
