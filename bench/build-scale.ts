@@ -3,7 +3,7 @@
  * own build), then times one full site build and reads its peak memory with GNU time.
  * Usage: bun bench/build-scale.ts [articles=5000] [media=2000] [events=1000] [members=300]
  */
-import { mkdtempSync, readdirSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, statSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { BUN, ensureDebian, fmt, startServer } from "./lib";
@@ -42,6 +42,10 @@ const walk = (d: string) => {
 };
 walk(out);
 // Astro's own phases and the compression step, as printed by the build.
+// What a visitor downloads for the article list (issue 23: at most ~100 KB, whatever the number of articles).
+const size = (rel: string) => (existsSync(join(out, rel)) ? statSync(join(out, rel)).size : NaN);
+const kb = (n: number) => `${fmt(n / 1024)} KB`;
+const listPages = ["articles.html", "articles/page/2.html", "articles/tri/titre.html"].map((f) => `${f} ${kb(size(f))} (brotli ${kb(size(`${f}.br`))})`);
 const phases = log
   .split("\n")
   .filter((l) => /Completed in|compressed \d+ files|compressed site files|indexed \d+ pages|built in|Collecting build info|generating static routes/.test(l))
@@ -53,4 +57,5 @@ console.log(`build peak memory (largest process): ${peakMb} MB (target <= 1024 M
 // CPU seconds move much less than wall time when other work shares the machine; the build's server is apart.
 const cpu = /CPU_S=([\d.]+)\+([\d.]+)/.exec(log);
 if (cpu) console.log(`build CPU time (user + system, all its processes): ${fmt(Number(cpu[1]) + Number(cpu[2]))} s; load average at the end: ${loadavg()[0]!.toFixed(1)}`);
+console.log(`article list pages: ${listPages.join("; ")}`);
 console.log(`phases:\n  ${phases.join("\n  ")}`);
