@@ -193,6 +193,37 @@ describe("event registration", () => {
     expect((await send(h, "GET", `/api/admin/events/${event.id}/registrations.csv`)).status).toBe(401);
   });
 
+  it("raising the capacity, then removing it, confirms the first people waiting in order, each mailed once, positions closed up", async () => {
+    const event = await openEvent({ registrationCapacity: 2 });
+    for (let i = 0; i < 7; i++) await registerAs(event.id, `hausse${i}`);
+    const waitingBefore = (await rows(event.id)).filter((r) => r.state === "waiting").sort((a, b) => a.waitingPosition! - b.waitingPosition!);
+    expect(waitingBefore).toHaveLength(5);
+    const form = { title: event.title, location: "Dakar", startDate: event.startDate.toISOString(), endDate: event.endDate.toISOString() };
+    const raise = await send(h, "PUT", `/api/admin/events/${event.id}`, { ...form, registrationCapacity: "4" }, admin.auth);
+    expect(raise).toMatchObject({ status: 200, json: { registration: { capacity: 4 } } });
+    let after = await rows(event.id);
+    const promoted = after.filter((r) => r.state === "confirmed" && waitingBefore.some((w) => w.id === r.id)).map((r) => r.id);
+    expect(promoted.sort()).toEqual(waitingBefore.slice(0, 2).map((r) => r.id).sort());
+    const left = after.filter((r) => r.state === "waiting").sort((a, b) => a.waitingPosition! - b.waitingPosition!);
+    expect(left.map((r) => [r.id, r.waitingPosition])).toEqual(waitingBefore.slice(2).map((r, i) => [r.id, i + 1]));
+    expect((await mails("registration-promoted")).map((m) => m.toAddress).sort()).toEqual(waitingBefore.slice(0, 2).map((r) => r.email).sort());
+    // Saving the same capacity again promotes nobody and mails nobody again; lowering it cancels nobody.
+    await send(h, "PUT", `/api/admin/events/${event.id}`, { ...form, registrationCapacity: "4" }, admin.auth);
+    await send(h, "PUT", `/api/admin/events/${event.id}`, { ...form, registrationCapacity: "3" }, admin.auth);
+    expect(await mails("registration-promoted")).toHaveLength(2);
+    expect((await rows(event.id)).filter((r) => r.state === "confirmed")).toHaveLength(4);
+    // No limit any more: everyone left is confirmed, each mailed once, nobody waits.
+    await send(h, "PUT", `/api/admin/events/${event.id}`, { ...form, registrationCapacity: "" }, admin.auth);
+    after = await rows(event.id);
+    expect(after.filter((r) => r.state === "confirmed")).toHaveLength(7);
+    expect(after.filter((r) => r.waitingPosition !== null)).toHaveLength(0);
+    const promotions = await mails("registration-promoted");
+    expect(promotions.map((m) => m.toAddress).sort()).toEqual(waitingBefore.map((r) => r.email).sort());
+    expect(new Set(promotions.map((m) => m.toAddress)).size).toBe(5);
+    // A newcomer is confirmed straight away.
+    expect((await registerAs(event.id, "hausse-apres")).json.state).toBe("confirmed");
+  });
+
   it("event form: capacity 0 or negative, a closing date after the start get French messages", async () => {
     const base = { title: "Atelier", location: "Dakar", startDate: "2027-03-10T18:00", endDate: "2027-03-10T20:00" };
     const post = (extra: object) => send(h, "POST", "/api/admin/events", { ...base, ...extra }, admin.auth);

@@ -5,7 +5,7 @@
  * with BEGIN IMMEDIATE (drizzle's libSQL default "write" mode) so two processes are ordered by SQLite's write lock: the
  * count read inside a transaction is the count its insert is made against.
  */
-import { and, asc, count, eq, gt, max, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, max, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { newId } from "../../../db/ids";
 import { eventRegistrations, events, type EventRow, type RegistrationRow } from "../../../db/schema";
@@ -16,7 +16,7 @@ import { confirmationMail, promotionMail, waitingMail } from "./mail";
 import type { Availability, MyRegistration, RegistrationAnswer, RegistrationBody } from "./model";
 import { hashCancelToken, newCancelToken } from "./tokens";
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Ctx = { db: Db; env: Pick<Env, "mailFrom" | "publicUrl"> };
 export type Registrant = { id: string; name: string; email: string };
 
@@ -143,26 +143,45 @@ async function closeUp(tx: Tx, eventId: string, position: number) {
     .where(and(eq(eventRegistrations.eventId, eventId), eq(eventRegistrations.state, "waiting"), gt(eventRegistrations.waitingPosition, position)));
 }
 
-/** Gives free places to the people waiting, first come first served, each mailed once (in `tx`). */
+/**
+ * Gives free places to the people waiting, first come first served, each mailed once (in `tx`): after a
+ * cancellation, or when an admin raises or removes the capacity. Positions stay 1..n, so promoting the first k
+ * moves everyone left up by k.
+ */
 export async function promoteWaiting(ctx: Ctx, tx: Tx, event: EventRow, now: Date): Promise<number> {
-  if (event.registrationCapacity === null) return 0;
-  let free = event.registrationCapacity - (await confirmedCount(tx, event.id));
-  let promoted = 0;
-  while (free > 0) {
-    const [first] = await tx
-      .select()
-      .from(eventRegistrations)
-      .where(and(eq(eventRegistrations.eventId, event.id), eq(eventRegistrations.state, "waiting")))
-      .orderBy(asc(eventRegistrations.waitingPosition))
-      .limit(1);
-    if (!first) break;
-    await tx.update(eventRegistrations).set({ state: "confirmed", waitingPosition: null, updatedAt: now }).where(eq(eventRegistrations.id, first.id));
-    await closeUp(tx, event.id, first.waitingPosition ?? 0);
-    await enqueueMail(tx, ctx.env, promotionMail(ctx.env, event, { name: first.name, email: first.email }, now), now);
-    free--;
-    promoted++;
+  const free = event.registrationCapacity === null ? Number.MAX_SAFE_INTEGER : event.registrationCapacity - (await confirmedCount(tx, event.id));
+  if (free <= 0) return 0;
+  const first = await tx
+    .select()
+    .from(eventRegistrations)
+    .where(and(eq(eventRegistrations.eventId, event.id), eq(eventRegistrations.state, "waiting")))
+    .orderBy(asc(eventRegistrations.waitingPosition))
+    .limit(Math.min(free, 1_000_000));
+  if (first.length === 0) return 0;
+  await tx
+    .update(eventRegistrations)
+    .set({ state: "confirmed", waitingPosition: null, updatedAt: now })
+    .where(inArray(eventRegistrations.id, first.map((r) => r.id)));
+  await tx
+    .update(eventRegistrations)
+    .set({ waitingPosition: sql`${eventRegistrations.waitingPosition} - ${first.length}` })
+    .where(and(eq(eventRegistrations.eventId, event.id), eq(eventRegistrations.state, "waiting")));
+  for (const r of first) {
+    // The key names this registration's life (createdAt changes when a cancelled person registers again): a rerun
+    // of the same promotion queues nothing twice.
+    const mail = promotionMail(ctx.env, event, { name: r.name, email: r.email }, now);
+    await enqueueMail(tx, ctx.env, { ...mail, key: `registration-promoted:${r.id}:${r.createdAt.getTime()}` }, now);
   }
-  return promoted;
+  return first.length;
+}
+
+/**
+ * After an admin changed an event's capacity (in their write's transaction): a larger capacity, or none, confirms
+ * the first people waiting. A smaller one confirms nobody and cancels nobody.
+ */
+export async function promoteAfterCapacityChange(ctx: Ctx, tx: Tx, eventId: string, now = new Date()): Promise<number> {
+  const [event] = await tx.select().from(events).where(eq(events.id, eventId));
+  return event ? promoteWaiting(ctx, tx, event, now) : 0;
 }
 
 async function eventRef(tx: Pick<Db, "select">, eventId: string) {
