@@ -8,13 +8,15 @@ import { eventRegistrations, events, mailOutbox, users } from "../../../db/schem
 import { makeEvent } from "../../testing/factory";
 import { createHarness, type Harness } from "../../testing/harness";
 import { person, send, type Person } from "../users/test-kit";
+import { TOO_MANY_REGISTRATIONS } from "./public";
 
 describe("event registration", () => {
   let h: Harness;
   let admin: Person;
   let member: Person;
   beforeAll(async () => {
-    h = await createHarness({ PUBLIC_URL: "https://institut.example.sn", MAIL_FROM: "L'Institut <contact@institut.example.sn>" });
+    // The concurrency test sends 400 requests from one address: the per-address limit is raised for this suite.
+    h = await createHarness({ PUBLIC_URL: "https://institut.example.sn", MAIL_FROM: "L'Institut <contact@institut.example.sn>", REGISTRATIONS_PER_HOUR: "100000" });
     admin = await person(h, "admin-inscriptions", "admin");
     member = await person(h, "membre-inscrit");
   });
@@ -241,5 +243,36 @@ describe("event registration", () => {
     expect(await send(h, "PUT", `/api/admin/events/${ok.json._id}`, { ...base, startDate: "2027-03-08T18:00", endDate: "2027-03-08T20:00" }, admin.auth)).toMatchObject({ status: 400 });
     const [stored] = await h.database.db.select().from(events).where(and(eq(events.id, ok.json._id)));
     expect(stored!.startDate.toISOString()).toBe("2027-03-10T18:00:00.000Z");
+  });
+});
+
+describe("event registration: the limit per client address", () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await createHarness({ REGISTRATIONS_PER_HOUR: "3" });
+  });
+  afterAll(() => h.close());
+
+  it("answers 429 in French past REGISTRATIONS_PER_HOUR from one address, writing nothing; another address still registers", async () => {
+    const event = await makeEvent(h.database.db);
+    await h.database.db.update(events).set({ registrationOpen: true }).where(eq(events.id, event.id));
+    const from = (ip: string, i: number) =>
+      h.app.handle(
+        new Request(`http://localhost/api/events/${event.id}/registrations`, {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-client-ip": ip },
+          body: JSON.stringify({ name: `Script ${i}`, email: `script${i}@example.sn`, consent: true }),
+        }),
+      );
+    // All at once: the counter is taken before the write, so a burst cannot slip past it.
+    const burst = await Promise.all([...Array(6).keys()].map((i) => from("203.0.113.7", i)));
+    expect(burst.map((r) => r.status).sort()).toEqual([201, 201, 201, 429, 429, 429]);
+    const refused = burst.find((r) => r.status === 429)!;
+    expect(await refused.json()).toEqual({ message: TOO_MANY_REGISTRATIONS });
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    const written = await h.database.db.select().from(eventRegistrations).where(eq(eventRegistrations.eventId, event.id));
+    expect(written).toHaveLength(3);
+    expect(await h.database.db.select().from(mailOutbox)).toHaveLength(3);
+    expect((await from("198.51.100.20", 99)).status).toBe(201);
   });
 });
