@@ -14,7 +14,8 @@ import { BadRequestError, ConflictError, NotFoundError, UnauthorizedError } from
 import { enqueueMail } from "../mail/service";
 import { confirmationMail, promotionMail, waitingMail } from "./mail";
 import type { Availability, MyRegistration, RegistrationAnswer, RegistrationBody } from "./model";
-import { hashCancelToken, newCancelToken } from "./tokens";
+import { hashSecret } from "../../lib/session";
+import { isTokenShaped, newToken } from "../password-reset/tokens";
 
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Ctx = { db: Db; env: Pick<Env, "mailFrom" | "publicUrl"> };
@@ -74,6 +75,8 @@ export async function register(
   if (!email) throw new BadRequestError("L'adresse e-mail n'est pas valide.");
   const emailKey = email.toLowerCase();
   const userId = viewer && viewer.email.toLowerCase() === emailKey ? viewer.id : null;
+  // The account links' tokens (32 random bytes, only the SHA-256 stored), made before the write turn.
+  const { token, hash } = await newToken();
 
   return writeTx(ctx.db, async (tx) => {
     const [event] = await tx.select().from(events).where(and(eq(events.id, eventId), eq(events.online, true)));
@@ -92,7 +95,6 @@ export async function register(
     const full = event.registrationCapacity !== null && (await confirmedCount(tx, eventId)) >= event.registrationCapacity;
     const state = full ? ("waiting" as const) : ("confirmed" as const);
     const waitingPosition = full ? (await lastWaitingPosition(tx, eventId)) + 1 : null;
-    const { token, hash } = newCancelToken();
     const fields = {
       name,
       email,
@@ -189,12 +191,16 @@ async function eventRef(tx: Pick<Db, "select">, eventId: string) {
   return event ?? { title: "", url: "" };
 }
 
+const INVALID_CANCEL_LINK = "Ce lien d'annulation n'est pas valide (ou l'inscription a été supprimée).";
+
 /** The personal link: the token's hash finds the registration; nothing else does. */
 export async function cancelByToken(ctx: Ctx, token: string, now = new Date()) {
-  const hash = hashCancelToken(token);
+  // Anything that cannot be one of our tokens is refused before the database is asked.
+  if (!isTokenShaped(token)) throw new NotFoundError(INVALID_CANCEL_LINK);
+  const hash = await hashSecret(token);
   return writeTx(ctx.db, async (tx) => {
     const [row] = await tx.select().from(eventRegistrations).where(eq(eventRegistrations.cancelTokenHash, hash));
-    if (!row) throw new NotFoundError("Ce lien d'annulation n'est pas valide (ou l'inscription a été supprimée).");
+    if (!row) throw new NotFoundError(INVALID_CANCEL_LINK);
     const event = await eventRef(tx, row.eventId);
     if (row.state === "cancelled") return { message: "Cette inscription était déjà annulée.", event };
     await cancelInTx(ctx, tx, row, now);
