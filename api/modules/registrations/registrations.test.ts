@@ -170,6 +170,11 @@ describe("event registration", () => {
     const list = await send(h, "GET", `/api/admin/events/${event.id}/registrations`, undefined, admin.auth);
     expect(list.json.counts).toEqual({ confirmed: 1, waiting: 1, cancelled: 0, checkedIn: 0 });
     expect(list.json.items.map((r: { state: string }) => r.state)).toEqual(["confirmed", "waiting"]);
+    // The back office's event list carries each event's registered and waiting counts, paged or not.
+    const all = await send(h, "GET", "/api/admin/events", undefined, admin.auth);
+    expect(all.json.find((e: { _id: string }) => e._id === event.id).registration.counts).toEqual({ confirmed: 1, waiting: 1 });
+    const page = await send(h, "GET", `/api/admin/events?page=1&pageSize=100&q=${encodeURIComponent(event.title)}`, undefined, admin.auth);
+    expect(page.json.items.find((e: { _id: string }) => e._id === event.id)?.registration.counts).toEqual({ confirmed: 1, waiting: 1 });
     const csv = await h.app.handle(new Request(`http://localhost/api/admin/events/${event.id}/registrations.csv`, { headers: admin.auth }));
     expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     const bytes = new Uint8Array(await csv.arrayBuffer());
