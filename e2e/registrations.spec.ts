@@ -124,7 +124,12 @@ for (const width of widths) {
       expect(res.status(), await res.text()).toBe(201);
 
       await signIn(page, ADMIN);
-      await page.goto(`/admin/inscriptions?event=${encodeURIComponent(event._id)}`);
+      // The event list gives each event's counts; its « Inscrits » link opens the registrants.
+      await page.goto(`/admin/events?q=${encodeURIComponent("atelier écriture lycéens")}`);
+      await islandsHydrated(page);
+      const link = page.getByRole("link", { name: new RegExp(`^Inscrits\\s*:\\s*[1-9]\\d*\\s+à ${event.title}$`) });
+      await link.click();
+      await page.waitForURL(`**/admin/inscriptions?event=${event._id}`);
       await islandsHydrated(page);
       await expect(page.getByRole("heading", { level: 1, name: `Inscriptions\u00a0: ${event.title}` })).toBeVisible();
       const row = page.getByRole("row").filter({ hasText: name });
