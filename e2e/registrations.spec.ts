@@ -118,8 +118,9 @@ for (const width of widths) {
     test("an admin exports the registrants as CSV for a French spreadsheet and checks someone in", async ({ page, request }) => {
       const event = await eventNamed(request, WORKSHOP);
       const name = `Lycéen ${width} ${tag()}`;
+      const email = `lyceen-${width}-${tag()}@example.sn`;
       const res = await request.post(`/api/events/${event._id}/registrations`, {
-        data: { name, email: `lyceen-${width}-${tag()}@example.sn`, answer: "Lycée Blaise-Diagne; terminale L", consent: true },
+        data: { name, email, answer: "Lycée Blaise-Diagne; terminale L", consent: true },
       });
       expect(res.status(), await res.text()).toBe(201);
 
@@ -157,6 +158,16 @@ for (const width of widths) {
       await islandsHydrated(page);
       await expect(page.getByRole("row").filter({ hasText: name }).getByRole("switch")).toBeChecked();
       expect(await appViolations(page), "/admin/inscriptions after a check-in").toEqual([]);
+
+      // A message to all registrants goes through the outbox and reaches them.
+      const mark = mailboxMark();
+      const subject = `Changement de salle (${width} px)`;
+      await page.getByLabel("Sujet").fill(subject);
+      await page.getByLabel("Message").fill("L'atelier aura lieu dans la salle du Castel, au premier étage.");
+      await page.getByRole("button", { name: "Envoyer à tous les inscrits" }).click();
+      await expect(page.getByRole("status").filter({ hasText: /^Message placé dans la file d'envoi pour \d+ inscrits?\.$/ })).toBeVisible();
+      const delivered = await waitForMail(email, subject, mark);
+      expect(delivered.mail.text).toContain("salle du Castel");
     });
   });
 }
