@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { availableParallelism } from "node:os";
-import { SEARCH_LIMIT } from "./lib/account-limits";
+import { REGISTRATION_LIMIT, SEARCH_LIMIT } from "./lib/account-limits";
 import { parseTrustProxy } from "./lib/client-ip";
 import { parseSender, type MailSender } from "./lib/mail-address";
 
@@ -22,6 +22,8 @@ export type Env = {
   uploadsPerHour: number;
   /** Searches an account may make in the member and admin lists per 10 s (api/lib/account-limits.ts). */
   searchesPer10s: number;
+  /** Event registrations one client address may send per hour (api/lib/account-limits.ts); load tests raise it. */
+  registrationsPerHour: number;
   /** Shared state for several API processes (issue 24); the limits stay in this process when absent. */
   redisUrl: string | undefined;
   publicUrl: string;
@@ -170,6 +172,7 @@ export function readEnv(source: Record<string, string | undefined> = process.env
   const uploadPendingQuotaMb = wholeNumber(source, "UPLOAD_PENDING_QUOTA_MB", 500, 1, 1_048_576, "MB");
   const uploadsPerHour = wholeNumber(source, "UPLOADS_PER_HOUR", 60, 1, 100_000, "uploads");
   const searchesPer10s = wholeNumber(source, "SEARCHES_PER_10S", SEARCH_LIMIT.limit, 1, 1_000_000, "searches");
+  const registrationsPerHour = wholeNumber(source, "REGISTRATIONS_PER_HOUR", REGISTRATION_LIMIT.limit, 1, 1_000_000, "registrations");
   const redisUrl = source.REDIS_URL ? url(source.REDIS_URL, "REDIS_URL", ["redis:", "rediss:"]) : undefined;
   try {
     parseTrustProxy(source.TRUST_PROXY);
@@ -198,6 +201,7 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     uploadPendingQuotaMb,
     uploadsPerHour,
     searchesPer10s,
+    registrationsPerHour,
     redisUrl,
     publicUrl,
     seed,

@@ -15,4 +15,5 @@ echo "### upload of a 200 MB video";  $BUN bench/upload.ts 200 3
 echo "### weight and lighthouse";     $BUN bench/lighthouse.ts 3
 echo "### member and admin apps";     $BUN bench/apps-weight.ts
 echo "### typing in the editor";     $BUN bench/editor-typing.ts
+echo "### event registration burst";  $BUN bench/registrations.ts 1000 300 3
 echo "### member and admin lists";    BENCH_BROWSER=1 $BUN bench/admin-list.ts "${BENCH_ARTICLES:-5000}" 5

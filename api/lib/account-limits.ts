@@ -31,13 +31,24 @@ export type AccountLimits = {
   resetsByAddress: Limiter;
   /** Password-reset requests per login as typed, whether or not an account has it: the limit tells nothing. */
   resetsByLogin: Limiter;
+  /** Event registrations per client address (api/modules/registrations): each may mail a stranger's address. */
+  registrationsByAddress: Limiter;
 };
+
+/**
+ * 30 registrations per hour per client address: a family or an office behind one address registers a few people
+ * to a few events; a script filling an event's places or mailing strangers is stopped. REGISTRATIONS_PER_HOUR
+ * changes it (load tests send hundreds from one address).
+ */
+export const REGISTRATION_LIMIT = { limit: 30, windowMs: 60 * 60_000 };
 
 /** Reset mails: a member who lost their password asks once or twice; a script asking for a list of addresses is stopped. */
 export const RESET_LIMITS = { byAddress: { limit: 20, windowMs: HOUR_MS }, byLogin: { limit: 5, windowMs: HOUR_MS } };
 
 /** The in-process limits of one API process. `now` is injectable so tests need no timing. */
-export function memoryAccountLimits(env: { uploadsPerHour: number; searchesPer10s?: number }, now: () => number = Date.now): AccountLimits {
+type LimitEnv = { uploadsPerHour: number; searchesPer10s?: number; registrationsPerHour?: number };
+
+export function memoryAccountLimits(env: LimitEnv, now: () => number = Date.now): AccountLimits {
   return {
     search: memoryLimiter(env.searchesPer10s ?? SEARCH_LIMIT.limit, SEARCH_LIMIT.windowMs, now),
     memberUploads: memoryLimiter(env.uploadsPerHour, HOUR_MS, now),
@@ -45,13 +56,14 @@ export function memoryAccountLimits(env: { uploadsPerHour: number; searchesPer10
     uploadLocks: memoryLocks(now),
     resetsByAddress: memoryLimiter(RESET_LIMITS.byAddress.limit, RESET_LIMITS.byAddress.windowMs, now),
     resetsByLogin: memoryLimiter(RESET_LIMITS.byLogin.limit, RESET_LIMITS.byLogin.windowMs, now),
+    registrationsByAddress: memoryLimiter(env.registrationsPerHour ?? REGISTRATION_LIMIT.limit, REGISTRATION_LIMIT.windowMs, now),
   };
 }
 
 const defaults = new WeakMap<object, AccountLimits>();
 
 /** The limits of an app: those given in its deps, else in-memory ones made once for these deps. */
-export function accountLimitsOf(deps: { env: { uploadsPerHour: number }; limits?: AccountLimits }): AccountLimits {
+export function accountLimitsOf(deps: { env: LimitEnv; limits?: AccountLimits }): AccountLimits {
   if (deps.limits) return deps.limits;
   let limits = defaults.get(deps);
   if (!limits) defaults.set(deps, (limits = memoryAccountLimits(deps.env)));
@@ -63,7 +75,7 @@ export function accountLimitsOf(deps: { env: { uploadsPerHour: number }; limits?
  * search or an upload goes through (logged), since refusing every member's work for a counter outage would be
  * worse than a few uncounted requests; sign-in limits, when they move here, must fail closed instead.
  */
-export function redisAccountLimits(redis: RedisConnection, env: { uploadsPerHour: number; searchesPer10s?: number }): AccountLimits {
+export function redisAccountLimits(redis: RedisConnection, env: LimitEnv): AccountLimits {
   return {
     search: failOpen(redisLimiter(redis, "search", env.searchesPer10s ?? SEARCH_LIMIT.limit, SEARCH_LIMIT.windowMs)),
     memberUploads: failOpen(redisLimiter(redis, "uploads", env.uploadsPerHour, HOUR_MS)),
@@ -72,6 +84,8 @@ export function redisAccountLimits(redis: RedisConnection, env: { uploadsPerHour
     // Closed, not open: while Redis is down, a script could otherwise send mail to every member without limit.
     resetsByAddress: failClosed(redisLimiter(redis, "resets-address", RESET_LIMITS.byAddress.limit, RESET_LIMITS.byAddress.windowMs)),
     resetsByLogin: failClosed(redisLimiter(redis, "resets-login", RESET_LIMITS.byLogin.limit, RESET_LIMITS.byLogin.windowMs)),
+    // Closed as well: each registration mails the address it was given.
+    registrationsByAddress: failClosed(redisLimiter(redis, "registrations-address", env.registrationsPerHour ?? REGISTRATION_LIMIT.limit, REGISTRATION_LIMIT.windowMs)),
   };
 }
 

@@ -2,7 +2,7 @@
 import { eq } from "drizzle-orm";
 import { newId } from "../../db/ids";
 import { eventRegistrations, events } from "../../db/schema";
-import { newCancelToken } from "../modules/registrations/tokens";
+import { newToken } from "../modules/password-reset/tokens";
 import type { World } from "./authz-matrix-world";
 import { makeEvent } from "./factory";
 
@@ -18,7 +18,7 @@ export async function openEventFor(w: World): Promise<string> {
 export async function freshRegistration(w: World, userId: string | null = null): Promise<{ id: string; token: string }> {
   const db = w.h.database.db;
   const eventId = await openEventFor(w);
-  const { token, hash } = newCancelToken();
+  const { token, hash } = await newToken();
   const id = newId();
   const email = `inscrit-${w.unique()}@example.sn`;
   const now = new Date();

@@ -177,6 +177,15 @@ export function buildDemo(now: Date, uploadsDir: string, passwordHashes: Record<
     return {
       id, title: e.title, url: slugify(e.title), location: e.location, startDate, endDate, txtContent: txt, htmlContent: sanitizeHtml(html),
       keywords: e.keywords, online: e.online ?? true, createdAt, updatedAt: createdAt,
+      ...(e.registration
+        ? {
+            registrationOpen: true,
+            registrationAudience: e.registration.audience ?? "everyone",
+            registrationCapacity: e.registration.capacity ?? null,
+            registrationClosesAt: e.registration.closes ? at(now, e.registration.closes) : null,
+            registrationQuestion: e.registration.question ?? "",
+          }
+        : {}),
     };
   });
   unique(eventRows.map((e) => e.url), "event url");

@@ -132,6 +132,17 @@ describe("seedDemo", () => {
     expect(events.some((e) => !e.online)).toBe(true);
   });
 
+  it("opens registration on upcoming events: for everyone with places, a closing date and a question; for members only", async () => {
+    const open = (await database.db.query.events.findMany()).filter((e) => e.registrationOpen);
+    for (const e of open) {
+      expect(e.online && e.startDate.getTime() > NOW.getTime()).toBe(true);
+      if (e.registrationClosesAt) expect(e.registrationClosesAt.getTime()).toBeLessThan(e.startDate.getTime());
+    }
+    expect(open.some((e) => e.registrationAudience === "everyone" && e.registrationCapacity !== null && e.registrationQuestion !== "")).toBe(true);
+    expect(open.some((e) => e.registrationClosesAt !== null)).toBe(true);
+    expect(open.some((e) => e.registrationAudience === "members")).toBe(true);
+  });
+
   it("writes real picture, sound and document files for the rows that name them", async () => {
     const users = await database.db.query.users.findMany();
     for (const u of users.filter((x) => x.profilePic)) expect(isJpeg(bytes(join(uploads, "profile_pics", u.profilePic ?? "")))).toBe(true);

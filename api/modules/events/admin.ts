@@ -44,7 +44,7 @@ export const eventsAdminRoutes = (deps: Deps) =>
       },
       { admin: true, rebuild: "event", parse: "none", body: t.Optional(EventBody), response: { 201: Event } },
     )
-    .put("/api/admin/events/:id", async ({ request, params }) => updateEvent(deps.db, params.id, await readForm(request, deps.env.uploadsDir)), {
+    .put("/api/admin/events/:id", async ({ request, params }) => updateEvent(deps.db, params.id, await readForm(request, deps.env.uploadsDir), deps.env), {
       admin: true,
       rebuild: "event",
       parse: "none",

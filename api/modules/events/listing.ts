@@ -7,6 +7,7 @@ import type { Db } from "../../../db/client";
 import { events } from "../../../db/schema";
 import { dayRange, ftsSearch, listPage, type ListSpec } from "../../lib/list-query";
 import type { Event, EventPage, EVENT_SORTS, EventsQuery } from "./model";
+import { withRegistrationCounts } from "../registrations/attendees";
 import { listEvents } from "./service";
 
 /** Sorts of the event list, each with its index in db/schema/events.ts; the title in French order, newest creations first. */
@@ -36,8 +37,8 @@ export function eventWhere(query: Omit<EventsQuery, "page" | "pageSize" | "sort"
 }
 
 /** GET /api/admin/events: one page when `page` is given, else every event. */
-export function adminEventList(db: Db, query: EventsQuery): Promise<Event[] | EventPage> {
-  if (query.page === undefined) return listEvents(db, { includeHidden: true });
-  const read = (ids: string[]) => listEvents(db, { includeHidden: true, where: inArray(events.id, ids) });
+export async function adminEventList(db: Db, query: EventsQuery): Promise<Event[] | EventPage> {
+  if (query.page === undefined) return withRegistrationCounts(db, await listEvents(db, { includeHidden: true }));
+  const read = async (ids: string[]) => withRegistrationCounts(db, await listEvents(db, { includeHidden: true, where: inArray(events.id, ids) }));
   return listPage(db, EVENT_LIST, query, eventWhere(query), read, (e) => e._id);
 }

@@ -26,6 +26,8 @@ export const Event = t.Object({
     capacity: t.Union([t.Integer(), t.Null()]),
     closesAt: t.Union([t.String(), t.Null()]),
     question: t.String(),
+    /** Back office only: registered (confirmed) and waiting people (api/modules/registrations/attendees.ts). */
+    counts: t.Optional(t.Object({ confirmed: t.Integer(), waiting: t.Integer() })),
   }),
 });
 

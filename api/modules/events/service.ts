@@ -7,6 +7,8 @@ import { BadRequestError, NotFoundError } from "../../lib/errors";
 import { groupBy } from "../../lib/group";
 import { summaryColumns, toUserSummary } from "../members/mappers";
 import { assertClosesBeforeStart, type EventInput } from "./input";
+import type { MailEnv } from "../registrations/mail";
+import { promoteAfterCapacityChange, type Tx } from "../registrations/service";
 import type { Event } from "./model";
 
 /** Events newest start first, with organizers and themes. Offline events only when includeHidden. */
@@ -109,7 +111,7 @@ async function freeSlug(db: Db, title: string): Promise<string> {
 }
 
 /** The link rows of an event, replaced as a whole (one batch with the event's own write). */
-function linkRows(db: Db, id: string, input: EventInput) {
+function linkRows(db: Db | Tx, id: string, input: EventInput) {
   return [
     db.delete(eventOrganizers).where(eq(eventOrganizers.eventId, id)),
     db.delete(eventThemes).where(eq(eventThemes.eventId, id)),
@@ -157,12 +159,20 @@ export async function createEvent(db: Db, input: EventInput): Promise<Event> {
  * Replaces an event's fields, organizers and themes with the form's (an empty selection clears them). The url
  * stays: links to the event keep working after a title fix. `online` is changed only when sent.
  */
-export async function updateEvent(db: Db, id: string, input: EventInput): Promise<Event> {
+export async function updateEvent(db: Db, id: string, input: EventInput, mail: MailEnv): Promise<Event> {
   const before = await findEvent(db, id);
   await assertLinksExist(db, input);
   assertClosesBeforeStart(input.registration.closesAt === undefined ? before.registrationClosesAt : input.registration.closesAt, input.startDate);
-  const set = { ...columns(input), ...registrationColumns(input), ...(input.online === undefined ? {} : { online: input.online }), updatedAt: new Date() };
-  await db.batch([db.update(events).set(set).where(eq(events.id, id)), ...linkRows(db, id, input)]);
+  const now = new Date();
+  const set = { ...columns(input), ...registrationColumns(input), ...(input.online === undefined ? {} : { online: input.online }), updatedAt: now };
+  const capacity = input.registration.capacity;
+  const moreRoom = capacity !== undefined && before.registrationCapacity !== null && (capacity === null || capacity > before.registrationCapacity);
+  await db.transaction(async (tx) => {
+    await tx.update(events).set(set).where(eq(events.id, id));
+    for (const statement of linkRows(tx, id, input)) await statement;
+    // More places: the first people waiting get them in the same transaction, so no newcomer takes one first.
+    if (moreRoom) await promoteAfterCapacityChange({ db, env: mail }, tx, id, now);
+  });
   return eventById(db, id);
 }
 

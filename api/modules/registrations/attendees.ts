@@ -66,6 +66,12 @@ export async function countsByEvent(db: Db, eventIds: string[]): Promise<Map<str
   return out;
 }
 
+/** The back office's event list: each event's registration settings get their counts (one query for the page). */
+export async function withRegistrationCounts<E extends { _id: string; registration: object }>(db: Db, list: E[]): Promise<E[]> {
+  const counts = await countsByEvent(db, list.map((e) => e._id));
+  return list.map((e) => ({ ...e, registration: { ...e.registration, counts: counts.get(e._id) ?? { confirmed: 0, waiting: 0 } } }));
+}
+
 const STATE_LABEL = { confirmed: "Confirmée", waiting: "Liste d'attente", cancelled: "Annulée" } as const;
 const when = new Intl.DateTimeFormat("fr-FR", { dateStyle: "short", timeStyle: "short", timeZone: "Africa/Dakar" });
 

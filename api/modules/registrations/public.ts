@@ -1,8 +1,13 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../deps";
+import { accountLimitsOf } from "../../lib/account-limits";
+import { clientIp } from "../../lib/client-ip";
+import { TooManyRequestsError } from "../../lib/errors";
 import { viewerOf } from "../../plugins/auth";
 import { Availability, CancelAnswer, CancelBody, EventIdParams, RegistrationAnswer, RegistrationBody } from "./model";
 import { availability, cancelByToken, register } from "./service";
+
+export const TOO_MANY_REGISTRATIONS = "Trop d'inscriptions envoyées depuis cette adresse. Réessayez plus tard.";
 
 /**
  * Public side: register (anyone, or members only, per event), see the places left, cancel with the personal link.
@@ -23,6 +28,9 @@ export const registrationsPublicRoutes = (deps: Deps) =>
     .post(
       "/api/events/:id/registrations",
       async ({ params, body, request, set }) => {
+        // Counted before any work, so a parallel burst cannot slip past the limit (see api/lib/rate-limit.ts).
+        const wait = await accountLimitsOf(deps).registrationsByAddress.take(clientIp(request));
+        if (wait > 0) throw new TooManyRequestsError(TOO_MANY_REGISTRATIONS, wait);
         const viewer = await viewerOf(deps, request);
         const person = viewer ? { id: viewer.user.id, name: `${viewer.user.firstname} ${viewer.user.name}`.trim(), email: viewer.user.email } : null;
         const { answer, created } = await register(deps, params.id, body, person);

@@ -8,13 +8,15 @@ import { eventRegistrations, events, mailOutbox, users } from "../../../db/schem
 import { makeEvent } from "../../testing/factory";
 import { createHarness, type Harness } from "../../testing/harness";
 import { person, send, type Person } from "../users/test-kit";
+import { TOO_MANY_REGISTRATIONS } from "./public";
 
 describe("event registration", () => {
   let h: Harness;
   let admin: Person;
   let member: Person;
   beforeAll(async () => {
-    h = await createHarness({ PUBLIC_URL: "https://institut.example.sn", MAIL_FROM: "L'Institut <contact@institut.example.sn>" });
+    // The concurrency test sends 400 requests from one address: the per-address limit is raised for this suite.
+    h = await createHarness({ PUBLIC_URL: "https://institut.example.sn", MAIL_FROM: "L'Institut <contact@institut.example.sn>", REGISTRATIONS_PER_HOUR: "100000" });
     admin = await person(h, "admin-inscriptions", "admin");
     member = await person(h, "membre-inscrit");
   });
@@ -168,6 +170,11 @@ describe("event registration", () => {
     const list = await send(h, "GET", `/api/admin/events/${event.id}/registrations`, undefined, admin.auth);
     expect(list.json.counts).toEqual({ confirmed: 1, waiting: 1, cancelled: 0, checkedIn: 0 });
     expect(list.json.items.map((r: { state: string }) => r.state)).toEqual(["confirmed", "waiting"]);
+    // The back office's event list carries each event's registered and waiting counts, paged or not.
+    const all = await send(h, "GET", "/api/admin/events", undefined, admin.auth);
+    expect(all.json.find((e: { _id: string }) => e._id === event.id).registration.counts).toEqual({ confirmed: 1, waiting: 1 });
+    const page = await send(h, "GET", `/api/admin/events?page=1&pageSize=100&q=${encodeURIComponent(event.title)}`, undefined, admin.auth);
+    expect(page.json.items.find((e: { _id: string }) => e._id === event.id)?.registration.counts).toEqual({ confirmed: 1, waiting: 1 });
     const csv = await h.app.handle(new Request(`http://localhost/api/admin/events/${event.id}/registrations.csv`, { headers: admin.auth }));
     expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     const bytes = new Uint8Array(await csv.arrayBuffer());
@@ -193,6 +200,37 @@ describe("event registration", () => {
     expect((await send(h, "GET", `/api/admin/events/${event.id}/registrations.csv`)).status).toBe(401);
   });
 
+  it("raising the capacity, then removing it, confirms the first people waiting in order, each mailed once, positions closed up", async () => {
+    const event = await openEvent({ registrationCapacity: 2 });
+    for (let i = 0; i < 7; i++) await registerAs(event.id, `hausse${i}`);
+    const waitingBefore = (await rows(event.id)).filter((r) => r.state === "waiting").sort((a, b) => a.waitingPosition! - b.waitingPosition!);
+    expect(waitingBefore).toHaveLength(5);
+    const form = { title: event.title, location: "Dakar", startDate: event.startDate.toISOString(), endDate: event.endDate.toISOString() };
+    const raise = await send(h, "PUT", `/api/admin/events/${event.id}`, { ...form, registrationCapacity: "4" }, admin.auth);
+    expect(raise).toMatchObject({ status: 200, json: { registration: { capacity: 4 } } });
+    let after = await rows(event.id);
+    const promoted = after.filter((r) => r.state === "confirmed" && waitingBefore.some((w) => w.id === r.id)).map((r) => r.id);
+    expect(promoted.sort()).toEqual(waitingBefore.slice(0, 2).map((r) => r.id).sort());
+    const left = after.filter((r) => r.state === "waiting").sort((a, b) => a.waitingPosition! - b.waitingPosition!);
+    expect(left.map((r) => [r.id, r.waitingPosition])).toEqual(waitingBefore.slice(2).map((r, i) => [r.id, i + 1]));
+    expect((await mails("registration-promoted")).map((m) => m.toAddress).sort()).toEqual(waitingBefore.slice(0, 2).map((r) => r.email).sort());
+    // Saving the same capacity again promotes nobody and mails nobody again; lowering it cancels nobody.
+    await send(h, "PUT", `/api/admin/events/${event.id}`, { ...form, registrationCapacity: "4" }, admin.auth);
+    await send(h, "PUT", `/api/admin/events/${event.id}`, { ...form, registrationCapacity: "3" }, admin.auth);
+    expect(await mails("registration-promoted")).toHaveLength(2);
+    expect((await rows(event.id)).filter((r) => r.state === "confirmed")).toHaveLength(4);
+    // No limit any more: everyone left is confirmed, each mailed once, nobody waits.
+    await send(h, "PUT", `/api/admin/events/${event.id}`, { ...form, registrationCapacity: "" }, admin.auth);
+    after = await rows(event.id);
+    expect(after.filter((r) => r.state === "confirmed")).toHaveLength(7);
+    expect(after.filter((r) => r.waitingPosition !== null)).toHaveLength(0);
+    const promotions = await mails("registration-promoted");
+    expect(promotions.map((m) => m.toAddress).sort()).toEqual(waitingBefore.map((r) => r.email).sort());
+    expect(new Set(promotions.map((m) => m.toAddress)).size).toBe(5);
+    // A newcomer is confirmed straight away.
+    expect((await registerAs(event.id, "hausse-apres")).json.state).toBe("confirmed");
+  });
+
   it("event form: capacity 0 or negative, a closing date after the start get French messages", async () => {
     const base = { title: "Atelier", location: "Dakar", startDate: "2027-03-10T18:00", endDate: "2027-03-10T20:00" };
     const post = (extra: object) => send(h, "POST", "/api/admin/events", { ...base, ...extra }, admin.auth);
@@ -210,5 +248,36 @@ describe("event registration", () => {
     expect(await send(h, "PUT", `/api/admin/events/${ok.json._id}`, { ...base, startDate: "2027-03-08T18:00", endDate: "2027-03-08T20:00" }, admin.auth)).toMatchObject({ status: 400 });
     const [stored] = await h.database.db.select().from(events).where(and(eq(events.id, ok.json._id)));
     expect(stored!.startDate.toISOString()).toBe("2027-03-10T18:00:00.000Z");
+  });
+});
+
+describe("event registration: the limit per client address", () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await createHarness({ REGISTRATIONS_PER_HOUR: "3" });
+  });
+  afterAll(() => h.close());
+
+  it("answers 429 in French past REGISTRATIONS_PER_HOUR from one address, writing nothing; another address still registers", async () => {
+    const event = await makeEvent(h.database.db);
+    await h.database.db.update(events).set({ registrationOpen: true }).where(eq(events.id, event.id));
+    const from = (ip: string, i: number) =>
+      h.app.handle(
+        new Request(`http://localhost/api/events/${event.id}/registrations`, {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-client-ip": ip },
+          body: JSON.stringify({ name: `Script ${i}`, email: `script${i}@example.sn`, consent: true }),
+        }),
+      );
+    // All at once: the counter is taken before the write, so a burst cannot slip past it.
+    const burst = await Promise.all([...Array(6).keys()].map((i) => from("203.0.113.7", i)));
+    expect(burst.map((r) => r.status).sort()).toEqual([201, 201, 201, 429, 429, 429]);
+    const refused = burst.find((r) => r.status === 429)!;
+    expect(await refused.json()).toEqual({ message: TOO_MANY_REGISTRATIONS });
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    const written = await h.database.db.select().from(eventRegistrations).where(eq(eventRegistrations.eventId, event.id));
+    expect(written).toHaveLength(3);
+    expect(await h.database.db.select().from(mailOutbox)).toHaveLength(3);
+    expect((await from("198.51.100.20", 99)).status).toBe(201);
   });
 });

@@ -5,7 +5,7 @@
  * with BEGIN IMMEDIATE (drizzle's libSQL default "write" mode) so two processes are ordered by SQLite's write lock: the
  * count read inside a transaction is the count its insert is made against.
  */
-import { and, asc, count, eq, gt, max, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, max, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { newId } from "../../../db/ids";
 import { eventRegistrations, events, type EventRow, type RegistrationRow } from "../../../db/schema";
@@ -14,9 +14,10 @@ import { BadRequestError, ConflictError, NotFoundError, UnauthorizedError } from
 import { enqueueMail } from "../mail/service";
 import { confirmationMail, promotionMail, waitingMail } from "./mail";
 import type { Availability, MyRegistration, RegistrationAnswer, RegistrationBody } from "./model";
-import { hashCancelToken, newCancelToken } from "./tokens";
+import { hashSecret } from "../../lib/session";
+import { isTokenShaped, newToken } from "../password-reset/tokens";
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Ctx = { db: Db; env: Pick<Env, "mailFrom" | "publicUrl"> };
 export type Registrant = { id: string; name: string; email: string };
 
@@ -74,6 +75,8 @@ export async function register(
   if (!email) throw new BadRequestError("L'adresse e-mail n'est pas valide.");
   const emailKey = email.toLowerCase();
   const userId = viewer && viewer.email.toLowerCase() === emailKey ? viewer.id : null;
+  // The account links' tokens (32 random bytes, only the SHA-256 stored), made before the write turn.
+  const { token, hash } = await newToken();
 
   return writeTx(ctx.db, async (tx) => {
     const [event] = await tx.select().from(events).where(and(eq(events.id, eventId), eq(events.online, true)));
@@ -92,7 +95,6 @@ export async function register(
     const full = event.registrationCapacity !== null && (await confirmedCount(tx, eventId)) >= event.registrationCapacity;
     const state = full ? ("waiting" as const) : ("confirmed" as const);
     const waitingPosition = full ? (await lastWaitingPosition(tx, eventId)) + 1 : null;
-    const { token, hash } = newCancelToken();
     const fields = {
       name,
       email,
@@ -143,26 +145,45 @@ async function closeUp(tx: Tx, eventId: string, position: number) {
     .where(and(eq(eventRegistrations.eventId, eventId), eq(eventRegistrations.state, "waiting"), gt(eventRegistrations.waitingPosition, position)));
 }
 
-/** Gives free places to the people waiting, first come first served, each mailed once (in `tx`). */
+/**
+ * Gives free places to the people waiting, first come first served, each mailed once (in `tx`): after a
+ * cancellation, or when an admin raises or removes the capacity. Positions stay 1..n, so promoting the first k
+ * moves everyone left up by k.
+ */
 export async function promoteWaiting(ctx: Ctx, tx: Tx, event: EventRow, now: Date): Promise<number> {
-  if (event.registrationCapacity === null) return 0;
-  let free = event.registrationCapacity - (await confirmedCount(tx, event.id));
-  let promoted = 0;
-  while (free > 0) {
-    const [first] = await tx
-      .select()
-      .from(eventRegistrations)
-      .where(and(eq(eventRegistrations.eventId, event.id), eq(eventRegistrations.state, "waiting")))
-      .orderBy(asc(eventRegistrations.waitingPosition))
-      .limit(1);
-    if (!first) break;
-    await tx.update(eventRegistrations).set({ state: "confirmed", waitingPosition: null, updatedAt: now }).where(eq(eventRegistrations.id, first.id));
-    await closeUp(tx, event.id, first.waitingPosition ?? 0);
-    await enqueueMail(tx, ctx.env, promotionMail(ctx.env, event, { name: first.name, email: first.email }, now), now);
-    free--;
-    promoted++;
+  const free = event.registrationCapacity === null ? Number.MAX_SAFE_INTEGER : event.registrationCapacity - (await confirmedCount(tx, event.id));
+  if (free <= 0) return 0;
+  const first = await tx
+    .select()
+    .from(eventRegistrations)
+    .where(and(eq(eventRegistrations.eventId, event.id), eq(eventRegistrations.state, "waiting")))
+    .orderBy(asc(eventRegistrations.waitingPosition))
+    .limit(Math.min(free, 1_000_000));
+  if (first.length === 0) return 0;
+  await tx
+    .update(eventRegistrations)
+    .set({ state: "confirmed", waitingPosition: null, updatedAt: now })
+    .where(inArray(eventRegistrations.id, first.map((r) => r.id)));
+  await tx
+    .update(eventRegistrations)
+    .set({ waitingPosition: sql`${eventRegistrations.waitingPosition} - ${first.length}` })
+    .where(and(eq(eventRegistrations.eventId, event.id), eq(eventRegistrations.state, "waiting")));
+  for (const r of first) {
+    // The key names this registration's life (createdAt changes when a cancelled person registers again): a rerun
+    // of the same promotion queues nothing twice.
+    const mail = promotionMail(ctx.env, event, { name: r.name, email: r.email }, now);
+    await enqueueMail(tx, ctx.env, { ...mail, key: `registration-promoted:${r.id}:${r.createdAt.getTime()}` }, now);
   }
-  return promoted;
+  return first.length;
+}
+
+/**
+ * After an admin changed an event's capacity (in their write's transaction): a larger capacity, or none, confirms
+ * the first people waiting. A smaller one confirms nobody and cancels nobody.
+ */
+export async function promoteAfterCapacityChange(ctx: Ctx, tx: Tx, eventId: string, now = new Date()): Promise<number> {
+  const [event] = await tx.select().from(events).where(eq(events.id, eventId));
+  return event ? promoteWaiting(ctx, tx, event, now) : 0;
 }
 
 async function eventRef(tx: Pick<Db, "select">, eventId: string) {
@@ -170,12 +191,16 @@ async function eventRef(tx: Pick<Db, "select">, eventId: string) {
   return event ?? { title: "", url: "" };
 }
 
+const INVALID_CANCEL_LINK = "Ce lien d'annulation n'est pas valide (ou l'inscription a été supprimée).";
+
 /** The personal link: the token's hash finds the registration; nothing else does. */
 export async function cancelByToken(ctx: Ctx, token: string, now = new Date()) {
-  const hash = hashCancelToken(token);
+  // Anything that cannot be one of our tokens is refused before the database is asked.
+  if (!isTokenShaped(token)) throw new NotFoundError(INVALID_CANCEL_LINK);
+  const hash = await hashSecret(token);
   return writeTx(ctx.db, async (tx) => {
     const [row] = await tx.select().from(eventRegistrations).where(eq(eventRegistrations.cancelTokenHash, hash));
-    if (!row) throw new NotFoundError("Ce lien d'annulation n'est pas valide (ou l'inscription a été supprimée).");
+    if (!row) throw new NotFoundError(INVALID_CANCEL_LINK);
     const event = await eventRef(tx, row.eventId);
     if (row.state === "cancelled") return { message: "Cette inscription était déjà annulée.", event };
     await cancelInTx(ctx, tx, row, now);

@@ -31,7 +31,7 @@ function child(args: string[]) {
 describe("registrations from two processes", () => {
   let h: Harness;
   beforeAll(async () => {
-    h = await createHarness({ PUBLIC_URL: "https://institut.example.sn" });
+    h = await createHarness({ PUBLIC_URL: "https://institut.example.sn", REGISTRATIONS_PER_HOUR: "100000" });
   });
   afterAll(() => h.close());
 

@@ -12,6 +12,8 @@ export type EventSeed = {
   body?: string[];
   program?: string[];
   online?: boolean;
+  /** Registration open on the site (issue 22): for everyone unless `members`; places, closing moment and question optional. */
+  registration?: { audience?: "everyone" | "members"; capacity?: number; closes?: When; question?: string };
 };
 
 /** Past, in progress and upcoming events; four of them share one day (calendar "more" link). */
@@ -79,12 +81,14 @@ export const EVENTS: EventSeed[] = [
     title: "Café-débat : éthique du numérique et vie privée", location: "Dakar",
     start: { day: 5, time: "18:30" }, end: { day: 5, time: "20:30" },
     organizers: ["fduboisleger", "ctgueye"], themes: ["num", "ethique"], keywords: ["café-débat", "données personnelles"],
+    registration: { capacity: 40, question: "Quelle question aimeriez-vous poser aux intervenants\u00a0?" },
   },
   {
     title: "Atelier d'écriture pour lycéens", location: "Gorée",
     start: { day: 14, time: "09:00" }, end: { day: 14, time: "12:00" },
     organizers: ["rfaye", "membre"], themes: ["edu", "jeunesse"], keywords: ["écriture", "lycéens", "atelier"],
     body: ["Un atelier pour apprendre à écrire un texte d'opinion, animé par une psychologue scolaire et une journaliste. Inscription gratuite, dans la limite de vingt places."],
+    registration: { capacity: 20, closes: { day: 12, time: "18:00" }, question: "Dans quel lycée et en quelle classe êtes-vous\u00a0?" },
   },
   {
     title: "Conférence : la finance participative au service de l'économie réelle", location: "Dakar",
@@ -107,6 +111,7 @@ export const EVENTS: EventSeed[] = [
     start: { day: 35, time: "09:30" }, end: { day: 35, time: "17:00" },
     organizers: ["admin", "mcdiopsow"], themes: [], keywords: ["assemblée générale", "Institut"],
     program: ["Rapport moral et rapport financier", "Élection du Bureau", "Orientations pour l'année à venir"],
+    registration: { audience: "members" },
   },
   {
     title: "Visite de terrain auprès des pêcheurs de Kayar", location: "Kayar",

@@ -42,6 +42,12 @@ const BULK_ACTIONS: readonly BulkAction<BulkEventAction>[] = [
 /** After any event write: the list and the dashboard's counts reload, the rows staying on screen meanwhile. */
 const eventsChanged = () => revalidate(EVENTS_PATH, "/api/admin/stats");
 
+/** « Inscrits : 12 », « Inscrits : 50 + 3 en attente » (the counts come with the back office's list). */
+export function registeredText(counts: { confirmed: number; waiting: number } | undefined): string {
+  if (!counts) return "Inscrits";
+  return `Inscrits\u00a0: ${counts.confirmed}${counts.waiting > 0 ? ` + ${counts.waiting} en attente` : ""}`;
+}
+
 export default function EventsScreen() {
   const query = useStore(eventList.$state);
   const { data, loading, error } = useResource($eventPage, "Erreur lors du chargement des événements");
@@ -115,7 +121,8 @@ export default function EventsScreen() {
         <>
           {(e.registration.open || e.registration.capacity !== null) && (
             <a className="btn btn-small btn-outline" href={`/admin/inscriptions?event=${encodeURIComponent(e._id)}`}>
-              Inscrits<span className="sr-only">{` à ${e.title}`}</span>
+              {registeredText(e.registration.counts)}
+              <span className="sr-only">{` à ${e.title}`}</span>
             </a>
           )}
           <button
