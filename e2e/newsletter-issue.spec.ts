@@ -64,7 +64,7 @@ test("subscribe, confirm, receive an issue composed by an admin, unsubscribe in 
   // Send now.
   mark = mailboxMark();
   await page.getByRole("button", { name: "Envoyer maintenant" }).click();
-  await page.getByRole("dialog").getByRole("button", { name: "Envoyer" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Envoyer" }).click();
   await expect(page.getByText(/^Envoi commencé pour \d+ abonnés?\.$/)).toBeVisible();
   await expect(page.getByRole("status").filter({ hasText: "État" })).toContainText(/En cours d'envoi|Envoyé/);
 
@@ -103,11 +103,11 @@ test("subscribe, confirm, receive an issue composed by an admin, unsubscribe in 
   await expect.poll(async () => (await request.get(`/lettre/archives/${number}`)).status(), { timeout: 90_000 }).toBe(200);
   await page.goto("/lettre");
   await page.getByRole("link", { name: "Relire les lettres déjà envoyées" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Archives de la lettre d'information" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: /^Archives de la lettre d.information$/ })).toBeVisible();
   expect(await appViolations(page), "/lettre/archives").toEqual([]);
   await page.getByRole("link", { name: subject }).click();
   await expect(page.getByRole("heading", { level: 1, name: subject })).toBeVisible();
-  await expect(page.getByRole("main")).toContainText("Voici les nouvelles de l'Institut.");
+  await expect(page.getByRole("main")).toContainText(/Voici les nouvelles de l.Institut\./);
   expect(await appViolations(page), `/lettre/archives/${number}`).toEqual([]);
   expect(await (await request.get("/sitemap.xml")).text()).toContain(`/lettre/archives/${number}</loc>`);
 });

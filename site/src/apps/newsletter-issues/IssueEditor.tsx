@@ -137,8 +137,8 @@ export function IssueEditor({ issue, onClose, onChanged }: Props) {
       const saved = await save(true);
       if (!saved) return;
       const question = schedule
-        ? `Programmer l'envoi de « ${saved.subject} » le ${at.replace("T", " à ")} (heure de Dakar) ?`
-        : `Envoyer « ${saved.subject} » maintenant à ${saved.progress.total.toLocaleString("fr-FR")} abonné${saved.progress.total > 1 ? "s" : ""} confirmé${saved.progress.total > 1 ? "s" : ""} ?`;
+        ? `Programmer l'envoi de «\u00a0${saved.subject}\u00a0» le ${at.replace("T", " à ")} (heure de Dakar)\u00a0?`
+        : `Envoyer «\u00a0${saved.subject}\u00a0» maintenant à ${saved.progress.total.toLocaleString("fr-FR")} abonné${saved.progress.total > 1 ? "s" : ""} confirmé${saved.progress.total > 1 ? "s" : ""}\u00a0?`;
       if (!(await confirm(question, { confirmLabel: schedule ? "Programmer" : "Envoyer" }))) return;
       try {
         const answer = await call(api.admin.newsletter.issues({ id: saved._id }).send.post(schedule ? { at } : {}), "Erreur lors de l'envoi.");
@@ -164,7 +164,7 @@ export function IssueEditor({ issue, onClose, onChanged }: Props) {
 
   const remove = () =>
     act(async () => {
-      if (!issue || !(await confirm(`Supprimer le brouillon « ${issue.subject} » ?`))) return;
+      if (!issue || !(await confirm(`Supprimer le brouillon «\u00a0${issue.subject}\u00a0»\u00a0?`))) return;
       try {
         await call(api.admin.newsletter.issues({ id: issue._id }).delete(), "Erreur lors de la suppression.");
         toast.success("Numéro supprimé.");
