@@ -36,6 +36,9 @@ setInterval(async () => {
   const [open] = await database.db.select({ n: sql<number>`count(*)` }).from(newsletterIssues).where(ne(newsletterIssues.state, "sent"));
   const [left] = await database.db.select({ n: sql<number>`count(*)` }).from(mailOutbox).where(and(inArray(mailOutbox.state, ["pending", "sending"])));
   if (Number(open?.n) === 0 && Number(left?.n) === 0) {
+    // Peak resident memory of this process, for bench/newsletter-send.ts.
+    const peak = /VmHWM:\s+(\d+)/.exec(await Bun.file("/proc/self/status").text())?.[1];
+    console.log(`peak ${Math.round(Number(peak ?? 0) / 1024)}`);
     console.log("done");
     process.exit(0);
   }
