@@ -38,7 +38,7 @@ export function issueMailContent(issue: Pick<IssueRow, "subject" | "intro" | "it
   return {
     subject: issue.subject,
     preview: issue.intro.replace(/\s+/g, " ").trim().slice(0, 140) || `La lettre d'information de ${siteName}`,
-    heading: issue.number ? `${issue.subject} (n° ${issue.number})` : issue.subject,
+    heading: issue.number ? `${issue.subject} (n°\u00a0${issue.number})` : issue.subject,
     blocks,
     footer: {
       text: `Vous recevez cette lettre parce que vous vous êtes inscrit à la lettre d'information de ${siteName}. Un clic suffit pour ne plus la recevoir\u00a0:`,
