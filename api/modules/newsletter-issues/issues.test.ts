@@ -234,11 +234,14 @@ describe("newsletter issues: compose, preview, test, send in batches through a r
     expect((await as(admin, "POST", `/api/admin/newsletter/issues/${issue._id}/send`, { at: "2020-12-01T07:59" })).json.message).toBe(PAST_SCHEDULE);
     const res = await as(admin, "POST", `/api/admin/newsletter/issues/${issue._id}/send`, { at: "2099-12-01T09:30" });
     expect(res.json.issue).toMatchObject({ state: "scheduled", scheduledAt: "2099-12-01T09:30:00.000Z" });
-    const s = sender(6000);
+    const finished: string[] = [];
+    const s = createIssueSender({ db: db(), env: { ...h.deps.env, newsletterRatePerMinute: 6000 }, now, onFinished: (i) => finished.push(i.id) });
     clock = new Date("2099-12-01T09:29:59Z");
     expect(await s.runOnce()).toMatchObject({ started: 0, queued: 0 });
     clock = new Date("2099-12-01T09:30:00Z");
     expect(await s.runOnce()).toMatchObject({ started: 1, queued: 2, finished: 1 });
+    // The server asks for a site build here (the archive page): api/server.ts.
+    expect(finished).toEqual([issue._id]);
     expect(await deliverAll()).toHaveLength(2);
   });
 
