@@ -51,11 +51,14 @@ async function freshSubscriber(w: World): Promise<string> {
 }
 
 /** A draft issue of the newsletter, with one confirmed subscriber to send it to. */
-async function freshIssue(w: World): Promise<Record<string, string>> {
+async function freshIssue(w: World, scheduled = false): Promise<Record<string, string>> {
   const id = `numero${w.unique()}`;
   const now = new Date();
   await freshSubscriber(w);
-  await w.h.database.db.insert(newsletterIssues).values({ id, subject: "Lettre", intro: "Bonjour.", items: [], createdAt: now, updatedAt: now });
+  await w.h.database.db.insert(newsletterIssues).values({
+    id, subject: "Lettre", intro: "Bonjour.", items: [], createdAt: now, updatedAt: now,
+    ...(scheduled ? { state: "scheduled" as const, scheduledAt: new Date("2099-01-01T09:00:00Z") } : {}),
+  });
   return { id };
 }
 
@@ -349,17 +352,13 @@ export const RULES: Record<string, Rule> = {
   "GET /api/admin/newsletter/issues": { expect: adminOnly() },
   "GET /api/admin/newsletter/issues/proposal": { expect: adminOnly() },
   "POST /api/admin/newsletter/issues": { expect: adminOnly(201), body: () => ({ subject: "Lettre", intro: "Bonjour.", items: [] }) },
-  "GET /api/admin/newsletter/issues/:id": { expect: adminOnly(), params: freshIssue },
-  "PUT /api/admin/newsletter/issues/:id": { expect: adminOnly(), params: freshIssue, body: () => ({ subject: "Lettre", intro: "Bonsoir.", items: [] }) },
-  "DELETE /api/admin/newsletter/issues/:id": { expect: adminOnly(), params: freshIssue },
-  "GET /api/admin/newsletter/issues/:id/preview": { expect: adminOnly(), params: freshIssue },
-  "POST /api/admin/newsletter/issues/:id/test": { expect: adminOnly(), params: freshIssue, note: "queued to the admin's own address" },
-  "POST /api/admin/newsletter/issues/:id/send": { expect: adminOnly(), params: freshIssue, body: () => ({ at: "2099-01-01T09:00" }), note: "scheduled far ahead: nothing leaves" },
-  "POST /api/admin/newsletter/issues/:id/unschedule": {
-    expect: adminOnly(409),
-    params: freshIssue,
-    note: "a draft is not scheduled: 409 for admins (the refusal for the others comes first)",
-  },
+  "GET /api/admin/newsletter/issues/:id": { expect: adminOnly(), params: (w) => freshIssue(w) },
+  "PUT /api/admin/newsletter/issues/:id": { expect: adminOnly(), params: (w) => freshIssue(w), body: () => ({ subject: "Lettre", intro: "Bonsoir.", items: [] }) },
+  "DELETE /api/admin/newsletter/issues/:id": { expect: adminOnly(), params: (w) => freshIssue(w) },
+  "GET /api/admin/newsletter/issues/:id/preview": { expect: adminOnly(), params: (w) => freshIssue(w) },
+  "POST /api/admin/newsletter/issues/:id/test": { expect: adminOnly(), params: (w) => freshIssue(w), note: "queued to the admin's own address" },
+  "POST /api/admin/newsletter/issues/:id/send": { expect: adminOnly(), params: (w) => freshIssue(w), body: () => ({ at: "2099-01-01T09:00" }), note: "scheduled far ahead: nothing leaves" },
+  "POST /api/admin/newsletter/issues/:id/unschedule": { expect: adminOnly(), params: (w) => freshIssue(w, true) },
   // « Corbeille » (issue 20 §6): a member restores or purges only what they may delete (their article, their
   // media), through the member space; admins anything, through the back office.
   "GET /api/user/trash": { expect: signedIn() },
