@@ -40,6 +40,13 @@ test("subscribe, confirm, receive an issue composed by an admin, unsubscribe in 
   await expect(page.getByRole("heading", { level: 1, name: "Nouveau numéro" })).toBeVisible();
   await page.getByLabel("Sujet").fill(subject);
   await page.getByLabel("Introduction").fill("Bonjour à toutes et à tous.\n\nVoici les nouvelles de l'Institut.");
+  // The site's proposal, reordered and trimmed: the second item goes first, the third is removed.
+  const items = page.getByRole("region", { name: /^Au sommaire/ }).getByRole("listitem");
+  const titles = await items.locator("strong").allTextContents();
+  expect(titles.length, "the demo site proposes at least three items").toBeGreaterThanOrEqual(3);
+  await page.getByRole("button", { name: `Descendre «\u00a0${titles[0]}\u00a0»` }).click();
+  await page.getByRole("button", { name: `Retirer «\u00a0${titles[2]}\u00a0»` }).click();
+  await expect(items.locator("strong")).toHaveText([titles[1]!, titles[0]!, ...titles.slice(3)]);
   await page.getByRole("button", { name: "Enregistrer le brouillon" }).click();
   await expect(page.getByText("Brouillon enregistré.")).toBeVisible();
   await expect(page.getByRole("heading", { level: 1, name: subject })).toBeVisible();
@@ -59,6 +66,11 @@ test("subscribe, confirm, receive an issue composed by an admin, unsubscribe in 
   await expect(page.getByText(`Test envoyé à ${me.email}.`)).toBeVisible();
   const test1 = await waitForMail(me.email, `[Test] ${subject}`, mark);
   expect(test1.mail.text).toContain("Voici les nouvelles de l'Institut.");
+  // The saved order is the mail's order; the removed item is not in it.
+  const text = test1.mail.text ?? "";
+  expect(text.indexOf(`- ${titles[1]}`)).toBeGreaterThan(-1);
+  expect(text.indexOf(`- ${titles[1]}`)).toBeLessThan(text.indexOf(`- ${titles[0]}`));
+  expect(text).not.toContain(`- ${titles[2]}\n`);
   expect(await mailsFor(email, mark)).toHaveLength(0);
 
   // Send now.
