@@ -13,6 +13,7 @@ import { passwordResetRoutes } from "./modules/password-reset";
 import { notificationRoutes } from "./modules/notifications";
 import { registrationsRoutes } from "./modules/registrations";
 import { newsletterRoutes } from "./modules/newsletter";
+import { newsletterIssueRoutes } from "./modules/newsletter-issues";
 import { siteRoutes } from "./modules/site";
 import { statsRoutes } from "./modules/stats";
 import { themesRoutes } from "./modules/themes";
@@ -69,7 +70,8 @@ export function createApp(deps: Deps) {
     .use(notificationRoutes(deps))
     .use(registrationsRoutes(deps))
     .use(trashModuleRoutes(deps))
-    .use(newsletterRoutes(deps));
+    .use(newsletterRoutes(deps))
+    .use(newsletterIssueRoutes(deps));
   return app;
 }
 

@@ -19,6 +19,7 @@ export type { ContactBody, ContactMessage } from "./modules/contact/model";
 export type { Event, EventBody } from "./modules/events/model";
 export type { MailDetail, MailPage, MailQuery, MailQueuedAnswer, MailSummary } from "./modules/mail/model";
 export type { SubscriberPage, SubscriberQuery, SubscriberSummary } from "./modules/newsletter/model";
+export type { ArchivedIssue, IssueDetail, IssueItemView, IssueProgress, IssueProposal, IssueSummary } from "./modules/newsletter-issues/model";
 export type { TrashItem, TrashPage, TrashQuery } from "./modules/trash/model";
 export type { AdminMediaQuery, BulkMediaBody, Media, MediaBody, MediaPage, MediaState, MediaType, MemberMediaQuery } from "./modules/media/model";
 export type { AuthorProfile, OldAddress, PublicMember } from "./modules/members/model";

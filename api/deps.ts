@@ -13,4 +13,6 @@ export type Deps = {
   contentChanged: (change?: Change) => Promise<BuildReport>;
   /** Search and upload limits per account; in memory when absent (api/lib/account-limits.ts). */
   limits?: AccountLimits;
+  /** Starts the newsletter sender's round at once (api/modules/newsletter-issues/worker.ts); tests run rounds themselves. */
+  wakeIssueSender?: () => void;
 };

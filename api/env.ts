@@ -55,6 +55,8 @@ export type Env = {
   notificationDigestMinutes: number;
   /** Registrants' personal data are deleted this many days after their event ends (issue 22). */
   registrationRetentionDays: number;
+  /** Newsletter issues go to the outbox at most this many messages per minute (api/modules/newsletter-issues). */
+  newsletterRatePerMinute: number;
 };
 
 export class EnvError extends Error {}
@@ -222,5 +224,6 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     ...mail(source, publicUrl),
     notificationDigestMinutes: wholeNumber(source, "NOTIFICATION_DIGEST_MINUTES", 10, 0, 1440, "minutes"),
     registrationRetentionDays: wholeNumber(source, "REGISTRATION_RETENTION_DAYS", 90, 1, 3650, "days"),
+    newsletterRatePerMinute: wholeNumber(source, "NEWSLETTER_RATE_PER_MINUTE", 600, 1, 1_000_000, "messages per minute"),
   };
 }

@@ -24,6 +24,7 @@ import { startRegistrationJobs } from "./modules/registrations/jobs";
 import { startTrashPurge } from "./modules/trash/purge";
 import { startNotificationDigests } from "./modules/notifications/worker";
 import { startNewsletterPurge } from "./modules/newsletter/worker";
+import { startIssueSender } from "./modules/newsletter-issues/worker";
 
 let env: Env;
 try {
@@ -110,6 +111,8 @@ setInterval(() => void sweepTempUploads(env.uploadsDir), 60 * 60 * 1000).unref()
 setInterval(() => void refreshStatistics(database), 6 * 60 * 60 * 1000).unref();
 // Shared state for several API processes when REDIS_URL is set (issue 24); else the limits live in this process.
 const redis = env.redisUrl ? new RedisConnection(env.redisUrl) : null;
+// Bound below, once the mail worker exists; « Envoyer maintenant » wakes it.
+let issueSender: ReturnType<typeof startIssueSender> | undefined;
 const app = createApp({
   db: database.db,
   env,
@@ -121,6 +124,7 @@ const app = createApp({
     void refreshMediaFiles();
     return builder.requestBuild(change);
   },
+  wakeIssueSender: () => issueSender?.wake(),
 });
 
 /** The API for one request: public reads from the cache when possible, everything else through Elysia. */
@@ -240,6 +244,15 @@ const digests = startNotificationDigests(database.db, env, () => mailWorker?.wak
 const registrationJobs = startRegistrationJobs(database.db, env, () => mailWorker?.wake());
 // Newsletter: unconfirmed subscriptions deleted after 7 days (api/modules/newsletter/purge.ts), checked hourly.
 const newsletterPurge = startNewsletterPurge(database.db);
+// Newsletter issues: batches to the outbox at NEWSLETTER_RATE_PER_MINUTE, scheduled ones at their minute; the
+// archive page is built when an issue has fully left (api/modules/newsletter-issues/sending.ts).
+issueSender = startIssueSender(database.db, env, {
+  onQueued: () => mailWorker?.wake(),
+  onFinished: () => {
+    publicCache.clear();
+    void builder.requestBuild();
+  },
+});
 
 let stopping = false;
 const stop = async () => {
@@ -249,7 +262,7 @@ const stop = async () => {
   builder.stop();
   server.stop(true);
   // A send in progress is finished and recorded first (a message cut off here would wait for its lease), for 10 s at most.
-  await Promise.race([Promise.all([digests.stop(), registrationJobs.stop(), mailWorker?.stop(), newsletterPurge.stop()]), Bun.sleep(10_000)]);
+  await Promise.race([Promise.all([digests.stop(), registrationJobs.stop(), mailWorker?.stop(), newsletterPurge.stop(), issueSender.stop()]), Bun.sleep(10_000)]);
   await trashPurge.stop();
   database.close();
   redis?.close();

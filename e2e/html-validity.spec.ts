@@ -44,6 +44,7 @@ async function pagesToCheck(request: APIRequestContext): Promise<string[]> {
     "/lettre",
     "/lettre/confirmation",
     "/lettre/desinscription",
+    "/lettre/archives",
     "/reinitialiser-mot-de-passe",
     "/recherche",
     "/auth/callback",
@@ -52,7 +53,7 @@ async function pagesToCheck(request: APIRequestContext): Promise<string[]> {
     "/cercle-axiologique",
     "/cercle-axiologique/members",
     ...["dashboard", "profile", "articles", "media"].map((s) => `/user/${s}`),
-    ...["dashboard", "articles", "media", "users", "themes", "events", "contact", "audit", "site", "newsletter"].map((s) => `/admin/${s}`),
+    ...["dashboard", "articles", "media", "users", "themes", "events", "contact", "audit", "site", "newsletter", "lettre"].map((s) => `/admin/${s}`),
   ];
   const [themes, articles, media, events, impulsion, axiologique] = await Promise.all([
     json<Named[]>(request, "/api/public/themes"),

@@ -1,28 +1,22 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { ADMIN, apiToken, appViolations, islandsHydrated, signIn } from "./support/apps";
+import { ADMIN, appViolations, islandsHydrated, signIn } from "./support/apps";
+import { mailboxMark, waitForMail } from "./support/mailbox";
 
 /**
- * The newsletter's subscription (issue 21 §4) on the demo server, which has no SMTP_URL: the confirmation mail
- * waits in the outbox and the journey reads it there through the admin API. Subscribe on /lettre, follow the
+ * The newsletter's subscription (issue 21 §4): the journeys' server delivers to a real local SMTP server, and the
+ * journey reads the confirmation mail the subscriber received (e2e/support/mailbox.ts). Subscribe on /lettre, follow the
  * confirmation link, then the subscriber's one-click unsubscribe link; at 1280 and 375 px. The admin screen
  * « Lettre d'information » lists the subscriber. /lettre and the admin screen have no serious axe violation.
  */
 
-type MailRow = { _id: string; subject: string };
-
-/** The confirmation mail sent to `email`, in full, from « Courriels ». */
-async function confirmationText(request: APIRequestContext, email: string): Promise<string> {
-  const headers = { authorization: `Bearer ${await apiToken(request, ADMIN)}` };
-  let found: MailRow | undefined;
-  await expect(async () => {
-    const list = (await (await request.get(`/api/admin/mail?q=${encodeURIComponent(email)}`, { headers })).json()) as { items: MailRow[] };
-    found = list.items.find((m) => m.subject.startsWith("Confirmez votre inscription"));
-    expect(found).toBeDefined();
-  }).toPass({ timeout: 10_000 });
-  return ((await (await request.get(`/api/admin/mail/${found!._id}`, { headers })).json()) as { text: string }).text;
+/** The text part of the confirmation mail `email` received after `mark`. */
+async function confirmationText(email: string, mark: string): Promise<string> {
+  const got = await waitForMail(email, /^Confirmez votre inscription/, mark);
+  return got.mail.text ?? "";
 }
 
-async function journey(page: Page, request: APIRequestContext, width: number) {
+async function journey(page: Page, _request: APIRequestContext, width: number) {
+  const mark = mailboxMark();
   await page.setViewportSize({ width, height: 900 });
   const email = `lecteur-${width}-${Date.now()}@example.sn`;
   await page.goto("/lettre");
@@ -40,7 +34,7 @@ async function journey(page: Page, request: APIRequestContext, width: number) {
   await form.getByRole("button", { name: /^S.inscrire$/ }).click();
   await expect(form.getByRole("status")).toContainText("Merci\u00a0! Si cette adresse n'est pas encore inscrite");
 
-  const text = await confirmationText(request, email);
+  const text = await confirmationText(email, mark);
   const confirmLink = /https?:\/\/\S+?(\/lettre\/confirmation#token=[A-Za-z0-9_-]{43})/.exec(text);
   const unsubscribeLink = /https?:\/\/\S+?(\/lettre\/desinscription\?id=[0-9a-f]+&sig=[A-Za-z0-9_-]{43})/.exec(text);
   expect(confirmLink, text).not.toBeNull();

@@ -1,22 +1,17 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { ADMIN, apiToken, appViolations, islandsHydrated, MEMBER, signIn } from "./support/apps";
+import { mailboxMark, mailsFor } from "./support/mailbox";
 
 /**
- * Editorial notifications (issue 21 §3) on the demo server, which has no SMTP_URL and groups notifications at once
- * (NOTIFICATION_DIGEST_MINUTES=0, e2e/global-setup.ts): a member submits an article, the admin's digest waits in
- * the outbox (read through the « Courriels » API), the admin follows its link to the filtered list and finds the
+ * Editorial notifications (issue 21 §3) on the journeys' server, which groups notifications at once
+ * (NOTIFICATION_DIGEST_MINUTES=0, e2e/global-setup.ts) and delivers to a real local SMTP server: a member submits
+ * an article, the admin's digest arrives at the SMTP server (e2e/support/mailbox.ts), the admin follows its link to the filtered list and finds the
  * article there; the profile's « Notifications » switches save and come back after a reload.
  */
-type Summary = { _id: string; kind: string; to: string };
-
-async function digestFor(request: APIRequestContext, headers: Record<string, string>, to: string, title: string): Promise<string | null> {
-  const res = await request.get(`/api/admin/mail?q=${encodeURIComponent(to)}&page=1&pageSize=25`, { headers });
-  const page = (await res.json()) as { items: Summary[] };
-  for (const m of page.items.filter((m) => m.kind === "notification" && m.to === to)) {
-    const mail = (await (await request.get(`/api/admin/mail/${m._id}`, { headers })).json()) as { text: string };
-    if (mail.text.includes(title)) return mail.text;
-  }
-  return null;
+/** The text of the digest `to` received after `mark` that names `title`, or null while none has arrived. */
+async function digestFor(to: string, title: string, mark: string): Promise<string | null> {
+  const got = (await mailsFor(to, mark)).find((d) => (d.mail.text ?? "").includes(title));
+  return got ? got.mail.text! : null;
 }
 
 test("an admin notified of a pending article follows the digest's link to it", async ({ page, request }) => {
@@ -26,12 +21,13 @@ test("an admin notified of a pending article follows the digest's link to it", a
   const admin = { authorization: `Bearer ${await apiToken(request, ADMIN)}` };
   const me = (await (await request.get("/api/user/me", { headers: admin })).json()) as { email: string };
   const themes = (await (await request.get("/api/user/themes", { headers: member })).json()) as { _id: string }[];
+  const mark = mailboxMark();
   const created = await request.post("/api/user/articles", { headers: member, data: { title, txt_content: "Un paragraphe.", themes: [themes[0]!._id] } });
   expect(created.status(), await created.text()).toBe(200);
 
-  // The digest job runs every second here; the message waits in the outbox (no SMTP server).
+  // The digest job runs every second here, then the delivery worker hands it to the SMTP server.
   let text: string | null = null;
-  await expect.poll(async () => (text = await digestFor(request, admin, me.email, title)), { timeout: 20_000 }).not.toBeNull();
+  await expect.poll(async () => (text = await digestFor(me.email, title, mark)), { timeout: 30_000 }).not.toBeNull();
   expect(text).toContain("Un article attend votre validation\u00a0:");
   expect(text).toContain("/user/profile#notifications");
   const link = text!.split("\n").map((l) => l.trim()).find((l) => l.includes("/admin/articles?status=pending&q="))!;

@@ -1,28 +1,21 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { ADMIN, apiToken, appViolations, islandsHydrated, MEMBER } from "./support/apps";
+import { appViolations, islandsHydrated, MEMBER } from "./support/apps";
+import { mailboxMark, waitForMail } from "./support/mailbox";
 
 /**
- * Forgotten password (issue 21 §2), on the demo server, which has no SMTP_URL: the reset mail waits in the outbox,
- * and the journey reads its link there through the admin API, as an operator without a mail server would. At
+ * Forgotten password (issue 21 §2): the journeys' server delivers to a real local SMTP server, and the journey
+ * follows the link of the mail the member received (e2e/support/mailbox.ts). At
  * 1280 px the demo member gets a new password; at 375 px the same journey gives the demo password back, so the
  * specs that sign in as the demo member after this one are unaffected (afterAll restores it too if a step failed).
  */
 const NEW_PASSWORD = "Gorée-Nouveau-2026!";
 
-type MailRow = { _id: string; subject: string; createdAt: string };
-
-/** The newest reset mail sent to `email`, read in full from « Courriels » (its text part holds the link). */
-async function resetLink(request: APIRequestContext, email: string, after: string): Promise<string> {
-  const headers = { authorization: `Bearer ${await apiToken(request, ADMIN)}` };
-  let found: MailRow | undefined;
-  await expect(async () => {
-    const list = (await (await request.get(`/api/admin/mail?q=${encodeURIComponent(email)}`, { headers })).json()) as { items: MailRow[] };
-    found = list.items.find((m) => m.subject === "Réinitialisation de votre mot de passe" && m.createdAt > after);
-    expect(found).toBeDefined();
-  }).toPass({ timeout: 10_000 });
-  const mail = (await (await request.get(`/api/admin/mail/${found!._id}`, { headers })).json()) as { text: string };
-  const link = /https?:\/\/\S+?(\/reinitialiser-mot-de-passe#token=[A-Za-z0-9_-]{43})/.exec(mail.text);
-  expect(link, mail.text).not.toBeNull();
+/** The reset mail `email` received after `mark`, at the SMTP server (its text part holds the link). */
+async function resetLink(email: string, mark: string): Promise<string> {
+  const got = await waitForMail(email, "Réinitialisation de votre mot de passe", mark);
+  const text = got.mail.text ?? "";
+  const link = /https?:\/\/\S+?(\/reinitialiser-mot-de-passe#token=[A-Za-z0-9_-]{43})/.exec(text);
+  expect(link, text).not.toBeNull();
   return link![1]!;
 }
 
@@ -33,7 +26,7 @@ async function memberEmail(request: APIRequestContext, password: string): Promis
 }
 
 async function resetJourney(page: Page, request: APIRequestContext, email: string, password: string) {
-  const asked = new Date(Date.now() - 1000).toISOString();
+  const asked = mailboxMark();
   await page.goto("/login");
   await islandsHydrated(page);
   await page.getByRole("link", { name: "Mot de passe oublié\u00a0?" }).click();
@@ -45,7 +38,7 @@ async function resetJourney(page: Page, request: APIRequestContext, email: strin
   await page.getByRole("button", { name: "Recevoir un lien" }).click();
   await expect(page.getByRole("status")).toHaveText("Si un compte correspond, un e-mail vient d'être envoyé.");
 
-  const link = await resetLink(request, email, asked);
+  const link = await resetLink(email, asked);
   await page.goto(link);
   await islandsHydrated(page);
   await expect(page.getByRole("heading", { level: 1, name: "Nouveau mot de passe" })).toBeVisible();
@@ -82,9 +75,9 @@ test.describe.serial("forgotten password, from /login to signing in with the new
   test.afterAll(async ({ request }) => {
     if (restored || !email) return;
     // A step failed after the password changed: give the demo password back through the same links.
-    const asked = new Date(Date.now() - 1000).toISOString();
+    const asked = mailboxMark();
     await request.post("/api/auth/password-reset", { data: { login: MEMBER.nickname } });
-    const link = await resetLink(request, email, asked);
+    const link = await resetLink(email, asked);
     const token = link.split("#token=")[1];
     await request.post("/api/auth/password-reset/confirm", { data: { token, password: MEMBER.password } });
   });

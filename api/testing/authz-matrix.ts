@@ -11,7 +11,7 @@
  * standing in for "allowed". Exceptions are named in `note`.
  */
 import { eq } from "drizzle-orm";
-import { articles, media as mediaTable, newsletterSubscribers } from "../../db/schema";
+import { articles, media as mediaTable, newsletterIssues, newsletterSubscribers } from "../../db/schema";
 import { freshRegistration, openEventFor } from "./authz-matrix-registrations";
 import { LOGIN_PASSWORD, type Caller, type Role, type World } from "./authz-matrix-world";
 import { makeTheme } from "./factory";
@@ -48,6 +48,18 @@ async function freshSubscriber(w: World): Promise<string> {
   const now = new Date();
   await w.h.database.db.insert(newsletterSubscribers).values({ id, email: `${id}@example.sn`, state: "confirmed", consentText: "Oui.", consentAt: now, source: "lettre", requestedAt: now, createdAt: now, updatedAt: now });
   return id;
+}
+
+/** A draft issue of the newsletter, with one confirmed subscriber to send it to. */
+async function freshIssue(w: World, scheduled = false): Promise<Record<string, string>> {
+  const id = `numero${w.unique()}`;
+  const now = new Date();
+  await freshSubscriber(w);
+  await w.h.database.db.insert(newsletterIssues).values({
+    id, subject: "Lettre", intro: "Bonjour.", items: [], createdAt: now, updatedAt: now,
+    ...(scheduled ? { state: "scheduled" as const, scheduledAt: new Date("2099-01-01T09:00:00Z") } : {}),
+  });
+  return { id };
 }
 
 const png = (w: World, field: string) => {
@@ -342,6 +354,19 @@ export const RULES: Record<string, Rule> = {
   "GET /api/admin/newsletter/subscribers": { expect: adminOnly() },
   "GET /api/admin/newsletter/subscribers/export": { expect: adminOnly() },
   "DELETE /api/admin/newsletter/subscribers/:id": { expect: adminOnly(), params: async (w) => ({ id: await freshSubscriber(w) }) },
+  // Newsletter issues (api/modules/newsletter-issues): the public archive, composing and sending for admins.
+  "GET /api/public/newsletter/issues": { expect: open() },
+  "GET /api/public/newsletter/issues/:number": { expect: open(404), params: () => ({ number: "999" }), note: "no issue sent in the test world: 404 whoever asks" },
+  "GET /api/admin/newsletter/issues": { expect: adminOnly() },
+  "GET /api/admin/newsletter/issues/proposal": { expect: adminOnly() },
+  "POST /api/admin/newsletter/issues": { expect: adminOnly(201), body: () => ({ subject: "Lettre", intro: "Bonjour.", items: [] }) },
+  "GET /api/admin/newsletter/issues/:id": { expect: adminOnly(), params: (w) => freshIssue(w) },
+  "PUT /api/admin/newsletter/issues/:id": { expect: adminOnly(), params: (w) => freshIssue(w), body: () => ({ subject: "Lettre", intro: "Bonsoir.", items: [] }) },
+  "DELETE /api/admin/newsletter/issues/:id": { expect: adminOnly(), params: (w) => freshIssue(w) },
+  "GET /api/admin/newsletter/issues/:id/preview": { expect: adminOnly(), params: (w) => freshIssue(w) },
+  "POST /api/admin/newsletter/issues/:id/test": { expect: adminOnly(), params: (w) => freshIssue(w), note: "queued to the admin's own address" },
+  "POST /api/admin/newsletter/issues/:id/send": { expect: adminOnly(), params: (w) => freshIssue(w), body: () => ({ at: "2099-01-01T09:00" }), note: "scheduled far ahead: nothing leaves" },
+  "POST /api/admin/newsletter/issues/:id/unschedule": { expect: adminOnly(), params: (w) => freshIssue(w, true) },
   // « Corbeille » (issue 20 §6): a member restores or purges only what they may delete (their article, their
   // media), through the member space; admins anything, through the back office.
   "GET /api/user/trash": { expect: signedIn() },

@@ -18,6 +18,7 @@ const SCREENS: Record<string, () => Promise<{ default: ComponentType }>> = {
   "/admin/contact": () => import("./contact/ContactScreen"),
   "/admin/mail": () => import("./mail/MailScreen"),
   "/admin/newsletter": () => import("./newsletter/NewsletterScreen"),
+  "/admin/lettre": () => import("./newsletter-issues/IssuesScreen"),
   "/admin/site": () => import("./site/SiteScreen"),
   "/admin/audit": () => import("./site/AuditScreen"),
   "/admin/corbeille": () => import("./trash/AdminTrashScreen"),

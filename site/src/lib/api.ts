@@ -3,6 +3,7 @@
  * server (API_ORIGIN), so the site depends on the API contract only, never on the database.
  */
 import type {
+  ArchivedIssue,
   Article,
   ArticleSummary,
   AuthorProfile,
@@ -90,6 +91,8 @@ export const api = {
   themes: () => apiGet<Theme[]>(`/api/public/themes`),
   themesWithCount: () => apiGet<ThemeWithCount[]>(`/api/public/themes-with-count`),
   events: () => apiGet<Event[]>(`/api/public/events`),
+  /** Newsletter issues that went out, newest first (the archive, /lettre/archives). */
+  newsletterIssues: () => apiGet<ArchivedIssue[]>(`/api/public/newsletter/issues`),
   /** Renamed members' old profile addresses and where they lead now. */
   oldAddresses: () => apiGet<OldAddress[]>(`/api/public/old-addresses`),
 };

@@ -4,12 +4,12 @@ import { siteOrigin } from "../lib/build-data";
 import { articleHref, eventHref, mediaDetailHref, memberHref, themeHref, userHref } from "../lib/paths";
 import { xmlEscape } from "../lib/rss";
 
-const STATIC = ["/", "/about", "/cercle-impulsion", "/cercle-axiologique", "/cercle-impulsion/members", "/cercle-axiologique/members", "/contact", "/mediatheque", "/articles", "/events", ...["audio", "video", "pdf", "image", "external", "link"].map((t) => `/mediatheque/${t}`)];
+const STATIC = ["/", "/about", "/cercle-impulsion", "/cercle-axiologique", "/cercle-impulsion/members", "/cercle-axiologique/members", "/contact", "/mediatheque", "/articles", "/events", "/lettre", "/lettre/archives", ...["audio", "video", "pdf", "image", "external", "link"].map((t) => `/mediatheque/${t}`)];
 
 /** Every public page, from the same API the pages are built from. */
 export const GET: APIRoute = async ({ site }) => {
   const origin = siteOrigin(site);
-  const [imp, ax, all, articles, themes, media, events] = await Promise.all([
+  const [imp, ax, all, articles, themes, media, events, issues] = await Promise.all([
     api.members("cercle-impulsion"),
     api.members("cercle-axiologique"),
     api.allMembers(),
@@ -17,6 +17,7 @@ export const GET: APIRoute = async ({ site }) => {
     api.themes(),
     api.media(),
     api.events(),
+    api.newsletterIssues(),
   ]);
   const entries: { path: string; lastmod?: string }[] = [
     ...STATIC.map((path) => ({ path })),
@@ -28,6 +29,7 @@ export const GET: APIRoute = async ({ site }) => {
     // One address per media: its canonical page (typed for audio and video, /media/{url} otherwise).
     ...media.map((m) => ({ path: mediaDetailHref(m), lastmod: m.createdAt })),
     ...events.map((e) => ({ path: eventHref(e.url), lastmod: e.createdAt })),
+    ...issues.map((i) => ({ path: `/lettre/archives/${i.number}`, lastmod: i.sentAt })),
   ];
   const xml = [
     '<?xml version="1.0" encoding="UTF-8"?>',

@@ -1,7 +1,7 @@
 /**
  * /admin/newsletter, « Lettre d'information »: the subscribers, newest first, one server page at a time (address,
  * state, origin, dates), filtered by state and searched; the CSV export of the same selection; a subscriber can be
- * deleted (personal data), after confirmation. Composing and sending issues come later on this screen.
+ * deleted (personal data), after confirmation. Composing and sending issues: « Numéros de la lettre » (/admin/lettre).
  */
 import { useStore } from "@nanostores/react";
 import type { SubscriberSummary } from "../../../../api/contract";

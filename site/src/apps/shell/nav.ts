@@ -28,6 +28,7 @@ export const NAV: Record<AppArea, { title: string; label: string; items: NavItem
       { href: "/admin/contact", label: "Messages" },
       { href: "/admin/mail", label: "Courriels" },
       { href: "/admin/newsletter", label: "Lettre d'information" },
+      { href: "/admin/lettre", label: "Numéros de la lettre" },
       { href: "/admin/site", label: "Site" },
       { href: "/admin/audit", label: "Journal" },
       { href: "/admin/corbeille", label: "Corbeille" },
