@@ -48,7 +48,7 @@ export const media = sqliteTable(
     deletedBy: text("deleted_by"),
     /**
      * Sort key of « Par auteur »: the uploader's folded "name firstname", or U+10FFFF without one (so those come
-     * last). Kept by triggers on media and users (migration 0019_media_uploader_key), as articles.author_key is.
+     * last). Kept by triggers on media and users (migrations 0019 and 0020_media_uploader_key_triggers), as articles.author_key is.
      */
     uploaderKey: text("uploader_key").notNull().default("\u{10FFFF}"),
     /** Sort key of « Par titre » (folded title in two stages, see db/fold.ts); computed, never written. */
