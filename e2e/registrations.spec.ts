@@ -146,6 +146,14 @@ for (const width of widths) {
       expect(line).toContain(`;"Lycée Blaise-Diagne; terminale L";`);
       expect(line).toContain(";Confirmée;;non;");
 
+      // At the door: a few letters of the name, without the accent, find the person among the others.
+      await page.getByLabel("Rechercher un inscrit").fill(`lyceen ${width}`);
+      await expect(page.getByRole("table", { name: "Inscrits" }).locator("tbody tr")).toHaveCount(await page.getByRole("row").filter({ hasText: `Lycéen ${width}` }).count());
+      await expect(row).toBeVisible();
+      await page.getByLabel("Rechercher un inscrit").fill("personne-de-ce-nom");
+      await expect(page.getByText("Aucun inscrit ne correspond à cette recherche.")).toBeVisible();
+      await page.getByLabel("Rechercher un inscrit").fill("");
+
       const present = row.getByRole("switch", { name: `Présent\u00a0: ${name}` });
       await expect(present).not.toBeChecked();
       // At the door, on a phone: the switch is big enough to hit with a thumb.

@@ -5,6 +5,8 @@
 import { useEffect, useState, type FormEvent } from "react";
 import type { AdminRegistration, AdminRegistrationList } from "../../../../api/modules/registrations/model";
 import { ApiError, apiFetch } from "../../lib/http";
+import { foldForMatch } from "../../lib/search-relevance";
+import { confirm } from "../ui/ConfirmDialog";
 import { DataTable, type Column } from "../ui/DataTable";
 import { FormField } from "../ui/FormField";
 import { ScreenHead } from "../ui/ScreenHead";
@@ -21,6 +23,8 @@ export default function RegistrationsScreen() {
   const [notice, setNotice] = useState("");
   const [subject, setSubject] = useState("");
   const [text, setText] = useState("");
+  // At the door: find someone among hundreds by a few letters of their name or e-mail, accents ignored.
+  const [q, setQ] = useState("");
   const base = `/api/admin/events/${encodeURIComponent(eventId)}/registrations`;
 
   const load = () =>
@@ -38,6 +42,8 @@ export default function RegistrationsScreen() {
     }
   }
   async function close() {
+    const question = "Fermer les inscriptions\u00a0? Plus personne ne pourra s'inscrire ; les inscrits restent inscrits.";
+    if (!(await confirm(question, { confirmLabel: "Fermer les inscriptions" }))) return;
     try {
       setNotice((await apiFetch<{ message: string }>(`${base}/close`, { method: "POST" })).message);
       await load();
@@ -75,6 +81,9 @@ export default function RegistrationsScreen() {
     },
   ];
 
+  const needle = foldForMatch(q.trim());
+  const shown = needle ? data?.items.filter((r) => foldForMatch(`${r.name} ${r.email}`).includes(needle)) : data?.items;
+
   return (
     <>
       <ScreenHead title={data ? `Inscriptions\u00a0: ${data.event.title}` : "Inscriptions"} />
@@ -96,14 +105,17 @@ export default function RegistrationsScreen() {
         )}
       </p>
       {notice && <p role="status">{notice}</p>}
+      <FormField label="Rechercher un inscrit" className="list-tool list-search">
+        {(field) => <input {...field} type="search" value={q} maxLength={200} onChange={(e) => setQ(e.target.value)} />}
+      </FormField>
       <DataTable
         caption="Inscrits"
         columns={columns}
-        rows={data?.items}
+        rows={shown}
         rowKey={(r) => r._id}
         loading={!data && !error}
         error={error}
-        empty="Personne n'est encore inscrit."
+        empty={needle ? "Aucun inscrit ne correspond à cette recherche." : "Personne n'est encore inscrit."}
       />
       <form className="registration-message" onSubmit={send}>
         <h2>Écrire aux inscrits</h2>
