@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ArticleSummary } from "../../../api/contract";
-import { articleListPages, LIST_PAGE_SIZE, listHref, listRest, pagerNumbers, sortArticles } from "./article-pages";
+import { articleListPages, cutPages, PAGE_MAX, PAGE_MIN, listHref, listRest, pagerNumbers, sortArticles } from "./article-pages";
 
 const person = (firstname: string, name: string) => ({ firstname, name }) as ArticleSummary["authors"][number];
 const article = (i: number, title: string, authors: ArticleSummary["authors"] = []): ArticleSummary =>
@@ -20,15 +20,18 @@ describe("the paged public article lists", () => {
     expect(sortArticles(list, "author").map((a) => a.url)).toEqual(["a-4", "a-1", "a-2", "a-3"]);
   });
 
-  it("cuts every sort into pages of 50 that hold every article once", () => {
-    const list = Array.from({ length: 123 }, (_, i) => article(i, `Article ${i}`));
+  it("cuts every sort into pages of 10 to 100 rows, about 50, that hold every article once", () => {
+    const list = Array.from({ length: 1234 }, (_, i) => article(i, `Article ${i}`));
     const pages = articleListPages(list);
-    expect(pages).toHaveLength(9);
     for (const sort of ["recent", "title", "author"] as const) {
       const mine = pages.filter((p) => p.sort === sort);
-      expect(mine.map((p) => p.rows.length)).toEqual([LIST_PAGE_SIZE, LIST_PAGE_SIZE, 23]);
-      expect(mine.every((p) => p.pages === 3)).toBe(true);
-      expect(new Set(mine.flatMap((p) => p.rows.map((r) => r.url))).size).toBe(123);
+      const sizes = mine.map((p) => p.rows.length);
+      expect(sizes.slice(0, -1).every((n) => n >= PAGE_MIN && n <= PAGE_MAX), sizes.join(",")).toBe(true);
+      expect(sizes.at(-1)).toBeLessThanOrEqual(PAGE_MAX);
+      expect(mine.every((p, i) => p.pages === mine.length && p.page === i + 1)).toBe(true);
+      expect(1234 / mine.length).toBeGreaterThan(30);
+      expect(1234 / mine.length).toBeLessThan(70);
+      expect(mine.flatMap((p) => p.rows.map((r) => r.url))).toEqual(sortArticles(list, sort).map((a) => a.url));
     }
     // An empty list still has its page per sort (the empty state).
     expect(articleListPages([]).map((p) => [p.sort, p.page, p.rows.length])).toEqual([
@@ -36,6 +39,25 @@ describe("the paged public article lists", () => {
       ["title", 1, 0],
       ["author", 1, 0],
     ]);
+  });
+
+  it("changes only the page an article lands on when one is published or withdrawn", () => {
+    const list = Array.from({ length: 2000 }, (_, i) => article(i, `Article ${i}`));
+    const before = cutPages(list);
+    const key = (page: ArticleSummary[]) => page.map((a) => a.url).join(" ");
+    let changedPages = 0;
+    let runs = 0;
+    for (let at = 100; at < 2000; at += 97) {
+      // Withdraw one article, then publish a new one at the same place.
+      for (const after of [cutPages(list.filter((_, i) => i !== at)), cutPages([...list.slice(0, at), article(5000 + at, "Nouveau"), ...list.slice(at)])]) {
+        const old = new Set(before.map(key));
+        changedPages += after.filter((p) => !old.has(key(p))).length;
+        runs++;
+      }
+    }
+    // A page or two per change (two when the change moves a cut), never a shift of every page after it.
+    expect(changedPages / runs).toBeLessThan(2.5);
+    expect(before.length).toBeGreaterThan(25);
   });
 
   it("gives each page its address, relative to /articles for the rest route", () => {

@@ -1,19 +1,51 @@
 /**
- * The public article lists (/articles and each theme's /articles/{theme}) as prerendered pages of 50 rows per sort
- * (issue 23): a visitor downloads one page of a list, never all of it, with or without JavaScript; the three sorts
- * still cover every article, and page links reach every one. Addresses:
+ * The public article lists (/articles and each theme's /articles/{theme}) as prerendered pages per sort (issue 23):
+ * a visitor downloads one page of a list, never all of it, with or without JavaScript; the three sorts still cover
+ * every article, and page links reach every one. Addresses:
  *   /articles                      most recent first, page 1      /articles/page/2
  *   /articles/tri/titre            by title                       /articles/tri/titre/page/2
  *   /articles/tri/auteur           by first author                /articles/tri/auteur/page/2
  *   /articles/{theme}, /articles/{theme}/page/2, /articles/{theme}/tri/titre, …
  * Theme addresses therefore never take the words of shared/theme-urls.ts (the theme routes refuse them).
+ *
+ * Where a page ends is decided by the rows themselves, not by counting from the top (content-defined cuts, as
+ * rsync and backup tools cut files): a page ends after an article whose address hashes to a mark, once it holds
+ * PAGE_MIN rows, or at PAGE_MAX. Publishing, withdrawing or renaming one article then changes the page it is on and
+ * nothing else (unless it is itself a mark: one in MARK_EVERY), so a partial build renders a handful of list pages,
+ * not all of them (scripts/partial-build.ts compares each page's props). Pages hold about 50 rows.
  * Pure: the page templates and the tests read the same cut.
  */
 import type { ArticleSummary } from "../../../api/contract";
 import { frenchCollator } from "./collate";
 import { fullName } from "./format";
 
-export const LIST_PAGE_SIZE = 50;
+/** Rows a page holds at least (unless it is the list's last) and at most; about 50 on average. */
+export const PAGE_MIN = 10;
+export const PAGE_MAX = 100;
+/** One article in MARK_EVERY ends a page (past PAGE_MIN): 10 + 40 rows a page on average. */
+const MARK_EVERY = 40;
+
+/** FNV-1a of the article's address: stable from build to build, spread evenly. */
+function marks(url: string): boolean {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < url.length; i++) h = Math.imul(h ^ url.charCodeAt(i), 0x01000193);
+  return (h >>> 0) % MARK_EVERY === 0;
+}
+
+/** The list cut into pages where its rows say (see above). */
+export function cutPages<T extends { url: string }>(rows: readonly T[]): T[][] {
+  const pages: T[][] = [];
+  let page: T[] = [];
+  for (const row of rows) {
+    page.push(row);
+    if (page.length >= PAGE_MAX || (page.length >= PAGE_MIN && marks(row.url))) {
+      pages.push(page);
+      page = [];
+    }
+  }
+  if (page.length || pages.length === 0) pages.push(page);
+  return pages;
+}
 
 export const ARTICLE_LIST_SORTS = [
   { key: "recent", segment: "", label: "Plus récents" },
@@ -48,12 +80,11 @@ export function sortArticles(all: readonly ArticleSummary[], sort: ArticleListSo
 
 export type ArticleListPage = { sort: ArticleListSort; page: number; pages: number; rows: ArticleSummary[] };
 
-/** Every page of a list, every sort: at least one page per sort (the empty state), then one per 50 rows. */
+/** Every page of a list, every sort: at least one page per sort (the empty state). */
 export function articleListPages(all: readonly ArticleSummary[]): ArticleListPage[] {
-  const pages = Math.max(1, Math.ceil(all.length / LIST_PAGE_SIZE));
   return ARTICLE_LIST_SORTS.flatMap(({ key }) => {
-    const sorted = sortArticles(all, key);
-    return Array.from({ length: pages }, (_, i) => ({ sort: key, page: i + 1, pages, rows: sorted.slice(i * LIST_PAGE_SIZE, (i + 1) * LIST_PAGE_SIZE) }));
+    const pages = cutPages(sortArticles(all, key));
+    return pages.map((rows, i) => ({ sort: key, page: i + 1, pages: pages.length, rows }));
   });
 }
 
