@@ -17,6 +17,7 @@ import { configureSecurityHeaders, useBuildScriptHashes } from "./lib/security-h
 import { deleteExpiredSessions } from "./lib/session";
 import { SiteBuilder } from "./lib/site-builder";
 import { StaticSite } from "./lib/static-site";
+import { useBucketForUploads } from "./lib/storage/s3";
 import { maxBodyBytes, sweepTempUploads } from "./lib/uploads/form";
 import { MediaFileGate, UPLOAD_ACCESS_PATH } from "./lib/uploads/visibility";
 import { startMailWorker } from "./modules/mail/worker";
@@ -36,6 +37,8 @@ try {
   throw e;
 }
 configureSecurityHeaders({ publicUrl: env.publicUrl });
+// Uploads in a bucket when S3_BUCKET is set (api/lib/storage/); UPLOADS_DIR then keeps temp files only.
+if (env.s3Uploads) useBucketForUploads(env.uploadsDir, env.s3Uploads);
 
 const database = await openDatabase(env.databaseUrl, env.databaseAuthToken);
 await migrateDatabase(database);
