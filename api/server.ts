@@ -16,6 +16,7 @@ import { BAD_HOST_MESSAGE, pathOf } from "./lib/request-path";
 import { configureSecurityHeaders, useBuildScriptHashes } from "./lib/security-headers";
 import { deleteExpiredSessions } from "./lib/session";
 import { SiteBuilder } from "./lib/site-builder";
+import { SitePublisher } from "./lib/site-publish";
 import { StaticSite } from "./lib/static-site";
 import { useBucketForUploads } from "./lib/storage/s3";
 import { maxBodyBytes, sweepTempUploads } from "./lib/uploads/form";
@@ -78,6 +79,14 @@ if (!appsDir) console.error("Bundling the member and admin apps failed; see the 
 apps.setRoot(appsDir);
 
 const site = new StaticSite();
+// PUBLISH_S3_BUCKET: each live build is also published to a bucket for a CDN (api/lib/site-publish.ts). A failed
+// publish is logged; the next one sends whatever the bucket still lacks.
+const publisher = env.s3Publish ? new SitePublisher(env.s3Publish) : null;
+const publish = (dir: string) =>
+  publisher?.publish(dir).then(
+    (r) => console.log(`Site published to bucket ${env.s3Publish!.bucket}: ${r.sent} sent, ${r.removed} removed, ${r.unchanged} unchanged (${r.ms} ms)`),
+    (e) => console.error(`Publishing the site to bucket ${env.s3Publish!.bucket} failed: ${(e as Error).message}`),
+  );
 type Worker = ReturnType<typeof Bun.spawn>;
 const workers = new Set<Worker>();
 const builder = new SiteBuilder({
@@ -91,10 +100,13 @@ const builder = new SiteBuilder({
     useBuildScriptHashes(dir);
     site.setRoot(dir);
     for (const w of workers) w.send({ type: "root", dir });
+    void publish(dir);
   },
 });
 useBuildScriptHashes(builder.liveDir());
 site.setRoot(builder.liveDir());
+// The live build of the previous run: the bucket may have missed it (only what differs is sent).
+if (builder.liveDir()) void publish(builder.liveDir()!);
 
 const publicCache = new PublicCache();
 // Uploads are public once their content is approved and online; the set is refreshed after every change (uploads/visibility.ts).
