@@ -118,7 +118,7 @@ bluestore_block_size = 4294967296
 bluestore_block_create = true
 [client.rgw]
 rgw_data = ${dir}/rgw
-rgw_frontends = beast endpoint=127.0.0.1:${rgwPort}
+rgw_frontends = beast endpoint=127.0.0.1:${rgwPort} tcp_nodelay=1
 `,
     );
   const spawn = (cmd: string[]) => Bun.spawn(cmd, { stdout: "ignore", stderr: "ignore" });
