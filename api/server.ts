@@ -18,7 +18,7 @@ import { deleteExpiredSessions } from "./lib/session";
 import { SiteBuilder } from "./lib/site-builder";
 import { SitePublisher } from "./lib/site-publish";
 import { StaticSite } from "./lib/static-site";
-import { useBucketForUploads } from "./lib/storage/s3";
+import { sendMissingFiles, useBucketForUploads } from "./lib/storage/s3";
 import { maxBodyBytes, sweepTempUploads } from "./lib/uploads/form";
 import { MediaFileGate, UPLOAD_ACCESS_PATH } from "./lib/uploads/visibility";
 import { startMailWorker } from "./modules/mail/worker";
@@ -39,7 +39,7 @@ try {
 }
 configureSecurityHeaders({ publicUrl: env.publicUrl });
 // Uploads in a bucket when S3_BUCKET is set (api/lib/storage/); UPLOADS_DIR then keeps temp files only.
-if (env.s3Uploads) useBucketForUploads(env.uploadsDir, env.s3Uploads);
+const bucket = env.s3Uploads ? useBucketForUploads(env.uploadsDir, env.s3Uploads) : null;
 
 const database = await openDatabase(env.databaseUrl, env.databaseAuthToken);
 await migrateDatabase(database);
@@ -63,6 +63,15 @@ const seedRun = Bun.spawnSync(
 if (seedRun.exitCode !== 0) {
   console.error("Seeding failed; see the message above.");
   process.exit(1);
+}
+// The demo seed writes its pictures under UPLOADS_DIR: with a bucket, they go there too (only those it lacks).
+if (bucket && env.seed === "demo") {
+  try {
+    const sent = await sendMissingFiles(bucket, env.uploadsDir);
+    if (sent) console.log(`Demo uploads sent to bucket ${env.s3Uploads!.bucket}: ${sent} files.`);
+  } catch (e) {
+    console.error(`Sending the demo uploads to bucket ${env.s3Uploads!.bucket} failed: ${(e as Error).message}`);
+  }
 }
 
 // The member and admin apps are bundled once per version of their sources (scripts/build-apps.ts reuses an existing

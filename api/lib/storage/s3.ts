@@ -5,8 +5,8 @@
  * so a CDN in front of the bucket would serve it as the app does.
  */
 import { randomBytes } from "node:crypto";
-import { mkdir, mkdtemp, rm } from "node:fs/promises";
-import { join } from "node:path";
+import { mkdir, mkdtemp, readdir, rm } from "node:fs/promises";
+import { join, relative } from "node:path";
 import { S3Client } from "bun";
 import { uploadContentType } from "../content-types";
 import { HttpError } from "../errors";
@@ -143,4 +143,21 @@ export function useBucketForUploads(uploadsDir: string, settings: S3Settings): S
   const storage = new S3Storage(settings, uploadsDir);
   useUploadStorage(uploadsDir, storage);
   return storage;
+}
+
+/**
+ * Sends the files of a local uploads folder that the bucket lacks (the demo seed writes its pictures on disk):
+ * answers how many were sent. Temp and hidden files are left out.
+ */
+export async function sendMissingFiles(storage: S3Storage, dir: string): Promise<number> {
+  let sent = 0;
+  for (const e of await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => [])) {
+    if (!e.isFile()) continue;
+    const key = relative(dir, join(e.parentPath, e.name));
+    if (key.split("/").some((p) => p.startsWith("."))) continue;
+    if (await storage.stat(key)) continue;
+    await streamToBucket(storage.client, key, join(dir, key), uploadContentType(key) ?? "application/octet-stream");
+    sent++;
+  }
+  return sent;
 }
