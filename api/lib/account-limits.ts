@@ -31,7 +31,12 @@ export type AccountLimits = {
   resetsByAddress: Limiter;
   /** Password-reset requests per login as typed, whether or not an account has it: the limit tells nothing. */
   resetsByLogin: Limiter;
+  /** Contact-form messages per client address (api/modules/contact). */
+  contactByAddress: Limiter;
 };
+
+/** Five messages per address in 15 minutes: a person never needs more, a spammer is slowed to a trickle. */
+export const CONTACT_LIMIT = { limit: 5, windowMs: 15 * 60_000 };
 
 /** Reset mails: a member who lost their password asks once or twice; a script asking for a list of addresses is stopped. */
 export const RESET_LIMITS = { byAddress: { limit: 20, windowMs: HOUR_MS }, byLogin: { limit: 5, windowMs: HOUR_MS } };
@@ -45,6 +50,7 @@ export function memoryAccountLimits(env: { uploadsPerHour: number; searchesPer10
     uploadLocks: memoryLocks(now),
     resetsByAddress: memoryLimiter(RESET_LIMITS.byAddress.limit, RESET_LIMITS.byAddress.windowMs, now),
     resetsByLogin: memoryLimiter(RESET_LIMITS.byLogin.limit, RESET_LIMITS.byLogin.windowMs, now),
+    contactByAddress: memoryLimiter(CONTACT_LIMIT.limit, CONTACT_LIMIT.windowMs, now),
   };
 }
 
@@ -72,6 +78,8 @@ export function redisAccountLimits(redis: RedisConnection, env: { uploadsPerHour
     // Closed, not open: while Redis is down, a script could otherwise send mail to every member without limit.
     resetsByAddress: failClosed(redisLimiter(redis, "resets-address", RESET_LIMITS.byAddress.limit, RESET_LIMITS.byAddress.windowMs)),
     resetsByLogin: failClosed(redisLimiter(redis, "resets-login", RESET_LIMITS.byLogin.limit, RESET_LIMITS.byLogin.windowMs)),
+    // Closed too: the form stores a message and notifies the admins; an outage must not open it to a flood.
+    contactByAddress: failClosed(redisLimiter(redis, "contact-address", CONTACT_LIMIT.limit, CONTACT_LIMIT.windowMs)),
   };
 }
 
