@@ -1,6 +1,7 @@
 import type { Db } from "../db/client";
 import type { Env } from "./env";
 import type { AccountLimits } from "./lib/account-limits";
+import type { SignInLimits } from "./modules/auth/login-limits";
 import type { Change } from "./lib/change";
 import type { BuildReport, SiteBuilder } from "./lib/site-builder";
 
@@ -13,4 +14,6 @@ export type Deps = {
   contentChanged: (change?: Change) => Promise<BuildReport>;
   /** Search and upload limits per account; in memory when absent (api/lib/account-limits.ts). */
   limits?: AccountLimits;
+  /** Sign-in limits (passwords, codes, passkeys); in memory when absent (api/modules/auth/login-limits.ts). */
+  loginLimits?: SignInLimits;
 };

@@ -5,6 +5,7 @@
  */
 import { openDatabase, migrateDatabase, refreshStatistics } from "../db/client";
 import { redisAccountLimits } from "./lib/account-limits";
+import { RedisLoginLimits } from "./modules/auth/login-limits-redis";
 import { RedisConnection } from "./lib/redis/connection";
 import { createApp } from "./app";
 import { EnvError, readEnv, type Env } from "./env";
@@ -138,7 +139,7 @@ const app = createApp({
   db: database.db,
   env,
   builder,
-  ...(redis ? { limits: redisAccountLimits(redis, env) } : {}),
+  ...(redis ? { limits: redisAccountLimits(redis, env), loginLimits: new RedisLoginLimits(redis) } : {}),
   contentChanged: (change) => {
     // Every change rebuilds the whole site for now; the builder reports which changes each build carried.
     publicCache.clear();
