@@ -7,6 +7,7 @@ import { openDatabase, migrateDatabase, refreshStatistics } from "../db/client";
 import { redisAccountLimits } from "./lib/account-limits";
 import { RedisLoginLimits } from "./modules/auth/login-limits-redis";
 import { RedisConnection } from "./lib/redis/connection";
+import { SharedInvalidation } from "./lib/redis/invalidation";
 import { createApp } from "./app";
 import { EnvError, readEnv, type Env } from "./env";
 import { CLIENT_IP_HEADER, parseTrustProxy, resolveClientAddress, withClientIp } from "./lib/client-ip";
@@ -135,6 +136,15 @@ setInterval(() => void sweepTempUploads(env.uploadsDir), 60 * 60 * 1000).unref()
 setInterval(() => void refreshStatistics(database), 6 * 60 * 60 * 1000).unref();
 // Shared state for several API processes when REDIS_URL is set (issue 24); else the limits live in this process.
 const redis = env.redisUrl ? new RedisConnection(env.redisUrl) : null;
+// A change made through another API process clears this one's public cache and public uploads set too (pub/sub).
+const invalidation =
+  redis && env.redisUrl
+    ? new SharedInvalidation(env.redisUrl, redis, () => {
+        publicCache.clear();
+        void refreshMediaFiles();
+      })
+    : null;
+void invalidation?.start();
 const app = createApp({
   db: database.db,
   env,
@@ -143,6 +153,7 @@ const app = createApp({
   contentChanged: (change) => {
     // Every change rebuilds the whole site for now; the builder reports which changes each build carried.
     publicCache.clear();
+    void invalidation?.announce();
     void refreshMediaFiles();
     return builder.requestBuild(change);
   },
@@ -277,6 +288,7 @@ const stop = async () => {
   await Promise.race([Promise.all([digests.stop(), registrationJobs.stop(), mailWorker?.stop(), newsletterPurge.stop()]), Bun.sleep(10_000)]);
   await trashPurge.stop();
   database.close();
+  invalidation?.stop();
   redis?.close();
   process.exit(0);
 };
