@@ -136,12 +136,14 @@ setInterval(() => void sweepTempUploads(env.uploadsDir), 60 * 60 * 1000).unref()
 setInterval(() => void refreshStatistics(database), 6 * 60 * 60 * 1000).unref();
 // Shared state for several API processes when REDIS_URL is set (issue 24); else the limits live in this process.
 const redis = env.redisUrl ? new RedisConnection(env.redisUrl) : null;
-// A change made through another API process clears this one's public cache and public uploads set too (pub/sub).
+// A change made through another API process clears this one's public cache and public uploads set too, and
+// rebuilds its copy of the site (pub/sub; one build at a time across processes is not done yet: docs/SCALING.md).
 const invalidation =
   redis && env.redisUrl
     ? new SharedInvalidation(env.redisUrl, redis, () => {
         publicCache.clear();
         void refreshMediaFiles();
+        void builder.requestBuild();
       })
     : null;
 void invalidation?.start();
