@@ -1,6 +1,7 @@
 import type { Db } from "../db/client";
 import type { Env } from "./env";
 import type { AccountLimits } from "./lib/account-limits";
+import type { SignInLimits } from "./modules/auth/login-limits";
 import type { Change } from "./lib/change";
 import type { BuildReport, SiteBuilder } from "./lib/site-builder";
 
@@ -15,4 +16,6 @@ export type Deps = {
   limits?: AccountLimits;
   /** Starts the newsletter sender's round at once (api/modules/newsletter-issues/worker.ts); tests run rounds themselves. */
   wakeIssueSender?: () => void;
+  /** Sign-in limits (passwords, codes, passkeys); in memory when absent (api/modules/auth/login-limits.ts). */
+  loginLimits?: SignInLimits;
 };

@@ -88,4 +88,18 @@ describe("configuration", () => {
       expect(() => readEnv({ MAIL_FROM: bad }), bad).toThrow(/MAIL_FROM/);
     }
   });
+  it("takes S3 settings whole or not at all, and names what is missing or wrong", () => {
+    expect(readEnv({})).toMatchObject({ s3Uploads: undefined, s3Publish: undefined });
+    const keys = { S3_ENDPOINT: "https://s3.example.org/", S3_ACCESS_KEY_ID: "AK", S3_SECRET_ACCESS_KEY: "SK" };
+    expect(readEnv({ ...keys, S3_BUCKET: "fichiers", PUBLISH_S3_BUCKET: "site-public" })).toMatchObject({
+      s3Uploads: { endpoint: "https://s3.example.org", bucket: "fichiers", accessKeyId: "AK", secretAccessKey: "SK", region: "us-east-1" },
+      s3Publish: { bucket: "site-public" },
+    });
+    expect(() => readEnv({ S3_BUCKET: "fichiers" })).toThrow(/S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY must be set/);
+    expect(() => readEnv({ ...keys })).toThrow(/S3_BUCKET or PUBLISH_S3_BUCKET/);
+    expect(() => readEnv({ ...keys, S3_BUCKET: "Mes_Fichiers" })).toThrow(/S3_BUCKET must be a bucket name/);
+    expect(() => readEnv({ ...keys, S3_BUCKET: "a", S3_ENDPOINT: "s3.example.org" })).toThrow(/S3_ENDPOINT/);
+    expect(() => readEnv({ ...keys, S3_BUCKET: "fichiers", S3_REGION: "Paris" })).toThrow(/S3_REGION/);
+    expect(() => readEnv({ ...keys, S3_BUCKET: "meme", PUBLISH_S3_BUCKET: "meme" })).toThrow(/two buckets/);
+  });
 });

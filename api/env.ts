@@ -3,6 +3,7 @@ import { availableParallelism } from "node:os";
 import { REGISTRATION_LIMIT, SEARCH_LIMIT } from "./lib/account-limits";
 import { parseTrustProxy } from "./lib/client-ip";
 import { parseSender, type MailSender } from "./lib/mail-address";
+import type { S3Settings } from "./lib/storage/s3";
 
 /**
  * Configuration, read from the environment and validated once at start. A bad value stops the server with a
@@ -24,6 +25,10 @@ export type Env = {
   searchesPer10s: number;
   /** Event registrations one client address may send per hour (api/lib/account-limits.ts); load tests raise it. */
   registrationsPerHour: number;
+  /** Uploads in a bucket (S3_ENDPOINT, S3_BUCKET, keys, S3_REGION) instead of UPLOADS_DIR, which then keeps temp files only. */
+  s3Uploads: S3Settings | undefined;
+  /** Each successful site build is also published to this bucket (PUBLISH_S3_BUCKET, same endpoint and keys). */
+  s3Publish: S3Settings | undefined;
   /** Shared state for several API processes (issue 24); the limits stay in this process when absent. */
   redisUrl: string | undefined;
   publicUrl: string;
@@ -133,6 +138,37 @@ function mail(source: Record<string, string | undefined>, publicUrl: string): { 
   return { smtpUrl, mailFrom };
 }
 
+const S3_CONNECTION = ["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
+
+/** S3 bucket names: 3 to 63 lowercase letters, digits, dots and hyphens, starting and ending with a letter or digit. */
+const BUCKET_NAME = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+
+/**
+ * The S3 settings (issue 24): none of them, or an endpoint and its keys with S3_BUCKET (uploads) and/or
+ * PUBLISH_S3_BUCKET (the built site). Also read by the static workers, which serve uploads from the same bucket.
+ */
+export function readS3(source: Record<string, string | undefined>): { s3Uploads: S3Settings | undefined; s3Publish: S3Settings | undefined } {
+  const named = [...S3_CONNECTION, "S3_BUCKET", "PUBLISH_S3_BUCKET", "S3_REGION"].filter((n) => source[n]);
+  if (named.length === 0) return { s3Uploads: undefined, s3Publish: undefined };
+  const missing = S3_CONNECTION.filter((n) => !source[n]);
+  if (missing.length) throw new EnvError(`${missing.join(", ")} must be set with ${named.join(", ")}`);
+  if (!source.S3_BUCKET && !source.PUBLISH_S3_BUCKET) throw new EnvError("S3_BUCKET or PUBLISH_S3_BUCKET must name a bucket");
+  const endpoint = url(source.S3_ENDPOINT!, "S3_ENDPOINT", ["http:", "https:"]).replace(/\/+$/, "");
+  const region = source.S3_REGION || "us-east-1";
+  if (!/^[a-z0-9-]{1,40}$/.test(region)) throw new EnvError(`S3_REGION must be a region name such as "eu-west-3", got "${region}"`);
+  for (const n of ["S3_BUCKET", "PUBLISH_S3_BUCKET"]) {
+    if (source[n] && !BUCKET_NAME.test(source[n]!)) throw new EnvError(`${n} must be a bucket name (3 to 63 lowercase letters, digits, dots, hyphens), got "${source[n]}"`);
+  }
+  if (source.S3_BUCKET && source.S3_BUCKET === source.PUBLISH_S3_BUCKET) {
+    throw new EnvError("S3_BUCKET and PUBLISH_S3_BUCKET must be two buckets: publishing removes what is not in the build");
+  }
+  const base = { endpoint, accessKeyId: source.S3_ACCESS_KEY_ID!, secretAccessKey: source.S3_SECRET_ACCESS_KEY!, region };
+  return {
+    s3Uploads: source.S3_BUCKET ? { ...base, bucket: source.S3_BUCKET } : undefined,
+    s3Publish: source.PUBLISH_S3_BUCKET ? { ...base, bucket: source.PUBLISH_S3_BUCKET } : undefined,
+  };
+}
+
 export function readEnv(source: Record<string, string | undefined> = process.env): Env {
   const p = port(source.PORT, "PORT", 4321);
   const host = source.HOST || "127.0.0.1";
@@ -204,6 +240,7 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     uploadsPerHour,
     searchesPer10s,
     registrationsPerHour,
+    ...readS3(source),
     redisUrl,
     publicUrl,
     seed,

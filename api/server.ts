@@ -5,7 +5,9 @@
  */
 import { openDatabase, migrateDatabase, refreshStatistics } from "../db/client";
 import { redisAccountLimits } from "./lib/account-limits";
+import { RedisLoginLimits } from "./modules/auth/login-limits-redis";
 import { RedisConnection } from "./lib/redis/connection";
+import { SharedInvalidation } from "./lib/redis/invalidation";
 import { createApp } from "./app";
 import { EnvError, readEnv, type Env } from "./env";
 import { CLIENT_IP_HEADER, parseTrustProxy, resolveClientAddress, withClientIp } from "./lib/client-ip";
@@ -16,7 +18,9 @@ import { BAD_HOST_MESSAGE, pathOf } from "./lib/request-path";
 import { configureSecurityHeaders, useBuildScriptHashes } from "./lib/security-headers";
 import { deleteExpiredSessions } from "./lib/session";
 import { SiteBuilder } from "./lib/site-builder";
+import { SitePublisher } from "./lib/site-publish";
 import { StaticSite } from "./lib/static-site";
+import { sendMissingFiles, useBucketForUploads } from "./lib/storage/s3";
 import { maxBodyBytes, sweepTempUploads } from "./lib/uploads/form";
 import { MediaFileGate, UPLOAD_ACCESS_PATH } from "./lib/uploads/visibility";
 import { startMailWorker } from "./modules/mail/worker";
@@ -37,6 +41,8 @@ try {
   throw e;
 }
 configureSecurityHeaders({ publicUrl: env.publicUrl });
+// Uploads in a bucket when S3_BUCKET is set (api/lib/storage/); UPLOADS_DIR then keeps temp files only.
+const bucket = env.s3Uploads ? useBucketForUploads(env.uploadsDir, env.s3Uploads) : null;
 
 const database = await openDatabase(env.databaseUrl, env.databaseAuthToken);
 await migrateDatabase(database);
@@ -61,6 +67,15 @@ if (seedRun.exitCode !== 0) {
   console.error("Seeding failed; see the message above.");
   process.exit(1);
 }
+// The demo seed writes its pictures under UPLOADS_DIR: with a bucket, they go there too (only those it lacks).
+if (bucket && env.seed === "demo") {
+  try {
+    const sent = await sendMissingFiles(bucket, env.uploadsDir);
+    if (sent) console.log(`Demo uploads sent to bucket ${env.s3Uploads!.bucket}: ${sent} files.`);
+  } catch (e) {
+    console.error(`Sending the demo uploads to bucket ${env.s3Uploads!.bucket} failed: ${(e as Error).message}`);
+  }
+}
 
 // The member and admin apps are bundled once per version of their sources (scripts/build-apps.ts reuses an existing
 // bundle), in a child process like the seed, before the first site build; content rebuilds never touch them.
@@ -76,6 +91,14 @@ if (!appsDir) console.error("Bundling the member and admin apps failed; see the 
 apps.setRoot(appsDir);
 
 const site = new StaticSite();
+// PUBLISH_S3_BUCKET: each live build is also published to a bucket for a CDN (api/lib/site-publish.ts). A failed
+// publish is logged; the next one sends whatever the bucket still lacks.
+const publisher = env.s3Publish ? new SitePublisher(env.s3Publish) : null;
+const publish = (dir: string) =>
+  publisher?.publish(dir).then(
+    (r) => console.log(`Site published to bucket ${env.s3Publish!.bucket}: ${r.sent} sent, ${r.removed} removed, ${r.unchanged} unchanged (${r.ms} ms)`),
+    (e) => console.error(`Publishing the site to bucket ${env.s3Publish!.bucket} failed: ${(e as Error).message}`),
+  );
 type Worker = ReturnType<typeof Bun.spawn>;
 const workers = new Set<Worker>();
 const builder = new SiteBuilder({
@@ -89,10 +112,13 @@ const builder = new SiteBuilder({
     useBuildScriptHashes(dir);
     site.setRoot(dir);
     for (const w of workers) w.send({ type: "root", dir });
+    void publish(dir);
   },
 });
 useBuildScriptHashes(builder.liveDir());
 site.setRoot(builder.liveDir());
+// The live build of the previous run: the bucket may have missed it (only what differs is sent).
+if (builder.liveDir()) void publish(builder.liveDir()!);
 
 const publicCache = new PublicCache();
 // Uploads are public once their content is approved and online; the set is refreshed after every change (uploads/visibility.ts).
@@ -113,14 +139,26 @@ setInterval(() => void refreshStatistics(database), 6 * 60 * 60 * 1000).unref();
 const redis = env.redisUrl ? new RedisConnection(env.redisUrl) : null;
 // Bound below, once the mail worker exists; « Envoyer maintenant » wakes it.
 let issueSender: ReturnType<typeof startIssueSender> | undefined;
+// A change made through another API process clears this one's public cache and public uploads set too, and
+// rebuilds its copy of the site (pub/sub; one build at a time across processes is not done yet: docs/SCALING.md).
+const invalidation =
+  redis && env.redisUrl
+    ? new SharedInvalidation(env.redisUrl, redis, () => {
+        publicCache.clear();
+        void refreshMediaFiles();
+        void builder.requestBuild();
+      })
+    : null;
+void invalidation?.start();
 const app = createApp({
   db: database.db,
   env,
   builder,
-  ...(redis ? { limits: redisAccountLimits(redis, env) } : {}),
+  ...(redis ? { limits: redisAccountLimits(redis, env), loginLimits: new RedisLoginLimits(redis) } : {}),
   contentChanged: (change) => {
     // Every change rebuilds the whole site for now; the builder reports which changes each build carried.
     publicCache.clear();
+    void invalidation?.announce();
     void refreshMediaFiles();
     return builder.requestBuild(change);
   },
@@ -265,6 +303,7 @@ const stop = async () => {
   await Promise.race([Promise.all([digests.stop(), registrationJobs.stop(), mailWorker?.stop(), newsletterPurge.stop(), issueSender.stop()]), Bun.sleep(10_000)]);
   await trashPurge.stop();
   database.close();
+  invalidation?.stop();
   redis?.close();
   process.exit(0);
 };

@@ -5,11 +5,13 @@
  * nginx uses every core, so the site does too. Started and fed by api/server.ts (IPC: the live build folder and
  * the browser apps' folder).
  */
+import { readS3 } from "./env";
 import { CLIENT_IP_HEADER, parseTrustProxy, resolveClientAddress } from "./lib/client-ip";
 import { appsPolicy, createFront, waitForBuild } from "./lib/front";
 import { FORWARDED_URL_HEADER, HOP_HEADER, HOP_SECRET_ENV } from "./lib/internal-hop";
 import { configureSecurityHeaders, useBuildScriptHashes } from "./lib/security-headers";
 import { StaticSite } from "./lib/static-site";
+import { useBucketForUploads } from "./lib/storage/s3";
 import type { UploadAccess } from "./lib/uploads-serve";
 import { declaresOversizedForm, FORM_TOO_LARGE_MESSAGE } from "./lib/uploads/limits";
 import { UPLOAD_ACCESS_PATH, WorkerMediaGate } from "./lib/uploads/visibility";
@@ -25,6 +27,10 @@ delete process.env[HOP_SECRET_ENV];
 
 // The primary passes its validated PUBLIC_URL (HSTS over https).
 configureSecurityHeaders({ publicUrl: process.env.PUBLIC_URL ?? "" });
+
+// Uploads from the same bucket as the primary (S3_* inherited, validated by the primary).
+const { s3Uploads } = readS3(process.env);
+if (s3Uploads) useBucketForUploads(UPLOADS_DIR, s3Uploads);
 
 // Validated by the primary (api/env.ts), which passes it on.
 const trustedProxies = parseTrustProxy(process.env.TRUST_PROXY);

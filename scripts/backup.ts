@@ -7,11 +7,15 @@
  * Uploads are copied before and after the database snapshot: a file the snapshot names existed when it was
  * taken, so the first pass has it or the second finds it (only a file added and removed again between the two
  * passes could be missing, and the snapshot would name a file the site itself no longer has).
+ *
+ * With uploads in a bucket (S3_BUCKET), the same two passes download the bucket's objects missing from the folder
+ * (streamed to disk, never whole in memory); `npm run restore` sends them back (see README « Sauvegarde »).
  */
-import { cp, mkdir, readdir, stat, writeFile } from "node:fs/promises";
+import { cp, mkdir, readdir, rename, stat, writeFile } from "node:fs/promises";
 import { existsSync } from "node:fs";
-import { join, relative, resolve } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import { openDatabase } from "../db/client";
+import { s3Client, type S3Settings } from "../api/lib/storage/s3";
 
 export const DB_FILE = "site.db";
 export const UPLOADS = "uploads";
@@ -29,14 +33,34 @@ async function* files(dir: string): AsyncGenerator<string> {
 }
 
 /** Copies files of `from` missing in `to` (uploads are never rewritten in place: a new version has a new name). */
-async function copyMissing(from: string, to: string): Promise<void> {
+async function copyMissingFiles(from: string, to: string): Promise<void> {
   for await (const path of files(from)) {
     const target = join(to, relative(from, path));
     if (!existsSync(target)) await cp(path, target, { preserveTimestamps: true });
   }
 }
 
-export async function backup(opts: { databaseUrl: string; authToken?: string; uploadsDir: string; into: string }): Promise<string> {
+/** Downloads the bucket's objects missing in `to` (objects, like files, are never rewritten: a new version has a new name). */
+async function downloadMissing(bucket: S3Settings, to: string): Promise<void> {
+  const client = s3Client(bucket);
+  let continuationToken: string | undefined;
+  do {
+    const page = await client.list({ maxKeys: 1000, ...(continuationToken ? { continuationToken } : {}) });
+    for (const o of page.contents ?? []) {
+      if (!o.key || o.key.split("/").some((p) => p === "" || p.startsWith("."))) continue;
+      const target = join(to, o.key);
+      if (existsSync(target)) continue;
+      await mkdir(dirname(target), { recursive: true });
+      // Written beside and renamed: an interrupted backup never leaves half an object under its name.
+      await Bun.write(`${target}.part`, client.file(o.key));
+      await rename(`${target}.part`, target);
+    }
+    continuationToken = page.isTruncated ? page.nextContinuationToken : undefined;
+  } while (continuationToken);
+}
+
+export async function backup(opts: { databaseUrl: string; authToken?: string; uploadsDir: string; bucket?: S3Settings; into: string }): Promise<string> {
+  const copyMissing = (from: string, to: string) => (opts.bucket ? downloadMissing(opts.bucket, to) : copyMissingFiles(from, to));
   if (!opts.databaseUrl.startsWith("file:")) {
     throw new Error("npm run backup copies a file database (DATABASE_URL=file:…); a libSQL server keeps its own snapshots (sqld / Turso backups)");
   }
@@ -93,7 +117,7 @@ if (import.meta.main) {
   const stamp = new Date().toISOString().replace(/:/g, "-").replace(/\.\d+Z$/, "Z");
   const into = process.argv[2] ?? join("backups", stamp);
   try {
-    const folder = await backup({ databaseUrl: env.databaseUrl, authToken: env.databaseAuthToken, uploadsDir: env.uploadsDir, into });
+    const folder = await backup({ databaseUrl: env.databaseUrl, authToken: env.databaseAuthToken, uploadsDir: env.uploadsDir, bucket: env.s3Uploads, into });
     const m = await describe(folder);
     const rows = Object.values(m.tables).reduce((a, b) => a + b, 0);
     console.log(`Backup written to ${folder}: ${rows} rows in ${Object.keys(m.tables).length} tables, ${m.uploads} uploaded files, ${(m.bytes / 1e6).toFixed(1)} MB.`);

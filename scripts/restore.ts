@@ -3,13 +3,34 @@
  * server first: it holds the database open. Nothing is deleted: the current database and uploads are moved aside
  * (`<name>.before-restore-<time>`) before the backup's copies take their place, so a wrong folder can be undone.
  * The backup's database is checked (`PRAGMA integrity_check`) before anything moves.
+ *
+ * With uploads in a bucket (S3_BUCKET), the backup's files are sent to the bucket where an object of that name and
+ * size is missing; nothing in the bucket is deleted or overwritten (objects the restored database does not name
+ * are unreachable through the site, and a later restore may need them).
  */
 import { existsSync } from "node:fs";
-import { copyFile, cp, mkdir, rename, rm } from "node:fs/promises";
+import { copyFile, cp, mkdir, readdir, rename, rm, stat } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
+import { s3Client, streamToBucket, type S3Settings } from "../api/lib/storage/s3";
+import { uploadContentType } from "../api/lib/content-types";
 import { DB_FILE, describe, MANIFEST, UPLOADS, type Manifest } from "./backup";
 
-export async function restore(opts: { folder: string; databaseUrl: string; uploadsDir: string }): Promise<Manifest> {
+/** Sends the backup's files the bucket lacks (missing, or another size); answers how many were sent. */
+async function uploadMissing(from: string, bucket: S3Settings): Promise<number> {
+  const client = s3Client(bucket);
+  let sent = 0;
+  for (const rel of await readdir(from, { recursive: true })) {
+    const path = join(from, rel);
+    if (!(await stat(path)).isFile()) continue;
+    const st = await client.file(rel).stat().catch(() => null);
+    if (st && st.size === (await stat(path)).size) continue;
+    await streamToBucket(client, rel, path, uploadContentType(rel) ?? "application/octet-stream");
+    sent++;
+  }
+  return sent;
+}
+
+export async function restore(opts: { folder: string; databaseUrl: string; uploadsDir: string; bucket?: S3Settings }): Promise<Manifest> {
   if (!opts.databaseUrl.startsWith("file:")) throw new Error("npm run restore writes a file database (DATABASE_URL=file:…)");
   const folder = resolve(opts.folder);
   if (!existsSync(join(folder, MANIFEST)) || !existsSync(join(folder, DB_FILE))) {
@@ -20,6 +41,9 @@ export async function restore(opts: { folder: string; databaseUrl: string; uploa
   const uploadsDir = resolve(opts.uploadsDir);
   const stamp = new Date().toISOString().replace(/[:.]/g, "-");
 
+  // Objects first: if the bucket fails half-way, the current database is still in place (and the extra objects
+  // harmless); once the database moves, every file it names is there.
+  if (opts.bucket) await uploadMissing(join(folder, UPLOADS), opts.bucket);
   await mkdir(dirname(dbPath), { recursive: true });
   // The new file is written beside the database and renamed over it: the database path never holds half a file.
   const incoming = `${dbPath}.restoring`;
@@ -31,6 +55,7 @@ export async function restore(opts: { folder: string; databaseUrl: string; uploa
   }
   await rename(incoming, dbPath);
 
+  if (opts.bucket) return manifest;
   if (existsSync(uploadsDir)) await rename(uploadsDir, `${uploadsDir}.before-restore-${stamp}`);
   await mkdir(dirname(uploadsDir), { recursive: true });
   await cp(join(folder, UPLOADS), uploadsDir, { recursive: true, preserveTimestamps: true });
@@ -46,7 +71,7 @@ if (import.meta.main) {
   const { readEnv } = await import("../api/env");
   const env = readEnv();
   try {
-    const m = await restore({ folder, databaseUrl: env.databaseUrl, uploadsDir: env.uploadsDir });
+    const m = await restore({ folder, databaseUrl: env.databaseUrl, uploadsDir: env.uploadsDir, bucket: env.s3Uploads });
     console.log(`Restored ${folder} (snapshot of the database checked: ${Object.keys(m.tables).length} tables, ${m.uploads} uploaded files). The previous data was moved aside with the suffix .before-restore-….`);
   } catch (e) {
     console.error(`Restore failed: ${(e as Error).message}`);

@@ -29,6 +29,15 @@ if [ ! -x /usr/bin/redis-server ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq redis-server >/dev/null
 fi
 
+# Uploads and the published site on a bucket are tested against a real S3 server: Ceph's RADOS Gateway on one host
+# (api/testing/s3-server.ts starts one per test file that needs it, ~20 s).
+if ! command -v radosgw >/dev/null || ! command -v ceph-osd >/dev/null || ! command -v s3cmd >/dev/null; then
+  echo "Installing Debian's Ceph gateway, monitor and OSD (and s3cmd) for the object storage tests..."
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends radosgw ceph-mon ceph-osd s3cmd >/dev/null
+fi
+
 echo "== type check (tsc, strict)"
 ./node_modules/.bin/tsc --noEmit -p .
 

@@ -33,6 +33,8 @@ export type AccountLimits = {
   resetsByLogin: Limiter;
   /** Event registrations per client address (api/modules/registrations): each may mail a stranger's address. */
   registrationsByAddress: Limiter;
+  /** Contact-form messages per client address (api/modules/contact). */
+  contactByAddress: Limiter;
 };
 
 /**
@@ -41,6 +43,9 @@ export type AccountLimits = {
  * changes it (load tests send hundreds from one address).
  */
 export const REGISTRATION_LIMIT = { limit: 30, windowMs: 60 * 60_000 };
+
+/** Five messages per address in 15 minutes: a person never needs more, a spammer is slowed to a trickle. */
+export const CONTACT_LIMIT = { limit: 5, windowMs: 15 * 60_000 };
 
 /** Reset mails: a member who lost their password asks once or twice; a script asking for a list of addresses is stopped. */
 export const RESET_LIMITS = { byAddress: { limit: 20, windowMs: HOUR_MS }, byLogin: { limit: 5, windowMs: HOUR_MS } };
@@ -57,6 +62,7 @@ export function memoryAccountLimits(env: LimitEnv, now: () => number = Date.now)
     resetsByAddress: memoryLimiter(RESET_LIMITS.byAddress.limit, RESET_LIMITS.byAddress.windowMs, now),
     resetsByLogin: memoryLimiter(RESET_LIMITS.byLogin.limit, RESET_LIMITS.byLogin.windowMs, now),
     registrationsByAddress: memoryLimiter(env.registrationsPerHour ?? REGISTRATION_LIMIT.limit, REGISTRATION_LIMIT.windowMs, now),
+    contactByAddress: memoryLimiter(CONTACT_LIMIT.limit, CONTACT_LIMIT.windowMs, now),
   };
 }
 
@@ -86,6 +92,8 @@ export function redisAccountLimits(redis: RedisConnection, env: LimitEnv): Accou
     resetsByLogin: failClosed(redisLimiter(redis, "resets-login", RESET_LIMITS.byLogin.limit, RESET_LIMITS.byLogin.windowMs)),
     // Closed as well: each registration mails the address it was given.
     registrationsByAddress: failClosed(redisLimiter(redis, "registrations-address", env.registrationsPerHour ?? REGISTRATION_LIMIT.limit, REGISTRATION_LIMIT.windowMs)),
+    // Closed too: the form stores a message and notifies the admins; an outage must not open it to a flood.
+    contactByAddress: failClosed(redisLimiter(redis, "contact-address", CONTACT_LIMIT.limit, CONTACT_LIMIT.windowMs)),
   };
 }
 

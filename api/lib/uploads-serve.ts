@@ -1,7 +1,8 @@
-import { statSync } from "node:fs";
-import { join, normalize, resolve } from "node:path";
+import { normalize } from "node:path";
 import { uploadContentType } from "./content-types";
 import { SECURITY_HEADERS } from "./security-headers";
+import { STORAGE_DOWN_MESSAGE, uploadStorage, type StoredObject, type UploadStorage } from "./storage";
+import { DiskStorage } from "./storage/disk";
 
 /**
  * Who may fetch an upload (api/lib/uploads/visibility.ts): "public" (anyone, cacheable), "private" (this viewer
@@ -20,7 +21,8 @@ const STRICT_CSP = "default-src 'none'; sandbox";
 const MEDIA_CSP = "default-src 'none'; media-src 'self'; sandbox allow-same-origin";
 
 /**
- * Serves files under the uploads folder: no directory listing, no way out of the folder, HTTP Range for audio and
+ * Serves uploads from the process's storage (the uploads folder or a bucket, streamed by this process either way:
+ * docs/DECISIONS.md): no directory listing, no way out of the folder, HTTP Range for audio and
  * video seeking, ETag/304, HEAD. Only the accepted formats are served inline; anything else is an attachment.
  * With a `gate`, every file is served only as it decides (without one, every file is public: the raw file server).
  */
@@ -43,27 +45,35 @@ export function serveUpload(
   if (clean === "" || clean === "." || clean.startsWith("..") || clean.split("/").some((p) => p.startsWith("."))) {
     return null;
   }
-  const root = resolve(uploadsDir);
-  const path = join(root, clean);
-  if (!path.startsWith(root + "/")) return null;
-  if (!gate) return serveFile(request, path, "public");
-  const access = gate(request, clean);
-  if (access instanceof Promise) return access.then((a) => (a ? serveFile(request, path, a) : null));
-  return access ? serveFile(request, path, access) : null;
+  const storage = uploadStorage(uploadsDir);
+  if (storage instanceof DiskStorage) {
+    // Synchronous on disk: no promise per public file (the common case by far).
+    const serve = (a: "public" | "private") => serveObject(request, storage, clean, a, storage.statNow(clean));
+    if (!gate) return serve("public");
+    const access = gate(request, clean);
+    if (access instanceof Promise) return access.then((a) => (a ? serve(a) : null));
+    return access ? serve(access) : null;
+  }
+  const serve = async (a: "public" | "private") => {
+    let found: StoredObject | null;
+    try {
+      found = await storage.stat(clean);
+    } catch {
+      return new Response(STORAGE_DOWN_MESSAGE, {
+        status: 503,
+        headers: { ...SECURITY_HEADERS, "content-type": "text/plain; charset=utf-8", "cache-control": "no-store", "retry-after": "60" },
+      });
+    }
+    return serveObject(request, storage, clean, a, found);
+  };
+  if (!gate) return serve("public");
+  return Promise.resolve(gate(request, clean)).then((a) => (a ? serve(a) : null));
 }
 
-function serveFile(request: Request, path: string, access: "public" | "private"): Response | null {
-  let size: number;
-  let mtime: Date;
-  try {
-    const st = statSync(path);
-    if (!st.isFile()) return null;
-    size = st.size;
-    mtime = st.mtime;
-  } catch {
-    return null;
-  }
-  const type = uploadContentType(path);
+function serveObject(request: Request, storage: UploadStorage, key: string, access: "public" | "private", found: StoredObject | null): Response | null {
+  if (!found) return null;
+  const { size, mtime } = found;
+  const type = uploadContentType(key);
   const etag = `"${size.toString(36)}-${mtime.getTime().toString(36)}"`;
   const headers: Record<string, string> = {
     ...SECURITY_HEADERS,
@@ -81,7 +91,6 @@ function serveFile(request: Request, path: string, access: "public" | "private")
   if (!type) headers["content-disposition"] = "attachment";
   if (request.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers });
 
-  const file = Bun.file(path);
   const range = request.headers.get("range");
   if (range) {
     const m = /^bytes=(\d*)-(\d*)$/.exec(range.trim());
@@ -98,8 +107,8 @@ function serveFile(request: Request, path: string, access: "public" | "private")
     end = Math.min(end, size - 1);
     headers["content-range"] = `bytes ${start}-${end}/${size}`;
     headers["content-length"] = String(end - start + 1);
-    return new Response(request.method === "HEAD" ? null : file.slice(start, end + 1), { status: 206, headers });
+    return new Response(request.method === "HEAD" ? null : storage.body(key, [start, end]), { status: 206, headers });
   }
   headers["content-length"] = String(size);
-  return new Response(request.method === "HEAD" ? null : file, { status: 200, headers });
+  return new Response(request.method === "HEAD" ? null : storage.body(key), { status: 200, headers });
 }

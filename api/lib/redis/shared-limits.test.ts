@@ -3,7 +3,9 @@ import { createApp } from "../../app";
 import { person, type Person } from "../../modules/articles/test-kit";
 import { createHarness, type Harness } from "../../testing/harness";
 import { startTestRedis, type TestRedis } from "../../testing/redis-server";
-import { redisAccountLimits, SEARCH_LIMIT } from "../account-limits";
+import { count } from "drizzle-orm";
+import { contactMessages } from "../../../db/schema";
+import { CONTACT_LIMIT, redisAccountLimits, SEARCH_LIMIT } from "../account-limits";
 import { RedisConnection } from "./connection";
 
 /** Two API processes (two apps, two Redis connections) on one database count one member's searches together. */
@@ -44,5 +46,33 @@ describe("account limits shared through Redis", () => {
     await redis.start();
     expect((await search(1)).status).toBe(200);
     expect(await connections[0]!.send("GET", [`institut:limit:search:search:${awa.id}`])).toBe("1");
+  });
+
+  const contact = (i: number, ip: string) =>
+    apps[i % 2]!.handle(
+      new Request("http://localhost/api/public/contact", {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-client-ip": ip },
+        body: JSON.stringify({ name: "Lecteur", email: "l@example.org", subject: "Bonjour", message: `Message ${i}` }),
+      }),
+    );
+  const stored = async () => (await h.database.db.select({ n: count() }).from(contactMessages))[0]!.n;
+
+  it("lets exactly the contact limit through from one address across both processes", async () => {
+    const before = await stored();
+    const statuses = await Promise.all(Array.from({ length: 4 * CONTACT_LIMIT.limit }, (_, i) => contact(i, "203.0.113.7").then((r) => r.status)));
+    expect(statuses.filter((s) => s === 201)).toHaveLength(CONTACT_LIMIT.limit);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(3 * CONTACT_LIMIT.limit);
+    expect(await stored()).toBe(before + CONTACT_LIMIT.limit);
+  });
+
+  it("refuses contact messages while Redis is down (the limit fails closed), in French, storing nothing", async () => {
+    const before = await stored();
+    await redis.stop();
+    const res = await contact(0, "198.51.100.9");
+    expect(res.status).toBe(429);
+    expect((await res.json()).message).toBe("Trop de messages envoyés. Merci de réessayer dans quelques minutes.");
+    expect(await stored()).toBe(before);
+    await redis.start();
   });
 });

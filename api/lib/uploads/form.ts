@@ -105,7 +105,8 @@ export async function sweepTempUploads(uploadsDir: string, maxAgeMs = 60 * 60 * 
     const path = join(dir, name);
     const st = await stat(path).catch(() => null);
     if (st && Date.now() - st.mtimeMs > maxAgeMs) {
-      await rm(path, { force: true });
+      // Recursive: a staging folder of pictures bound for a bucket (api/lib/storage/s3.ts) is a folder.
+      await rm(path, { force: true, recursive: true });
       removed++;
     }
   }

@@ -1,15 +1,17 @@
 /**
- * The only code that writes under UPLOADS_DIR (the demo seed aside). Every kept file gets a NEW generated name:
+ * The only code that keeps uploads (the demo seed aside), through the process's storage (api/lib/storage/: the
+ * UPLOADS_DIR folder, or a bucket): files are made in a staging folder, then kept together. Every kept file gets a NEW generated name:
  * uploads are cached by browsers and the static workers, so a replaced picture must change address. Pictures and
  * image media are re-encoded by sharp (EXIF and GPS dropped, orientation applied, polyglot payloads gone) with a
  * pixel limit against decompression bombs; other media are moved from `.tmp/` as they are.
  */
 import { randomBytes } from "node:crypto";
-import { mkdir, rename, rm } from "node:fs/promises";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import sharp from "sharp";
+import { uploadContentType } from "../content-types";
 import { BadRequestError, HttpError } from "../errors";
 import { VARIANT_WIDTHS, variantName, writeImageVariants, type ImageArea } from "../images";
+import { uploadStorage } from "../storage";
 import type { TempUpload } from "./form";
 
 export type PictureArea = "profile_pics" | "article_pics" | "body_pics";
@@ -42,22 +44,28 @@ function pictureError(e: unknown): Error {
  * get a 480x270 thumbnail plus the responsive variants of both (as the seed writes them).
  */
 export async function keepMediaFile(uploadsDir: string, temp: TempUpload): Promise<{ path: string; thumbnail: string | null }> {
+  const storage = uploadStorage(uploadsDir);
   const name = generatedName(temp.ext);
-  const dest = join(uploadsDir, "media", name);
-  await mkdir(join(uploadsDir, "media"), { recursive: true });
   if (temp.kind !== "image" && temp.kind !== "picture") {
-    await rename(temp.path, dest);
+    await storage.putFile(`media/${name}`, temp.path, uploadContentType(name) ?? "application/octet-stream");
     return { path: `/uploads/media/${name}`, thumbnail: null };
   }
   const thumbnail = name.replace(/\.[^.]+$/, ".jpg");
+  const media = await storage.stage("media");
+  const thumbs = await storage.stage("media_thumbnails");
+  const mediaNames = [name];
+  const thumbNames = [thumbnail];
   try {
+    const dest = join(media.dir, name);
     await reencode(temp.path, temp.ext, dest);
-    await writeImageVariants(dest, "media");
-    await mkdir(join(uploadsDir, "media_thumbnails"), { recursive: true });
-    const thumbPath = join(uploadsDir, "media_thumbnails", thumbnail);
+    mediaNames.push(...(await writeImageVariants(dest, "media")).map((p) => basename(p)));
+    const thumbPath = join(thumbs.dir, thumbnail);
     await sharp(dest).resize(480, 270, { fit: "cover" }).jpeg({ quality: 80, mozjpeg: true }).toFile(thumbPath);
-    await writeImageVariants(thumbPath, "media_thumbnails");
+    thumbNames.push(...(await writeImageVariants(thumbPath, "media_thumbnails")).map((p) => basename(p)));
+    await media.keep(mediaNames);
+    await thumbs.keep(thumbNames);
   } catch (e) {
+    await Promise.all([media.drop(mediaNames), thumbs.drop(thumbNames)]);
     await removeMediaFiles(uploadsDir, { path: `/uploads/media/${name}`, thumbnail });
     throw pictureError(e);
   } finally {
@@ -90,11 +98,22 @@ export async function savePicture(
   source: TempUpload | Uint8Array,
   opts: { maxSide?: number; width?: number; crop?: Crop } = {},
 ): Promise<string> {
+  return (await savePictureSized(uploadsDir, area, source, opts)).name;
+}
+
+/** `savePicture`, answering the kept picture's size too (pictures inside article bodies need it). */
+export async function savePictureSized(
+  uploadsDir: string,
+  area: PictureArea,
+  source: TempUpload | Uint8Array,
+  opts: { maxSide?: number; width?: number; crop?: Crop } = {},
+): Promise<{ name: string; width: number; height: number }> {
   const input = source instanceof Uint8Array ? source : source.path;
   const name = generatedName("jpg");
-  const dest = join(uploadsDir, area, name);
-  await mkdir(join(uploadsDir, area), { recursive: true });
+  const stage = await uploadStorage(uploadsDir).stage(area);
+  const names = [name];
   try {
+    const dest = join(stage.dir, name);
     let img = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).autoOrient();
     if (opts.crop) {
       const meta = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
@@ -105,13 +124,15 @@ export async function savePicture(
       ? img.resize(size.maxSide, size.maxSide, { fit: "inside", withoutEnlargement: true })
       : img.resize({ width: size.width, withoutEnlargement: true });
     // JPEG has no transparency: transparent pixels become white rather than black.
-    await img.flatten({ background: "#ffffff" }).jpeg({ quality: 85, mozjpeg: true }).toFile(dest);
-    await writeImageVariants(dest, area);
+    const info = await img.flatten({ background: "#ffffff" }).jpeg({ quality: 85, mozjpeg: true }).toFile(dest);
+    names.push(...(await writeImageVariants(dest, area)).map((p) => basename(p)));
+    await stage.keep(names);
+    return { name, width: info.width, height: info.height };
   } catch (e) {
+    await stage.drop(names);
     await removeUpload(uploadsDir, area, name);
     throw pictureError(e);
   }
-  return name;
 }
 
 /** A crop box inside a width x height picture, in whole pixels; 400 when nothing of it is inside. */
@@ -139,7 +160,7 @@ export async function removeUpload(uploadsDir: string, area: UploadArea, fileNam
   if (!SAFE_NAME.test(name) || name.includes("..")) return;
   const widths: readonly number[] = VARIANT_WIDTHS[area as ImageArea];
   const files = [name, ...widths.flatMap((w) => [variantName(name, w, "avif"), variantName(name, w, "webp")])];
-  await Promise.all(files.map((f) => rm(join(uploadsDir, area, f), { force: true })));
+  await uploadStorage(uploadsDir).remove(files.map((f) => `${area}/${f}`));
 }
 
 /** Deletes a media's file, its thumbnail and all their variants (for a deleted media or a replaced file). */

@@ -5,14 +5,12 @@
  * uploader, the linked articles' authors and admins until a linked article is approved and online. Bytes count
  * against the uploader's pending quota until an approved article shows the picture (api/modules/upload-quota).
  */
-import { join } from "node:path";
 import { and, eq, inArray } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import sharp from "sharp";
 import type { Db } from "../../../db/client";
 import { articleBodyPictures, bodyPictures } from "../../../db/schema";
 import type { FileRule, ReadForm } from "../../lib/uploads/form";
-import { removeUpload, savePicture } from "../../lib/uploads/store";
+import { removeUpload, savePictureSized } from "../../lib/uploads/store";
 import type { BodyPicture } from "./model";
 
 export const BODY_PICS = "/uploads/body_pics/";
@@ -25,15 +23,15 @@ export async function saveBodyPicture(db: Db, uploadsDir: string, userId: string
   const form = await readForm();
   const bytes = form.file!.size;
   let name: string;
+  let width: number;
+  let height: number;
   try {
-    name = await savePicture(uploadsDir, "body_pics", form.file!);
+    // The size comes from the encoder: the kept file may be in a bucket, not on this disk.
+    ({ name, width, height } = await savePictureSized(uploadsDir, "body_pics", form.file!));
   } finally {
     await form.file?.discard();
   }
   try {
-    const meta = await sharp(join(uploadsDir, "body_pics", name)).metadata();
-    const width = meta.width ?? 0;
-    const height = meta.height ?? 0;
     await db.insert(bodyPictures).values({ name, uploadedBy: userId, bytes, width, height, createdAt: new Date() });
     return { src: BODY_PICS + name, width, height };
   } catch (e) {

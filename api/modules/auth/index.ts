@@ -21,7 +21,8 @@ const STATE_COOKIE = "oauth_state";
 
 export const authRoutes = (deps: Deps) => {
   // One set of sign-in limits for passwords, second-factor codes and passkeys: a code adds no budget of its own.
-  const limits = new LoginLimits();
+  // In the process, or with REDIS_URL counted in Redis for every API process (./login-limits-redis.ts).
+  const limits = deps.loginLimits ?? new LoginLimits();
   const passwords = new PasswordLogin(deps.db, limits);
   const twoFactor = new TwoFactor(deps.db, deps.env.twoFactorKey);
   const google = deps.env.google ? new GoogleSignIn(deps.db, deps.env.google) : null;

@@ -36,9 +36,17 @@ export const LOGIN_POLICY: LoginPolicy = {
 };
 
 /** An attempt that was counted as a failure in advance; call `succeeded()` if the password was right. */
-export type LoginAttempt = { succeeded(): void };
+export type LoginAttempt = { succeeded(): void | Promise<void> };
 
-export class LoginLimits {
+/**
+ * The sign-in limits of an app: `LoginLimits` below in one process, or the same rules counted in Redis for every
+ * API process (./login-limits-redis.ts, with REDIS_URL).
+ */
+export type SignInLimits = {
+  begin(ip: string, account: string): LoginAttempt | { retryAfter: number } | Promise<LoginAttempt | { retryAfter: number }>;
+};
+
+export class LoginLimits implements SignInLimits {
   private readonly address: RateLimiter;
   private readonly pair: RateLimiter;
   private readonly account: RateLimiter;

@@ -19,7 +19,7 @@ import { and, asc, eq, isNull, lt } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { passkeys, users, webauthnChallenges, type PasskeyRow, type UserRow } from "../../../db/schema";
 import { BadRequestError, ConflictError, NotFoundError, TooManyRequestsError, UnauthorizedError } from "../../lib/errors";
-import { accountKey, TOO_MANY_SIGN_INS, type LoginLimits } from "./login-limits";
+import { accountKey, TOO_MANY_SIGN_INS, type SignInLimits } from "./login-limits";
 
 const CHALLENGE_TTL_MS = 5 * 60_000;
 const RP_NAME = "L'Institut";
@@ -44,7 +44,7 @@ export class Passkeys {
   constructor(
     private readonly db: Db,
     publicUrl: string,
-    private readonly limits: LoginLimits,
+    private readonly limits: SignInLimits,
   ) {
     const url = new URL(publicUrl);
     this.rpID = url.hostname;
@@ -133,7 +133,7 @@ export class Passkeys {
       .innerJoin(users, eq(users.id, passkeys.userId))
       .where(eq(passkeys.id, response.id))
       .limit(1);
-    const attempt = this.limits.begin(ip, found ? accountKey(found.user.nickname) : "\npasskey");
+    const attempt = await this.limits.begin(ip, found ? accountKey(found.user.nickname) : "\npasskey");
     if ("retryAfter" in attempt) throw new TooManyRequestsError(TOO_MANY_SIGN_INS, attempt.retryAfter);
     if (!found) throw new UnauthorizedError(REFUSED);
     let result;
@@ -161,7 +161,7 @@ export class Passkeys {
       .update(passkeys)
       .set({ counter: result.authenticationInfo.newCounter, lastUsedAt: new Date() })
       .where(eq(passkeys.id, found.key.id));
-    attempt.succeeded();
+    await attempt.succeeded();
     return found.user;
   }
 

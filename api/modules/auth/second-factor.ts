@@ -8,7 +8,7 @@ import type { Db } from "../../../db/client";
 import type { UserRow } from "../../../db/schema";
 import { TooManyRequestsError, UnauthorizedError } from "../../lib/errors";
 import { createSession } from "../../lib/session";
-import { accountKey, TOO_MANY_SIGN_INS, type LoginLimits } from "./login-limits";
+import { accountKey, TOO_MANY_SIGN_INS, type SignInLimits } from "./login-limits";
 import { consumePendingLogin, countWrongCode, createPendingLogin, findPendingLogin } from "./pending-login";
 import { totpEnabled, WRONG_CODE, type TwoFactor } from "./two-factor";
 
@@ -31,21 +31,21 @@ export class SecondFactorLogin {
   constructor(
     private readonly db: Db,
     private readonly twoFactor: TwoFactor,
-    private readonly limits: LoginLimits,
+    private readonly limits: SignInLimits,
   ) {}
 
   /** Exchanges a pending login and a right code (TOTP or recovery) for a session. */
   async complete(pendingToken: string, code: string, ip: string): Promise<{ user: UserRow; token: string }> {
     const pending = await findPendingLogin(this.db, pendingToken);
     if (!pending) throw new UnauthorizedError(EXPIRED);
-    const attempt = this.limits.begin(ip, accountKey(pending.user.nickname));
+    const attempt = await this.limits.begin(ip, accountKey(pending.user.nickname));
     if ("retryAfter" in attempt) throw new TooManyRequestsError(TOO_MANY_SIGN_INS, attempt.retryAfter);
     if (!(await this.twoFactor.verify(pending.user.id, code))) {
       await countWrongCode(this.db, pending.id);
       throw new UnauthorizedError(WRONG_CODE);
     }
     if (!(await consumePendingLogin(this.db, pending.id))) throw new UnauthorizedError(EXPIRED);
-    attempt.succeeded();
+    await attempt.succeeded();
     const { token } = await createSession(this.db, pending.user.id);
     return { user: pending.user, token };
   }

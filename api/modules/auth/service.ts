@@ -3,7 +3,7 @@ import type { Db } from "../../../db/client";
 import { users } from "../../../db/schema";
 import { TooManyRequestsError, UnauthorizedError } from "../../lib/errors";
 import { verifyPassword } from "../../lib/password";
-import { accountKey, LoginLimits, TOO_MANY_SIGN_INS } from "./login-limits";
+import { accountKey, LoginLimits, TOO_MANY_SIGN_INS, type SignInLimits } from "./login-limits";
 import { afterFirstFactor, type SignInResult } from "./second-factor";
 
 const WRONG = "Identifiant ou mot de passe incorrect.";
@@ -16,18 +16,18 @@ const WRONG = "Identifiant ou mot de passe incorrect.";
 export class PasswordLogin {
   constructor(
     private readonly db: Db,
-    private readonly limits = new LoginLimits(),
+    private readonly limits: SignInLimits = new LoginLimits(),
   ) {}
 
   /** A session, or for a member with two-factor a pending login that waits for the code (./second-factor.ts). */
   async login(nickname: string, password: string, ip: string): Promise<SignInResult> {
     const account = accountKey(nickname);
-    const attempt = this.limits.begin(ip, account);
+    const attempt = await this.limits.begin(ip, account);
     if ("retryAfter" in attempt) throw new TooManyRequestsError(TOO_MANY_SIGN_INS, attempt.retryAfter);
     const [user] = await this.db.select().from(users).where(eq(sql`lower(${users.nickname})`, account)).limit(1);
     const ok = await verifyPassword(password, user?.passwordHash ?? null);
     if (!user || !ok) throw new UnauthorizedError(WRONG);
-    attempt.succeeded();
+    await attempt.succeeded();
     return afterFirstFactor(this.db, user);
   }
 }

@@ -14,7 +14,7 @@ import { createSession, invalidateOtherSessions } from "../../lib/session";
 import { authPlugin } from "../../plugins/auth";
 import { recordAudit } from "../audit/service";
 import { jsonOnly } from "./json-only";
-import { TOO_MANY_SIGN_INS, type LoginLimits } from "./login-limits";
+import { TOO_MANY_SIGN_INS, type SignInLimits } from "./login-limits";
 import { Passkeys } from "./passkeys";
 import { SecondFactorLogin } from "./second-factor";
 import { WRONG_CODE, type TwoFactor } from "./two-factor";
@@ -38,7 +38,7 @@ const TOO_MANY_TRIES = "Trop d'essais. Réessayez dans quelques minutes.";
 /** Turns a new session into the sign-in answer and sets its cookie: provided by ./index.ts. */
 export type SignedIn = (user: UserRow, token: string, cookie: Record<string, Cookie<unknown>>) => Promise<SignedInAnswer>;
 
-export type TwoFactorRouteDeps = { limits: LoginLimits; twoFactor: TwoFactor; signedIn: SignedIn };
+export type TwoFactorRouteDeps = { limits: SignInLimits; twoFactor: TwoFactor; signedIn: SignedIn };
 
 export const twoFactorRoutes = (deps: Deps, { limits, twoFactor, signedIn }: TwoFactorRouteDeps) => {
   const { db, env } = deps;
