@@ -17,7 +17,8 @@ import { PublicCache } from "./lib/public-cache";
 import { BAD_HOST_MESSAGE, pathOf } from "./lib/request-path";
 import { configureSecurityHeaders, useBuildScriptHashes } from "./lib/security-headers";
 import { deleteExpiredSessions } from "./lib/session";
-import { SiteBuilder } from "./lib/site-builder";
+import { SiteBuilder, type BuildReport } from "./lib/site-builder";
+import { SharedBuildTurns } from "./lib/redis/build-turns";
 import { SitePublisher } from "./lib/site-publish";
 import { StaticSite } from "./lib/static-site";
 import { sendMissingFiles, useBucketForUploads } from "./lib/storage/s3";
@@ -101,18 +102,25 @@ const publish = (dir: string) =>
   );
 type Worker = ReturnType<typeof Bun.spawn>;
 const workers = new Set<Worker>();
+// Shared state for several API processes when REDIS_URL is set (issue 24); else the limits live in this process.
+const redis = env.redisUrl ? new RedisConnection(env.redisUrl) : null;
 const builder = new SiteBuilder({
   siteDir: env.siteDir,
+  // With Redis, the processes sharing SITE_DIR take turns: one build at a time, one follow-up for many writes.
+  shared: redis ? new SharedBuildTurns<BuildReport>(redis) : undefined,
+  // Then the other processes clear their caches and follow that build (`invalidation` is made below).
+  onSharedRequest: () => void invalidation?.announce(),
   apiOrigin: `http://127.0.0.1:${env.port}`,
   timeoutMs: env.buildTimeoutS * 1000,
   // Canonical links, feeds and sitemaps use the validated origin, also when PUBLIC_URL is left to its default.
   extraEnv: { PUBLIC_URL: env.publicUrl },
-  onSwap: (dir) => {
+  onSwap: (dir, built) => {
     // The CSP lists the new build's inline scripts before any of its pages is served.
     useBuildScriptHashes(dir);
     site.setRoot(dir);
     for (const w of workers) w.send({ type: "root", dir });
-    void publish(dir);
+    // The process that built it publishes it; the others only serve it.
+    if (built) void publish(dir);
   },
 });
 useBuildScriptHashes(builder.liveDir());
@@ -135,18 +143,16 @@ setInterval(() => void sweepTempUploads(env.uploadsDir), 60 * 60 * 1000).unref()
 // A site grows between restarts: the planner's statistics are refreshed every six hours too (cheap when nothing
 // changed much; nothing is lost if a restart skips one).
 setInterval(() => void refreshStatistics(database), 6 * 60 * 60 * 1000).unref();
-// Shared state for several API processes when REDIS_URL is set (issue 24); else the limits live in this process.
-const redis = env.redisUrl ? new RedisConnection(env.redisUrl) : null;
 // Bound below, once the mail worker exists; « Envoyer maintenant » wakes it.
 let issueSender: ReturnType<typeof startIssueSender> | undefined;
-// A change made through another API process clears this one's public cache and public uploads set too, and
-// rebuilds its copy of the site (pub/sub; one build at a time across processes is not done yet: docs/SCALING.md).
+// A change made through another API process clears this one's public cache and public uploads set too, and this
+// process follows the shared build that covers it (api/lib/redis/build-turns.ts), taking it over if need be.
 const invalidation =
   redis && env.redisUrl
     ? new SharedInvalidation(env.redisUrl, redis, () => {
         publicCache.clear();
         void refreshMediaFiles();
-        void builder.requestBuild();
+        void builder.follow();
       })
     : null;
 void invalidation?.start();
@@ -157,8 +163,8 @@ const app = createApp({
   ...(redis ? { limits: redisAccountLimits(redis, env), loginLimits: new RedisLoginLimits(redis) } : {}),
   contentChanged: (change) => {
     // Every change rebuilds the whole site for now; the builder reports which changes each build carried.
+    // With Redis, the builder tells the other processes once the request is counted (onSharedRequest above).
     publicCache.clear();
-    void invalidation?.announce();
     void refreshMediaFiles();
     return builder.requestBuild(change);
   },

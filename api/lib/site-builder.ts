@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameS
 import { join, resolve } from "node:path";
 import { BuildWorkerClient } from "./build-worker-client";
 import type { Change } from "./change";
+import type { SharedBuildTurns } from "./redis/build-turns";
 
 export type BuildReport = {
   id: string;
@@ -44,8 +45,11 @@ type Options = {
   siteDir: string;
   /** Where the build reads the API from (this server's own loopback address). */
   apiOrigin: string;
-  /** Called after a successful swap, with the new live folder. */
-  onSwap: (liveDir: string) => void;
+  /**
+   * Called after a successful swap, with the new live folder; `built` is false when another API process built it
+   * (`shared`): this one only follows.
+   */
+  onSwap: (liveDir: string, built: boolean) => void;
   /**
    * Override for tests: a command that builds into BUILD_OUT_DIR, one process per build. Without it, builds go to
    * the long-lived build worker (scripts/build-worker.ts), which keeps Astro's renderer warm between builds.
@@ -56,6 +60,18 @@ type Options = {
   timeoutMs?: number;
   /** Old builds are deleted once no build has run for this long (default PRUNE_DELAY_MS; 0: at once). */
   pruneDelayMs?: number;
+  /**
+   * With REDIS_URL: one build at a time across the API processes sharing this siteDir (api/lib/redis/build-turns.ts).
+   * Without it, this process alone decides.
+   */
+  shared?: SharedBuildTurns<BuildReport>;
+  /** How often a process waiting for another's build looks again (default 500 ms). */
+  sharedPollMs?: number;
+  /**
+   * Called once this process's request is counted in Redis: the other processes, told then, follow the build that
+   * covers it (told earlier, they could miss it).
+   */
+  onSharedRequest?: () => void;
 };
 
 const KEEP_BUILDS = 2;
@@ -88,6 +104,8 @@ export class SiteBuilder {
   readonly siteDir: string;
   private readonly worker: BuildWorkerClient | null;
   private pruneTimer: ReturnType<typeof setTimeout> | null = null;
+  /** The build folder this process serves (its own swap, or another process's build it followed). */
+  private servedDir: string | null = null;
 
   constructor(private readonly opts: Options) {
     this.siteDir = resolve(opts.siteDir);
@@ -100,6 +118,7 @@ export class SiteBuilder {
           ASTRO_TELEMETRY_DISABLED: "1",
         });
     mkdirSync(join(this.siteDir, "builds"), { recursive: true });
+    this.servedDir = this.liveDir();
     this.readHistory();
   }
 
@@ -131,6 +150,7 @@ export class SiteBuilder {
    */
   requestBuild(change?: Change): Promise<BuildReport> {
     if (change) this.remember(change);
+    if (this.opts.shared) return this.sharedRequest(change);
     if (!this.running) {
       this.running = this.run().finally(() => {
         this.running = null;
@@ -146,20 +166,100 @@ export class SiteBuilder {
     return this.queued;
   }
 
+  /**
+   * Another process changed public content (pub/sub): wait for the build covering what was asked so far, and serve
+   * it. Takes the build over if its requester is gone.
+   */
+  async follow(): Promise<void> {
+    const shared = this.opts.shared;
+    if (!shared) return;
+    const asked = await this.retrying(() => shared.requested());
+    await this.untilBuilt(shared, asked);
+  }
+
+  private async sharedRequest(change?: Change): Promise<BuildReport> {
+    const shared = this.opts.shared!;
+    const full = change?.kind === "site" || this.liveDir() === null;
+    const mine = await this.retrying(() => shared.request(full));
+    this.opts.onSharedRequest?.();
+    return this.untilBuilt(shared, mine);
+  }
+
+  /**
+   * The report of the build that covers generation `target`: another process's, or this one's when the lock is
+   * free (then it builds everything asked so far). While Redis is down, it keeps trying: writes are stored
+   * already, the site catches up when Redis is back.
+   */
+  private async untilBuilt(shared: SharedBuildTurns<BuildReport>, target: number): Promise<BuildReport> {
+    for (;;) {
+      const built = await this.retrying(() => shared.built());
+      if (built && built.generation >= target) {
+        this.adopt(built.report);
+        return built.report;
+      }
+      if (!this.running && (await this.retrying(() => shared.tryLead()))) {
+        try {
+          const covered = await shared.requested();
+          const full = await shared.takeFull();
+          const renew = setInterval(() => void shared.renew().catch(() => {}), shared.lockMs / 3);
+          try {
+            this.running = this.run(full ? "full" : undefined);
+            const report = await this.running;
+            await shared.markBuilt(covered, report);
+          } finally {
+            this.running = null;
+            clearInterval(renew);
+          }
+        } catch (e) {
+          console.error("Redis unreachable during a shared build, trying again:", (e as Error).message);
+        } finally {
+          await shared.release().catch(() => {});
+        }
+        continue;
+      }
+      await Bun.sleep(this.opts.sharedPollMs ?? 500);
+    }
+  }
+
+  /** Redis calls of the shared turns: a failure waits and tries again (builds retry, docs/SCALING.md). */
+  private async retrying<T>(call: () => Promise<T>): Promise<T> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await call();
+      } catch (e) {
+        if (attempt === 0) console.error("Redis unreachable, the site build waits for it:", (e as Error).message);
+        await Bun.sleep(1_000);
+      }
+    }
+  }
+
+  /** Another process's build: serve its folder (once) and show its report. */
+  private adopt(report: BuildReport) {
+    if (report.id === this.last?.id) return;
+    this.last = report;
+    if (report.ok) this.lastSuccess = { ...report, log: "" };
+    else this.lastFailure = report;
+    const live = this.liveDir();
+    if (report.ok && live && live !== this.servedDir) {
+      this.servedDir = live;
+      this.opts.onSwap(live, false);
+    }
+  }
+
   private remember(change: Change) {
     this.pending = this.pending.filter((c) => c.kind !== change.kind || c.id !== change.id);
     this.pending.push(change);
     if (this.pending.length > MAX_CHANGES) this.pending = this.pending.slice(-MAX_CHANGES);
   }
 
-  private async run(): Promise<BuildReport> {
+  private async run(force?: BuildMode): Promise<BuildReport> {
     const started = new Date();
     const id = `${started.getTime()}-${Math.random().toString(36).slice(2, 8)}`;
     const changes = this.pending;
     this.pending = [];
     this.current = { id, startedAt: started.toISOString(), changes };
     const outDir = join(this.siteDir, "builds", id);
-    const mode = this.modeFor(changes);
+    const mode = force ?? this.modeFor(changes);
     const { code, output, timedOut } = await this.spawnBuild(outDir, mode);
     const timeoutMs = this.opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     let log = output.slice(-LOG_TAIL);
@@ -259,7 +359,8 @@ export class SiteBuilder {
     const tmp = join(this.siteDir, `current.${id}`);
     symlinkSync(join("builds", id), tmp);
     renameSync(tmp, join(this.siteDir, "current"));
-    this.opts.onSwap(join(this.siteDir, "builds", id));
+    this.servedDir = resolve(this.siteDir, "builds", id);
+    this.opts.onSwap(join(this.siteDir, "builds", id), true);
     this.schedulePrune(id);
   }
 

@@ -1,6 +1,7 @@
 /**
  * Stand-in for the Astro build in SiteBuilder tests: writes a one-page site into BUILD_OUT_DIR after a delay,
- * or fails, as the JSON control file says. Appends to a counter file so tests can count builds.
+ * or fails, as the JSON control file says. Appends to a counter file so tests can count builds, and marks its start
+ * and end in a trace file so they can tell builds that overlapped.
  */
 import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -11,6 +12,10 @@ const control = JSON.parse(readFileSync(process.env.FAKE_BUILD_CONTROL!, "utf8")
   fail: boolean;
 };
 appendFileSync(`${process.env.FAKE_BUILD_CONTROL}.count`, "x");
+// Start and end marks: "sese" is two builds one after the other, "sees" two at once.
+const trace = `${process.env.FAKE_BUILD_CONTROL}.trace`;
+appendFileSync(trace, "s");
+process.on("exit", () => appendFileSync(trace, "e"));
 await Bun.sleep(control.delayMs);
 if (control.fail) {
   console.error("Error: something broke in the template");
