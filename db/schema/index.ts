@@ -15,3 +15,4 @@ export * from "./account-tokens";
 export * from "./notifications";
 export * from "./registrations";
 export * from "./newsletter";
+export * from "./revisions";
