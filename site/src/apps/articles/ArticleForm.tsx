@@ -34,6 +34,7 @@ import { BodyField, type BodyEditorHandle } from "./BodyField";
 import { authoredBy, NOT_YOUR_ARTICLE } from "./ownership";
 import { forgetLocalDraft, readLocalDraft, statusText, useAutosave, type LocalDraft } from "./autosave";
 import { ApiError } from "../lib/api";
+import { HistoryDialog } from "./HistoryDialog";
 import { $userThemes } from "./stores";
 import "./ArticleForm.css";
 
@@ -83,6 +84,9 @@ function ArticleFormModal(props: ArticleFormProps & { themes: readonly ThemeRef[
   const currentRef = useRef(current);
   currentRef.current = current;
   const form = useRef<HTMLDivElement>(null);
+  // « Historique »: its dialog, and a reload of the article after a restore.
+  const [history, setHistory] = useState(false);
+  const [reloads, setReloads] = useState(0);
   // Each opening starts from the stored article (or an empty form).
   const phase = useEditedItem<Article>(
     {
@@ -100,7 +104,7 @@ function ArticleFormModal(props: ArticleFormProps & { themes: readonly ThemeRef[
         setUnsent(context === "member" ? readLocalDraft(article?._id ?? null) : null);
       },
     },
-    [context, viewer._id],
+    [context, viewer._id, reloads],
   );
   const stored = phase.state === "ready" ? phase.item : null;
   const picture = useArticlePicture(context, articleId, stored?.articlePic ?? null, open ? articleId ?? "new" : null);
@@ -234,14 +238,29 @@ function ArticleFormModal(props: ArticleFormProps & { themes: readonly ThemeRef[
         submitLabel={submitLabel}
         saving={saving}
         extraActions={
-          drafting && phase.state === "ready" ? (
-            <button type="button" className="btn btn-outline" disabled={saving} onClick={() => void saveDraft()}>
-              Enregistrer le brouillon
-            </button>
+          phase.state === "ready" && (drafting || articleId) ? (
+            <>
+              {articleId && (
+                <button type="button" className="btn btn-outline" disabled={saving} onClick={() => setHistory(true)}>
+                  Historique
+                </button>
+              )}
+              {drafting && (
+                <button type="button" className="btn btn-outline" disabled={saving} onClick={() => void saveDraft()}>
+                  Enregistrer le brouillon
+                </button>
+              )}
+            </>
           ) : undefined
         }
       >
         <div ref={form} className="article-form-fields">
+          {stored?.pendingEdit && (
+            <p className="article-pending-edit" role="note">
+              Une modification attend l'approbation d'un administrateur&nbsp;: la page publique montre la version approuvée
+              jusque-là.
+            </p>
+          )}
           {unsent && (
             <div className="article-unsent" role="alert">
               <p>Une version plus récente de ce texte, non enregistrée, est gardée sur cet appareil.</p>
@@ -353,6 +372,23 @@ function ArticleFormModal(props: ArticleFormProps & { themes: readonly ThemeRef[
         </div>
       </EditModal>
       {/* Outside the article's dialog: a dialog's form must not hold another's (submit would reach both). */}
+      {articleId && (
+        <HistoryDialog
+          open={open && history}
+          context={context}
+          articleId={articleId}
+          version={autosave.current().version ?? stored?.version}
+          currentText={() => htmlToText(readDraft().content)}
+          onClose={() => setHistory(false)}
+          onRestored={() => {
+            setHistory(false);
+            articlesChanged();
+            // The form shows the restored text, at its new version.
+            setReloads((n) => n + 1);
+            setBodyKey((k) => k + 1);
+          }}
+        />
+      )}
       <MediaPicker open={open && picking} context={context} initial={media} onChoose={setMedia} onClose={() => setPicking(false)} />
       <MediaPicker {...picture.library} context={context} />
       <ImageCropper {...picture.cropper} />
