@@ -22,6 +22,8 @@ import { MediaFileGate, UPLOAD_ACCESS_PATH } from "./lib/uploads/visibility";
 import { startMailWorker } from "./modules/mail/worker";
 import { startRegistrationJobs } from "./modules/registrations/jobs";
 import { startTrashPurge } from "./modules/trash/purge";
+import { startScheduledPublication } from "./modules/schedule/worker";
+import type { Change } from "./lib/change";
 import { startNotificationDigests } from "./modules/notifications/worker";
 import { startNewsletterPurge } from "./modules/newsletter/worker";
 
@@ -110,17 +112,18 @@ setInterval(() => void sweepTempUploads(env.uploadsDir), 60 * 60 * 1000).unref()
 setInterval(() => void refreshStatistics(database), 6 * 60 * 60 * 1000).unref();
 // Shared state for several API processes when REDIS_URL is set (issue 24); else the limits live in this process.
 const redis = env.redisUrl ? new RedisConnection(env.redisUrl) : null;
+const contentChanged = (change?: Change) => {
+  // Every change rebuilds the whole site for now; the builder reports which changes each build carried.
+  publicCache.clear();
+  void refreshMediaFiles();
+  return builder.requestBuild(change);
+};
 const app = createApp({
   db: database.db,
   env,
   builder,
   ...(redis ? { limits: redisAccountLimits(redis, env) } : {}),
-  contentChanged: (change) => {
-    // Every change rebuilds the whole site for now; the builder reports which changes each build carried.
-    publicCache.clear();
-    void refreshMediaFiles();
-    return builder.requestBuild(change);
-  },
+  contentChanged,
 });
 
 /** The API for one request: public reads from the cache when possible, everything else through Elysia. */
@@ -240,6 +243,8 @@ const digests = startNotificationDigests(database.db, env, () => mailWorker?.wak
 const registrationJobs = startRegistrationJobs(database.db, env, () => mailWorker?.wake());
 // Newsletter: unconfirmed subscriptions deleted after 7 days (api/modules/newsletter/purge.ts), checked hourly.
 const newsletterPurge = startNewsletterPurge(database.db);
+// « Publier le » / « Mettre en ligne le » (issue 20 §5): due articles and events go live, then the site rebuilds.
+const scheduled = startScheduledPublication(database.db, contentChanged);
 
 let stopping = false;
 const stop = async () => {
@@ -251,6 +256,7 @@ const stop = async () => {
   // A send in progress is finished and recorded first (a message cut off here would wait for its lease), for 10 s at most.
   await Promise.race([Promise.all([digests.stop(), registrationJobs.stop(), mailWorker?.stop(), newsletterPurge.stop()]), Bun.sleep(10_000)]);
   await trashPurge.stop();
+  await scheduled.stop();
   database.close();
   redis?.close();
   process.exit(0);

@@ -95,7 +95,13 @@ export const ArticleBody = strict(t.Object({
 export type ArticleBody = Static<typeof ArticleBody>;
 
 /** The admin form: the same fields, plus the authors (user ids, in display order). */
-export const AdminArticleBody = strict(t.Composite([ArticleBody, t.Object({ authors: t.Optional(IdList) })]));
+/**
+ * « Publier le » (issue 20 §5): a date and time in Dakar (UTC+0, no zone needed: the datetime-local field sends
+ * none), in the future; empty or null cancels a schedule.
+ */
+const PublishAt = t.Union([t.Null(), t.String({ maxLength: 40 })], { error: "La date de publication n'est pas valide." });
+
+export const AdminArticleBody = strict(t.Composite([ArticleBody, t.Object({ authors: t.Optional(IdList), publishAt: t.Optional(PublishAt) })]));
 
 export type AdminArticleBody = Static<typeof AdminArticleBody>;
 
@@ -162,7 +168,9 @@ export const ArticleState = t.Object({
 export type ArticleState = Static<typeof ArticleState>;
 
 /** Optional body of a toggle: an explicit value sets it (safe to repeat); no body flips it. */
-export const ApproveBody = strict(t.Optional(t.Object({ approved: t.Optional(t.Boolean({ error: "Valeur invalide." })) })));
+export const ApproveBody = strict(
+  t.Optional(t.Object({ approved: t.Optional(t.Boolean({ error: "Valeur invalide." })), publishAt: t.Optional(PublishAt) })),
+);
 export const OnlineBody = strict(t.Optional(t.Object({ online: t.Optional(t.Boolean({ error: "Valeur invalide." })) })));
 
 /** Answer of the picture routes: the article's picture file names after the change. */

@@ -101,6 +101,7 @@ export const STALE_VERSION = "Cet article a été modifié ailleurs (dans un aut
  */
 export async function createArticle(db: Db, input: ArticleInput, actor: Actor) {
   if (!input.themes?.length) throw noTheme();
+  const publishAt = actor.admin && input.publishAt ? inFuture(input.publishAt) : null;
   const authors = actor.admin && input.authors ? input.authors : [actor.id];
   const full = { ...input, themes: input.themes, media: input.media ?? [], authors };
   await checkLinks(db, full, actor);
@@ -116,7 +117,9 @@ export async function createArticle(db: Db, input: ArticleInput, actor: Actor) {
         txtContent: input.txtContent,
         htmlContent: input.htmlContent ?? "",
         keywords: input.keywords ?? [],
-        approved: actor.admin,
+        // An admin's article is approved at once, or « Programmé » with « Publier le ».
+        approved: actor.admin && !publishAt,
+        publishAt,
         online: true,
         draft: !actor.admin && input.draft,
         createdAt: now,
@@ -160,6 +163,12 @@ export async function updateArticle(db: Db, id: string, input: ArticleInput, act
   if (draft && row.approved) {
     throw new ConflictError("Cet article est déjà approuvé\u00a0: il ne peut pas redevenir un brouillon. Choisissez «\u00a0Soumettre pour publication\u00a0».");
   }
+  // « Publier le » (admins only): a future minute, for a submitted article; null cancels.
+  const schedule = actor.admin ? input.publishAt : undefined;
+  if (schedule) {
+    inFuture(schedule);
+    if (row.draft) throw new ConflictError(DRAFT_NOT_SUBMITTED);
+  }
   if (input.themes?.length === 0) throw noTheme();
   const working = await workingText(db, row);
   if (!input.themes && working.themes.length === 0) throw noTheme();
@@ -176,21 +185,24 @@ export async function updateArticle(db: Db, id: string, input: ArticleInput, act
     media: input.media ?? working.media,
   };
   const revision = await revisionSteps(db, row, next, actor.id, now, { fresh: !!opts.restoredFrom, restoredFrom: opts.restoredFrom });
-  // A member's edit of an approved article waits in its revision; the row (what the public reads) stays.
-  const held = !actor.admin && row.approved;
+  // A member's edit of an approved article waits in its revision; the row (what the public reads) stays. So does
+  // an admin's edit of an approved article scheduled for later: it is published at that minute (schedule.ts).
+  const held = row.approved && (!actor.admin || schedule instanceof Date);
+  // A member's save cancels any schedule: what an admin scheduled was another text.
+  const publishAt = actor.admin ? (schedule !== undefined ? schedule : row.approved && !held ? null : row.publishAt) : null;
   let steps: Step[];
   if (held) {
     steps = [
       db
         .update(articles)
-        .set({ pendingRevisionId: revision.id, version: sql`${articles.version} + 1` })
+        .set({ pendingRevisionId: revision.id, publishAt, version: sql`${articles.version} + 1` })
         .where(and(eq(articles.id, id), eq(articles.version, row.version))),
       staleGuard(db),
       ...revision.steps,
       ...submissionEvents(db, "article", id, actor),
     ];
   } else {
-    const changes: Partial<ArticleRow> = { title: input.title, txtContent: input.txtContent, updatedAt: now, pendingRevisionId: null };
+    const changes: Partial<ArticleRow> = { title: input.title, txtContent: input.txtContent, updatedAt: now, pendingRevisionId: null, publishAt };
     if (input.htmlContent !== undefined) changes.htmlContent = input.htmlContent;
     if (input.keywords !== undefined) changes.keywords = input.keywords;
     if (!actor.admin) {
@@ -259,11 +271,11 @@ export async function restoreRevision(db: Db, id: string, revisionId: string, ac
  * A batch is one transaction but cannot branch: this statement, placed right after a guarded update, fails (and so
  * rolls the whole batch back) when that update changed no row, by inserting a NULL where SQLite forbids one.
  */
-const STALE_GUARD_ERROR = "NOT NULL constraint failed: article_themes.article_id";
-const staleGuard = (db: Db) => db.run(sql`insert into ${articleThemes} (article_id, theme_id) select null, null where changes() = 0`) as unknown as Step;
+export const STALE_GUARD_ERROR = "NOT NULL constraint failed: article_themes.article_id";
+export const staleGuard = (db: Db) => db.run(sql`insert into ${articleThemes} (article_id, theme_id) select null, null where changes() = 0`) as unknown as Step;
 
 /** Whether a batch failed on `staleGuard` (no other statement inserts a null article id). */
-function failedOnStaleGuard(e: unknown): boolean {
+export function failedOnStaleGuard(e: unknown): boolean {
   for (let c: unknown = e; c instanceof Error; c = c.cause) if (c.message.includes(STALE_GUARD_ERROR)) return true;
   return false;
 }
@@ -283,6 +295,20 @@ async function removePictureFiles(uploadsDir: string, names: (string | null)[]) 
   await Promise.all(names.flatMap((n) => (n ? [removeUpload(uploadsDir, "article_pics", n)] : [])));
 }
 
+/** « Publier le » must be a minute to come. */
+function inFuture(at: Date, now = new Date()): Date {
+  if (at.getTime() <= now.getTime()) throw new BadRequestError("La date de publication doit être dans le futur.");
+  return at;
+}
+
+/** « 26 novembre 2026 à 14 h 30 », Dakar time. */
+export function dakarMinute(at: Date): string {
+  const day = new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "long", year: "numeric", timeZone: "Africa/Dakar" }).format(at);
+  const time = new Intl.DateTimeFormat("fr-FR", { hour: "2-digit", minute: "2-digit", timeZone: "Africa/Dakar" }).formatToParts(at);
+  const part = (type: string) => time.find((p) => p.type === type)?.value ?? "";
+  return `${day} à ${part("hour")}\u00a0h\u00a0${part("minute")}`;
+}
+
 /** An admin cannot approve what its authors have not submitted yet. */
 export const DRAFT_NOT_SUBMITTED = "Cet article est un brouillon\u00a0: ses auteurs ne l'ont pas encore soumis.";
 
@@ -296,11 +322,17 @@ const FLAG_MESSAGES = {
  * article with a pending edit publishes the edit (without a value too: the edit is what waits); unapproving it
  * also copies the edit in, as the row is then no longer public. Approving clears a schedule (it happens now).
  */
-export async function setArticleFlag(db: Db, id: string, flag: "approved" | "online", value?: boolean): Promise<ArticleState> {
+export async function setArticleFlag(db: Db, id: string, flag: "approved" | "online", value?: boolean, publishAt?: Date | null): Promise<ArticleState> {
   const row = await articleForWrite(db, id, { id: "", admin: true });
   const next = value ?? (flag === "approved" && row.pendingRevisionId ? true : !row[flag]);
   if (flag === "approved" && next && row.draft) throw new ConflictError(DRAFT_NOT_SUBMITTED);
   const now = new Date();
+  // « Publier le »: the approval is made by the server at that minute (schedule.ts); nothing public changes now.
+  if (flag === "approved" && next && publishAt) {
+    inFuture(publishAt, now);
+    await db.update(articles).set({ publishAt, updatedAt: now }).where(eq(articles.id, id));
+    return { _id: id, approved: row.approved, online: row.online, message: `Publication programmée le ${dakarMinute(publishAt)}.` };
+  }
   const pending = flag === "approved" ? await applyPendingSteps(db, row, now) : [];
   const schedule = flag === "approved" ? { publishAt: null } : {};
   // The authors' notification is read from the flag as it was: before the update, in the same batch.
