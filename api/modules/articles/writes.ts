@@ -163,12 +163,13 @@ export async function updateArticle(db: Db, id: string, input: ArticleInput, act
   if (draft && row.approved) {
     throw new ConflictError("Cet article est déjà approuvé\u00a0: il ne peut pas redevenir un brouillon. Choisissez «\u00a0Soumettre pour publication\u00a0».");
   }
-  // « Publier le » (admins only): a future minute, for a submitted article; null cancels.
-  const schedule = actor.admin ? input.publishAt : undefined;
-  if (schedule) {
-    inFuture(schedule);
+  // « Publier le » (admins only): a future minute, for a submitted article; null cancels; not sent keeps it.
+  if (actor.admin && input.publishAt) {
+    inFuture(input.publishAt);
     if (row.draft) throw new ConflictError(DRAFT_NOT_SUBMITTED);
   }
+  // A member's save cancels any schedule: what an admin scheduled was another text.
+  const publishAt = actor.admin ? (input.publishAt !== undefined ? input.publishAt : row.publishAt) : null;
   if (input.themes?.length === 0) throw noTheme();
   const working = await workingText(db, row);
   if (!input.themes && working.themes.length === 0) throw noTheme();
@@ -187,9 +188,7 @@ export async function updateArticle(db: Db, id: string, input: ArticleInput, act
   const revision = await revisionSteps(db, row, next, actor.id, now, { fresh: !!opts.restoredFrom, restoredFrom: opts.restoredFrom });
   // A member's edit of an approved article waits in its revision; the row (what the public reads) stays. So does
   // an admin's edit of an approved article scheduled for later: it is published at that minute (schedule.ts).
-  const held = row.approved && (!actor.admin || schedule instanceof Date);
-  // A member's save cancels any schedule: what an admin scheduled was another text.
-  const publishAt = actor.admin ? (schedule !== undefined ? schedule : row.approved && !held ? null : row.publishAt) : null;
+  const held = row.approved && (!actor.admin || publishAt !== null);
   let steps: Step[];
   if (held) {
     steps = [

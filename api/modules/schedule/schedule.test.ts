@@ -75,6 +75,10 @@ describe("scheduled publication", () => {
     const edit = await send(h, "PUT", `/api/admin/articles/${created._id}`, body({ title: "Publié", txt_content: "Texte prévu.", html_content: "<p>Texte prévu.</p>", publishAt: when.field }), chef.auth);
     expect(edit.json).toMatchObject({ pendingEdit: true, publishAt: when.at.toISOString(), html_content: "<p>Texte prévu.</p>" });
     expect((await send(h, "GET", `/api/public/article/${created.url}`)).json.html_content).toBe("<p>Premier texte.</p>");
+    // A later save by an admin that does not touch « Publier le » keeps the schedule.
+    const again = await send(h, "PUT", `/api/admin/articles/${created._id}`, body({ title: "Publié", txt_content: "Texte prévu.", html_content: "<p>Texte prévu.</p>", version: edit.json.version }), chef.auth);
+    expect(again.json).toMatchObject({ pendingEdit: true, publishAt: when.at.toISOString() });
+    expect((await send(h, "GET", `/api/public/article/${created.url}`)).json.html_content).toBe("<p>Premier texte.</p>");
     await run(when.at);
     expect((await send(h, "GET", `/api/public/article/${created.url}`)).json).toMatchObject({ html_content: "<p>Texte prévu.</p>", pendingEdit: false });
   });

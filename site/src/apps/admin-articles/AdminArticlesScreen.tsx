@@ -21,6 +21,7 @@ import { useEditAddress } from "../ui/edit-address";
 import { FormField } from "../ui/FormField";
 import { ScreenHead } from "../ui/ScreenHead";
 import { AdminArticleForm } from "./AdminArticleForm";
+import { PublicationBadges } from "../articles/PublicationBadges";
 import { ArticleBulkBar } from "./ArticleBulkBar";
 import { selectColumn, useSelection } from "../ui/BulkBar";
 import { useModerationColumns } from "../moderation/use-moderation";
@@ -109,6 +110,7 @@ export default function AdminArticlesScreen() {
         <>
           <a href={articleHref(a.url)}>{a.title}</a>
           {a.draft && <span className="badge article-draft-badge"> Brouillon</span>}
+          <PublicationBadges article={a} />
         </>
       ) },
     { key: "image", header: "Image", cell: (a) => <Thumbnail file={a.articlePic} /> },

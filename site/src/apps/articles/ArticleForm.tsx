@@ -35,6 +35,7 @@ import { authoredBy, NOT_YOUR_ARTICLE } from "./ownership";
 import { forgetLocalDraft, readLocalDraft, statusText, useAutosave, type LocalDraft } from "./autosave";
 import { ApiError } from "../lib/api";
 import { HistoryDialog } from "./HistoryDialog";
+import { toDakarInput } from "../lib/scheduled";
 import { $userThemes } from "./stores";
 import "./ArticleForm.css";
 
@@ -87,6 +88,8 @@ function ArticleFormModal(props: ArticleFormProps & { themes: readonly ThemeRef[
   // « Historique »: its dialog, and a reload of the article after a restore.
   const [history, setHistory] = useState(false);
   const [reloads, setReloads] = useState(0);
+  // « Publier le » (admins, issue 20 §5): the field's value, sent when it differs from the stored one.
+  const [publishAt, setPublishAt] = useState("");
   // Each opening starts from the stored article (or an empty form).
   const phase = useEditedItem<Article>(
     {
@@ -99,6 +102,7 @@ function ArticleFormModal(props: ArticleFormProps & { themes: readonly ThemeRef[
       reset: (article) => {
         setDraft(draftOf(article));
         setMediaList(article ? article.media.map(choiceOf) : []);
+        setPublishAt(toDakarInput(article?.publishAt ?? null));
         setTextLength(null);
         if (!article) setErrors({});
         setUnsent(context === "member" ? readLocalDraft(article?._id ?? null) : null);
@@ -200,7 +204,8 @@ function ArticleFormModal(props: ArticleFormProps & { themes: readonly ThemeRef[
       const { id: savedId, version: savedVersion } = autosave.current();
       const id = savedId ?? articleId;
       const version = savedVersion ?? stored?.version;
-      const sent = { ...articleBody(draft, stored, context), ...(version ? { version } : {}) };
+      const schedule = context === "admin" && publishAt !== toDakarInput(stored?.publishAt ?? null) ? { publishAt: publishAt || null } : {};
+      const sent = { ...articleBody(draft, stored, context), ...(version ? { version } : {}), ...schedule };
       const article = id ? await updateArticle(context, id, sent) : await createArticle(context, sent);
       forgetLocalDraft(article._id);
       forgetLocalDraft(null);
@@ -361,6 +366,18 @@ function ArticleFormModal(props: ArticleFormProps & { themes: readonly ThemeRef[
                   ))}
                 </select>
               )}
+            </FormField>
+          )}
+          {context === "admin" && (
+            <FormField
+              label="Publier le"
+              hint={
+                stored?.approved
+                  ? "Heure de Dakar. Vos modifications seront publiées à cette heure-là\u00a0; la page publique reste inchangée jusque-là. Vide\u00a0: publiées tout de suite."
+                  : "Heure de Dakar. L'article sera approuvé et publié à cette heure-là. Vide\u00a0: pas de publication programmée."
+              }
+            >
+              {(field) => <input {...field} type="datetime-local" value={publishAt} onChange={(e) => setPublishAt(e.target.value)} />}
             </FormField>
           )}
           <ArticlePictureField picture={picture} />
