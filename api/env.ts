@@ -53,6 +53,8 @@ export type Env = {
   notificationDigestMinutes: number;
   /** Registrants' personal data are deleted this many days after their event ends (issue 22). */
   registrationRetentionDays: number;
+  /** How often scheduled publications are looked for (issue 20 §5), in seconds. */
+  schedulePollSeconds: number;
 };
 
 export class EnvError extends Error {}
@@ -218,5 +220,6 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     ...mail(source, publicUrl),
     notificationDigestMinutes: wholeNumber(source, "NOTIFICATION_DIGEST_MINUTES", 10, 0, 1440, "minutes"),
     registrationRetentionDays: wholeNumber(source, "REGISTRATION_RETENTION_DAYS", 90, 1, 3650, "days"),
+    schedulePollSeconds: wholeNumber(source, "SCHEDULE_POLL_SECONDS", 15, 1, 60, "seconds"),
   };
 }

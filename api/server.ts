@@ -244,7 +244,7 @@ const registrationJobs = startRegistrationJobs(database.db, env, () => mailWorke
 // Newsletter: unconfirmed subscriptions deleted after 7 days (api/modules/newsletter/purge.ts), checked hourly.
 const newsletterPurge = startNewsletterPurge(database.db);
 // « Publier le » / « Mettre en ligne le » (issue 20 §5): due articles and events go live, then the site rebuilds.
-const scheduled = startScheduledPublication(database.db, contentChanged);
+const scheduled = startScheduledPublication(database.db, contentChanged, env.schedulePollSeconds);
 
 let stopping = false;
 const stop = async () => {
