@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { articleRevisions, articles } from "../../../db/schema";
+import { articleRevisions, articles, auditLog } from "../../../db/schema";
 import { makeTheme } from "../../testing/factory";
 import { createHarness, type Harness } from "../../testing/harness";
 import { REVISIONS_MAX, REVISION_SESSION_MS } from "./revisions";
@@ -130,8 +130,10 @@ describe("pending edits and revisions", () => {
     const now = (await send(h, "GET", `/api/user/articles/${a._id}/revisions`, undefined, awa.auth)).json;
     expect(now).toHaveLength(before + 1);
     expect(now[0]).toMatchObject({ restoredFrom: oldest.createdAt, pending: true });
-    // An admin's restore is published at once.
+    // An admin's restore is published at once, and journaled (as every admin write; members' edits are not).
     await send(h, "POST", `/api/admin/articles/${a._id}/revisions/${history[0]._id}/restore`, {}, chef.auth);
+    const journal = await h.database.db.select().from(auditLog).where(and(eq(auditLog.itemId, a._id), eq(auditLog.action, "revision-restore")));
+    expect(journal.map((e) => [e.actor, e.itemKind])).toEqual([["chef", "article"]]);
     expect((await publicPage(a.url)).html_content).toBe("<p>Deuxième version.</p>");
   });
 

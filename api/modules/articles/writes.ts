@@ -3,7 +3,7 @@
  * they (co-)author, and what they write waits for an admin (approved = false); an admin writes any article and
  * may choose its authors. No HTTP here: failures are the typed errors of api/lib/errors.ts.
  */
-import { and, eq, inArray, isNull, notInArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, notInArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../../../db/client";
 import { newId } from "../../../db/ids";
@@ -183,7 +183,7 @@ export async function updateArticle(db: Db, id: string, input: ArticleInput, act
     htmlContent: input.htmlContent ?? working.htmlContent,
     keywords: input.keywords ?? working.keywords,
     themes: input.themes ?? working.themes,
-    media: input.media ?? working.media,
+    media: input.media ? [...input.media, ...(await trashedMediaOf(db, id, working.media)).filter((m) => !input.media!.includes(m))] : working.media,
   };
   const revision = await revisionSteps(db, row, next, actor.id, now, { fresh: !!opts.restoredFrom, restoredFrom: opts.restoredFrom });
   // A member's edit of an approved article waits in its revision; the row (what the public reads) stays. So does
@@ -236,6 +236,18 @@ export async function updateArticle(db: Db, id: string, input: ArticleInput, act
     throw e;
   }
   return findArticle(db, id);
+}
+
+/**
+ * The trashed media an article shows (linked, or in its pending edit): a save keeps them, as `relationSteps`
+ * does, so they come back with the media (docs/DECISIONS.md, trash).
+ */
+async function trashedMediaOf(db: Db, id: string, pending: string[]): Promise<string[]> {
+  const ids = [...new Set([...(await linkedMediaIds(db, id)), ...pending])];
+  if (!ids.length) return [];
+  const rows = await db.select({ id: media.id }).from(media).where(and(inArray(media.id, ids), isNotNull(media.deletedAt)));
+  const trashed = new Set(rows.map((r) => r.id));
+  return ids.filter((m) => trashed.has(m));
 }
 
 async function linkedMediaIds(db: Db, id: string) {
