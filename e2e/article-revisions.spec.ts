@@ -5,7 +5,7 @@ import { ADMIN, appViolations, authHeaders, islandsHydrated, MEMBER, memberArtic
 /**
  * Revisions, pending edits and scheduled publication (issue 20 §2, §4, §5), at 1280 and 375 px: a member edits a
  * published article and the public page keeps the approved text; the member finds the edit in « Historique »;
- * an admin approves it from the list and the page changes; the admin restores the first version. Then an admin
+ * an admin previews it (« Aperçu ») and approves it from the list, and the page changes; the admin restores the first version. Then an admin
  * schedules a pending article with « Publier le »; the test stands in for the clock by bringing that minute to
  * now in the database, and the server publishes and rebuilds by itself.
  */
@@ -94,6 +94,25 @@ for (const width of [1280, 375]) {
       // An admin approves the edit from the list; the site is rebuilt with it.
       const adminPage = await browser.newPage({ viewport: { width, height: width === 375 ? 740 : 900 } });
       await signIn(adminPage, ADMIN);
+      // « Aperçu » from the admin's form: the pending text in the public page's own layout and styles, not indexed.
+      await adminPage.goto(`/admin/articles?edit=${article._id}`);
+      await islandsHydrated(adminPage);
+      const reviewForm = adminPage.getByRole("dialog", { name: "Modifier l'article" });
+      const popup = adminPage.waitForEvent("popup");
+      await reviewForm.getByRole("link", { name: /^Aperçu/ }).click();
+      const preview = await popup;
+      await expect(preview.getByRole("heading", { level: 1 })).toHaveText(title);
+      await expect(preview.locator(".html-content")).toContainText("Texte approuvé du port. Ajout du membre.");
+      await expect(preview.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, nofollow");
+      const styles = (p: Page) => p.locator('link[rel="stylesheet"]').evaluateAll((links) => links.map((l) => l.getAttribute("href")));
+      const publicPage = await browser.newPage();
+      await publicPage.goto(`/article/${article.url}`);
+      expect(await styles(preview)).toEqual(await styles(publicPage));
+      await expect(publicPage.locator(".html-content")).not.toContainText("Ajout du membre.");
+      await publicPage.close();
+      await preview.close();
+      await adminPage.keyboard.press("Escape");
+
       await adminPage.goto(`/admin/articles?status=edited&q=${encodeURIComponent(t)}`);
       await islandsHydrated(adminPage);
       await expect(adminPage.getByText("Modification en attente").first()).toBeVisible();
@@ -127,6 +146,13 @@ for (const width of [1280, 375]) {
       await page.goto(`/admin/articles?edit=${id}`);
       await islandsHydrated(page);
       const form = page.getByRole("dialog", { name: "Modifier l'article" });
+      // Not public yet, yet « Aperçu » draws it as its page will be.
+      const popup = page.waitForEvent("popup");
+      await form.getByRole("link", { name: /^Aperçu/ }).click();
+      const preview = await popup;
+      await expect(preview.getByRole("heading", { level: 1 })).toHaveText(title);
+      await expect(preview.locator(".article-page .prose")).toContainText("Un texte programmé.");
+      await preview.close();
       // Dakar is UTC+0 all year: the field's value is the UTC date and time.
       const when = new Date(Date.now() + 30 * 60_000).toISOString().slice(0, 16);
       await form.getByLabel("Publier le").fill(when);

@@ -239,6 +239,7 @@ export const RULES: Record<string, Rule> = {
   "DELETE /api/user/articles/:id/article-pic": { expect: ownerOnly(), params: article, note: "the article has no picture: removing none is a success" },
   // « Historique » (issue 20 §4): the article's authors through their door, admins through theirs.
   "GET /api/user/articles/:id/revisions": { expect: ownerOnly(), params: article },
+  "GET /api/user/articles/:id/preview": { expect: ownerOnly(), params: article },
   "GET /api/user/articles/:id/revisions/:revision": { expect: ownerOnly(), params: revision },
   "POST /api/user/articles/:id/revisions/:revision/restore": { expect: ownerOnly(), params: revision, body: () => ({}) },
   "POST /api/user/articles/body-pictures": {
@@ -287,6 +288,7 @@ export const RULES: Record<string, Rule> = {
   "DELETE /api/admin/articles/:id": { expect: adminOnly(), params: article },
   "PUT /api/admin/articles/:id/approve": { expect: adminOnly(), params: article },
   "GET /api/admin/articles/:id/revisions": { expect: adminOnly(), params: article },
+  "GET /api/admin/articles/:id/preview": { expect: adminOnly(), params: article },
   "GET /api/admin/articles/:id/revisions/:revision": { expect: adminOnly(), params: revision },
   "POST /api/admin/articles/:id/revisions/:revision/restore": { expect: adminOnly(), params: revision, body: () => ({}) },
   "PUT /api/admin/articles/:id/online": { expect: adminOnly(), params: article },

@@ -3,7 +3,9 @@ import type { Deps } from "../../deps";
 import { authPlugin } from "../../plugins/auth";
 import { rebuildPlugin } from "../../plugins/rebuild";
 import { Article, RestoreBody, Revision, RevisionSummary } from "./model";
+import { previewResponse } from "./preview";
 import { getRevision, listRevisions } from "./revisions";
+import { findArticle } from "./service";
 import { articleForWrite, restoreRevision, type Actor } from "./writes";
 
 type Viewer = { user: { id: string; nickname: string } };
@@ -35,6 +37,12 @@ export const revisionRoutes = (deps: Deps) => {
         ({ params, viewer, body }) => restoreRevision(db, params.id, params.revision, as(viewer, false), body?.version),
         { signedIn: true, body: RestoreBody, rebuild: () => null, response: { 200: Article } },
       )
+      // « Aperçu » (issue 20 §3): the working text as its public page will look; authors here, admins below.
+      .get("/api/user/articles/:id/preview", async ({ params, viewer }) => {
+        await articleForWrite(db, params.id, as(viewer, false));
+        return previewResponse(deps, await findArticle(db, params.id));
+      }, { signedIn: true })
+      .get("/api/admin/articles/:id/preview", async ({ params }) => previewResponse(deps, await findArticle(db, params.id)), { admin: true })
       .get("/api/admin/articles/:id/revisions", ({ params, viewer }) => list(params.id, as(viewer, true)), {
         admin: true,
         response: { 200: t.Array(RevisionSummary) },

@@ -67,6 +67,25 @@ describe("pending edits and revisions", () => {
     expect((await send(h, "GET", "/api/admin/articles?page=1&status=edited", undefined, chef.auth)).json.items).toEqual([]);
   });
 
+  it("previews the working text (« Aperçu ») for its authors and admins only, never indexed", async () => {
+    const a = await published();
+    await send(h, "PUT", `/api/user/articles/${a._id}`, body({ title: "Titre en attente", html_content: "<p>Texte en attente.</p>" }), awa.auth);
+    const res = await h.app.handle(new Request(`http://localhost/api/user/articles/${a._id}/preview`, { headers: awa.auth }));
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("text/html");
+    expect(res.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
+    const html = await res.text();
+    expect(html).toContain('<meta name="robots" content="noindex, nofollow">');
+    expect(html).toContain("<p>Texte en attente.</p>");
+    expect((await send(h, "GET", `/api/user/articles/${a._id}/preview`, undefined, other.auth)).status).toBe(403);
+    expect((await send(h, "GET", `/api/user/articles/${a._id}/preview`)).status).toBe(401);
+    expect((await send(h, "GET", `/api/admin/articles/${a._id}/preview`, undefined, awa.auth)).status).toBe(403);
+    expect((await send(h, "GET", `/api/admin/articles/${a._id}/preview`, undefined, chef.auth)).json).toContain("Titre en attente");
+    // The public page is untouched.
+    expect((await publicPage(a.url)).title).toBe("Le port de Dakar");
+  });
+
   it("writes an admin's edit of a published article at once", async () => {
     const a = await published();
     await send(h, "PUT", `/api/user/articles/${a._id}`, body({ txt_content: "Version du membre.", html_content: "<p>Version du membre.</p>" }), awa.auth);

@@ -26,7 +26,7 @@ import { useViewer } from "../stores/viewer";
 import { FieldGroup, FormField } from "../ui/FormField";
 import { ImageCropper } from "../ui/ImageCropper";
 import { EditModal, useEditedItem } from "../ui/EditModal";
-import { articlesChanged, createArticle, loadArticle, updateArticle, type AppContext } from "./api";
+import { articlesChanged, createArticle, loadArticle, previewHref, updateArticle, type AppContext } from "./api";
 import { articleBody, articleErrors, CONTENT_MAX, draftOf, type ArticleDraft, type ArticleErrors } from "./article-form";
 import { htmlToText } from "../../../../shared/html-text";
 import { ArticlePictureField, useArticlePicture } from "./ArticlePicture";
@@ -249,6 +249,12 @@ function ArticleFormModal(props: ArticleFormProps & { themes: readonly ThemeRef[
                 <button type="button" className="btn btn-outline" disabled={saving} onClick={() => setHistory(true)}>
                   Historique
                 </button>
+              )}
+              {articleId && (
+                // The saved text as its public page will look (issue 20 §3), at a private address of the API.
+                <a className="btn btn-outline" href={previewHref(context, articleId)} target="_blank" rel="noopener">
+                  Aperçu<span className="sr-only"> (nouvel onglet, texte enregistré)</span>
+                </a>
               )}
               {drafting && (
                 <button type="button" className="btn btn-outline" disabled={saving} onClick={() => void saveDraft()}>

@@ -89,3 +89,6 @@ export function restoreRevision(context: AppContext, id: string, revision: strin
     ? call(api.admin.articles({ id }).revisions({ revision }).restore.post(body), fallback)
     : call(api.user.articles({ id }).revisions({ revision }).restore.post(body), fallback);
 }
+
+/** « Aperçu » (issue 20 §3): the private address of the article's saved working text as its public page. */
+export const previewHref = (context: AppContext, id: string) => `${base(context, id)}/preview`;
