@@ -86,6 +86,14 @@ describe("pending edits and revisions", () => {
     expect((await publicPage(a.url)).title).toBe("Le port de Dakar");
   });
 
+  it("publishes pending edits through the bulk approval too", async () => {
+    const a = await published();
+    await send(h, "PUT", `/api/user/articles/${a._id}`, body({ html_content: "<p>Revu en lot.</p>" }), awa.auth);
+    const bulk = await send(h, "POST", "/api/admin/articles/bulk", { action: "approve", filter: { status: "edited" } }, chef.auth);
+    expect(bulk.json.count).toBeGreaterThanOrEqual(1);
+    expect(await publicPage(a.url)).toMatchObject({ html_content: "<p>Revu en lot.</p>", pendingEdit: false });
+  });
+
   it("writes an admin's edit of a published article at once", async () => {
     const a = await published();
     await send(h, "PUT", `/api/user/articles/${a._id}`, body({ txt_content: "Version du membre.", html_content: "<p>Version du membre.</p>" }), awa.auth);
