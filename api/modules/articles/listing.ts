@@ -145,7 +145,7 @@ export function memberArticleList(db: Db, viewerId: string, query: MemberArticle
 export async function memberStats(db: Db, userId: string): Promise<MemberStats> {
   const [states, [uploaded]] = await Promise.all([
     db
-      .select({ approved: articles.approved, online: articles.online, draft: articles.draft })
+      .select({ approved: articles.approved, online: articles.online, draft: articles.draft, publishAt: articles.publishAt })
       .from(articleAuthors)
       .innerJoin(articles, eq(articles.id, articleAuthors.articleId))
       .where(and(eq(articleAuthors.userId, userId), articleIsLive)),
@@ -154,7 +154,8 @@ export async function memberStats(db: Db, userId: string): Promise<MemberStats> 
   return {
     articles: states.length,
     published: states.filter((s) => s.approved && s.online).length,
-    pending: states.filter((s) => !s.approved && !s.draft).length,
+    // As the « En attente » filter: a scheduled article is decided already.
+    pending: states.filter((s) => !s.approved && !s.draft && !s.publishAt).length,
     drafts: states.filter((s) => s.draft).length,
     media: uploaded?.n ?? 0,
   };
