@@ -55,6 +55,8 @@ describe("pending edits and revisions", () => {
     expect(edited.map((x: { _id: string }) => x._id)).toEqual([a._id]);
     expect(edited[0].pendingEdit).toBe(true);
     expect((await send(h, "GET", `/api/admin/articles/${a._id}`, undefined, chef.auth)).json.title).toBe("Le port de Dakar, revu");
+    // Another member reading it through the member space gets the approved text, not the unreviewed edit.
+    expect((await send(h, "GET", `/api/user/articles/${a._id}`, undefined, other.auth)).json).toMatchObject({ title: "Le port de Dakar", html_content: "<p>Texte approuvé.</p>" });
 
     // Approval publishes the edit (and rebuilds, the article being online).
     const rebuilt = await changesDuring(h, async () =>

@@ -174,8 +174,11 @@ export async function getArticle(db: Db, url: string, opts: { includeHidden?: bo
   return withRelations(db, row, opts);
 }
 
-/** One article by id or by url (an id wins), whatever its state but out of the trash; 404 when there is none. */
-export async function findArticle(db: Db, idOrUrl: string): Promise<Article> {
+/**
+ * One article by id or by url (an id wins), whatever its state but out of the trash; 404 when there is none.
+ * With its pending edit in place of the approved text (its authors' and admins' view) unless `approvedText`.
+ */
+export async function findArticle(db: Db, idOrUrl: string, opts: { approvedText?: boolean } = {}): Promise<Article> {
   const [row] = await db
     .select()
     .from(articles)
@@ -183,7 +186,8 @@ export async function findArticle(db: Db, idOrUrl: string): Promise<Article> {
     .orderBy(desc(sql`${articles.id} = ${idOrUrl}`))
     .limit(1);
   if (!row) throw new NotFoundError("Article non trouvé.");
-  return withPendingEdit(db, row, await withRelations(db, row, { includeHidden: true }));
+  const article = await withRelations(db, row, { includeHidden: true });
+  return opts.approvedText ? article : withPendingEdit(db, row, article);
 }
 
 /**
@@ -234,10 +238,11 @@ async function withRelations(db: Db, row: ArticleRow, opts: { includeHidden?: bo
  * so the existence of someone else's draft is not revealed.
  */
 export async function getArticleFor(db: Db, idOrUrl: string, viewer: { id: string; role: "admin" | "user" }): Promise<Article> {
-  const article = await findArticle(db, idOrUrl);
-  const visible = viewer.role === "admin" || (article.approved && article.online) || article.authors.some((a) => a._id === viewer.id);
-  if (!visible) throw new NotFoundError("Article non trouvé.");
-  return article;
+  const article = await findArticle(db, idOrUrl, { approvedText: true });
+  const own = viewer.role === "admin" || article.authors.some((a) => a._id === viewer.id);
+  if (!own && !(article.approved && article.online)) throw new NotFoundError("Article non trouvé.");
+  // Another member reads the approved text, never an edit still waiting for review.
+  return own && article.pendingEdit ? findArticle(db, article._id) : article;
 }
 
 /**
