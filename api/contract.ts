@@ -11,6 +11,8 @@ export type {
   ArticlePictures,
   ArticleState,
   ArticleSummary,
+  Revision,
+  RevisionSummary,
   BodyPicture,
   MemberStats,
 } from "./modules/articles/model";

@@ -9,7 +9,7 @@ import type { BuildReport, SiteBuilder } from "./lib/site-builder";
 export type Deps = {
   db: Db;
   env: Env;
-  builder: Pick<SiteBuilder, "requestBuild" | "status">;
+  builder: Pick<SiteBuilder, "requestBuild" | "status"> & Partial<Pick<SiteBuilder, "preview">>;
   /** Called after every write that changes public content: clears cached answers and rebuilds the site. */
   contentChanged: (change?: Change) => Promise<BuildReport>;
   /** Search and upload limits per account; in memory when absent (api/lib/account-limits.ts). */

@@ -62,6 +62,8 @@ export type Env = {
   registrationRetentionDays: number;
   /** Newsletter issues go to the outbox at most this many messages per minute (api/modules/newsletter-issues). */
   newsletterRatePerMinute: number;
+  /** How often scheduled publications are looked for (issue 20 §5), in seconds. */
+  schedulePollSeconds: number;
 };
 
 export class EnvError extends Error {}
@@ -262,5 +264,6 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     notificationDigestMinutes: wholeNumber(source, "NOTIFICATION_DIGEST_MINUTES", 10, 0, 1440, "minutes"),
     registrationRetentionDays: wholeNumber(source, "REGISTRATION_RETENTION_DAYS", 90, 1, 3650, "days"),
     newsletterRatePerMinute: wholeNumber(source, "NEWSLETTER_RATE_PER_MINUTE", 600, 1, 1_000_000, "messages per minute"),
+    schedulePollSeconds: wholeNumber(source, "SCHEDULE_POLL_SECONDS", 15, 1, 60, "seconds"),
   };
 }

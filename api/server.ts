@@ -27,6 +27,8 @@ import { MediaFileGate, UPLOAD_ACCESS_PATH } from "./lib/uploads/visibility";
 import { startMailWorker } from "./modules/mail/worker";
 import { startRegistrationJobs } from "./modules/registrations/jobs";
 import { startTrashPurge } from "./modules/trash/purge";
+import { startScheduledPublication } from "./modules/schedule/worker";
+import type { Change } from "./lib/change";
 import { startNotificationDigests } from "./modules/notifications/worker";
 import { startNewsletterPurge } from "./modules/newsletter/worker";
 import { startIssueSender } from "./modules/newsletter-issues/worker";
@@ -156,18 +158,19 @@ const invalidation =
       })
     : null;
 void invalidation?.start();
+const contentChanged = (change?: Change) => {
+  // Every change rebuilds the whole site for now; the builder reports which changes each build carried.
+  // With Redis, the builder tells the other processes once the request is counted (onSharedRequest above).
+  publicCache.clear();
+  void refreshMediaFiles();
+  return builder.requestBuild(change);
+};
 const app = createApp({
   db: database.db,
   env,
   builder,
   ...(redis ? { limits: redisAccountLimits(redis, env), loginLimits: new RedisLoginLimits(redis) } : {}),
-  contentChanged: (change) => {
-    // Every change rebuilds the whole site for now; the builder reports which changes each build carried.
-    // With Redis, the builder tells the other processes once the request is counted (onSharedRequest above).
-    publicCache.clear();
-    void refreshMediaFiles();
-    return builder.requestBuild(change);
-  },
+  contentChanged,
   wakeIssueSender: () => issueSender?.wake(),
 });
 
@@ -297,6 +300,8 @@ issueSender = startIssueSender(database.db, env, {
     void builder.requestBuild();
   },
 });
+// « Publier le » / « Mettre en ligne le » (issue 20 §5): due articles and events go live, then the site rebuilds.
+const scheduled = startScheduledPublication(database.db, contentChanged, env.schedulePollSeconds);
 
 let stopping = false;
 const stop = async () => {
@@ -308,6 +313,7 @@ const stop = async () => {
   // A send in progress is finished and recorded first (a message cut off here would wait for its lease), for 10 s at most.
   await Promise.race([Promise.all([digests.stop(), registrationJobs.stop(), mailWorker?.stop(), newsletterPurge.stop(), issueSender.stop()]), Bun.sleep(10_000)]);
   await trashPurge.stop();
+  await scheduled.stop();
   database.close();
   invalidation?.stop();
   redis?.close();

@@ -46,6 +46,8 @@ export default async function globalSetup() {
   const smtp = await startSmtpServer({
     onReceived: (mail) => writeFileSync(join(MAILBOX_DIR, `${String(++received).padStart(6, "0")}.eml`), mail.raw),
   });
+  // The journeys that stand in for a clock (a scheduled publication brought to now) open the database themselves.
+  process.env.E2E_DATABASE_URL = `file:${join(dir, "site.db")}`;
   const proc = Bun.spawn([process.execPath, "api/server.ts"], {
     env: {
       ...process.env,
@@ -59,6 +61,8 @@ export default async function globalSetup() {
       UPLOAD_PENDING_QUOTA_MB: "5",
       // Notification digests at once, so e2e/notifications.spec.ts finds the admin's digest without waiting 10 minutes.
       NOTIFICATION_DIGEST_MINUTES: "0",
+      // Scheduled publications looked for every second (e2e/article-revisions.spec.ts moves one to now).
+      SCHEDULE_POLL_SECONDS: "1",
       SEED: "demo",
       ASTRO_TELEMETRY_DISABLED: "1",
       SOCIAL_LINKEDIN_URL: "https://www.linkedin.com/company/institut-e2e",

@@ -31,6 +31,8 @@ export function classify(method: string, route: string): { action: string; itemK
   // A fixed segment after the kind names what was done (approve, online, read, rebuild...).
   const isVerb = !last.startsWith(":") && (segments.length - 1 > kindIndex || last in VERB_BY_SEGMENT);
   const byMethod = method === "POST" ? "create" : method === "DELETE" ? "delete" : "update";
+  // « Restaurer » a version from « Historique » (issue 20 §4) is not a restore from the trash.
+  if (last === "restore" && segments.includes("revisions")) return { action: "revision-restore", itemKind };
   return { action: isVerb ? (VERB_BY_SEGMENT[last] ?? last) : byMethod, itemKind };
 }
 

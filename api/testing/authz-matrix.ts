@@ -11,7 +11,7 @@
  * standing in for "allowed". Exceptions are named in `note`.
  */
 import { eq } from "drizzle-orm";
-import { articles, media as mediaTable, newsletterIssues, newsletterSubscribers } from "../../db/schema";
+import { articleRevisions, articles, media as mediaTable, newsletterIssues, newsletterSubscribers } from "../../db/schema";
 import { freshRegistration, openEventFor } from "./authz-matrix-registrations";
 import { LOGIN_PASSWORD, type Caller, type Role, type World } from "./authz-matrix-world";
 import { makeTheme } from "./factory";
@@ -132,6 +132,15 @@ const trashed = (kind: "article" | "media") => async (w: World) => {
   return { kind, id };
 };
 
+/** A fresh article of `member` with one saved revision (« Historique », issue 20 §4). */
+const revision = async (w: World) => {
+  const id = await w.fresh.article();
+  const revisionId = `rev${w.unique()}`;
+  const now = new Date();
+  await w.h.database.db.insert(articleRevisions).values({ id: revisionId, articleId: id, authorId: w.people.member.id, createdAt: now, updatedAt: now, title: "Version", txtContent: "Texte.", themes: [w.theme.id] });
+  return { id, revision: revisionId };
+};
+
 /** Rows made by a rule's `params` for its body (which cannot wait): the last throw-away theme and message. */
 let throwAwayTheme = "";
 let freshContact = "";
@@ -242,6 +251,11 @@ export const RULES: Record<string, Rule> = {
   "PUT /api/user/articles/:id/article-pic/original": { expect: ownerOnly(), params: article, body: (w) => png(w, "originalPic") },
   "POST /api/user/articles/:id/article-pic-crop": { expect: ownerOnly(), params: article, body: (w) => png(w, "croppedPic") },
   "DELETE /api/user/articles/:id/article-pic": { expect: ownerOnly(), params: article, note: "the article has no picture: removing none is a success" },
+  // « Historique » (issue 20 §4): the article's authors through their door, admins through theirs.
+  "GET /api/user/articles/:id/revisions": { expect: ownerOnly(), params: article },
+  "GET /api/user/articles/:id/preview": { expect: ownerOnly(), params: article },
+  "GET /api/user/articles/:id/revisions/:revision": { expect: ownerOnly(), params: revision },
+  "POST /api/user/articles/:id/revisions/:revision/restore": { expect: ownerOnly(), params: revision, body: () => ({}) },
   "POST /api/user/articles/body-pictures": {
     expect: signedIn(),
     body: (w) => png(w, "picture"),
@@ -287,6 +301,10 @@ export const RULES: Record<string, Rule> = {
   "PUT /api/admin/articles/:id": { expect: adminOnly(), params: article, body: (w) => articleBody(w) },
   "DELETE /api/admin/articles/:id": { expect: adminOnly(), params: article },
   "PUT /api/admin/articles/:id/approve": { expect: adminOnly(), params: article },
+  "GET /api/admin/articles/:id/revisions": { expect: adminOnly(), params: article },
+  "GET /api/admin/articles/:id/preview": { expect: adminOnly(), params: article },
+  "GET /api/admin/articles/:id/revisions/:revision": { expect: adminOnly(), params: revision },
+  "POST /api/admin/articles/:id/revisions/:revision/restore": { expect: adminOnly(), params: revision, body: () => ({}) },
   "PUT /api/admin/articles/:id/online": { expect: adminOnly(), params: article },
   "PUT /api/admin/articles/:id/article-pic/original": { expect: adminOnly(), params: article, body: (w) => png(w, "originalPic") },
   "POST /api/admin/articles/:id/article-pic-crop": { expect: adminOnly(), params: article, body: (w) => png(w, "croppedPic") },

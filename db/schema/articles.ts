@@ -49,6 +49,18 @@ export const articles = sqliteTable(
      * one would forbid deleting that account; the trash list joins users loosely (a gone account shows as such).
      */
     deletedBy: text("deleted_by"),
+    /**
+     * An edit of an approved article waiting for an admin (issue 20 §2): the revision (article_revisions) holding
+     * the working text, while this row keeps the approved text the public reads. Only ever set on approved rows;
+     * approval copies the revision in and clears it. No foreign key (the two tables would point at each other);
+     * the revision pruning never removes the one named here.
+     */
+    pendingRevisionId: text("pending_revision_id"),
+    /**
+     * « Programmé » (issue 20 §5): at this minute the server approves the article (and applies its pending edit)
+     * and rebuilds the site (api/modules/articles/schedule.ts). Null when nothing is scheduled.
+     */
+    publishAt: integer("publish_at", { mode: "timestamp_ms" }),
   },
   (t) => [
     // Every index a list or a count walks covers live rows only (`deleted_at is null`): a query that forgets to
@@ -64,6 +76,8 @@ export const articles = sqliteTable(
     // Not partial: it also counts the live rows (deleted_at IS NULL) of every list, which SQLite will not do from a
     // partial index (a full read of the table instead: 62 ms against 1 ms at 50,000 articles).
     index("articles_trash_idx").on(t.deletedAt, t.id),
+    // What the scheduler reads every minute: the due end of the scheduled articles.
+    index("articles_publish_at_idx").on(t.publishAt).where(sql`publish_at is not null and deleted_at is null`),
   ],
 );
 

@@ -32,6 +32,8 @@ export const events = sqliteTable(
     registrationQuestion: text("registration_question").notNull().default(""),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+    /** « Mettre en ligne le » (issue 20 §5): at this minute the server puts the event online and rebuilds; null when none. */
+    publishAt: integer("publish_at", { mode: "timestamp_ms" }),
     /** Sort and search key (folded title in two stages, see db/fold.ts); computed, never written. */
     titleFold: text("title_fold").generatedAlwaysAs(foldFirst("title"), { mode: "virtual" }),
     titleKey: text("title_key").generatedAlwaysAs(foldSecond("title_fold"), { mode: "virtual" }),
@@ -44,6 +46,7 @@ export const events = sqliteTable(
     index("events_created_idx").on(t.createdAt, t.id),
     // The « à venir » / « passés » filter of the back office (an event is past once it has ended).
     index("events_end_idx").on(t.endDate, t.id),
+    index("events_publish_at_idx").on(t.publishAt).where(sql`publish_at is not null`),
   ],
 );
 

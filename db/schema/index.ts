@@ -16,3 +16,4 @@ export * from "./notifications";
 export * from "./registrations";
 export * from "./newsletter";
 export * from "./newsletter-issues";
+export * from "./revisions";

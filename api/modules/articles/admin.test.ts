@@ -96,7 +96,7 @@ describe("admin article routes", () => {
     const bad = async (query: string) => send(h, "GET", `/api/admin/articles?${query}`, undefined, chef.auth);
     expect(await bad("sort=color")).toEqual({ status: 400, json: { message: "Tri inconnu (recent, title, author ou status)." } });
     expect(await bad("dir=up")).toEqual({ status: 400, json: { message: "Sens de tri inconnu (asc ou desc)." } });
-    expect(await bad("status=lost")).toEqual({ status: 400, json: { message: "Statut inconnu (draft, pending, approved, online ou offline)." } });
+    expect(await bad("status=lost")).toEqual({ status: 400, json: { message: "Statut inconnu (draft, pending, edited, scheduled, approved, online ou offline)." } });
     expect(await bad("pageSize=5000")).toEqual({ status: 400, json: { message: "Taille de page invalide (25, 50 ou 100)." } });
     expect(await bad("pageSize=30")).toEqual({ status: 400, json: { message: "Taille de page invalide (25, 50 ou 100)." } });
     expect(await bad("from=hier")).toEqual({ status: 400, json: { message: "Date de début invalide (AAAA-MM-JJ)." } });

@@ -95,6 +95,9 @@ describe("pictures inside article bodies", () => {
     expect(edited.status).toBe(403); // an admin edits through /api/admin, not the member routes of others' articles
     const own = await send(h, "PUT", `/api/user/articles/${created.json._id}`, { title: "La dune", txt_content: "", html_content: "<p>Sans image.</p>" }, awa.auth);
     expect(own.status).toBe(200);
+    // A member's edit of an approved article waits for approval: the public page still shows the picture.
+    expect(await isLinked(h.database.db, created.json._id, name)).toBe(true);
+    expect((await send(h, "PUT", `/api/admin/articles/${created.json._id}/approve`, { approved: true }, admin.auth)).status).toBe(200);
     expect(await isLinked(h.database.db, created.json._id, name)).toBe(false);
     expect(await gateFor(rel)).toBe(null);
   });

@@ -14,6 +14,7 @@ import { recordAudits } from "../audit/service";
 import { flagEvents } from "../notifications/events";
 import { ARTICLE_LIST, articleWhere } from "./listing";
 import { ARTICLE_NOUNS, BULK_ACTIONS, type BulkArticlesBody } from "./model";
+import { applyPendingEdits, sealRevisions } from "./revisions";
 import { trashArticles } from "./trash";
 
 type Action = (typeof BULK_ACTIONS)[number];
@@ -59,11 +60,17 @@ export async function bulkArticles(db: Db, uploadsDir: string, body: BulkArticle
     // To the trash, all together with their journal entries (files stay until the purge).
     await trashArticles(db, rows.map((r) => ({ id: r.id, title: r.label })), { ...actor, admin: true }, "POST /api/admin/articles/bulk", now);
   } else {
+    // Approving publishes the pending edits of approved articles (revisions.ts); they are already public rows,
+    // so writing them just before the approval's own transaction shows nothing unreviewed.
+    if (action === "approve" && ids.length) {
+      await applyPendingEdits(db, ids, now);
+      await sealRevisions(db, ids);
+    }
     // The change and its journal entries together: a failure leaves neither.
     await db.transaction(async (tx) => {
       // The authors' notifications first: they read the flags as they were (one digest per author: digest.ts).
       for (const step of flagEvents(tx, "article", action, ids, now)) await step;
-      if (action === "approve") await tx.update(articles).set({ approved: true, updatedAt: now }).where(inArray(articles.id, ids));
+      if (action === "approve") await tx.update(articles).set({ approved: true, publishAt: null, updatedAt: now }).where(inArray(articles.id, ids));
       else if (action === "theme") {
         await tx.insert(articleThemes).values(ids.map((articleId) => ({ articleId, themeId: body.themeId! }))).onConflictDoNothing();
       } else await tx.update(articles).set({ online: action === "online", updatedAt: now }).where(inArray(articles.id, ids));

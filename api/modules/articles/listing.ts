@@ -3,7 +3,7 @@
  * searchable; one page of it with `page`) and the back office's page (sorted, filtered, searched and cut by the
  * database through api/lib/list-query.ts, so it stays fast at 50,000).
  */
-import { and, count, eq, inArray, not, notInArray, or, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, inArray, isNotNull, isNull, not, notInArray, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { articleAuthors, articles, media } from "../../../db/schema";
 import { dayRange, ftsSearch, isOn, listPage, type ListSpec } from "../../lib/list-query";
@@ -74,7 +74,11 @@ export const ARTICLE_LIST: ListSpec<(typeof ARTICLE_SORTS)[number]> = {
 export function articleStatusWhere(status?: MemberArticlesQuery["status"]): SQL | undefined {
   if (!status) return undefined;
   if (status === "draft") return and(eq(articles.approved, false), eq(articles.draft, true));
-  if (status === "pending") return and(eq(articles.approved, false), eq(articles.draft, false));
+  // Scheduled articles (publish_at set) are decided already: not « En attente ».
+  if (status === "pending") return and(eq(articles.approved, false), eq(articles.draft, false), isNull(articles.publishAt));
+  // « Modification en attente »: an approved article whose edit waits for an admin (revisions.ts).
+  if (status === "edited") return and(eq(articles.approved, true), isNotNull(articles.pendingRevisionId));
+  if (status === "scheduled") return isNotNull(articles.publishAt);
   if (status === "approved") return eq(articles.approved, true);
   return eq(articles.online, status === "online");
 }
@@ -141,7 +145,7 @@ export function memberArticleList(db: Db, viewerId: string, query: MemberArticle
 export async function memberStats(db: Db, userId: string): Promise<MemberStats> {
   const [states, [uploaded]] = await Promise.all([
     db
-      .select({ approved: articles.approved, online: articles.online, draft: articles.draft })
+      .select({ approved: articles.approved, online: articles.online, draft: articles.draft, publishAt: articles.publishAt })
       .from(articleAuthors)
       .innerJoin(articles, eq(articles.id, articleAuthors.articleId))
       .where(and(eq(articleAuthors.userId, userId), articleIsLive)),
@@ -150,7 +154,8 @@ export async function memberStats(db: Db, userId: string): Promise<MemberStats> 
   return {
     articles: states.length,
     published: states.filter((s) => s.approved && s.online).length,
-    pending: states.filter((s) => !s.approved && !s.draft).length,
+    // As the « En attente » filter: a scheduled article is decided already.
+    pending: states.filter((s) => !s.approved && !s.draft && !s.publishAt).length,
     drafts: states.filter((s) => s.draft).length,
     media: uploaded?.n ?? 0,
   };

@@ -193,7 +193,7 @@ describe("member article routes", () => {
     expect((await send(h, "GET", `/api/user/articles/${ids.jeanPending}`, undefined, awa.auth)).status).toBe(404);
   });
 
-  it("sends an approved article its author edits back to pending, off the public site", async () => {
+  it("keeps an approved article public, as approved, while its author's edit waits for an admin", async () => {
     const mine = await makeArticle(h.database.db, { title: "Publié d'Awa", authors: [awa.id, jean.id], themes: [eco.id] });
     expect((await send(h, "GET", `/api/public/article/${mine.url}`)).status).toBe(200);
     let res: Awaited<ReturnType<typeof send>> = { status: 0, json: null };
@@ -202,11 +202,12 @@ describe("member article routes", () => {
       res = await send(h, "PUT", `/api/user/articles/${mine.id}`, formData({ title: "Publié puis revu", txt_content: "Nouveau texte." }), jean.auth);
     });
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ title: "Publié puis revu", txt_content: "Nouveau texte.", approved: false, url: mine.url });
+    expect(res.json).toMatchObject({ title: "Publié puis revu", txt_content: "Nouveau texte.", approved: true, pendingEdit: true, url: mine.url });
     // Themes not sent are kept.
     expect(res.json.themes.map((t: { _id: string }) => t._id)).toEqual([eco.id]);
-    expect(changes).toBe(1);
-    expect((await send(h, "GET", `/api/public/article/${mine.url}`)).status).toBe(404);
+    // Nothing the public reads changed (api/modules/articles/revisions.test.ts follows the approval).
+    expect(changes).toBe(0);
+    expect((await send(h, "GET", `/api/public/article/${mine.url}`)).json.title).toBe("Publié d'Awa");
   });
 
   it("replaces or clears the media and themes of an article as the flags say", async () => {

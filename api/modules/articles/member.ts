@@ -56,11 +56,12 @@ export const memberArticleRoutes = (deps: Deps) => {
         rebuild: () => null,
         response: { 200: Article },
       })
-      // The edited article may have been public (it now leaves the site until approved again).
+      // Nothing the public reads changes: an edit of an approved article waits for approval (revisions.ts), and
+      // other articles are not public.
       .put("/api/user/articles/:id", ({ params, body, viewer }) => updateArticle(db, params.id, readArticleInput(body), me(viewer)), {
         signedIn: true,
         body: ArticleBody,
-        rebuild: "article",
+        rebuild: () => null,
         response: { 200: Article },
       })
       .delete("/api/user/articles/:id", ({ params, viewer }) => deleteArticle(db, params.id, me(viewer)), {

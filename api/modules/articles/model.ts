@@ -26,6 +26,10 @@ export const Article = t.Object({
   draft: t.Boolean(),
   /** Sent back with the next PUT: a save from an older copy is refused (409). */
   version: t.Number(),
+  /** An edit of this approved article waits for an admin; the public reads the approved text meanwhile. */
+  pendingEdit: t.Boolean(),
+  /** « Programmé »: when the server publishes it (ISO), or null. */
+  publishAt: t.Nullable(t.String()),
 });
 
 export type Article = Static<typeof Article>;
@@ -46,6 +50,8 @@ export const ArticleSummary = t.Object({
   approved: t.Boolean(),
   online: t.Boolean(),
   draft: t.Boolean(),
+  pendingEdit: t.Boolean(),
+  publishAt: t.Nullable(t.String()),
 });
 
 export type ArticleSummary = Static<typeof ArticleSummary>;
@@ -89,7 +95,13 @@ export const ArticleBody = strict(t.Object({
 export type ArticleBody = Static<typeof ArticleBody>;
 
 /** The admin form: the same fields, plus the authors (user ids, in display order). */
-export const AdminArticleBody = strict(t.Composite([ArticleBody, t.Object({ authors: t.Optional(IdList) })]));
+/**
+ * « Publier le » (issue 20 §5): a date and time in Dakar (UTC+0, no zone needed: the datetime-local field sends
+ * none), in the future; empty or null cancels a schedule.
+ */
+const PublishAt = t.Union([t.Null(), t.String({ maxLength: 40 })], { error: "La date de publication n'est pas valide." });
+
+export const AdminArticleBody = strict(t.Composite([ArticleBody, t.Object({ authors: t.Optional(IdList), publishAt: t.Optional(PublishAt) })]));
 
 export type AdminArticleBody = Static<typeof AdminArticleBody>;
 
@@ -98,8 +110,16 @@ export type AdminArticleBody = Static<typeof AdminArticleBody>;
  * t.UnionEnum (which gives its first value as default). `pending` is what waits for an admin: drafts are not.
  */
 export const ArticleStatusFilter = t.Union(
-  [t.Literal("draft"), t.Literal("pending"), t.Literal("approved"), t.Literal("online"), t.Literal("offline")],
-  { error: "Statut inconnu (draft, pending, approved, online ou offline)." },
+  [
+    t.Literal("draft"),
+    t.Literal("pending"),
+    t.Literal("edited"),
+    t.Literal("scheduled"),
+    t.Literal("approved"),
+    t.Literal("online"),
+    t.Literal("offline"),
+  ],
+  { error: "Statut inconnu (draft, pending, edited, scheduled, approved, online ou offline)." },
 );
 
 /** Filters of the article lists (back office and member space). */
@@ -148,7 +168,9 @@ export const ArticleState = t.Object({
 export type ArticleState = Static<typeof ArticleState>;
 
 /** Optional body of a toggle: an explicit value sets it (safe to repeat); no body flips it. */
-export const ApproveBody = strict(t.Optional(t.Object({ approved: t.Optional(t.Boolean({ error: "Valeur invalide." })) })));
+export const ApproveBody = strict(
+  t.Optional(t.Object({ approved: t.Optional(t.Boolean({ error: "Valeur invalide." })), publishAt: t.Optional(PublishAt) })),
+);
 export const OnlineBody = strict(t.Optional(t.Object({ online: t.Optional(t.Boolean({ error: "Valeur invalide." })) })));
 
 /** Answer of the picture routes: the article's picture file names after the change. */
@@ -186,3 +208,32 @@ export const BulkArticlesBody = bulkBodySchema(BULK_ACTIONS, articleFilters, { t
 export type BulkArticlesBody = Static<typeof BulkArticlesBody>;
 
 export { BulkResult } from "../../lib/bulk";
+
+/** One line of « Historique » (issue 20 §4): who saved, when, and whether it is the edit waiting for approval. */
+export const RevisionSummary = t.Object({
+  _id: t.String(),
+  /** First save of the writing session (ISO). */
+  createdAt: t.String(),
+  /** Last save merged into it (ISO). */
+  updatedAt: t.String(),
+  title: t.String(),
+  /** Null once the account is gone. */
+  author: t.Nullable(t.Object({ _id: t.String(), nickname: t.String(), name: t.String(), firstname: t.String() })),
+  /** For a restore: the time of the revision it brought back. */
+  restoredFrom: t.Nullable(t.String()),
+  /** The edit of an approved article waiting for an admin. */
+  pending: t.Boolean(),
+});
+
+export type RevisionSummary = Static<typeof RevisionSummary>;
+
+/** One revision with its text (theme and media ids as they were). */
+export const Revision = t.Composite([
+  RevisionSummary,
+  t.Object({ txt_content: t.String(), html_content: t.String(), keywords: t.Array(t.String()), themes: t.Array(t.String()), media: t.Array(t.String()) }),
+]);
+
+export type Revision = Static<typeof Revision>;
+
+/** « Restaurer »: the version the form was opened at (a stale one gets 409), optional like the form's own. */
+export const RestoreBody = strict(t.Optional(t.Object({ version: t.Optional(t.Integer({ minimum: 1, error: "Version invalide." })) })));

@@ -9,6 +9,7 @@ import { summaryColumns, toUserSummary } from "../members/mappers";
 import type { UserSummary } from "../members/summary";
 import type { ThemeRef } from "../themes/model";
 import type { Article, ArticleSummary } from "./model";
+import { pendingRevision } from "./revisions";
 
 /** Not in the trash (« Corbeille »): every read but the trash's own carries it (api/modules/trash). */
 export const articleIsLive = isNull(articles.deletedAt);
@@ -119,6 +120,8 @@ export async function listArticleSummaries(db: Db, filter: ArticleFilter = {}): 
         approved: articles.approved,
         online: articles.online,
         draft: articles.draft,
+        pendingEdit: sql<number>`${articles.pendingRevisionId} is not null`,
+        publishAt: articles.publishAt,
         // Only the start of the text is needed for the excerpt; bodies stay in the database.
         head: sql<string>`substr(${articles.txtContent}, 1, 400)`,
       })
@@ -158,6 +161,8 @@ export async function listArticleSummaries(db: Db, filter: ArticleFilter = {}): 
     approved: r.approved,
     online: r.online,
     draft: r.draft,
+    pendingEdit: !!r.pendingEdit,
+    publishAt: r.publishAt?.toISOString() ?? null,
   }));
 }
 
@@ -169,8 +174,11 @@ export async function getArticle(db: Db, url: string, opts: { includeHidden?: bo
   return withRelations(db, row, opts);
 }
 
-/** One article by id or by url (an id wins), whatever its state but out of the trash; 404 when there is none. */
-export async function findArticle(db: Db, idOrUrl: string): Promise<Article> {
+/**
+ * One article by id or by url (an id wins), whatever its state but out of the trash; 404 when there is none.
+ * With its pending edit in place of the approved text (its authors' and admins' view) unless `approvedText`.
+ */
+export async function findArticle(db: Db, idOrUrl: string, opts: { approvedText?: boolean } = {}): Promise<Article> {
   const [row] = await db
     .select()
     .from(articles)
@@ -178,7 +186,34 @@ export async function findArticle(db: Db, idOrUrl: string): Promise<Article> {
     .orderBy(desc(sql`${articles.id} = ${idOrUrl}`))
     .limit(1);
   if (!row) throw new NotFoundError("Article non trouvé.");
-  return withRelations(db, row, { includeHidden: true });
+  const article = await withRelations(db, row, { includeHidden: true });
+  return opts.approvedText ? article : withPendingEdit(db, row, article);
+}
+
+/**
+ * The article as its authors and admins work on it: with its pending edit (revisions.ts) in place of the
+ * approved text. Only the signed-in reads go through here; the public ones read the row alone.
+ */
+async function withPendingEdit(db: Db, row: ArticleRow, article: Article): Promise<Article> {
+  const rev = await pendingRevision(db, row);
+  if (!rev) return article;
+  const [themeRows, linked] = await Promise.all([
+    rev.themes.length
+      ? db.select({ id: themes.id, name: themes.name, url: themes.url }).from(themes).where(inArray(themes.id, rev.themes)).orderBy(asc(themes.name))
+      : [],
+    listMedia(db, { ids: rev.media, includeHidden: true }),
+  ]);
+  const order = new Map(rev.media.map((id, i) => [id, i]));
+  linked.sort((a, b) => order.get(a._id)! - order.get(b._id)!);
+  return {
+    ...article,
+    title: rev.title,
+    txt_content: rev.txtContent,
+    html_content: rev.htmlContent,
+    keywords: rev.keywords,
+    themes: themeRows.map((t) => ({ _id: t.id, name: t.name, url: t.url })),
+    media: linked,
+  };
 }
 
 async function withRelations(db: Db, row: ArticleRow, opts: { includeHidden?: boolean }): Promise<Article> {
@@ -203,10 +238,11 @@ async function withRelations(db: Db, row: ArticleRow, opts: { includeHidden?: bo
  * so the existence of someone else's draft is not revealed.
  */
 export async function getArticleFor(db: Db, idOrUrl: string, viewer: { id: string; role: "admin" | "user" }): Promise<Article> {
-  const article = await findArticle(db, idOrUrl);
-  const visible = viewer.role === "admin" || (article.approved && article.online) || article.authors.some((a) => a._id === viewer.id);
-  if (!visible) throw new NotFoundError("Article non trouvé.");
-  return article;
+  const article = await findArticle(db, idOrUrl, { approvedText: true });
+  const own = viewer.role === "admin" || article.authors.some((a) => a._id === viewer.id);
+  if (!own && !(article.approved && article.online)) throw new NotFoundError("Article non trouvé.");
+  // Another member reads the approved text, never an edit still waiting for review.
+  return own && article.pendingEdit ? findArticle(db, article._id) : article;
 }
 
 /**
@@ -248,5 +284,7 @@ function toArticle(row: ArticleRow, rel: Relations, linked: Media[]): Article {
     online: row.online,
     draft: row.draft,
     version: row.version,
+    pendingEdit: row.pendingRevisionId !== null,
+    publishAt: row.publishAt?.toISOString() ?? null,
   };
 }

@@ -3,12 +3,12 @@
  * they (co-)author, and what they write waits for an admin (approved = false); an admin writes any article and
  * may choose its authors. No HTTP here: failures are the typed errors of api/lib/errors.ts.
  */
-import { and, eq, inArray, isNull, notInArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, notInArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../../../db/client";
 import { newId } from "../../../db/ids";
-import { articleAuthors, articleMedia, articles, articleThemes, media, themes, users, type ArticleRow } from "../../../db/schema";
-import { BadRequestError, ConflictError } from "../../lib/errors";
+import { articleAuthors, articleMedia, articleRevisions, articles, articleThemes, media, themes, users, type ArticleRow } from "../../../db/schema";
+import { BadRequestError, ConflictError, NotFoundError } from "../../lib/errors";
 import type { FileRule, ReadForm, UploadForm } from "../../lib/uploads/form";
 import { removeUpload, savePicture } from "../../lib/uploads/store";
 import { bodyPictureSteps } from "./body-pictures";
@@ -16,6 +16,7 @@ import { flagEvents, submissionEvents } from "../notifications/events";
 import type { ArticleInput } from "./input";
 import type { ArticleState } from "./model";
 import { findArticle } from "./service";
+import { applyPendingSteps, revisionSteps, sealRevisions, stillThere, workingText, type Snapshot } from "./revisions";
 import { articleInPlace, trashArticles } from "./trash";
 import { withFreeSlug } from "./slug";
 
@@ -100,6 +101,7 @@ export const STALE_VERSION = "Cet article a été modifié ailleurs (dans un aut
  */
 export async function createArticle(db: Db, input: ArticleInput, actor: Actor) {
   if (!input.themes?.length) throw noTheme();
+  const publishAt = actor.admin && input.publishAt ? inFuture(input.publishAt) : null;
   const authors = actor.admin && input.authors ? input.authors : [actor.id];
   const full = { ...input, themes: input.themes, media: input.media ?? [], authors };
   await checkLinks(db, full, actor);
@@ -115,7 +117,9 @@ export async function createArticle(db: Db, input: ArticleInput, actor: Actor) {
         txtContent: input.txtContent,
         htmlContent: input.htmlContent ?? "",
         keywords: input.keywords ?? [],
-        approved: actor.admin,
+        // An admin's article is approved at once, or « Programmé » with « Publier le ».
+        approved: actor.admin && !publishAt,
+        publishAt,
         online: true,
         draft: !actor.admin && input.draft,
         createdAt: now,
@@ -123,6 +127,20 @@ export async function createArticle(db: Db, input: ArticleInput, actor: Actor) {
       }),
       ...relationSteps(db, id, full),
       ...pictureSteps,
+      // Its first revision (« Historique »).
+      db.insert(articleRevisions).values({
+        id: newId(),
+        articleId: id,
+        authorId: actor.id,
+        createdAt: now,
+        updatedAt: now,
+        title: input.title,
+        txtContent: input.txtContent,
+        htmlContent: input.htmlContent ?? "",
+        keywords: input.keywords ?? [],
+        themes: full.themes,
+        media: full.media,
+      }),
       // Admins are told of a submission, never of a draft.
       ...(input.draft ? [] : submissionEvents(db, "article", id, actor, now)),
     ]),
@@ -131,49 +149,88 @@ export async function createArticle(db: Db, input: ArticleInput, actor: Actor) {
 }
 
 /**
- * Updates an article. A member's edit sends it back to pending, even when it was approved: what the public reads
- * has always been reviewed (docs/DECISIONS.md); with `draft` it stays (or goes back to) « Brouillon », which an
- * approved article cannot. The url stays: links to the article keep working. A `version` other than the stored
- * one is refused (409) before anything is written.
+ * Updates an article. A member's edit of an article not yet approved is written to it (it stays pending, or with
+ * `draft` a « Brouillon »); a member's edit of an approved article is held in a revision until an admin approves
+ * it (revisions.ts): the public keeps reading the approved text meanwhile (docs/DECISIONS.md). An approved article
+ * cannot become a draft again. An admin's edit is written to the article (admins are the reviewers) and replaces
+ * any pending edit. Every save is recorded in the article's revisions. The url stays: links keep working. A
+ * `version` other than the stored one is refused (409) before anything is written.
  */
-export async function updateArticle(db: Db, id: string, input: ArticleInput, actor: Actor) {
+export async function updateArticle(db: Db, id: string, input: ArticleInput, actor: Actor, opts: { restoredFrom?: Date } = {}) {
   const row = await articleForWrite(db, id, actor);
   if (input.version !== undefined && input.version !== row.version) throw new ConflictError(STALE_VERSION);
   const draft = !actor.admin && input.draft;
   if (draft && row.approved) {
     throw new ConflictError("Cet article est déjà approuvé\u00a0: il ne peut pas redevenir un brouillon. Choisissez «\u00a0Soumettre pour publication\u00a0».");
   }
+  // « Publier le » (admins only): a future minute, for a submitted article; null cancels; not sent keeps it.
+  if (actor.admin && input.publishAt) {
+    inFuture(input.publishAt);
+    if (row.draft) throw new ConflictError(DRAFT_NOT_SUBMITTED);
+  }
+  // A member's save cancels any schedule: what an admin scheduled was another text.
+  const publishAt = actor.admin ? (input.publishAt !== undefined ? input.publishAt : row.publishAt) : null;
   if (input.themes?.length === 0) throw noTheme();
-  if (!input.themes) {
-    const [kept] = await db.select({ id: articleThemes.themeId }).from(articleThemes).where(eq(articleThemes.articleId, id)).limit(1);
-    if (!kept) throw noTheme();
-  }
+  const working = await workingText(db, row);
+  if (!input.themes && working.themes.length === 0) throw noTheme();
   const links = { ...input, authors: actor.admin ? input.authors : undefined };
-  const linkedBefore = input.media?.length
-    ? (await db.select({ id: articleMedia.mediaId }).from(articleMedia).where(eq(articleMedia.articleId, id))).map((r) => r.id)
-    : [];
+  const linkedBefore = input.media?.length ? [...new Set([...working.media, ...(await linkedMediaIds(db, id))])] : [];
   await checkLinks(db, links, actor, linkedBefore);
-  const changes: Partial<ArticleRow> = { title: input.title, txtContent: input.txtContent, updatedAt: new Date() };
-  if (input.htmlContent !== undefined) changes.htmlContent = input.htmlContent;
-  if (input.keywords !== undefined) changes.keywords = input.keywords;
-  if (!actor.admin) {
-    changes.approved = false;
-    changes.draft = draft;
-  }
-  const pictureSteps = await bodyPictureSteps(db, id, input.htmlContent);
-  // Checked again by the write itself: of two saves from the same version that both passed the check above, the
-  // one that lands second matches no row, and `staleGuard` then fails its batch, so none of its statements land.
-  try {
-    await runBatch(db, [
+  const now = new Date();
+  const next: Snapshot = {
+    title: input.title,
+    txtContent: input.txtContent,
+    htmlContent: input.htmlContent ?? working.htmlContent,
+    keywords: input.keywords ?? working.keywords,
+    themes: input.themes ?? working.themes,
+    media: input.media ? [...input.media, ...(await trashedMediaOf(db, id, working.media)).filter((m) => !input.media!.includes(m))] : working.media,
+  };
+  const revision = await revisionSteps(db, row, next, actor.id, now, { fresh: !!opts.restoredFrom, restoredFrom: opts.restoredFrom });
+  // A member's edit of an approved article waits in its revision; the row (what the public reads) stays. So does
+  // an admin's edit of an approved article scheduled for later: it is published at that minute (schedule.ts).
+  const held = row.approved && (!actor.admin || publishAt !== null);
+  let steps: Step[];
+  if (held) {
+    steps = [
+      db
+        .update(articles)
+        .set({ pendingRevisionId: revision.id, publishAt, version: sql`${articles.version} + 1` })
+        .where(and(eq(articles.id, id), eq(articles.version, row.version))),
+      staleGuard(db),
+      ...revision.steps,
+      ...submissionEvents(db, "article", id, actor),
+    ];
+  } else {
+    const changes: Partial<ArticleRow> = { title: input.title, txtContent: input.txtContent, updatedAt: now, pendingRevisionId: null, publishAt };
+    if (input.htmlContent !== undefined) changes.htmlContent = input.htmlContent;
+    if (input.keywords !== undefined) changes.keywords = input.keywords;
+    if (!actor.admin) {
+      changes.approved = false;
+      changes.draft = draft;
+    }
+    // An admin's save of an article with a pending edit publishes the text the form showed (the pending one):
+    // fields the form left out come from it, not from the row.
+    const relations = row.pendingRevisionId ? { ...links, themes: next.themes, media: next.media } : links;
+    if (row.pendingRevisionId) {
+      changes.htmlContent = next.htmlContent;
+      changes.keywords = next.keywords;
+    }
+    steps = [
       db
         .update(articles)
         .set({ ...changes, version: sql`${articles.version} + 1` })
         .where(and(eq(articles.id, id), eq(articles.version, row.version))),
       staleGuard(db),
-      ...relationSteps(db, id, links),
-      ...pictureSteps,
+      ...relationSteps(db, id, relations),
+      ...(await bodyPictureSteps(db, id, row.pendingRevisionId ? next.htmlContent : input.htmlContent)),
+      ...revision.steps,
       ...(draft ? [] : submissionEvents(db, "article", id, actor)),
-    ]);
+    ];
+  }
+  // Checked again by the write itself: of two saves from the same version that both passed the check above, the
+  // one that lands second matches no row, and `staleGuard` then fails its batch, so none of its statements land.
+  try {
+    await runBatch(db, steps);
   } catch (e) {
     if (failedOnStaleGuard(e)) throw new ConflictError(STALE_VERSION);
     throw e;
@@ -182,14 +239,54 @@ export async function updateArticle(db: Db, id: string, input: ArticleInput, act
 }
 
 /**
+ * The trashed media an article shows (linked, or in its pending edit): a save keeps them, as `relationSteps`
+ * does, so they come back with the media (docs/DECISIONS.md, trash).
+ */
+async function trashedMediaOf(db: Db, id: string, pending: string[]): Promise<string[]> {
+  const ids = [...new Set([...(await linkedMediaIds(db, id)), ...pending])];
+  if (!ids.length) return [];
+  const rows = await db.select({ id: media.id }).from(media).where(and(inArray(media.id, ids), isNotNull(media.deletedAt)));
+  const trashed = new Set(rows.map((r) => r.id));
+  return ids.filter((m) => trashed.has(m));
+}
+
+async function linkedMediaIds(db: Db, id: string) {
+  return (await db.select({ id: articleMedia.mediaId }).from(articleMedia).where(eq(articleMedia.articleId, id))).map((r) => r.id);
+}
+
+/**
+ * « Restaurer » (issue 20 §4): saves a revision's text as a new save of the article, through `updateArticle`, so
+ * every rule of an edit holds (a member's restore of an approved article waits for approval; a draft stays one).
+ * Adds a new revision, deletes none. Themes and media deleted since are left out.
+ */
+export async function restoreRevision(db: Db, id: string, revisionId: string, actor: Actor, version?: number) {
+  const row = await articleForWrite(db, id, actor);
+  const [rev] = await db.select().from(articleRevisions).where(and(eq(articleRevisions.id, revisionId), eq(articleRevisions.articleId, id))).limit(1);
+  if (!rev) throw new NotFoundError("Version introuvable.");
+  const kept = await stillThere(db, rev);
+  const input: ArticleInput = {
+    title: rev.title,
+    txtContent: rev.txtContent,
+    htmlContent: rev.htmlContent,
+    keywords: rev.keywords,
+    themes: kept.themes.length ? kept.themes : undefined,
+    media: kept.media,
+    authors: undefined,
+    draft: row.draft,
+    version,
+  };
+  return updateArticle(db, id, input, actor, { restoredFrom: rev.createdAt });
+}
+
+/**
  * A batch is one transaction but cannot branch: this statement, placed right after a guarded update, fails (and so
  * rolls the whole batch back) when that update changed no row, by inserting a NULL where SQLite forbids one.
  */
-const STALE_GUARD_ERROR = "NOT NULL constraint failed: article_themes.article_id";
-const staleGuard = (db: Db) => db.run(sql`insert into ${articleThemes} (article_id, theme_id) select null, null where changes() = 0`) as unknown as Step;
+export const STALE_GUARD_ERROR = "NOT NULL constraint failed: article_themes.article_id";
+export const staleGuard = (db: Db) => db.run(sql`insert into ${articleThemes} (article_id, theme_id) select null, null where changes() = 0`) as unknown as Step;
 
 /** Whether a batch failed on `staleGuard` (no other statement inserts a null article id). */
-function failedOnStaleGuard(e: unknown): boolean {
+export function failedOnStaleGuard(e: unknown): boolean {
   for (let c: unknown = e; c instanceof Error; c = c.cause) if (c.message.includes(STALE_GUARD_ERROR)) return true;
   return false;
 }
@@ -209,6 +306,20 @@ async function removePictureFiles(uploadsDir: string, names: (string | null)[]) 
   await Promise.all(names.flatMap((n) => (n ? [removeUpload(uploadsDir, "article_pics", n)] : [])));
 }
 
+/** « Publier le » must be a minute to come. */
+function inFuture(at: Date, now = new Date()): Date {
+  if (at.getTime() <= now.getTime()) throw new BadRequestError("La date de publication doit être dans le futur.");
+  return at;
+}
+
+/** « 26 novembre 2026 à 14 h 30 », Dakar time. */
+export function dakarMinute(at: Date): string {
+  const day = new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "long", year: "numeric", timeZone: "Africa/Dakar" }).format(at);
+  const time = new Intl.DateTimeFormat("fr-FR", { hour: "2-digit", minute: "2-digit", timeZone: "Africa/Dakar" }).formatToParts(at);
+  const part = (type: string) => time.find((p) => p.type === type)?.value ?? "";
+  return `${day} à ${part("hour")}\u00a0h\u00a0${part("minute")}`;
+}
+
 /** An admin cannot approve what its authors have not submitted yet. */
 export const DRAFT_NOT_SUBMITTED = "Cet article est un brouillon\u00a0: ses auteurs ne l'ont pas encore soumis.";
 
@@ -217,13 +328,31 @@ const FLAG_MESSAGES = {
   online: ["Article mis en ligne !", "Article mis hors ligne !"],
 } as const;
 
-/** Sets (or, without a value, flips) approved or online; answers both flags and the §4 message. */
-export async function setArticleFlag(db: Db, id: string, flag: "approved" | "online", value?: boolean): Promise<ArticleState> {
+/**
+ * Sets (or, without a value, flips) approved or online; answers both flags and the §4 message. Approving an
+ * article with a pending edit publishes the edit (without a value too: the edit is what waits); unapproving it
+ * also copies the edit in, as the row is then no longer public. Approving clears a schedule (it happens now).
+ */
+export async function setArticleFlag(db: Db, id: string, flag: "approved" | "online", value?: boolean, publishAt?: Date | null): Promise<ArticleState> {
   const row = await articleForWrite(db, id, { id: "", admin: true });
-  const next = value ?? !row[flag];
+  const next = value ?? (flag === "approved" && row.pendingRevisionId ? true : !row[flag]);
   if (flag === "approved" && next && row.draft) throw new ConflictError(DRAFT_NOT_SUBMITTED);
+  const now = new Date();
+  // « Publier le »: the approval is made by the server at that minute (schedule.ts); nothing public changes now.
+  if (flag === "approved" && next && publishAt) {
+    inFuture(publishAt, now);
+    await db.update(articles).set({ publishAt, updatedAt: now }).where(eq(articles.id, id));
+    return { _id: id, approved: row.approved, online: row.online, message: `Publication programmée le ${dakarMinute(publishAt)}.` };
+  }
+  const pending = flag === "approved" ? await applyPendingSteps(db, row, now) : [];
+  const schedule = flag === "approved" ? { publishAt: null } : {};
   // The authors' notification is read from the flag as it was: before the update, in the same batch.
-  await runBatch(db, [...flagEvents(db, "article", next ? flag : "", [id]), db.update(articles).set({ [flag]: next, updatedAt: new Date() }).where(eq(articles.id, id))]);
+  await runBatch(db, [
+    ...flagEvents(db, "article", next ? flag : "", [id]),
+    ...pending,
+    ...(flag === "approved" && next ? [sealRevisions(db, [id])] : []),
+    db.update(articles).set({ [flag]: next, updatedAt: now, ...schedule }).where(eq(articles.id, id)),
+  ]);
   const state = { approved: row.approved, online: row.online, [flag]: next };
   return { _id: id, approved: state.approved, online: state.online, message: FLAG_MESSAGES[flag][next ? 0 : 1] };
 }
@@ -258,12 +387,16 @@ export async function saveArticlePicture(db: Db, uploadsDir: string, id: string,
     await removePictureFiles(uploadsDir, [name]);
     throw e;
   }
-  const review = slot === "articlePic" && !actor.admin ? { approved: false } : {};
-  await db
-    .update(articles)
-    // The bytes received count against the authors' pending quota (api/modules/upload-quota).
-    .set({ [slot]: name, [`${slot}Bytes`]: bytes, updatedAt: new Date(), ...review })
-    .where(eq(articles.id, id));
+  const review = slot === "articlePic" && !actor.admin;
+  // A member's new picture is unreviewed: the article goes back to pending, its pending edit (if any) with it.
+  await runBatch(db, [
+    ...(review ? await applyPendingSteps(db, row, new Date()) : []),
+    db
+      .update(articles)
+      // The bytes received count against the authors' pending quota (api/modules/upload-quota).
+      .set({ [slot]: name, [`${slot}Bytes`]: bytes, updatedAt: new Date(), ...(review ? { approved: false } : {}) })
+      .where(eq(articles.id, id)),
+  ]);
   await removePictureFiles(uploadsDir, [row[slot]]);
   return picturesAnswer(db, id, slot === "articlePic" ? "Image recadrée et sauvée" : "Image originale enregistrée");
 }
@@ -271,6 +404,7 @@ export async function saveArticlePicture(db: Db, uploadsDir: string, id: string,
 /** Removes both picture files of an article (the cropped one and its original). */
 export async function deleteArticlePicture(db: Db, uploadsDir: string, id: string, actor: Actor) {
   const row = await articleForWrite(db, id, actor);
+  if (!actor.admin) await runBatch(db, await applyPendingSteps(db, row, new Date()));
   await db
     .update(articles)
     .set({

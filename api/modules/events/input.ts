@@ -33,6 +33,8 @@ export type EventInput = {
   htmlContent: string;
   keywords: string[];
   online: boolean | undefined;
+  /** « Mettre en ligne le »: a date, null to cancel, undefined when not sent. */
+  publishAt: Date | null | undefined;
   organizers: string[];
   themes: string[];
   /** Only the registration settings the form sent (an update keeps the others). */
@@ -91,6 +93,8 @@ export function readEventInput(body: EventBody): EventInput {
     htmlContent,
     keywords: unique((body.keywords ?? []).flatMap((k) => k.split(","))),
     online: body.online,
+    publishAt:
+      body.publishAt === undefined ? undefined : body.publishAt === null || body.publishAt.trim() === "" ? null : parseEventDate(body.publishAt, "La date de mise en ligne n'est pas valide."),
     organizers: unique(body.organizers),
     themes: unique(body.themes),
     registration: readRegistration(body),

@@ -2,7 +2,7 @@
  * The back office's event list, one page at a time (api/lib/list-query.ts), searched through titles, places and
  * keywords. Without `page`, the route keeps the spec's whole array.
  */
-import { eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { eq, gte, inArray, lt, sql, type SQL, isNotNull } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { events } from "../../../db/schema";
 import { dayRange, ftsSearch, listPage, type ListSpec } from "../../lib/list-query";
@@ -29,7 +29,7 @@ export const EVENT_LIST: ListSpec<(typeof EVENT_SORTS)[number]> = {
  */
 export function eventWhere(query: Omit<EventsQuery, "page" | "pageSize" | "sort" | "dir">, now = new Date()): (SQL | undefined)[] {
   return [
-    query.status ? eq(events.online, query.status === "online") : undefined,
+    query.status === "scheduled" ? isNotNull(events.publishAt) : query.status ? eq(events.online, query.status === "online") : undefined,
     query.when ? (query.when === "past" ? lt(events.endDate, now) : gte(events.endDate, now)) : undefined,
     query.theme ? inArray(events.id, sql`(select event_id from event_themes where theme_id = ${query.theme})`) : undefined,
     dayRange(events.startDate, query.from, query.to),

@@ -18,6 +18,8 @@ export const Event = t.Object({
   organizers: t.Array(UserSummary),
   themes: t.Array(ThemeRef),
   online: t.Boolean(),
+  /** « Mettre en ligne le » (issue 20 §5): when the server puts it online (ISO), or null. */
+  publishAt: t.Optional(t.Nullable(t.String())),
   createdAt: t.String(),
   /** Registration settings (issue 22): the public page reads the live state from /api/events/:id/availability. */
   registration: t.Object({
@@ -47,6 +49,8 @@ export const EventBody = strict(t.Object({
   txt_content: t.Optional(t.String({ maxLength: 10_000, error: "Le texte est trop long (10 000 caractères au plus)." })),
   html_content: t.Optional(t.String({ maxLength: 100_000, error: "Le contenu est trop long (100 000 caractères au plus)." })),
   online: t.Optional(t.Boolean({ error: "L'état « en ligne » doit valoir true ou false." })),
+  /** « Mettre en ligne le »: a future Dakar date-time (the event stays offline until then); empty or null cancels. */
+  publishAt: t.Optional(t.Union([t.Null(), t.String({ maxLength: 40 })], { error: "La date de mise en ligne n'est pas valide." })),
   keywords: t.Optional(
     t.Array(t.String({ maxLength: 60, error: "Un mot-clé est trop long (60 caractères au plus)." }), {
       maxItems: 30,
@@ -80,7 +84,9 @@ export const EVENT_SORTS = ["start", "title", "created"] as const;
 
 /** The filters of the back office's event list (also what a bulk action's `filter` may carry). */
 const eventFilters = {
-  status: t.Optional(t.Union([t.Literal("online"), t.Literal("offline")], { error: "Statut inconnu (online ou offline)." })),
+  status: t.Optional(
+    t.Union([t.Literal("online"), t.Literal("offline"), t.Literal("scheduled")], { error: "Statut inconnu (online, offline ou scheduled)." }),
+  ),
   /** Not yet over (`upcoming`: ending now or later, events under way included) or over (`past`). */
   when: t.Optional(t.Union([t.Literal("upcoming"), t.Literal("past")], { error: "Période inconnue (upcoming ou past)." })),
   /** A theme id. */

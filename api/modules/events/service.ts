@@ -54,6 +54,7 @@ function toEvent(
     organizers: organizers.map((o) => toUserSummary(o.user)),
     themes: themeRows.map((t) => ({ _id: t.id, name: t.name, url: t.url })),
     online: row.online,
+    publishAt: row.publishAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     registration: {
       open: row.registrationOpen,
@@ -144,13 +145,24 @@ function columns(input: EventInput) {
   };
 }
 
+/**
+ * « Mettre en ligne le » (issue 20 §5): a future minute keeps the event offline until the server puts it online
+ * (api/modules/events/schedule.ts); null cancels; putting it online by hand cancels too.
+ */
+function scheduleColumns(input: EventInput, now: Date): { publishAt?: Date | null; online?: boolean } {
+  if (input.publishAt === undefined) return input.online ? { publishAt: null } : {};
+  if (input.publishAt === null) return { publishAt: null };
+  if (input.publishAt.getTime() <= now.getTime()) throw new BadRequestError("La date de mise en ligne doit être dans le futur.");
+  return { publishAt: input.publishAt, online: false };
+}
+
 /** Creates an event; new events are online unless the form says otherwise (spec). */
 export async function createEvent(db: Db, input: EventInput): Promise<Event> {
   await assertLinksExist(db, input);
   assertClosesBeforeStart(input.registration.closesAt ?? null, input.startDate);
   const id = newId();
   const now = new Date();
-  const row = { id, url: await freeSlug(db, input.title), ...columns(input), ...registrationColumns(input), online: input.online ?? true, createdAt: now, updatedAt: now };
+  const row = { id, url: await freeSlug(db, input.title), ...columns(input), ...registrationColumns(input), online: input.online ?? true, ...scheduleColumns(input, now), createdAt: now, updatedAt: now };
   await db.batch([db.insert(events).values(row), ...linkRows(db, id, input)]);
   return eventById(db, id);
 }
@@ -164,7 +176,7 @@ export async function updateEvent(db: Db, id: string, input: EventInput, mail: M
   await assertLinksExist(db, input);
   assertClosesBeforeStart(input.registration.closesAt === undefined ? before.registrationClosesAt : input.registration.closesAt, input.startDate);
   const now = new Date();
-  const set = { ...columns(input), ...registrationColumns(input), ...(input.online === undefined ? {} : { online: input.online }), updatedAt: now };
+  const set = { ...columns(input), ...registrationColumns(input), ...(input.online === undefined ? {} : { online: input.online }), ...scheduleColumns(input, now), updatedAt: now };
   const capacity = input.registration.capacity;
   const moreRoom = capacity !== undefined && before.registrationCapacity !== null && (capacity === null || capacity > before.registrationCapacity);
   await db.transaction(async (tx) => {
@@ -186,7 +198,7 @@ export async function deleteEvent(db: Db, id: string): Promise<{ message: string
 export async function toggleEventOnline(db: Db, id: string): Promise<{ _id: string; title: string; online: boolean }> {
   const [row] = await db
     .update(events)
-    .set({ online: not(events.online), updatedAt: new Date() })
+    .set({ online: not(events.online), publishAt: null, updatedAt: new Date() })
     .where(eq(events.id, id))
     .returning({ id: events.id, title: events.title, online: events.online });
   if (!row) throw new NotFoundError("Événement introuvable.");

@@ -2,7 +2,7 @@
  * Article and media counts for the dashboard. Their modules have no count functions and this module must not
  * edit their services, so these two read-only counts live here.
  */
-import { and, count, eq } from "drizzle-orm";
+import { and, count, eq, isNull } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { articles, media } from "../../../db/schema";
 import { articleIsLive, articleIsPublic } from "../articles/service";
@@ -16,7 +16,7 @@ export async function countArticles(db: Db): Promise<{ total: number; published:
   const [[all], [published], [pending]] = await Promise.all([
     db.select({ n: count() }).from(articles).where(articleIsLive),
     db.select({ n: count() }).from(articles).where(articleIsPublic),
-    db.select({ n: count() }).from(articles).where(and(articleIsLive, eq(articles.approved, false), eq(articles.draft, false))),
+    db.select({ n: count() }).from(articles).where(and(articleIsLive, eq(articles.approved, false), eq(articles.draft, false), isNull(articles.publishAt))),
   ]);
   return { total: all?.n ?? 0, published: published?.n ?? 0, pending: pending?.n ?? 0 };
 }

@@ -15,6 +15,7 @@ import type {
   ThemeWithCount,
 } from "../../../api/contract";
 import { perBuild } from "./per-build";
+import { previewAt, withPreviewSummary } from "./preview-article";
 
 const ORIGIN = process.env.API_ORIGIN ?? "http://127.0.0.1:4321";
 
@@ -81,10 +82,11 @@ export const api = {
   allMembers: () => apiGet<PublicMember[]>(`/api/public/members`),
   author: (nickname: string) => authorFromLists(nickname),
   media: () => apiGet<Media[]>(`/api/public/media`),
-  articles: () => apiGet<ArticleSummary[]>(`/api/public/articles`),
+  // An « Aperçu » render (lib/preview-article.ts) sees the previewed text; a build never has one.
+  articles: () => apiGet<ArticleSummary[]>(`/api/public/articles`).then(withPreviewSummary),
   /** One article with bodies and media (from the build's single bulk request). */
   article: async (url: string) => {
-    const found = (await fullArticles()).get(url);
+    const found = previewAt(url) ?? (await fullArticles()).get(url);
     if (!found) throw new Error(`GET article ${url} -> not found`);
     return found;
   },

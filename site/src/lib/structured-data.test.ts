@@ -21,6 +21,8 @@ const article: Article = {
   online: true,
   draft: false,
   version: 1,
+  pendingEdit: false,
+  publishAt: null,
 };
 
 const event: Event = {

@@ -8,7 +8,7 @@
  * The list's state and the open modal live in the address (`?status=pending&q=ecole`, `?edit=<id>`).
  */
 import { useStore } from "@nanostores/react";
-import type { ReactNode } from "react";
+import { useMemo, type ReactNode } from "react";
 import type { ArticleSummary } from "../../../../api/contract";
 import { formatDateLong } from "../../lib/format";
 import { articleHref, articlePicSrc, userHref } from "../../lib/paths";
@@ -21,6 +21,7 @@ import { useEditAddress } from "../ui/edit-address";
 import { FormField } from "../ui/FormField";
 import { ScreenHead } from "../ui/ScreenHead";
 import { AdminArticleForm } from "./AdminArticleForm";
+import { PublicationBadges } from "../articles/PublicationBadges";
 import { ArticleBulkBar } from "./ArticleBulkBar";
 import { selectColumn, useSelection } from "../ui/BulkBar";
 import { useModerationColumns } from "../moderation/use-moderation";
@@ -83,7 +84,9 @@ export default function AdminArticlesScreen() {
   const { data, loading, error } = useResource($adminArticles, "Erreur lors du chargement des articles.");
   const themes = useResource($userThemes, "Erreur lors du chargement des thèmes");
   const [target, setTarget] = useEditAddress();
-  const shown = useShown(data);
+  const listed = useShown(data);
+  // An approved article whose edit waits shows as waiting: its approve toggle then approves the edit (issue 20 §2).
+  const shown = useMemo(() => listed && { ...listed, items: listed.items.map((a) => (a.pendingEdit ? { ...a, approved: false } : a)) }, [listed]);
 
   const key = useStore(articleList.$key);
   const { selection, setSelection, toggle } = useSelection(key);
@@ -109,6 +112,7 @@ export default function AdminArticlesScreen() {
         <>
           <a href={articleHref(a.url)}>{a.title}</a>
           {a.draft && <span className="badge article-draft-badge"> Brouillon</span>}
+          <PublicationBadges article={a} />
         </>
       ) },
     { key: "image", header: "Image", cell: (a) => <Thumbnail file={a.articlePic} /> },

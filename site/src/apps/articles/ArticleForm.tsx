@@ -26,7 +26,7 @@ import { useViewer } from "../stores/viewer";
 import { FieldGroup, FormField } from "../ui/FormField";
 import { ImageCropper } from "../ui/ImageCropper";
 import { EditModal, useEditedItem } from "../ui/EditModal";
-import { articlesChanged, createArticle, loadArticle, updateArticle, type AppContext } from "./api";
+import { articlesChanged, createArticle, loadArticle, previewHref, updateArticle, type AppContext } from "./api";
 import { articleBody, articleErrors, CONTENT_MAX, draftOf, type ArticleDraft, type ArticleErrors } from "./article-form";
 import { htmlToText } from "../../../../shared/html-text";
 import { ArticlePictureField, useArticlePicture } from "./ArticlePicture";
@@ -34,6 +34,8 @@ import { BodyField, type BodyEditorHandle } from "./BodyField";
 import { authoredBy, NOT_YOUR_ARTICLE } from "./ownership";
 import { forgetLocalDraft, readLocalDraft, statusText, useAutosave, type LocalDraft } from "./autosave";
 import { ApiError } from "../lib/api";
+import { HistoryDialog } from "./HistoryDialog";
+import { toDakarInput } from "../lib/scheduled";
 import { $userThemes } from "./stores";
 import "./ArticleForm.css";
 
@@ -83,6 +85,11 @@ function ArticleFormModal(props: ArticleFormProps & { themes: readonly ThemeRef[
   const currentRef = useRef(current);
   currentRef.current = current;
   const form = useRef<HTMLDivElement>(null);
+  // « Historique »: its dialog, and a reload of the article after a restore.
+  const [history, setHistory] = useState(false);
+  const [reloads, setReloads] = useState(0);
+  // « Publier le » (admins, issue 20 §5): the field's value, sent when it differs from the stored one.
+  const [publishAt, setPublishAt] = useState("");
   // Each opening starts from the stored article (or an empty form).
   const phase = useEditedItem<Article>(
     {
@@ -95,12 +102,13 @@ function ArticleFormModal(props: ArticleFormProps & { themes: readonly ThemeRef[
       reset: (article) => {
         setDraft(draftOf(article));
         setMediaList(article ? article.media.map(choiceOf) : []);
+        setPublishAt(toDakarInput(article?.publishAt ?? null));
         setTextLength(null);
         if (!article) setErrors({});
         setUnsent(context === "member" ? readLocalDraft(article?._id ?? null) : null);
       },
     },
-    [context, viewer._id],
+    [context, viewer._id, reloads],
   );
   const stored = phase.state === "ready" ? phase.item : null;
   const picture = useArticlePicture(context, articleId, stored?.articlePic ?? null, open ? articleId ?? "new" : null);
@@ -196,7 +204,8 @@ function ArticleFormModal(props: ArticleFormProps & { themes: readonly ThemeRef[
       const { id: savedId, version: savedVersion } = autosave.current();
       const id = savedId ?? articleId;
       const version = savedVersion ?? stored?.version;
-      const sent = { ...articleBody(draft, stored, context), ...(version ? { version } : {}) };
+      const schedule = context === "admin" && publishAt !== toDakarInput(stored?.publishAt ?? null) ? { publishAt: publishAt || null } : {};
+      const sent = { ...articleBody(draft, stored, context), ...(version ? { version } : {}), ...schedule };
       const article = id ? await updateArticle(context, id, sent) : await createArticle(context, sent);
       forgetLocalDraft(article._id);
       forgetLocalDraft(null);
@@ -234,14 +243,35 @@ function ArticleFormModal(props: ArticleFormProps & { themes: readonly ThemeRef[
         submitLabel={submitLabel}
         saving={saving}
         extraActions={
-          drafting && phase.state === "ready" ? (
-            <button type="button" className="btn btn-outline" disabled={saving} onClick={() => void saveDraft()}>
-              Enregistrer le brouillon
-            </button>
+          phase.state === "ready" && (drafting || articleId) ? (
+            <>
+              {articleId && (
+                <button type="button" className="btn btn-outline" disabled={saving} onClick={() => setHistory(true)}>
+                  Historique
+                </button>
+              )}
+              {articleId && (
+                // The saved text as its public page will look (issue 20 §3), at a private address of the API.
+                <a className="btn btn-outline" href={previewHref(context, articleId)} target="_blank" rel="noopener">
+                  Aperçu<span className="sr-only"> (nouvel onglet, texte enregistré)</span>
+                </a>
+              )}
+              {drafting && (
+                <button type="button" className="btn btn-outline" disabled={saving} onClick={() => void saveDraft()}>
+                  Enregistrer le brouillon
+                </button>
+              )}
+            </>
           ) : undefined
         }
       >
         <div ref={form} className="article-form-fields">
+          {stored?.pendingEdit && (
+            <p className="article-pending-edit" role="note">
+              Une modification attend l'approbation d'un administrateur&nbsp;: la page publique montre la version approuvée
+              jusque-là.
+            </p>
+          )}
           {unsent && (
             <div className="article-unsent" role="alert">
               <p>Une version plus récente de ce texte, non enregistrée, est gardée sur cet appareil.</p>
@@ -344,6 +374,18 @@ function ArticleFormModal(props: ArticleFormProps & { themes: readonly ThemeRef[
               )}
             </FormField>
           )}
+          {context === "admin" && (
+            <FormField
+              label="Publier le"
+              hint={
+                stored?.approved
+                  ? "Heure de Dakar. Vos modifications seront publiées à cette heure-là\u00a0; la page publique reste inchangée jusque-là. Vide\u00a0: publiées tout de suite."
+                  : "Heure de Dakar. L'article sera approuvé et publié à cette heure-là. Vide\u00a0: pas de publication programmée."
+              }
+            >
+              {(field) => <input {...field} type="datetime-local" value={publishAt} onChange={(e) => setPublishAt(e.target.value)} />}
+            </FormField>
+          )}
           <ArticlePictureField picture={picture} />
           {drafting && (
             <p className="article-autosave muted" role="status" aria-live="polite">
@@ -353,6 +395,23 @@ function ArticleFormModal(props: ArticleFormProps & { themes: readonly ThemeRef[
         </div>
       </EditModal>
       {/* Outside the article's dialog: a dialog's form must not hold another's (submit would reach both). */}
+      {articleId && (
+        <HistoryDialog
+          open={open && history}
+          context={context}
+          articleId={articleId}
+          version={autosave.current().version ?? stored?.version}
+          currentText={() => htmlToText(readDraft().content)}
+          onClose={() => setHistory(false)}
+          onRestored={() => {
+            setHistory(false);
+            articlesChanged();
+            // The form shows the restored text, at its new version.
+            setReloads((n) => n + 1);
+            setBodyKey((k) => k + 1);
+          }}
+        />
+      )}
       <MediaPicker open={open && picking} context={context} initial={media} onChoose={setMedia} onClose={() => setPicking(false)} />
       <MediaPicker {...picture.library} context={context} />
       <ImageCropper {...picture.cropper} />

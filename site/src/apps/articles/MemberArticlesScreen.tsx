@@ -30,6 +30,7 @@ import { ArticleForm } from "./ArticleForm";
 import { articleCount, MEMBER_ARTICLE_SORTS, MY_ARTICLE_SORTS, MY_ARTICLE_STATUSES } from "./member-lists";
 import { $memberArticles, $myArticles, memberArticleList, myArticleList } from "./member-pages";
 import "../ui/list-tools.css";
+import { PublicationBadges } from "./PublicationBadges";
 import "./MemberArticlesScreen.css";
 import { TRASH_ARTICLE_QUESTION } from "../trash/trash-text";
 
@@ -54,6 +55,7 @@ function Statuses({ article }: { article: ArticleSummary }) {
       {/* A draft is not waiting for anyone yet: its own word rather than « En attente d'approbation ». */}
       {article.draft ? <span className="badge article-draft-badge">Brouillon</span> : <StatusBadge kind="approved" value={article.approved} />}
       <StatusBadge kind="online" value={article.online} />
+      <PublicationBadges article={article} />
     </span>
   );
 }

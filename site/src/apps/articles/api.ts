@@ -3,7 +3,7 @@
  * /api/user/articles (its own articles only; the server answers 403 otherwise), the back office through
  * /api/admin/articles. Pictures are multipart, through the XHR uploader.
  */
-import type { Article } from "../../../../api/contract";
+import type { Article, Revision, RevisionSummary } from "../../../../api/contract";
 import { api, call, upload } from "../lib/api";
 import { revalidate } from "../lib/query";
 import type { ArticleBody } from "./article-form";
@@ -66,3 +66,29 @@ export function deleteArticlePicture(context: AppContext, id: string): Promise<A
 export function articlesChanged(): void {
   revalidate("/api/user/articles", "/api/admin/articles", "/api/user/stats");
 }
+
+/** « Historique » (issue 20 §4): the article's revisions, newest first. */
+export function listRevisions(context: AppContext, id: string): Promise<RevisionSummary[]> {
+  const fallback = "Impossible de charger l'historique.";
+  return context === "admin" ? call(api.admin.articles({ id }).revisions.get(), fallback) : call(api.user.articles({ id }).revisions.get(), fallback);
+}
+
+/** One revision with its text. */
+export function loadRevision(context: AppContext, id: string, revision: string): Promise<Revision> {
+  const fallback = "Impossible de charger cette version.";
+  return context === "admin"
+    ? call(api.admin.articles({ id }).revisions({ revision }).get(), fallback)
+    : call(api.user.articles({ id }).revisions({ revision }).get(), fallback);
+}
+
+/** « Restaurer »: saved as a new revision (a member's restore of a published article waits for approval). */
+export function restoreRevision(context: AppContext, id: string, revision: string, version?: number): Promise<Article> {
+  const fallback = "Impossible de restaurer cette version.";
+  const body = version ? { version } : {};
+  return context === "admin"
+    ? call(api.admin.articles({ id }).revisions({ revision }).restore.post(body), fallback)
+    : call(api.user.articles({ id }).revisions({ revision }).restore.post(body), fallback);
+}
+
+/** « Aperçu » (issue 20 §3): the private address of the article's saved working text as its public page. */
+export const previewHref = (context: AppContext, id: string) => `${base(context, id)}/preview`;

@@ -18,6 +18,8 @@ const stored: Article = {
   online: true,
   draft: false,
   version: 1,
+  pendingEdit: false,
+  publishAt: null,
 };
 
 describe("article form rules", () => {

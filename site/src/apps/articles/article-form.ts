@@ -97,6 +97,8 @@ export type ArticleBody = {
   draft?: true;
   /** The version the form edited: the server refuses a save from an older copy (409). */
   version?: number;
+  /** Admin routes: « Publier le », Dakar "YYYY-MM-DDTHH:mm"; null cancels a schedule. */
+  publishAt?: string | null;
 };
 
 /**

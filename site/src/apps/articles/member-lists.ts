@@ -16,6 +16,8 @@ export const MY_ARTICLE_STATUSES = [
   ["", "Tous mes articles"],
   ["draft", "Brouillons"],
   ["pending", "En attente d'approbation"],
+  ["edited", "Modifications en attente"],
+  ["scheduled", "Programmés"],
   ["approved", "Approuvés"],
   ["online", "En ligne"],
   ["offline", "Hors ligne"],

@@ -132,6 +132,16 @@ export function EventForm({ open, event, onClose }: { open: boolean; event: Even
         <input type="checkbox" checked={draft.online} onChange={(e) => set("online", e.target.checked)} />
         En ligne (visible sur le site public)
       </label>
+      <FormField label="Mettre en ligne le" hint={"Heure de Dakar. L'événement reste hors ligne jusque-là, puis le site le publie de lui-même. Vide\u00a0: pas de mise en ligne programmée."}>
+        {(field) => (
+          <input
+            {...field}
+            type="datetime-local"
+            value={draft.publishAt}
+            onChange={(e) => setDraft((d) => ({ ...d, publishAt: e.target.value, ...(e.target.value ? { online: false } : {}) }))}
+          />
+        )}
+      </FormField>
       <FieldGroup legend="Inscriptions">
         <label className="event-online">
           <input type="checkbox" checked={draft.registrationOpen} onChange={(e) => set("registrationOpen", e.target.checked)} />

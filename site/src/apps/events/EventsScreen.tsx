@@ -23,6 +23,7 @@ import { choicesOf, ListSelect } from "../ui/ListSelect";
 import { isFiltered } from "../ui/list-state";
 import { ListTable } from "../ui/ListTable";
 import { ScreenHead } from "../ui/ScreenHead";
+import { formatScheduled } from "../lib/scheduled";
 import { StatusBadge } from "../ui/StatusBadge";
 import { useShown } from "../ui/use-shown";
 import { periodText } from "./event-form";
@@ -111,7 +112,16 @@ export default function EventsScreen() {
         );
       },
     },
-    { key: "online", header: "En ligne", cell: (e) => <StatusBadge kind="online" value={e.online} /> },
+    {
+      key: "online",
+      header: "En ligne",
+      cell: (e) => (
+        <>
+          <StatusBadge kind="online" value={e.online} />
+          {e.publishAt && <span className="badge"> Programmé le {formatScheduled(e.publishAt)}</span>}
+        </>
+      ),
+    },
     actionsColumn<Event>({
       label: (e) => ` : ${e.title}`,
       onEdit: (e) => setEditing({ event: e }),

@@ -21,6 +21,8 @@ export type EventDraft = {
   organizers: string[];
   themes: string[];
   online: boolean;
+  /** « Mettre en ligne le » (issue 20 §5): "YYYY-MM-DDTHH:mm" Dakar time, or empty. */
+  publishAt: string;
   /** Registration (issue 22). */
   registrationOpen: boolean;
   registrationAudience: "everyone" | "members";
@@ -45,7 +47,7 @@ export function toLocalInput(iso: string): string {
 
 export function eventDraftOf(event: Event | null): EventDraft {
   if (!event) {
-    return { title: "", location: "", startDate: "", endDate: "", description: "", keywords: "", organizers: [], themes: [], online: true, ...NO_REGISTRATION };
+    return { title: "", location: "", startDate: "", endDate: "", description: "", keywords: "", organizers: [], themes: [], online: true, publishAt: "", ...NO_REGISTRATION };
   }
   return {
     title: event.title,
@@ -57,6 +59,7 @@ export function eventDraftOf(event: Event | null): EventDraft {
     organizers: event.organizers.map((o) => o._id),
     themes: event.themes.map((t) => t._id),
     online: event.online,
+    publishAt: event.publishAt ? toLocalInput(event.publishAt) : "",
     registrationOpen: event.registration.open,
     registrationAudience: event.registration.audience,
     registrationCapacity: event.registration.capacity === null ? "" : String(event.registration.capacity),
@@ -104,6 +107,8 @@ export function eventBody(d: EventDraft, stored: Event | null): EventBody {
     registrationCapacity: d.registrationCapacity.trim(),
     registrationClosesAt: d.registrationClosesAt,
     registrationQuestion: d.registrationQuestion.trim(),
+    // Sent only when changed: a schedule the server has run meanwhile is not sent back (it would be past).
+    ...(d.publishAt !== (stored?.publishAt ? toLocalInput(stored.publishAt) : "") ? { publishAt: d.publishAt || null } : {}),
   };
 }
 

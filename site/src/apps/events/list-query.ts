@@ -15,6 +15,7 @@ export const EVENT_STATUSES = [
   ["", "En ligne et hors ligne"],
   ["online", "En ligne"],
   ["offline", "Hors ligne"],
+  ["scheduled", "Mise en ligne programmée"],
 ] as const;
 
 /** An event under way is not over yet: it counts with those to come (the public site's rule). */

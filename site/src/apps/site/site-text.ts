@@ -49,6 +49,8 @@ const ACTIONS: Record<string, string> = {
   trash: "Mise à la corbeille",
   restore: "Restauration",
   purge: "Suppression définitive",
+  // « Historique » (issue 20 §4): an older version of an article saved again.
+  "revision-restore": "Restauration d'une version",
   // Toggles: the summary says which way it went ("approuvé" / "désapprouvé", "mis en ligne" / "mis hors ligne").
   approve: "Approbation ou retrait",
   online: "Mise en ligne ou hors ligne",

@@ -1,0 +1,160 @@
+/**
+ * « Historique » of an article (issue 20 §4): its saved versions, newest first, with who saved and when (French,
+ * Africa/Dakar); choosing one shows its text as a word-level difference against the text in the form, and
+ * « Restaurer » saves it as a new version (none is ever deleted). A dialog of its own, opened beside the article's.
+ */
+import { useEffect, useState } from "react";
+import type { Revision, RevisionSummary } from "../../../../api/contract";
+import { errorText } from "../lib/api";
+import { toast } from "../stores/toasts";
+import { Modal } from "../ui/Modal";
+import { listRevisions, loadRevision, restoreRevision, type AppContext } from "./api";
+import { wordDiff } from "./word-diff";
+import "./HistoryDialog.css";
+
+const when = new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeStyle: "short", timeZone: "Africa/Dakar" });
+
+/** « 26 novembre 2026 à 14:32 », as one string. */
+export const revisionTime = (iso: string) => when.format(new Date(iso));
+
+const authorName = (r: RevisionSummary) => (r.author ? `${r.author.firstname} ${r.author.name}`.trim() || r.author.nickname : "Compte supprimé");
+
+export type HistoryDialogProps = {
+  open: boolean;
+  context: AppContext;
+  articleId: string;
+  /** The version the form was opened at: a restore from a stale form is refused (409). */
+  version: number | undefined;
+  /** The plain text now in the form, compared with the chosen version. */
+  currentText: () => string;
+  onClose: () => void;
+  onRestored: () => void;
+};
+
+export function HistoryDialog({ open, context, articleId, version, currentText, onClose, onRestored }: HistoryDialogProps) {
+  const [list, setList] = useState<RevisionSummary[] | null>(null);
+  const [chosen, setChosen] = useState<Revision | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!open) return;
+    let live = true;
+    setList(null);
+    setChosen(null);
+    setError(null);
+    listRevisions(context, articleId).then(
+      (l) => live && setList(l),
+      (e) => live && setError(errorText(e, "Impossible de charger l'historique.")),
+    );
+    return () => {
+      live = false;
+    };
+  }, [open, context, articleId]);
+
+  const choose = async (r: RevisionSummary) => {
+    try {
+      setChosen(await loadRevision(context, articleId, r._id));
+      // The text of the version gets focus, so a screen reader reads it next.
+      setTimeout(() => document.getElementById("history-chosen")?.focus(), 0);
+    } catch (e) {
+      toast.error(errorText(e, "Impossible de charger cette version."));
+    }
+  };
+
+  const restore = async () => {
+    if (!chosen) return;
+    setBusy(true);
+    try {
+      const article = await restoreRevision(context, articleId, chosen._id, version);
+      toast.success(
+        article.pendingEdit
+          ? "Version restaurée. Elle attend l'approbation d'un administrateur\u00a0; la page publique reste inchangée."
+          : "Version restaurée.",
+      );
+      onRestored();
+    } catch (e) {
+      toast.error(errorText(e, "Impossible de restaurer cette version."));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const parts = chosen ? wordDiff(chosen.txt_content, currentText()) : [];
+  const same = parts.every((p) => p.kind === "same");
+
+  return (
+    <Modal
+      open={open}
+      title="Historique"
+      size="xl"
+      onClose={onClose}
+      guardChanges={false}
+      footer={
+        <>
+          <button type="button" className="btn btn-outline" onClick={onClose} disabled={busy}>
+            Fermer
+          </button>
+          {chosen && (
+            <button type="button" className="btn" onClick={() => void restore()} disabled={busy} aria-busy={busy || undefined}>
+              Restaurer cette version
+            </button>
+          )}
+        </>
+      }
+    >
+      <div className="history">
+        {error && <p role="alert">{error}</p>}
+        {!list && !error && <p role="status">Chargement...</p>}
+        {list && list.length === 0 && <p>Aucune version enregistrée pour l'instant.</p>}
+        {list && list.length > 0 && (
+          <ol className="history-list" aria-label="Versions enregistrées, la plus récente d'abord">
+            {list.map((r) => (
+              <li key={r._id}>
+                <button
+                  type="button"
+                  className="history-item"
+                  aria-current={chosen?._id === r._id ? "true" : undefined}
+                  onClick={() => void choose(r)}
+                >
+                  <span className="history-when">{revisionTime(r.updatedAt)}</span>
+                  <span className="history-who">{authorName(r)}</span>
+                  {r.pending && <span className="badge">En attente d'approbation</span>}
+                  {r.restoredFrom && <span className="history-note">Restauration de la version du {revisionTime(r.restoredFrom)}</span>}
+                </button>
+              </li>
+            ))}
+          </ol>
+        )}
+        {chosen && (
+          <section className="history-chosen" id="history-chosen" tabIndex={-1} aria-labelledby="history-chosen-title">
+            <h3 id="history-chosen-title">
+              Version du {revisionTime(chosen.updatedAt)} — {chosen.title}
+            </h3>
+            {same ? (
+              <p>Identique au texte actuel.</p>
+            ) : (
+              <>
+                <p className="history-legend">
+                  Différences avec le texte actuel&nbsp;: <del>barré</del>, ce qui n'est que dans cette version&nbsp;; <ins>souligné</ins>, ce qui
+                  n'est que dans le texte actuel.
+                </p>
+                <div className="history-diff">
+                  {parts.map((p, i) =>
+                    p.kind === "same" ? (
+                      <span key={i}>{p.text}</span>
+                    ) : p.kind === "removed" ? (
+                      <del key={i}>{p.text}</del>
+                    ) : (
+                      <ins key={i}>{p.text}</ins>
+                    ),
+                  )}
+                </div>
+              </>
+            )}
+          </section>
+        )}
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,53 @@
+/**
+ * « Aperçu » (issue 20 §3): the build process renders one article page with an author's working text, through
+ * the same route, layout and components as the public page (scripts/build-worker.ts, job "preview"). The text is
+ * handed over here, in the process's globals, for that one render: the build's reads (lib/api.ts) then see it in
+ * place of the approved article, or beside the public ones for an article not yet public. Never set during a build.
+ */
+import type { Article, ArticleSummary } from "../../../api/contract";
+
+const PREVIEW = Symbol.for("site.previewArticle");
+type WithPreview = { [PREVIEW]?: Article };
+
+export function setPreviewArticle(article: Article | null): void {
+  (globalThis as WithPreview)[PREVIEW] = article ?? undefined;
+}
+
+export function previewArticle(): Article | undefined {
+  return (globalThis as WithPreview)[PREVIEW];
+}
+
+/** The summary the lists would carry for it (related articles, the page list). */
+function summaryOf(a: Article): ArticleSummary {
+  const text = a.txt_content.replace(/\s+/g, " ").trim();
+  return {
+    _id: a._id,
+    title: a.title,
+    url: a.url,
+    articlePic: a.articlePic,
+    themes: a.themes,
+    authors: a.authors,
+    keywords: a.keywords,
+    createdAt: a.createdAt,
+    excerpt: text.length > 300 ? `${text.slice(0, 300)}…` : text,
+    mediaCount: a.media.length,
+    approved: a.approved,
+    online: a.online,
+    draft: a.draft,
+    pendingEdit: a.pendingEdit,
+    publishAt: a.publishAt,
+  };
+}
+
+/** The public summaries with the previewed article in its place (or added). */
+export function withPreviewSummary(list: ArticleSummary[]): ArticleSummary[] {
+  const a = previewArticle();
+  if (!a) return list;
+  return [summaryOf(a), ...list.filter((x) => x._id !== a._id)];
+}
+
+/** The previewed article when it is the one at `url`. */
+export function previewAt(url: string): Article | undefined {
+  const a = previewArticle();
+  return a && a.url === url ? a : undefined;
+}
