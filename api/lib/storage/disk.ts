@@ -2,7 +2,7 @@
 import { statSync } from "node:fs";
 import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
 import { dirname, join, relative } from "node:path";
-import type { Stage, StoredObject, UploadStorage } from "./index";
+import type { Stage, StoredObject, UploadStorage } from "./types";
 
 export class DiskStorage implements UploadStorage {
   readonly kind = "disk" as const;
