@@ -201,10 +201,9 @@ export class SiteBuilder {
   private async untilBuilt(shared: SharedBuildTurns<BuildReport>, target: number): Promise<BuildReport> {
     for (;;) {
       const built = await this.retrying(() => shared.built());
-      if (built && built.generation >= target) {
-        this.adopt(built.report);
-        return built.report;
-      }
+      // The newest build is served at once, even while waiting for the one that covers this request.
+      if (built) this.adopt(built.report);
+      if (built && built.generation >= target) return built.report;
       if (!this.running && (await this.retrying(() => shared.tryLead()))) {
         try {
           const covered = await shared.requested();
