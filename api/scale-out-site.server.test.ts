@@ -1,17 +1,22 @@
 /**
- * Two API processes with the site build on (issue 24 §5), sharing one database, one site folder and one real
- * Redis: they take turns (api/lib/redis/build-turns.ts), so one builds the site at start and the other serves it;
- * a change written through A is live in the pages B serves; a rebuild asked of both at once runs once.
+ * Two API processes with the site build on (issue 24 §5), sharing one database, one site folder, one real Redis
+ * and a bucket on a real S3 server (Ceph's gateway) to publish the site to: they take turns to build
+ * (api/lib/redis/build-turns.ts); a change written through A is live in the pages B serves and in the bucket; a
+ * rebuild asked of both at once runs once.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SERVER_ADMIN, startListeningServer, type ListeningServer } from "./testing/listening-server";
+import { S3Client } from "bun";
 import { freePort, startTestRedis, type TestRedis } from "./testing/redis-server";
+import { startTestS3, type TestS3 } from "./testing/s3-server";
 
 const TOKEN = "scale-out-rebuild-token-0123456789";
 let redis: TestRedis;
+let s3: TestS3;
+let bucket: S3Client;
 let shared: string;
 let a: ListeningServer;
 let b: ListeningServer;
@@ -25,18 +30,22 @@ const ready = async (s: ListeningServer) => {
 };
 
 beforeAll(async () => {
-  redis = await startTestRedis();
+  [redis, s3] = await Promise.all([startTestRedis(), startTestS3({ buckets: ["site-public"] })]);
   shared = mkdtempSync(join(tmpdir(), "scale-out-site-"));
-  const env = { REDIS_URL: redis.url, SITE_BUILD: "on", SITE_DIR: join(shared, "site"), REBUILD_TOKEN: TOKEN };
+  // The published site only (uploads stay on disk): both processes may publish, the one that built does.
+  const { S3_BUCKET: _uploads, ...s3Env } = s3.env("site-public");
+  bucket = new S3Client({ endpoint: s3.endpoint, region: s3.region, accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey, bucket: "site-public" });
+  const env = { REDIS_URL: redis.url, SITE_BUILD: "on", SITE_DIR: join(shared, "site"), REBUILD_TOKEN: TOKEN, ...s3Env, PUBLISH_S3_BUCKET: "site-public" };
   // Real ports: a build reads the API of the process that runs it at its own address.
   a = await startListeningServer({ ...env, PORT: String(await freePort()) });
   b = await startListeningServer({ ...env, PORT: String(await freePort()), DATABASE_URL: a.databaseUrl, UPLOADS_DIR: join(a.dir, "uploads") });
   await Promise.all([ready(a), ready(b)]);
-}, 300_000);
+}, 400_000);
 afterAll(async () => {
   await b?.stop();
   await a?.stop();
   await redis?.close();
+  await s3?.close();
   rmSync(shared, { recursive: true, force: true });
 });
 
@@ -63,6 +72,9 @@ describe("two API processes building one site", () => {
       status = (await fetch(`${b.origin}/articles/peche-durable`)).status;
     }
     expect(await (await fetch(`${b.origin}/articles/peche-durable`)).text()).toContain("Pêche durable");
+    // And in the bucket a CDN serves, published by the process that built it (its publish follows the swap).
+    while (!(await bucket.exists("articles/peche-durable.html"))) await Bun.sleep(500);
+    expect(await bucket.file("articles/peche-durable.html").text()).toContain("Pêche durable");
   }, 300_000);
 
   it("run a rebuild asked of both at once one time", async () => {
