@@ -209,14 +209,18 @@ export class SiteBuilder {
           const covered = await shared.requested();
           const full = await shared.takeFull();
           const renew = setInterval(() => void shared.renew().catch(() => {}), shared.lockMs / 3);
+          let report: BuildReport;
           try {
             this.running = this.run(full ? "full" : undefined);
-            const report = await this.running;
-            await shared.markBuilt(covered, report);
+            report = await this.running;
           } finally {
             this.running = null;
             clearInterval(renew);
           }
+          await this.retrying(() => shared.markBuilt(covered, report));
+          // This build started after the request was counted, so it covers it, whatever the numbers say (a Redis
+          // restarted empty counts from 0 again: waiting for the old number would build forever).
+          return report;
         } catch (e) {
           console.error("Redis unreachable during a shared build, trying again:", (e as Error).message);
         } finally {

@@ -93,4 +93,23 @@ describe("site builds shared through Redis", () => {
     expect(seen.built).toBe(false);
     expect(readFileSync(join(seen.dir, "index.html"), "utf8")).toContain("v3");
   });
+
+  it("keeps a build asked for while Redis is down and runs it once Redis is back", async () => {
+    const a = builder("A3");
+    writeFileSync(control, JSON.stringify({ marker: "v4", delayMs: 0, fail: false }));
+    const before = count();
+    await redis.stop();
+    const asked = a.requestBuild({ kind: "article", id: "5" } as never);
+    let settled = false;
+    void asked.finally(() => (settled = true));
+    // Redis stays down a while: nothing is built, nothing is given up.
+    await Bun.sleep(1_500);
+    expect(settled).toBe(false);
+    expect(count()).toBe(before);
+    await redis.start();
+    const report = await asked;
+    expect(report.ok).toBe(true);
+    expect(count()).toBe(before + 1);
+    expect(readFileSync(join(a.liveDir()!, "index.html"), "utf8")).toContain("v4");
+  });
 });
