@@ -212,7 +212,7 @@ export function IssueEditor({ issue, onClose, onChanged }: Props) {
         <FormField label="Sujet" required>
           {(field) => <input {...field} type="text" maxLength={200} value={subject} disabled={!editable} onChange={(e) => setSubject(e.target.value)} />}
         </FormField>
-        <FormField label="Introduction" hint="Quelques lignes en tête de la lettre ; une ligne vide sépare les paragraphes.">
+        <FormField label="Introduction" hint={"Quelques lignes en tête de la lettre\u202f; une ligne vide sépare les paragraphes."}>
           {(field) => <textarea {...field} maxLength={5000} value={intro} disabled={!editable} onChange={(e) => setIntro(e.target.value)} />}
         </FormField>
 
