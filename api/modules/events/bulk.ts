@@ -29,7 +29,8 @@ export async function bulkEvents(db: Db, body: BulkEventsBody, actor: { id: stri
   // The change and its journal entries together: a failure leaves neither. Organizer and theme links cascade.
   await db.transaction(async (tx) => {
     if (body.action === "delete") await tx.delete(events).where(inArray(events.id, ids));
-    else await tx.update(events).set({ online: body.action === "online", updatedAt: now }).where(inArray(events.id, ids));
+    // A choice made by hand replaces any « Mettre en ligne le » (as a single toggle does): offline stays offline.
+    else await tx.update(events).set({ online: body.action === "online", publishAt: null, updatedAt: now }).where(inArray(events.id, ids));
     await recordAudits(tx, entries, now);
   });
   const done = { online: "mis en ligne", offline: "mis hors ligne", delete: ["supprimé", "supprimés"] } as const;

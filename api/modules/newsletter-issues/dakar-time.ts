@@ -2,7 +2,7 @@
  * Admins choose a sending time on Dakar's clock (the institute's time zone). Africa/Dakar has been UTC+0 without
  * summer time since 1941, but the offset is read from the time-zone database rather than assumed.
  */
-export const DAKAR = "Africa/Dakar";
+const DAKAR = "Africa/Dakar";
 
 const parts = new Intl.DateTimeFormat("en-US", {
   timeZone: DAKAR,
@@ -28,9 +28,4 @@ export function dakarMinuteToDate(local: string): Date | null {
   const check = new Date(guess);
   if (check.getUTCFullYear() !== y || check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d || h > 23 || mi > 59) return null;
   return new Date(guess - (wallClockMs(guess) - guess));
-}
-
-/** The instant on Dakar's clock, as a datetime-local value (« 2026-12-01T09:00 »). */
-export function dateToDakarMinute(at: Date): string {
-  return new Date(wallClockMs(at.getTime())).toISOString().slice(0, 16);
 }

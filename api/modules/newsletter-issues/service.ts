@@ -1,10 +1,11 @@
 /** What admins do with issues: drafts, preview, a test to themselves, sending now or at a chosen minute. */
-import { desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { newId } from "../../../db/ids";
 import { newsletterIssues, newsletterSubscribers, type IssueRow, type UserRow } from "../../../db/schema";
 import type { Env } from "../../env";
 import { BadRequestError, ConflictError, NotFoundError } from "../../lib/errors";
+import { plural } from "../../lib/plural";
 import { mailSite } from "../mail/render";
 import { enqueueMail } from "../mail/service";
 import { personalise, renderIssue, sampleUnsubscribe } from "./content";
@@ -140,12 +141,18 @@ export async function sendIssue(db: Db, id: string, at: string | undefined, now 
     const when = dakarMinuteToDate(at);
     if (!when) throw new BadRequestError(BAD_SCHEDULE);
     if (when.getTime() <= now.getTime()) throw new BadRequestError(PAST_SCHEDULE);
-    await db.update(newsletterIssues).set({ state: "scheduled", scheduledAt: when, updatedAt: now }).where(eq(newsletterIssues.id, id));
+    // Guarded on the state: the sender may have started the issue since it was read.
+    const [moved] = await db
+      .update(newsletterIssues)
+      .set({ state: "scheduled", scheduledAt: when, updatedAt: now })
+      .where(and(eq(newsletterIssues.id, id), inArray(newsletterIssues.state, ["draft", "scheduled"])))
+      .returning({ id: newsletterIssues.id });
+    if (!moved) throw new ConflictError(ALREADY_SENT);
     return { message: "Envoi programmé.", issue: await getIssue(db, id) };
   }
   const total = await db.transaction((tx) => startIssue(tx, id, row.state as "draft" | "scheduled", now));
   if (total === null) throw new ConflictError(ALREADY_SENT);
-  return { message: `Envoi commencé pour ${total} abonné${total > 1 ? "s" : ""}.`, issue: await getIssue(db, id) };
+  return { message: `Envoi commencé pour ${plural(total, "abonné", "abonnés")}.`, issue: await getIssue(db, id) };
 }
 
 /** A scheduled issue back to draft. */
