@@ -150,8 +150,8 @@ let issueSender: ReturnType<typeof startIssueSender> | undefined;
 // A change made through another API process clears this one's public cache and public uploads set too, and this
 // process follows the shared build that covers it (api/lib/redis/build-turns.ts), taking it over if need be.
 const invalidation =
-  redis && env.redisUrl
-    ? new SharedInvalidation(env.redisUrl, redis, () => {
+  redis
+    ? new SharedInvalidation(redis.url, redis, () => {
         publicCache.clear();
         void refreshMediaFiles();
         void builder.follow();
@@ -295,10 +295,7 @@ const newsletterPurge = startNewsletterPurge(database.db);
 // archive page is built when an issue has fully left (api/modules/newsletter-issues/sending.ts).
 issueSender = startIssueSender(database.db, env, {
   onQueued: () => mailWorker?.wake(),
-  onFinished: () => {
-    publicCache.clear();
-    void builder.requestBuild();
-  },
+  onFinished: () => void contentChanged(),
 });
 // « Publier le » / « Mettre en ligne le » (issue 20 §5): due articles and events go live, then the site rebuilds.
 const scheduled = startScheduledPublication(database.db, contentChanged, env.schedulePollSeconds);
