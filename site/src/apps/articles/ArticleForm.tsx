@@ -15,7 +15,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import type { Article, ThemeRef, UserSummary } from "../../../../api/contract";
 import { sortFrench } from "../../lib/collate";
-import { errorText } from "../lib/api";
+import { ApiError, errorText } from "../lib/api";
 import { MEDIA_TYPE_LABELS } from "../lib/labels";
 import { useResource } from "../lib/query";
 import { MediaPreview } from "../media-library/MediaGrid";
@@ -33,7 +33,6 @@ import { ArticlePictureField, useArticlePicture } from "./ArticlePicture";
 import { BodyField, type BodyEditorHandle } from "./BodyField";
 import { authoredBy, NOT_YOUR_ARTICLE } from "./ownership";
 import { forgetLocalDraft, readLocalDraft, statusText, useAutosave, type LocalDraft } from "./autosave";
-import { ApiError } from "../lib/api";
 import { HistoryDialog } from "./HistoryDialog";
 import { toDakarInput } from "../lib/scheduled";
 import { $userThemes } from "./stores";

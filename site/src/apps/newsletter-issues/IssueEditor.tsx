@@ -305,7 +305,7 @@ export function IssueEditor({ issue, onClose, onChanged }: Props) {
           <h2 id="issue-preview-title" className="h4">
             Aperçu du courriel
           </h2>
-          <iframe className="issue-preview" title={`Aperçu de la lettre « ${subject} »`} sandbox="" srcDoc={previewDocument(preview)} />
+          <iframe className="issue-preview" title={`Aperçu de la lettre «\u00a0${subject}\u00a0»`} sandbox="" srcDoc={previewDocument(preview)} />
         </section>
       )}
     </section>

@@ -9,6 +9,7 @@ import { foldForMatch } from "../../lib/search-relevance";
 import { confirm } from "../ui/ConfirmDialog";
 import { DataTable, type Column } from "../ui/DataTable";
 import { FormField } from "../ui/FormField";
+import { ListSearch } from "../ui/ListSearch";
 import { ScreenHead } from "../ui/ScreenHead";
 import "./registrations.css";
 
@@ -42,7 +43,7 @@ export default function RegistrationsScreen() {
     }
   }
   async function close() {
-    const question = "Fermer les inscriptions\u00a0? Plus personne ne pourra s'inscrire ; les inscrits restent inscrits.";
+    const question = "Fermer les inscriptions\u00a0? Plus personne ne pourra s'inscrire\u202f; les inscrits restent inscrits.";
     if (!(await confirm(question, { confirmLabel: "Fermer les inscriptions" }))) return;
     try {
       setNotice((await apiFetch<{ message: string }>(`${base}/close`, { method: "POST" })).message);
@@ -105,9 +106,7 @@ export default function RegistrationsScreen() {
         )}
       </p>
       {notice && <p role="status">{notice}</p>}
-      <FormField label="Rechercher un inscrit" className="list-tool list-search">
-        {(field) => <input {...field} type="search" value={q} maxLength={200} onChange={(e) => setQ(e.target.value)} />}
-      </FormField>
+      <ListSearch label="Rechercher un inscrit" value={q} onSearch={setQ} />
       <DataTable
         caption="Inscrits"
         columns={columns}
