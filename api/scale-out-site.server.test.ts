@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SERVER_ADMIN, startListeningServer, type ListeningServer } from "./testing/listening-server";
 import { S3Client } from "bun";
+import { RedisConnection } from "./lib/redis/connection";
 import { freePort, startTestRedis, type TestRedis } from "./testing/redis-server";
 import { startTestS3, type TestS3 } from "./testing/s3-server";
 
@@ -78,9 +79,21 @@ describe("two API processes building one site", () => {
   }, 300_000);
 
   it("run a rebuild asked of both at once one time", async () => {
-    const [onA, onB] = await Promise.all([rebuild(a), rebuild(b)]);
-    expect([onA.status, onB.status]).toEqual([200, 200]);
-    expect(onA.report.ok).toBe(true);
-    expect(onB.report.id).toBe(onA.report.id);
+    // As if a third process were building: its lock held, both requests are counted and wait; once it is gone,
+    // one of the two builds everything asked and the other is served by that build.
+    const connection = new RedisConnection(redis.url);
+    try {
+      await connection.send("SET", ["institut:build:lock", "another-process", "PX", 60_000]);
+      const asked = Number((await connection.send("GET", ["institut:build:requested"])) ?? 0);
+      const both = Promise.all([rebuild(a), rebuild(b)]);
+      while (Number(await connection.send("GET", ["institut:build:requested"])) < asked + 2) await Bun.sleep(50);
+      await connection.send("DEL", ["institut:build:lock"]);
+      const [onA, onB] = await both;
+      expect([onA.status, onB.status]).toEqual([200, 200]);
+      expect(onA.report.ok).toBe(true);
+      expect(onB.report.id).toBe(onA.report.id);
+    } finally {
+      connection.close();
+    }
   }, 300_000);
 });

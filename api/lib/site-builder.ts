@@ -206,6 +206,12 @@ export class SiteBuilder {
       if (built && built.generation >= target) return built.report;
       if (!this.running && (await this.retrying(() => shared.tryLead()))) {
         try {
+          // Another process may have finished the covering build between the look above and taking the lock.
+          const since = await shared.built();
+          if (since && since.generation >= target) {
+            this.adopt(since.report);
+            return since.report;
+          }
           const covered = await shared.requested();
           const full = await shared.takeFull();
           const renew = setInterval(() => void shared.renew().catch(() => {}), shared.lockMs / 3);
