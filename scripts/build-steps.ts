@@ -128,8 +128,11 @@ export function startSearchIndex(job: BuildJob): Promise<SearchIndexStats> {
   return buildSearchIndex(job.out, { previous: job.previous, key: job.key });
 }
 
-/** `search`: the search index already under way (a warm build starts it before its lists are rendered). */
-export async function indexAndCompress(job: BuildJob, search?: Promise<SearchIndexStats>): Promise<void> {
+/**
+ * `search`: the search index already under way (a warm build starts it before its lists are rendered). `linked`:
+ * the files carried over with their compressed copies (a warm build links them on a thread).
+ */
+export async function indexAndCompress(job: BuildJob, search?: Promise<SearchIndexStats>, linked?: ReadonlySet<string>): Promise<void> {
   const compressor = new Compressor(job.out, job.previous);
   const phase = async <T,>(label: (result: T, ms: number) => string, work: () => Promise<T>): Promise<T> => {
     const started = performance.now();
@@ -146,7 +149,7 @@ export async function indexAndCompress(job: BuildJob, search?: Promise<SearchInd
       ),
       phase(
         (_, ms) => `compressed site files in ${ms} ms`,
-        () => compressor.run({ skip: ["pagefind"] }),
+        () => compressor.run({ skip: ["pagefind"], linked }),
       ),
     ]);
     await compressor.run({ only: "pagefind" });

@@ -110,8 +110,11 @@ async function runJob(job: WorkerJob): Promise<WorkerAnswer> {
   let search: Promise<SearchIndexStats> | undefined;
   let astroRanNow = false;
   let linked = false;
+  // Carried pages whose compressed copies the warm renderer linked already.
+  let linkedFiles: Set<string> | undefined;
   await renderPages(buildJob, async (mode) => {
     search = undefined;
+    linkedFiles = undefined;
     if (mode === "partial" && warm && warm.key === key) {
       const done = await renderWarm(warm.prerenderer, {
         root,
@@ -131,6 +134,7 @@ async function runJob(job: WorkerJob): Promise<WorkerAnswer> {
       if (done) {
         carryOverAssets(buildJob);
         linked = true;
+        linkedFiles = done.linked;
         // A searchable page rendered after indexing began: index again, now that every page is there.
         if (done.searchableLate) {
           search = (search as Promise<SearchIndexStats> | undefined)?.then(() => {
@@ -151,7 +155,7 @@ async function runJob(job: WorkerJob): Promise<WorkerAnswer> {
   warm?.prerenderer.app?.routeCache.clearAll();
   if (astroRanNow) Bun.gc(true);
   console.log(`pages in place at ${at()}`);
-  await indexAndCompress(buildJob, search);
+  await indexAndCompress(buildJob, search, linkedFiles);
   console.log(`build job done at ${at()}`);
   return { id: job.id, ok: true };
 }

@@ -111,13 +111,26 @@ export class Compressor {
 
   /**
    * Compresses (or reuses) every text file of the build, or of its folder `scope.only`, leaving out the folders of
-   * `scope.skip` (relative paths: the search bundle is compressed apart, once written).
+   * `scope.skip` (relative paths: the search bundle is compressed apart, once written). `scope.linked`: files
+   * carried over from the previous build with their compressed copies already linked (scripts/link-worker.ts):
+   * their hash is the previous build's, and nothing is read, checked or linked for them (at 5,000 articles, 80,000
+   * file system calls of a partial build).
    */
-  async run(scope: { only?: string; skip?: string[] } = {}): Promise<void> {
+  async run(scope: { only?: string; skip?: string[]; linked?: ReadonlySet<string> } = {}): Promise<void> {
     const pending: Promise<void>[] = [];
     const start = scope.only ? join(this.root, scope.only) : this.root;
     for (const { path, siblings } of walk(start, this.root, new Set(scope.skip))) {
       const rel = relative(this.root, path).split(sep).join("/");
+      if (scope.linked?.has(rel)) {
+        const known = this.previousFiles[rel];
+        // Not in the previous manifest: a file that build left as it was (under MIN_BYTES).
+        if (known === undefined) this.stats.small++;
+        else {
+          this.files[rel] = known;
+          this.stats.reused++;
+        }
+        continue;
+      }
       // A page a partial build carried over is the live build's file itself (hard link): its hash is known and its
       // compressed copies are linked without reading it.
       const known = this.previousFiles[rel];

@@ -70,7 +70,7 @@ describe("partial builds", () => {
 
   let final: { partial: Build; full: Build };
   const ids = {} as Record<"awa" | "moussa" | "eco" | "article1" | "article2" | "event1", string>;
-  const urls = {} as Record<"eco" | "article1" | "article2" | "event1", string>;
+  const urls = {} as Record<"eco" | "ocean" | "article1" | "article2" | "event1", string>;
 
   beforeAll(async () => {
     h = await createHarness();
@@ -93,7 +93,7 @@ describe("partial builds", () => {
     const e1 = await makeEvent(db, { title: "Rencontre au port", organizers: [awa.id] });
     await makeEvent(db, { title: "Atelier du soir", organizers: [moussa.id], startDaysFromNow: -30 });
     Object.assign(ids, { awa: awa.id, moussa: moussa.id, eco: eco.id, article1: a1.id, article2: a2.id, event1: e1.id });
-    Object.assign(urls, { eco: eco.url, article1: a1.url, article2: a2.url, event1: e1.url });
+    Object.assign(urls, { eco: eco.url, ocean: ocean.url, article1: a1.url, article2: a2.url, event1: e1.url });
     server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: (r) => h.app.handle(r) });
     worker = new BuildWorkerClient([process.execPath, "scripts/build-worker.ts"], {
       ...process.env,
@@ -155,6 +155,26 @@ describe("partial builds", () => {
     expect(afterTitle.carried).toContain(`/article/${urls.article2}`);
     expect(afterTitle.carried).toContain(`/event/${urls.event1}`);
     expect(readFileSync(join(builds[1]!.dir, "article", `${urls.article1}.html`), "utf8")).toContain("La pêche artisanale à Gorée");
+    // Pages not made from one item follow what they read (site/src/lib/page-reads.ts): the home page and the feeds
+    // read the articles; a static screen reads nothing; the media library and the events' calendar file read no article.
+    for (const page of ["/", "/rss.xml", "/articles", "/sitemap.xml"]) expect(afterTitle.carried, page).not.toContain(page);
+    for (const page of ["/login", "/admin/articles", "/mediatheque", "/events.ics", "/moved.json"]) expect(afterTitle.carried, page).toContain(page);
+    expect(afterTitle.pages["/mediatheque"]!.reads).toEqual({ "/api/public/media": expect.any(String) });
+    expect(afterTitle.pages["/admin/articles"]!.reads).toEqual({});
+    // The login page asks the server whether Google sign-in is offered: that answer is one of its reads.
+    expect(afterTitle.pages["/login"]!.reads).toEqual({ "/api/auth/options": expect.any(String) });
+    // The events list shows each event's status, computed from the clock: it holds until the next event starts.
+    const until = Number(afterTitle.pages["/events"]!.reads!.clock);
+    expect(until).toBeGreaterThan(Date.now());
+    expect(afterTitle.carried).toContain("/events");
+    // A theme's feed holds its latest articles as props: the feed of the other theme is carried over.
+    expect(afterTitle.carried).not.toContain(`/rss/${urls.eco}.xml`);
+    expect(afterTitle.carried).toContain(`/rss/${urls.ocean}.xml`);
+    // Moving an event changes what the calendar file read.
+    const afterEvent = readPagesManifest(builds[4]!.dir)!;
+    expect(afterEvent.carried).not.toContain("/events.ics");
+    expect(afterEvent.carried).not.toContain("/events");
+    expect(afterEvent.carried).toContain("/login");
     // The search index too: some shards indexed again, the others linked from the live build.
     const search = /indexed \d+ pages for search in \d+ ms \((\d+) shards: (\d+) indexed, (\d+) reused\)/.exec(builds[1]!.log);
     expect(Number(search?.[1])).toBeGreaterThan(1);
@@ -169,7 +189,15 @@ describe("partial builds", () => {
     const differing = [...full.keys()].filter((rel) => !partial.get(rel)!.equals(full.get(rel)!));
     expect(differing).toEqual([]);
     expect([...full.keys()].some((rel) => rel.startsWith("pagefind/"))).toBe(true);
-    expect(readPagesManifest(final.partial.dir)!.pages).toEqual(readPagesManifest(final.full.dir)!.pages);
+    // The same records, but for the clock a page read (each build's own).
+    const records = (dir: string) =>
+      Object.fromEntries(
+        Object.entries(readPagesManifest(dir)!.pages).map(([path, { reads, ...rest }]) => [
+          path,
+          { ...rest, reads: reads && Object.fromEntries(Object.entries(reads).map(([k, v]) => [k, k === "clock" ? "" : v])) },
+        ]),
+      );
+    expect(records(final.partial.dir)).toEqual(records(final.full.dir));
   });
 
   it("drops the page of a withdrawn article and moves the pages of a renamed theme", () => {

@@ -4,8 +4,10 @@
  * (the `props` its getStaticPaths gave it). A partial build (BUILD_MODE=partial, BUILD_PREVIOUS_DIR = the live
  * build) asks Astro to render only:
  *  - pages whose data changed, or that did not exist, among the routes of ITEM_ROUTES below;
- *  - every other page (lists, feeds, sitemap, home, theme pages: they read whole lists, so any write may change
- *    them; about forty pages).
+ *  - the other pages (home, lists, feeds, sitemap, static screens) whose reads changed: each build records what
+ *    such a page read from the API while it rendered, with a digest of each answer (site/src/lib/page-reads.ts),
+ *    and the next build renders it again only when one of those answers differs, or when what it computed from
+ *    the clock (an event's status) no longer holds. A page with no record is rendered.
  * The pages it skipped keep the live build's file, hard-linked in by scripts/build-steps.ts (in a warm build, by
  * scripts/link-worker.ts). Which item changed is found from the data itself, not from the change kind, so a
  * member's new name reaches every article they signed.
@@ -16,6 +18,7 @@ import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { AstroIntegration, AstroPrerenderer } from "astro";
 import { eventDates, eventStatus } from "../site/src/lib/event-time";
+import { currentDigests, readsHold, recordReads, startReadsIndex } from "../site/src/lib/page-reads";
 import {
   type CapturedPrerenderer,
   keepingPrerenderer,
@@ -49,6 +52,8 @@ export const ITEM_ROUTES: Record<string, ((props: Record<string, unknown>) => st
   "/articles/theme/[theme]": null,
   // The pages of the article lists (50 rows, a sort, a theme): their rows, counts and theme navigation are props.
   "/articles/[...list]": null,
+  // A theme's feed: the theme and its latest articles are props.
+  "/rss/[theme].xml": null,
 };
 
 /**
@@ -90,7 +95,8 @@ export function buildKey(root: string): string {
   return hasher.digest("hex").slice(0, 24);
 }
 
-export type PageRecord = { file: string; route: string; data?: string };
+/** `reads`: for a page not made from one item, what it read and the digest of each answer (none: render it). */
+export type PageRecord = { file: string; route: string; data?: string; reads?: Record<string, string> };
 export type PagesManifest = {
   key: string;
   mode: "full" | "partial";
@@ -118,47 +124,97 @@ export function outputFile(pathname: string, routeType: string): string {
 type RouteLike = { route: string; type: string; params: string[] };
 export type PathWithRoute = { pathname: string; route: RouteLike };
 
-/** Hash of what an item page is made from; undefined when Astro's route cache does not give its props. */
+/**
+ * Digests of the objects of one build's props, by identity: the list pages share the same article summaries (an
+ * article is a row of a dozen pages), so each object is serialized once instead of once per page that shows it
+ * (at 5,000 articles, 60 MB of JSON became 25 MB). Props are read-only once getStaticPaths has made them.
+ */
+const objectDigests = new WeakMap<object, string>();
+
+function digestOf(value: unknown): string {
+  if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "undefined";
+  const known = objectDigests.get(value);
+  if (known !== undefined) return known;
+  const text = Array.isArray(value) ? `[${value.map(digestOf).join(",")}]` : JSON.stringify(value);
+  const digest = Bun.hash(text).toString(36);
+  objectDigests.set(value, digest);
+  return digest;
+}
+
+/** Hash of what a page is made from (its props); undefined when Astro's route cache does not give them. */
 function dataHash(route: RouteLike, pathname: string, cache: StaticPathsCache | undefined): string | undefined {
   const props = cache?.get(route)?.staticPaths?.keyed?.get(pathname)?.props as Record<string, unknown> | undefined;
   if (!props) return undefined;
   const extra = ITEM_ROUTES[route.route]?.(props) ?? "";
-  return Bun.hash(JSON.stringify(props) + "\u0000" + extra).toString(36);
+  const parts = Object.keys(props).map((key) => `${key}:${digestOf(props[key])}`);
+  return Bun.hash(`${parts.join(",")}\u0000${extra}`).toString(36);
 }
 
-/** Splits the paths of a build into those to render and those to carry over from the previous build. */
+/** The answers the previous build's pages read (their digests are compared with this build's: `currentDigests`). */
+export function readsOf(previous: PagesManifest | null): Set<string> {
+  const paths = new Set<string>();
+  for (const page of Object.values(previous?.pages ?? {})) for (const path of Object.keys(page.reads ?? {})) paths.add(path);
+  return paths;
+}
+
+/**
+ * Splits the paths of a build into those to render and those to carry over from the previous build. `digests`:
+ * this build's digest of every answer the previous build's pages read.
+ */
 export function planBuild(
   paths: PathWithRoute[],
   cache: StaticPathsCache | undefined,
-  opts: { key: string; partial: boolean; previous: PagesManifest | null; previousDir?: string },
+  opts: { key: string; partial: boolean; previous: PagesManifest | null; previousDir?: string; digests?: Map<string, string> },
 ): { render: PathWithRoute[]; manifest: PagesManifest } {
   const previous = opts.partial && opts.previous?.key === opts.key && opts.previousDir ? opts.previous : null;
   const manifest: PagesManifest = { key: opts.key, mode: previous ? "partial" : "full", pages: {}, carried: [] };
   const render: PathWithRoute[] = [];
+  const now = Date.now();
   for (const path of paths) {
     const item = path.route.route in ITEM_ROUTES && path.route.params.length > 0;
     const record: PageRecord = { file: outputFile(path.pathname, path.route.type), route: path.route.route };
-    if (item) {
+    if (path.route.params.length > 0) {
       const data = dataHash(path.route, path.pathname, cache);
       if (data) record.data = data;
     }
     manifest.pages[path.pathname] = record;
     const before = previous?.pages[path.pathname];
+    // An item page is what its props say; another page, its props (if any) and what it read.
     const same =
       before !== undefined &&
-      record.data !== undefined &&
       before.data === record.data &&
+      (item ? record.data !== undefined : before.reads !== undefined && readsHold(before.reads, opts.digests ?? new Map(), now)) &&
       before.file === record.file &&
       existsSync(join(opts.previousDir!, before.file));
-    if (same) manifest.carried.push(path.pathname);
-    else render.push(path);
+    if (same) {
+      if (!item) record.reads = before.reads;
+      manifest.carried.push(path.pathname);
+    } else render.push(path);
   }
   return { render, manifest };
+}
+
+/** The page a prerender request asks for, as getStaticPaths names it: "/index.html" -> "/", "/a/b.html" -> "/a/b". */
+function routePathname(pathname: string): string {
+  const path = pathname.replace(/(^|\/)index\.html$/, "/").replace(/\.html$/, "");
+  return path.length > 1 ? path.replace(/\/+$/, "") : path;
+}
+
+/** Puts the reads recorded while rendering into the records of the pages rendered (item pages need none). */
+export function keepReads(manifest: PagesManifest, rendered: Map<string, Record<string, string>>): void {
+  const carried = new Set(manifest.carried);
+  for (const [pathname, record] of Object.entries(manifest.pages)) {
+    if (carried.has(pathname) || (record.route in ITEM_ROUTES && record.data !== undefined)) continue;
+    const reads = rendered.get(pathname);
+    if (reads) record.reads = reads;
+  }
 }
 
 /** The Astro integration: no effect unless the build script sets BUILD_KEY. */
 export function partialBuild(): AstroIntegration {
   let manifest: PagesManifest | null = null;
+  /** What each page rendered by this build read, by pathname. */
+  const rendered = new Map<string, Record<string, string>>();
   return {
     name: "partial-build",
     hooks: {
@@ -177,17 +233,31 @@ export function partialBuild(): AstroIntegration {
             if (keepingPrerenderer()) await loadAllPages(base);
             await base.teardown?.();
           },
-          render: (request, options) => base.render(request, options),
+          // Each page's reads are recorded while it renders, its body read inside the record (Astro would read it after).
+          render: async (request, options) => {
+            const { result, reads } = await recordReads(async () => {
+              const out = await base.render(request, options);
+              const response = out instanceof Response ? out : out.response;
+              const body = response.body ? await response.arrayBuffer() : null;
+              const copy = new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+              return out instanceof Response ? copy : { ...out, response: copy };
+            });
+            rendered.set(routePathname(new URL(request.url).pathname), reads);
+            return result;
+          },
           ...(base.collectStaticImages ? { collectStaticImages: () => base.collectStaticImages!() } : {}),
           async getStaticPaths() {
             const listed = performance.now();
+            startReadsIndex();
             const paths = (await base.getStaticPaths()) as unknown as PathWithRoute[];
             const planned = performance.now();
+            const previous = readPagesManifest(previousDir);
             const plan = planBuild(paths, base.app?.routeCache, {
               key,
               partial,
-              previous: readPagesManifest(previousDir),
+              previous,
               previousDir,
+              digests: await currentDigests(readsOf(previous)),
             });
             manifest = plan.manifest;
             const ms = (a: number, b: number) => Math.round(b - a);
@@ -200,7 +270,9 @@ export function partialBuild(): AstroIntegration {
         }));
       },
       "astro:build:done": ({ dir }) => {
-        if (manifest) writeFileSync(join(fileURLToPath(dir), PAGES_MANIFEST), JSON.stringify(manifest));
+        if (!manifest) return;
+        keepReads(manifest, rendered);
+        writeFileSync(join(fileURLToPath(dir), PAGES_MANIFEST), JSON.stringify(manifest));
       },
     },
   };

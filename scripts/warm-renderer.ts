@@ -15,7 +15,8 @@ import { nextBuildGeneration } from "../site/src/lib/per-build";
 import { CSP_HASHES_FILE } from "../api/lib/security-headers";
 import type { LinkDone, LinkJob } from "./link-worker";
 import { inlineScriptHashes } from "./csp-hashes";
-import { PAGES_MANIFEST, planBuild, readPagesManifest, SEARCHABLE_ROUTES, type PathWithRoute } from "./partial-build";
+import { currentDigests, recordReads, startReadsIndex } from "../site/src/lib/page-reads";
+import { keepReads, PAGES_MANIFEST, planBuild, readPagesManifest, readsOf, SEARCHABLE_ROUTES, type PathWithRoute } from "./partial-build";
 import type { CapturedPrerenderer } from "./prerenderer-capture";
 
 /** Links the carried pages, then their compressed copies, on scripts/link-worker.ts's thread. */
@@ -63,22 +64,26 @@ const CONCURRENCY = 4;
 export async function renderWarm(
   prerenderer: CapturedPrerenderer,
   opts: { root: string; out: string; previousDir: string; key: string; onSearchable?: () => void },
-): Promise<{ rendered: number; total: number; searchableLate: boolean } | null> {
+): Promise<{ rendered: number; total: number; searchableLate: boolean; linked: Set<string> } | null> {
   const previous = readPagesManifest(opts.previousDir);
   const app = prerenderer.app;
   if (!app || previous?.key !== opts.key) return null;
   nextBuildGeneration();
+  startReadsIndex();
   app.routeCache.clearAll();
   const started = performance.now();
   const paths = (await prerenderer.getStaticPaths()) as unknown as PathWithRoute[];
   const listed = performance.now();
-  const plan = planBuild(paths, app.routeCache, { key: opts.key, partial: true, previous, previousDir: opts.previousDir });
-  const linking = linkOnThread(opts.out, opts.previousDir, plan.manifest.carried.map((p) => plan.manifest.pages[p]!.file));
+  const digests = await currentDigests(readsOf(previous));
+  const plan = planBuild(paths, app.routeCache, { key: opts.key, partial: true, previous, previousDir: opts.previousDir, digests });
+  const carriedFiles = plan.manifest.carried.map((p) => plan.manifest.pages[p]!.file);
+  const linking = linkOnThread(opts.out, opts.previousDir, carriedFiles);
   const options = app.getOptions();
   const outDir = fileURLToPath(options.settings.config.outDir);
   const renderPath = await astroRenderPath(opts.root);
   const logger = options.logger;
   const took: [string, number][] = [];
+  const reads = new Map<string, Record<string, string>>();
   const scriptHashes = new Set<string>();
   let searchStarted = false;
   let searchableLate = false;
@@ -87,7 +92,11 @@ export async function renderWarm(
     const worker = async () => {
       for (let path = queue.shift(); path; path = queue.shift()) {
         const began = performance.now();
-        const result = await renderPath({ prerenderer, pathname: path.pathname, route: path.route, options, logger, collectMetadata: false });
+        const recorded = await recordReads(() =>
+          renderPath({ prerenderer, pathname: path.pathname, route: path.route, options, logger, collectMetadata: false }),
+        );
+        const result = recorded.result;
+        reads.set(path.pathname, recorded.reads);
         took.push([path.pathname, performance.now() - began]);
         if (!result) continue;
         const html = typeof result.body === "string" ? result.body : Buffer.from(result.body).toString("utf8");
@@ -111,6 +120,7 @@ export async function renderWarm(
   } finally {
     linking.stop();
   }
+  keepReads(plan.manifest, reads);
   writeFileSync(join(opts.out, PAGES_MANIFEST), JSON.stringify(plan.manifest));
   // The rendered pages' inline scripts, from memory (the carried pages' are the live build's: merged afterwards).
   writeFileSync(join(opts.out, CSP_HASHES_FILE), JSON.stringify({ scriptHashes: [...scriptHashes].sort() }));
@@ -125,5 +135,5 @@ export async function renderWarm(
         .join(", ") +
       ")",
   );
-  return { rendered: plan.render.length, total: paths.length, searchableLate };
+  return { rendered: plan.render.length, total: paths.length, searchableLate, linked: new Set(carriedFiles) };
 }

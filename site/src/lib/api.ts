@@ -14,37 +14,71 @@ import type {
   Theme,
   ThemeWithCount,
 } from "../../../api/contract";
+import { NOTE_READ } from "./clock";
+import { answerDigest, knownDigest, registerFetchDigest } from "./page-reads";
 import { perBuild } from "./per-build";
 import { previewAt, withPreviewSummary } from "./preview-article";
+
+/** Notes that the page being rendered read `path` (lib/page-reads.ts), also when the answer comes from a memo. */
+function noteRead(path: string): void {
+  (globalThis as { [NOTE_READ]?: (what: string) => void })[NOTE_READ]?.(path);
+}
 
 const ORIGIN = process.env.API_ORIGIN ?? "http://127.0.0.1:4321";
 
 const answers = perBuild(() => new Map<string, Promise<unknown>>());
 
-/** GET a public API path, memoized for the duration of one build. Throws on any non-2xx answer. */
-export function apiGet<T>(path: string): Promise<T> {
+/** Fetches a path once per build and keeps the digest of the answer for the pages that read it. */
+function fetchOnce(path: string): Promise<unknown> {
   const cache = answers();
   let hit = cache.get(path);
   if (!hit) {
     // Identity: the API is on this machine, and compressing 20 MB of articles costs more than reading them.
     hit = fetch(ORIGIN + path, { headers: { "accept-encoding": "identity" } }).then(async (res) => {
       if (!res.ok) throw new Error(`GET ${path} -> HTTP ${res.status}`);
-      return res.json();
+      const text = await res.text();
+      answerDigest(path, Bun.hash(text).toString(36));
+      return JSON.parse(text);
     });
     cache.set(path, hit);
   }
-  return hit as Promise<T>;
+  return hit;
 }
+
+/** GET a public API path, memoized for the duration of one build. Throws on any non-2xx answer. */
+export function apiGet<T>(path: string): Promise<T> {
+  noteRead(path);
+  return fetchOnce(path) as Promise<T>;
+}
+
+registerFetchDigest(async (path) => {
+  await fetchOnce(path);
+  return knownDigest(path) ?? "?";
+});
 
 const enc = encodeURIComponent;
 
+/**
+ * A value computed once per build from the answers at `paths`. Every call notes those reads, also the calls served
+ * from the memo: each page must list what it was made from.
+ */
+export function derivedPerBuild<T>(paths: readonly string[], make: () => T): () => T {
+  const once = perBuild(make);
+  return () => {
+    for (const path of paths) noteRead(path);
+    return once();
+  };
+}
+
+export const ARTICLES = `/api/public/articles`;
+export const FULL_ARTICLES = `/api/public/articles/full`;
 /** Every public article with bodies, fetched once per build and indexed by url. */
-const fullArticles = perBuild(() =>
-  apiGet<Article[]>(`/api/public/articles/full`).then((list) => new Map(list.map((a) => [a.url, a]))),
+const fullArticles = derivedPerBuild([FULL_ARTICLES], () =>
+  apiGet<Article[]>(FULL_ARTICLES).then((list) => new Map(list.map((a) => [a.url, a]))),
 );
 
 /** Members by lower-cased nickname, and what each signed or uploaded: built once per build for every author page. */
-const authorIndex = perBuild(async () => {
+const authorIndex = derivedPerBuild([`/api/public/members`, ARTICLES, `/api/public/media`], async () => {
   const [members, articles, media] = await Promise.all([api.allMembers(), api.articles(), api.media()]);
   const byNickname = new Map<string, PublicMember>();
   for (const m of members) if (!byNickname.has(m.nickname.toLowerCase())) byNickname.set(m.nickname.toLowerCase(), m);
@@ -83,7 +117,7 @@ export const api = {
   author: (nickname: string) => authorFromLists(nickname),
   media: () => apiGet<Media[]>(`/api/public/media`),
   // An « Aperçu » render (lib/preview-article.ts) sees the previewed text; a build never has one.
-  articles: () => apiGet<ArticleSummary[]>(`/api/public/articles`).then(withPreviewSummary),
+  articles: () => apiGet<ArticleSummary[]>(ARTICLES).then(withPreviewSummary),
   /** One article with bodies and media (from the build's single bulk request). */
   article: async (url: string) => {
     const found = previewAt(url) ?? (await fullArticles()).get(url);

@@ -12,7 +12,7 @@ export const PAST_PREFIX = "B";
 const INVERT_FROM = 9_000_000_000_000_000;
 
 /** Sort key of an event for « Par date »: "A" + ISO start for events to come, "B" + inverted start for past ones. */
-export function dateOrderKey(start: string, end: string, now: Date = new Date()): string {
+export function dateOrderKey(start: string, end: string, now?: Date): string {
   if (eventStatus(start, end, now) !== "past") return `A${new Date(start).toISOString()}`;
   return PAST_PREFIX + String(INVERT_FROM - new Date(start).getTime()).padStart(16, "0");
 }

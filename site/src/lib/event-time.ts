@@ -2,6 +2,7 @@
  * Event timing shared by the build and the browser: the badge is computed at build time and computed again by a
  * tiny script on the day the page is read, so both must use the same rule.
  */
+import { holdsUntil } from "./clock";
 
 /** Older records name the dates differently; the end falls back to the start (spec). */
 export interface EventDates {
@@ -27,12 +28,16 @@ export const STATUS_LABEL: Record<EventStatus, string> = {
   upcoming: "À venir",
 };
 
-/** Past if the end is before now, in progress if the start is not after now, otherwise upcoming (spec). */
-export function eventStatus(start: string, end: string, now: Date = new Date()): EventStatus {
-  const t = now.getTime();
+/**
+ * Past if the end is before now, in progress if the start is not after now, otherwise upcoming (spec). Without
+ * `now`, the clock is read, and the status noted as holding until it can next change (lib/clock.ts): an event to
+ * come until it starts, one under way until it ends; a past event stays past.
+ */
+export function eventStatus(start: string, end: string, now?: Date): EventStatus {
+  const t = (now ?? new Date()).getTime();
   const s = new Date(start).getTime();
   const e = new Date(end || start).getTime();
-  if (e < t) return "past";
-  if (!(s > t)) return "ongoing";
-  return "upcoming";
+  const [status, until]: [EventStatus, number] = e < t ? ["past", Infinity] : !(s > t) ? ["ongoing", e + 1] : ["upcoming", s];
+  if (!now) holdsUntil(until);
+  return status;
 }

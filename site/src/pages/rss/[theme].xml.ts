@@ -1,20 +1,25 @@
 import type { APIRoute, GetStaticPaths } from "astro";
-import type { Theme } from "../../../../api/contract";
+import type { Article, Theme } from "../../../../api/contract";
 import { api } from "../../lib/api";
 import { allArticles, siteOrigin } from "../../lib/build-data";
-import { rssFeed } from "../../lib/rss";
+import { FEED_ITEMS, rssFeed } from "../../lib/rss";
 import { SITE } from "../../lib/site";
 
-/** One feed per theme: /rss/{themeUrl}.xml */
+/**
+ * One feed per theme: /rss/{themeUrl}.xml. Its items are its props, so a partial build renders again only the
+ * feeds whose latest articles changed (scripts/partial-build.ts ITEM_ROUTES).
+ */
 export const getStaticPaths = (async () => {
-  const themes = await api.themes();
-  return themes.map((theme) => ({ params: { theme: theme.url }, props: { theme } }));
+  const [themes, articles] = await Promise.all([api.themes(), allArticles()]);
+  return themes.map((theme) => ({
+    params: { theme: theme.url },
+    props: { theme, articles: articles.filter((a) => a.themes.some((t) => t._id === theme._id)).slice(0, FEED_ITEMS) },
+  }));
 }) satisfies GetStaticPaths;
 
 export const GET: APIRoute = async ({ props, site }) => {
-  const { theme } = props as { theme: Theme };
+  const { theme, articles } = props as { theme: Theme; articles: Article[] };
   const origin = siteOrigin(site);
-  const articles = (await allArticles()).filter((a) => a.themes.some((t) => t._id === theme._id));
   const xml = rssFeed({
     title: `${SITE.name} — ${theme.name}`,
     description: `Les articles du thème « ${theme.name} ».`,
