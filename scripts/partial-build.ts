@@ -125,9 +125,10 @@ type RouteLike = { route: string; type: string; params: string[] };
 export type PathWithRoute = { pathname: string; route: RouteLike };
 
 /**
- * Digests of the objects of one build's props, by identity: the list pages share the same article summaries (an
- * article is a row of a dozen pages), so each object is serialized once instead of once per page that shows it
- * (at 5,000 articles, 60 MB of JSON became 25 MB). Props are read-only once getStaticPaths has made them.
+ * Digests of the objects of one build's props, by identity: the list pages share the same article summaries (each
+ * article is a row of a page in each sort of /articles and of each of its themes' lists) and the article pages
+ * share their authors and related teasers, so each object is serialized once instead of once per page that shows
+ * it. The digest is of the content, the identity only saves the work. Props are read-only once made.
  */
 const objectDigests = new WeakMap<object, string>();
 
