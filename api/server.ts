@@ -73,7 +73,7 @@ if (seedRun.exitCode !== 0) {
 // The demo seed writes its pictures under UPLOADS_DIR: with a bucket, they go there too (only those it lacks).
 if (bucket && env.seed === "demo") {
   try {
-    const sent = await sendMissingFiles(bucket, env.uploadsDir);
+    const sent = await sendMissingFiles(bucket.client, env.uploadsDir);
     if (sent) console.log(`Demo uploads sent to bucket ${env.s3Uploads!.bucket}: ${sent} files.`);
   } catch (e) {
     console.error(`Sending the demo uploads to bucket ${env.s3Uploads!.bucket} failed: ${(e as Error).message}`);

@@ -15,7 +15,7 @@ import { cp, mkdir, readdir, rename, stat, writeFile } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { openDatabase } from "../db/client";
-import { s3Client, type S3Settings } from "../api/lib/storage/s3";
+import { listObjects, s3Client, type S3Settings } from "../api/lib/storage/s3";
 
 export const DB_FILE = "site.db";
 export const UPLOADS = "uploads";
@@ -43,20 +43,15 @@ async function copyMissingFiles(from: string, to: string): Promise<void> {
 /** Downloads the bucket's objects missing in `to` (objects, like files, are never rewritten: a new version has a new name). */
 async function downloadMissing(bucket: S3Settings, to: string): Promise<void> {
   const client = s3Client(bucket);
-  let continuationToken: string | undefined;
-  do {
-    const page = await client.list({ maxKeys: 1000, ...(continuationToken ? { continuationToken } : {}) });
-    for (const o of page.contents ?? []) {
-      if (!o.key || o.key.split("/").some((p) => p === "" || p.startsWith("."))) continue;
-      const target = join(to, o.key);
-      if (existsSync(target)) continue;
-      await mkdir(dirname(target), { recursive: true });
-      // Written beside and renamed: an interrupted backup never leaves half an object under its name.
-      await Bun.write(`${target}.part`, client.file(o.key));
-      await rename(`${target}.part`, target);
-    }
-    continuationToken = page.isTruncated ? page.nextContinuationToken : undefined;
-  } while (continuationToken);
+  for await (const o of listObjects(client)) {
+    if (o.key.split("/").some((p) => p === "" || p.startsWith("."))) continue;
+    const target = join(to, o.key);
+    if (existsSync(target)) continue;
+    await mkdir(dirname(target), { recursive: true });
+    // Written beside and renamed: an interrupted backup never leaves half an object under its name.
+    await Bun.write(`${target}.part`, client.file(o.key));
+    await rename(`${target}.part`, target);
+  }
 }
 
 export async function backup(opts: { databaseUrl: string; authToken?: string; uploadsDir: string; bucket?: S3Settings; into: string }): Promise<string> {

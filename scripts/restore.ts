@@ -9,26 +9,10 @@
  * are unreachable through the site, and a later restore may need them).
  */
 import { existsSync } from "node:fs";
-import { copyFile, cp, mkdir, readdir, rename, rm, stat } from "node:fs/promises";
+import { copyFile, cp, mkdir, rename, rm } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
-import { s3Client, streamToBucket, type S3Settings } from "../api/lib/storage/s3";
-import { uploadContentType } from "../api/lib/content-types";
+import { s3Client, sendMissingFiles, type S3Settings } from "../api/lib/storage/s3";
 import { DB_FILE, describe, MANIFEST, UPLOADS, type Manifest } from "./backup";
-
-/** Sends the backup's files the bucket lacks (missing, or another size); answers how many were sent. */
-async function uploadMissing(from: string, bucket: S3Settings): Promise<number> {
-  const client = s3Client(bucket);
-  let sent = 0;
-  for (const rel of await readdir(from, { recursive: true })) {
-    const path = join(from, rel);
-    if (!(await stat(path)).isFile()) continue;
-    const st = await client.file(rel).stat().catch(() => null);
-    if (st && st.size === (await stat(path)).size) continue;
-    await streamToBucket(client, rel, path, uploadContentType(rel) ?? "application/octet-stream");
-    sent++;
-  }
-  return sent;
-}
 
 export async function restore(opts: { folder: string; databaseUrl: string; uploadsDir: string; bucket?: S3Settings }): Promise<Manifest> {
   if (!opts.databaseUrl.startsWith("file:")) throw new Error("npm run restore writes a file database (DATABASE_URL=file:…)");
@@ -43,7 +27,7 @@ export async function restore(opts: { folder: string; databaseUrl: string; uploa
 
   // Objects first: if the bucket fails half-way, the current database is still in place (and the extra objects
   // harmless); once the database moves, every file it names is there.
-  if (opts.bucket) await uploadMissing(join(folder, UPLOADS), opts.bucket);
+  if (opts.bucket) await sendMissingFiles(s3Client(opts.bucket), join(folder, UPLOADS));
   await mkdir(dirname(dbPath), { recursive: true });
   // The new file is written beside the database and renamed over it: the database path never holds half a file.
   const incoming = `${dbPath}.restoring`;

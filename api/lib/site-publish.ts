@@ -18,13 +18,12 @@ import { readdir } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { S3Client } from "bun";
 import { contentType } from "./content-types";
-import { s3Client, type S3Settings } from "./storage/s3";
+import { IMMUTABLE, isHashedAsset, REVALIDATE } from "./static-site";
+import { listObjects, s3Client, type S3Settings } from "./storage/s3";
 
 export type PublishReport = { sent: number; unchanged: number; removed: number; hashed: number; ms: number };
 export type PublishStep = { phase: "new" | "changed" | "entry" | "remove"; key: string };
 
-const IMMUTABLE = "public, max-age=31536000, immutable";
-const REVALIDATE = "public, max-age=0, must-revalidate";
 /** Objects sent at once: small pages, so the round trips dominate. */
 const PARALLEL = 8;
 
@@ -112,7 +111,7 @@ export class SitePublisher {
         md5,
         type: contentType(page),
         ...(encoded ? { encoding: encoded[1] === "br" ? "br" : "gzip" } : {}),
-        cacheControl: page.startsWith("_astro/") ? IMMUTABLE : REVALIDATE,
+        cacheControl: isHashedAsset(page) ? IMMUTABLE : REVALIDATE,
       });
     }
     // Only the digests of this build are kept: the map never outgrows the site.
@@ -123,12 +122,7 @@ export class SitePublisher {
   /** Key to MD5 (the ETag of an object sent in one part, as every object here is). */
   private async listBucket(): Promise<Map<string, string>> {
     const out = new Map<string, string>();
-    let continuationToken: string | undefined;
-    do {
-      const page = await this.client.list({ maxKeys: 1000, ...(continuationToken ? { continuationToken } : {}) });
-      for (const o of page.contents ?? []) if (o.key) out.set(o.key, (o.eTag ?? "").replace(/"/g, ""));
-      continuationToken = page.isTruncated ? page.nextContinuationToken : undefined;
-    } while (continuationToken);
+    for await (const o of listObjects(this.client)) out.set(o.key, o.eTag);
     return out;
   }
 

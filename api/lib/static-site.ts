@@ -38,6 +38,12 @@ export const MOVED_FILE = "moved.json";
  * Serves the live static build. Paths map like Astro's `build.format: "file"`: /articles -> articles.html,
  * / -> index.html; hashed assets under /_astro/ are immutable, HTML revalidates with an ETag.
  */
+/** How a built file may be cached: hashed assets for a year, everything else checked at each visit (ETag). */
+export const IMMUTABLE = "public, max-age=31536000, immutable";
+export const REVALIDATE = "public, max-age=0, must-revalidate";
+/** Astro's bundled assets carry a content hash in their name. */
+export const isHashedAsset = (rel: string) => rel.startsWith("_astro/");
+
 export class StaticSite {
   private root: string | null = null;
   private readonly policy: CachePolicy;
@@ -52,8 +58,8 @@ export class StaticSite {
 
   constructor(policy: Partial<CachePolicy> = {}) {
     this.policy = {
-      immutable: policy.immutable ?? ((rel) => rel.startsWith("_astro/")),
-      revalidate: policy.revalidate ?? "public, max-age=0, must-revalidate",
+      immutable: policy.immutable ?? isHashedAsset,
+      revalidate: policy.revalidate ?? REVALIDATE,
     };
   }
 
@@ -177,7 +183,7 @@ export class StaticSite {
           // From the bytes alone: every process (primary and static workers) gives the same ETag, and a page a
           // rebuild did not change keeps it, so browsers revalidate it with a 304.
           `"${body.length.toString(36)}-${Bun.hash(body).toString(36)}"`,
-          hashed ? "public, max-age=31536000, immutable" : this.policy.revalidate,
+          hashed ? IMMUTABLE : this.policy.revalidate,
           PAGE_HEADERS[rel],
         );
       }

@@ -5,7 +5,7 @@
  * so a CDN in front of the bucket would serve it as the app does.
  */
 import { randomBytes } from "node:crypto";
-import { mkdir, mkdtemp, readdir, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, rm, stat } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { S3Client } from "bun";
 import { uploadContentType } from "../content-types";
@@ -128,14 +128,21 @@ export class S3Storage implements UploadStorage {
     return (range ? file.slice(range[0], range[1] + 1) : file).stream();
   }
 
-  async *list(prefix: string): AsyncIterable<{ key: string; size: number }> {
-    let continuationToken: string | undefined;
-    do {
-      const page = await this.client.list({ prefix, maxKeys: 1000, ...(continuationToken ? { continuationToken } : {}) });
-      for (const o of page.contents ?? []) if (o.key) yield { key: o.key, size: o.size ?? 0 };
-      continuationToken = page.isTruncated ? page.nextContinuationToken : undefined;
-    } while (continuationToken);
+  list(prefix: string): AsyncIterable<BucketObject> {
+    return listObjects(this.client, prefix);
   }
+}
+
+export type BucketObject = { key: string; size: number; eTag: string };
+
+/** Every object of the bucket (under `prefix`), a page of 1,000 at a time. */
+export async function* listObjects(client: S3Client, prefix = ""): AsyncIterable<BucketObject> {
+  let continuationToken: string | undefined;
+  do {
+    const page = await client.list({ maxKeys: 1000, ...(prefix ? { prefix } : {}), ...(continuationToken ? { continuationToken } : {}) });
+    for (const o of page.contents ?? []) if (o.key) yield { key: o.key, size: o.size ?? 0, eTag: (o.eTag ?? "").replace(/"/g, "") };
+    continuationToken = page.isTruncated ? page.nextContinuationToken : undefined;
+  } while (continuationToken);
 }
 
 /** Makes the bucket the storage of this process's uploads (api/server.ts, api/web-worker.ts, scripts, tests). */
@@ -146,17 +153,20 @@ export function useBucketForUploads(uploadsDir: string, settings: S3Settings): S
 }
 
 /**
- * Sends the files of a local uploads folder that the bucket lacks (the demo seed writes its pictures on disk):
- * answers how many were sent. Temp and hidden files are left out.
+ * Sends the files of a local uploads folder that the bucket lacks, or holds with another size (an object cut short):
+ * the demo seed writes its pictures on disk, a restore brings a backup's. Answers how many were sent. Temp and
+ * hidden files are left out.
  */
-export async function sendMissingFiles(storage: S3Storage, dir: string): Promise<number> {
+export async function sendMissingFiles(client: S3Client, dir: string): Promise<number> {
   let sent = 0;
   for (const e of await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => [])) {
     if (!e.isFile()) continue;
-    const key = relative(dir, join(e.parentPath, e.name));
+    const path = join(e.parentPath, e.name);
+    const key = relative(dir, path);
     if (key.split("/").some((p) => p.startsWith("."))) continue;
-    if (await storage.stat(key)) continue;
-    await streamToBucket(storage.client, key, join(dir, key), uploadContentType(key) ?? "application/octet-stream");
+    const remote = await client.file(key).stat().catch(() => null);
+    if (remote && remote.size === (await stat(path)).size) continue;
+    await streamToBucket(client, key, path, uploadContentType(key) ?? "application/octet-stream");
     sent++;
   }
   return sent;
