@@ -10,20 +10,20 @@ import { renderMail, type MailContent, type RenderedMail } from "../mail/render"
 import { UNSUBSCRIBE_PAGE } from "../newsletter/links";
 
 /** Public address of an issue in the archive. */
-export const archivePath = (number: number) => `/lettre/archives/${number}`;
-export const ARCHIVE_PATH = "/lettre/archives";
+const archivePath = (number: number) => `/lettre/archives/${number}`;
+const ARCHIVE_PATH = "/lettre/archives";
 
 /** Stands for the recipient's unsubscribe link while rendering; never leaves the server. */
 const STAND_IN = "https://desinscription.invalid/lien-personnel";
 
 const dakarDay = new Intl.DateTimeFormat("fr-FR", { timeZone: "Africa/Dakar", weekday: "long", day: "numeric", month: "long", year: "numeric" });
 
-export function itemLine(item: IssueItem): string {
+function itemLine(item: IssueItem): string {
   const when = item.date ? `Le ${dakarDay.format(new Date(item.date))}. ` : "";
   return `${when}${item.excerpt}`.trim();
 }
 
-export function issueMailContent(issue: Pick<IssueRow, "subject" | "intro" | "items" | "number">, siteName: string, unsubscribeHref = STAND_IN): MailContent {
+function issueMailContent(issue: Pick<IssueRow, "subject" | "intro" | "items" | "number">, siteName: string, unsubscribeHref = STAND_IN): MailContent {
   const articles = issue.items.filter((i) => i.kind === "article");
   const events = issue.items.filter((i) => i.kind === "event");
   const list = (items: IssueItem[]) => ({ type: "items" as const, items: items.map((i) => ({ title: i.title, href: i.href, text: itemLine(i) })) });

@@ -7,19 +7,15 @@ import { and, desc, eq, gt, inArray, isNotNull, max } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { articles, events, newsletterIssues, type IssueItem } from "../../../db/schema";
 import { BadRequestError } from "../../lib/errors";
+import { excerpt } from "../../lib/group";
 import { articleIsPublic } from "../articles/service";
 import { itemNotFound } from "./messages";
 import type { IssueBody } from "./model";
 
 /** With no issue sent yet, the first proposal looks back this far. */
 const FIRST_ISSUE_DAYS = 30;
+/** Excerpts in a letter are shorter than on the site: a letter lists a dozen items. */
 const EXCERPT = 240;
-
-export function excerptOf(text: string): string {
-  const flat = text.replace(/\s+/g, " ").trim();
-  if (flat.length <= EXCERPT) return flat;
-  return `${flat.slice(0, flat.lastIndexOf(" ", EXCERPT) > 100 ? flat.lastIndexOf(" ", EXCERPT) : EXCERPT).trimEnd()}…`;
-}
 
 type ArticleRow = typeof articles.$inferSelect;
 type EventRow = typeof events.$inferSelect;
@@ -29,7 +25,7 @@ const articleItem = (a: ArticleRow): IssueItem => ({
   kind: "article",
   id: a.id,
   title: a.title,
-  excerpt: excerptOf(a.txtContent),
+  excerpt: excerpt(a.txtContent, EXCERPT),
   href: `/article/${seg(a.url)}`,
   picture: a.articlePic ? `/uploads/article_pics/${seg(a.articlePic)}` : null,
   date: null,
@@ -39,14 +35,14 @@ const eventItem = (e: EventRow): IssueItem => ({
   kind: "event",
   id: e.id,
   title: e.title,
-  excerpt: excerptOf(e.txtContent),
+  excerpt: excerpt(e.txtContent, EXCERPT),
   href: `/event/${seg(e.url)}`,
   picture: null,
   date: e.startDate.toISOString(),
 });
 
 /** When the last issue started leaving (what came after it is new), or null before the first issue. */
-export async function lastIssueStart(db: Db): Promise<Date | null> {
+async function lastIssueStart(db: Db): Promise<Date | null> {
   const [row] = await db.select({ at: max(newsletterIssues.startedAt) }).from(newsletterIssues).where(isNotNull(newsletterIssues.startedAt));
   return row?.at ? new Date(row.at) : null;
 }

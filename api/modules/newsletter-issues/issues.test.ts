@@ -209,8 +209,11 @@ describe("newsletter issues: compose, preview, test, send in batches through a r
     // In the public archive, with what it held.
     const archive = await send(h, "GET", "/api/public/newsletter/issues");
     expect(archive.json).toEqual([expect.objectContaining({ number: 1, subject: "La lettre de décembre", items: [expect.objectContaining({ title: "Gouverner l'eau" })] })]);
-    expect((await send(h, "GET", "/api/public/newsletter/issues/1")).status).toBe(200);
-    expect((await send(h, "GET", "/api/public/newsletter/issues/2")).status).toBe(404);
+    const byNumber = await send(h, "GET", "/api/public/newsletter/issues/1");
+    expect(byNumber.status).toBe(200);
+    expect(byNumber.json).toEqual(archive.json[0]);
+    // Another number, or another spelling of this one, is no issue.
+    for (const other of ["2", "01", "1e0", "abc"]) expect((await send(h, "GET", `/api/public/newsletter/issues/${other}`)).status, other).toBe(404);
     // A sent issue can no longer be changed or deleted.
     expect((await as(admin, "PUT", `/api/admin/newsletter/issues/${issue._id}`, { subject: "x", intro: "y", items: [] })).status).toBe(409);
     expect((await as(admin, "DELETE", `/api/admin/newsletter/issues/${issue._id}`)).status).toBe(409);

@@ -2,7 +2,7 @@ import { Elysia, t } from "elysia";
 import type { Deps } from "../../deps";
 import { NotFoundError } from "../../lib/errors";
 import { ArchivedIssue } from "./model";
-import { archivedIssues } from "./service";
+import { archivedIssue, archivedIssues } from "./service";
 
 /** The archive the site is built from (/lettre/archives): the issues that went out, with what they held. */
 export const issuePublicRoutes = (deps: Deps) =>
@@ -11,7 +11,8 @@ export const issuePublicRoutes = (deps: Deps) =>
     .get(
       "/api/public/newsletter/issues/:number",
       async ({ params }) => {
-        const issue = (await archivedIssues(deps.db)).find((i) => String(i.number) === params.number);
+        // Digits only: « 01 » or « 1e0 » name no issue (they never matched a number's own spelling).
+        const issue = /^[1-9][0-9]{0,11}$/.test(params.number) ? await archivedIssue(deps.db, Number(params.number)) : null;
         if (!issue) throw new NotFoundError("Lettre introuvable.");
         return issue;
       },

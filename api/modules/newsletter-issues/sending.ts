@@ -26,7 +26,7 @@ import type { IssueProgress } from "./model";
 export type SenderEnv = Pick<Env, "mailFrom" | "publicUrl" | "twoFactorKey" | "newsletterRatePerMinute">;
 
 /** Copies one batch may hold at most (one transaction: a few hundred rows keep it short). */
-export const MAX_BATCH = 500;
+const MAX_BATCH = 500;
 /** A batch holds this many seconds of the rate. */
 const BATCH_SECONDS = 5;
 
@@ -74,9 +74,9 @@ export async function issueProgress(db: Db, issueId: string): Promise<IssueProgr
   return { total, sent, failed, remaining: total - sent - failed };
 }
 
-export type SenderRound = { started: number; queued: number; finished: number };
+type SenderRound = { started: number; queued: number; finished: number };
 
-export type IssueSenderOptions = {
+type IssueSenderOptions = {
   db: Db;
   env: SenderEnv;
   now?: () => Date;

@@ -170,7 +170,24 @@ export async function unscheduleIssue(db: Db, id: string, now = new Date()): Pro
 }
 
 /** The public archive: issues that went out, newest first. */
+const archived = (r: typeof newsletterIssues.$inferSelect) => ({
+  number: r.number!,
+  subject: r.subject,
+  intro: r.intro,
+  sentAt: (r.sentAt ?? r.updatedAt).toISOString(),
+  items: r.items,
+});
+
 export async function archivedIssues(db: Db) {
   const rows = await db.select().from(newsletterIssues).where(eq(newsletterIssues.state, "sent")).orderBy(desc(newsletterIssues.number));
-  return rows.map((r) => ({ number: r.number!, subject: r.subject, intro: r.intro, sentAt: (r.sentAt ?? r.updatedAt).toISOString(), items: r.items }));
+  return rows.map(archived);
+}
+
+/** One issue that went out, by its number (null: none, or not sent). */
+export async function archivedIssue(db: Db, number: number) {
+  const [row] = await db
+    .select()
+    .from(newsletterIssues)
+    .where(and(eq(newsletterIssues.state, "sent"), eq(newsletterIssues.number, number)));
+  return row ? archived(row) : null;
 }

@@ -7,7 +7,7 @@ import type { Db } from "../../../db/client";
 import { startPoller } from "../../lib/poller";
 import { createIssueSender, type SenderEnv } from "./sending";
 
-export const ISSUE_POLL_MS = 1_000;
+const ISSUE_POLL_MS = 1_000;
 
 export function startIssueSender(db: Db, env: SenderEnv, hooks: { onQueued?: () => void; onFinished?: () => void } = {}) {
   const sender = createIssueSender({ db, env, onQueued: hooks.onQueued, onFinished: hooks.onFinished });
