@@ -65,6 +65,9 @@ export async function keepMediaFile(uploadsDir: string, temp: TempUpload): Promi
     await media.keep(mediaNames);
     await thumbs.keep(thumbNames);
   } catch (e) {
+    // Both: drop forgets the staging (a bucket's temp folder; on disk the files listed so far), and the removal
+    // takes what was already kept (the picture in the bucket when its thumbnail failed) and every variant name,
+    // including one written before the failure and not yet listed.
     await Promise.all([media.drop(mediaNames), thumbs.drop(thumbNames)]);
     await removeMediaFiles(uploadsDir, { path: `/uploads/media/${name}`, thumbnail });
     throw pictureError(e);
