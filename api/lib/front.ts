@@ -14,13 +14,17 @@ const REDIRECTS: Record<string, string> = { "/user": "/user/dashboard", "/admin"
 
 const BUILDING_PAGE = `<!doctype html><html lang="fr"><meta charset="utf-8"><meta http-equiv="refresh" content="3"><title>Construction du site…</title><p style="font-family:serif;margin:4rem auto;max-width:30rem">Le site est en cours de construction. Cette page se rechargera d'elle-même.</p></html>`;
 
+/** What the build reads of the public API: at 50,000 articles on a busy machine, the full articles take over 10 s. */
+const PUBLIC_READ_SECONDS = 120;
+
 /**
- * `POST /api/hooks/rebuild?wait=1` answers when the build ends, which takes longer than Bun's idle timeout
- * (10 s) on a large site or a busy machine: the connection would be closed under the waiting client. Called by each
- * listener before handling a request.
+ * Requests that may outlast Bun's idle timeout (10 s), whose connection would be closed under the client:
+ * `POST /api/hooks/rebuild?wait=1` answers when the build ends, and the public lists the build reads (computed once,
+ * then cached) take long on a large site. Called by each listener before handling a request.
  */
 export function waitForBuild(request: Request, server: { timeout(request: Request, seconds: number): void }) {
   if (request.method === "POST" && request.url.includes("/api/hooks/rebuild")) server.timeout(request, 0);
+  else if (request.method === "GET" && request.url.includes("/api/public/")) server.timeout(request, PUBLIC_READ_SECONDS);
 }
 
 /**
