@@ -8,7 +8,8 @@ import { readArticleInput, readPublishAt } from "./input";
 import { adminArticlePage } from "./listing";
 import { AdminArticleBody, ArticlePage, BulkArticlesBody, BulkResult, AdminArticlesQuery, ApproveBody, Article, ArticlePictures, ArticleState, Done, OnlineBody } from "./model";
 import { findArticle } from "./service";
-import { createArticle, deleteArticle, deleteArticlePicture, pictureRule, saveArticlePicture, setArticleFlag, updateArticle } from "./writes";
+import { deleteArticlePicture, pictureRule, saveArticlePicture } from "./pictures";
+import { createArticle, deleteArticle, setArticleFlag, updateArticle } from "./writes";
 
 const PictureBody = (field: "originalPic" | "croppedPic") => t.Optional(t.Object({ [field]: t.File() }));
 

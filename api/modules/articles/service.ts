@@ -208,6 +208,7 @@ async function withPendingEdit(db: Db, row: ArticleRow, article: Article): Promi
   return {
     ...article,
     title: rev.title,
+    articlePic: rev.articlePic,
     txt_content: rev.txtContent,
     html_content: rev.htmlContent,
     keywords: rev.keywords,

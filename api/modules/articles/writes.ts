@@ -9,14 +9,12 @@ import type { Db } from "../../../db/client";
 import { newId } from "../../../db/ids";
 import { articleAuthors, articleMedia, articleRevisions, articles, articleThemes, media, themes, users, type ArticleRow } from "../../../db/schema";
 import { BadRequestError, ConflictError, NotFoundError } from "../../lib/errors";
-import type { FileRule, ReadForm, UploadForm } from "../../lib/uploads/form";
-import { removeUpload, savePicture } from "../../lib/uploads/store";
 import { bodyPictureSteps } from "./body-pictures";
 import { flagEvents, submissionEvents } from "../notifications/events";
 import type { ArticleInput } from "./input";
 import type { ArticleState } from "./model";
 import { findArticle } from "./service";
-import { applyPendingSteps, revisionSteps, sealRevisions, stillThere, workingText, type Snapshot } from "./revisions";
+import { applyPendingSteps, picturesOf, revisionSteps, sealRevisions, stillThere, workingText, type Snapshot } from "./revisions";
 import { articleInPlace, trashArticles } from "./trash";
 import { withFreeSlug } from "./slug";
 
@@ -28,7 +26,7 @@ export type Actor = { id: string; admin: boolean; nickname?: string };
 
 type Step = BatchItem<"sqlite">;
 
-async function runBatch(db: Db, steps: Step[]) {
+export async function runBatch(db: Db, steps: Step[]) {
   if (steps.length) await db.batch(steps as [Step, ...Step[]]);
 }
 
@@ -184,6 +182,8 @@ export async function updateArticle(db: Db, id: string, input: ArticleInput, act
     keywords: input.keywords ?? working.keywords,
     themes: input.themes ?? working.themes,
     media: input.media ? [...input.media, ...(await trashedMediaOf(db, id, working.media)).filter((m) => !input.media!.includes(m))] : working.media,
+    // The form does not send the picture (it has its own routes): the working one stays.
+    ...picturesOf(working),
   };
   const revision = await revisionSteps(db, row, next, actor.id, now, { fresh: !!opts.restoredFrom, restoredFrom: opts.restoredFrom });
   // A member's edit of an approved article waits in its revision; the row (what the public reads) stays. So does
@@ -214,6 +214,7 @@ export async function updateArticle(db: Db, id: string, input: ArticleInput, act
     if (row.pendingRevisionId) {
       changes.htmlContent = next.htmlContent;
       changes.keywords = next.keywords;
+      Object.assign(changes, picturesOf(next));
     }
     steps = [
       db
@@ -302,10 +303,6 @@ export async function deleteArticle(db: Db, id: string, actor: Actor) {
   return { message: "Article supprimé avec succès." };
 }
 
-async function removePictureFiles(uploadsDir: string, names: (string | null)[]) {
-  await Promise.all(names.flatMap((n) => (n ? [removeUpload(uploadsDir, "article_pics", n)] : [])));
-}
-
 /** « Publier le » must be a minute to come. */
 function inFuture(at: Date, now = new Date()): Date {
   if (at.getTime() <= now.getTime()) throw new BadRequestError("La date de publication doit être dans le futur.");
@@ -355,75 +352,4 @@ export async function setArticleFlag(db: Db, id: string, flag: "approved" | "onl
   ]);
   const state = { approved: row.approved, online: row.online, [flag]: next };
   return { _id: id, approved: state.approved, online: state.online, message: FLAG_MESSAGES[flag][next ? 0 : 1] };
-}
-
-export type PictureSlot = "articlePic" | "articlePicOriginal";
-
-/** The picture part of the picture routes (§9: 5 MB, JPG, PNG or WEBP). */
-export function pictureRule(field: "originalPic" | "croppedPic"): FileRule {
-  return { field, accept: ["picture"], maxBytes: 5 * 1024 * 1024, required: true };
-}
-
-/**
- * Saves a new picture for an article: the crop (shown on the site, 800 px wide) or the original (kept so the crop
- * can be redone, never shown). Every save gets a new file name (pictures are cached) and the replaced file is
- * removed. A member's new crop is unreviewed content: the article goes back to pending.
- */
-export async function saveArticlePicture(db: Db, uploadsDir: string, id: string, actor: Actor, slot: PictureSlot, readForm: ReadForm) {
-  // 404 or 403 before a byte of the body is read.
-  await articleForWrite(db, id, actor);
-  const form = await readForm();
-  let name: string;
-  const bytes = form.file!.size;
-  try {
-    name = await savePicture(uploadsDir, "article_pics", form.file!, slot === "articlePic" ? { width: 800 } : { maxSide: 2000 });
-  } finally {
-    await form.file?.discard();
-  }
-  let row: ArticleRow;
-  try {
-    row = await articleForWrite(db, id, actor);
-  } catch (e) {
-    await removePictureFiles(uploadsDir, [name]);
-    throw e;
-  }
-  const review = slot === "articlePic" && !actor.admin;
-  // A member's new picture is unreviewed: the article goes back to pending, its pending edit (if any) with it.
-  await runBatch(db, [
-    ...(review ? await applyPendingSteps(db, row, new Date()) : []),
-    db
-      .update(articles)
-      // The bytes received count against the authors' pending quota (api/modules/upload-quota).
-      .set({ [slot]: name, [`${slot}Bytes`]: bytes, updatedAt: new Date(), ...(review ? { approved: false } : {}) })
-      .where(eq(articles.id, id)),
-  ]);
-  await removePictureFiles(uploadsDir, [row[slot]]);
-  return picturesAnswer(db, id, slot === "articlePic" ? "Image recadrée et sauvée" : "Image originale enregistrée");
-}
-
-/** Removes both picture files of an article (the cropped one and its original). */
-export async function deleteArticlePicture(db: Db, uploadsDir: string, id: string, actor: Actor) {
-  const row = await articleForWrite(db, id, actor);
-  if (!actor.admin) await runBatch(db, await applyPendingSteps(db, row, new Date()));
-  await db
-    .update(articles)
-    .set({
-      articlePic: null,
-      articlePicOriginal: null,
-      articlePicBytes: 0,
-      articlePicOriginalBytes: 0,
-      updatedAt: new Date(),
-      ...(actor.admin ? {} : { approved: false }),
-    })
-    .where(eq(articles.id, id));
-  await removePictureFiles(uploadsDir, [row.articlePic, row.articlePicOriginal]);
-  return picturesAnswer(db, id, "Image supprimée");
-}
-
-async function picturesAnswer(db: Db, id: string, message: string) {
-  const [row] = await db
-    .select({ articlePic: articles.articlePic, articlePicOriginal: articles.articlePicOriginal })
-    .from(articles)
-    .where(eq(articles.id, id));
-  return { _id: id, articlePic: row?.articlePic ?? null, articlePicOriginal: row?.articlePicOriginal ?? null, message };
 }
