@@ -9,7 +9,7 @@ import { adminArticlePage } from "./listing";
 import { AdminArticleBody, ArticlePage, BulkArticlesBody, BulkResult, AdminArticlesQuery, ApproveBody, Article, ArticlePictures, ArticleState, Done, OnlineBody } from "./model";
 import { findArticle } from "./service";
 import { deleteArticlePicture, pictureRule, saveArticlePicture } from "./pictures";
-import { createArticle, deleteArticle, setArticleFlag, updateArticle } from "./writes";
+import { createArticle, deleteArticle, rejectPendingEdit, setArticleFlag, updateArticle } from "./writes";
 
 const PictureBody = (field: "originalPic" | "croppedPic") => t.Optional(t.Object({ [field]: t.File() }));
 
@@ -67,6 +67,11 @@ export const adminArticleRoutes = (deps: Deps) => {
         body: ApproveBody,
         rebuild: visibleChange("online"),
         response: { 200: ArticleState },
+      })
+      // « Refuser la modification » (issue 20 §2): nothing public changes, so no rebuild; journaled as « reject ».
+      .post("/api/admin/articles/:id/pending-edit/reject", ({ params }) => rejectPendingEdit(db, params.id), {
+        admin: true,
+        response: { 200: Article },
       })
       .put("/api/admin/articles/:id/online", ({ params, body }) => setArticleFlag(db, params.id, "online", body?.online), {
         admin: true,

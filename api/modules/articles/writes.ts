@@ -280,6 +280,32 @@ export async function restoreRevision(db: Db, id: string, revisionId: string, ac
 }
 
 /**
+ * « Refuser la modification »: an admin drops the pending edit of a published article. The row (the approved text,
+ * what the public reads) stays as it is; the refused revision stays in « Historique », sealed, so the author's
+ * next save starts a new one; a schedule set for that edit goes with it. The version moves on, so a form still
+ * holding the refused text is asked to reload rather than send it back unnoticed.
+ */
+export async function rejectPendingEdit(db: Db, id: string) {
+  const row = await articleForWrite(db, id, { id: "", admin: true });
+  if (!row.pendingRevisionId) throw new ConflictError("Cet article n'a pas de modification en attente.");
+  try {
+    await runBatch(db, [
+      db
+        .update(articles)
+        .set({ pendingRevisionId: null, publishAt: null, version: sql`${articles.version} + 1` })
+        .where(and(eq(articles.id, id), eq(articles.pendingRevisionId, row.pendingRevisionId))),
+      staleGuard(db),
+      sealRevisions(db, [id]),
+    ]);
+  } catch (e) {
+    // The edit was approved, refused or replaced meanwhile.
+    if (failedOnStaleGuard(e)) throw new ConflictError("Cette modification a changé entre-temps : rechargez l'article.");
+    throw e;
+  }
+  return findArticle(db, id);
+}
+
+/**
  * A batch is one transaction but cannot branch: this statement, placed right after a guarded update, fails (and so
  * rolls the whole batch back) when that update changed no row, by inserting a NULL where SQLite forbids one.
  */
