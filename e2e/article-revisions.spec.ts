@@ -134,6 +134,45 @@ for (const width of [1280, 375]) {
       await adminPage.close();
     });
 
+    test("an admin refuses a member's edit of a published article: the page keeps its approved text", async ({ page, request }) => {
+      test.setTimeout(180_000);
+      const t = tag();
+      const title = `La corniche ${width} ${t}`;
+      const admin = await authHeaders(request, ADMIN);
+      const member = await authHeaders(request, MEMBER);
+      const me = (await (await request.get("/api/user/me", { headers: member })).json()) as { _id: string };
+      const themes = (await (await request.get("/api/user/themes", { headers: member })).json()) as { _id: string }[];
+      const body = { txt_content: "", themes: [themes[0]!._id] };
+      const res = await request.post("/api/admin/articles", { headers: admin, data: { ...body, title, html_content: "<p>Texte publié de la corniche.</p>", authors: [me._id] } });
+      expect(res.status(), await res.text()).toBe(200);
+      const article = (await res.json()) as Article;
+      const edit = await request.put(`/api/user/articles/${article._id}`, { headers: member, data: { ...body, title, html_content: "<p>Texte refusé de la corniche.</p>" } });
+      expect(((await edit.json()) as { pendingEdit: boolean }).pendingEdit).toBe(true);
+      await publicPageHas(request, article.url, "Texte publié de la corniche.");
+
+      await signIn(page, ADMIN);
+      await page.goto(`/admin/articles?edit=${article._id}`);
+      await islandsHydrated(page);
+      const form = page.getByRole("dialog", { name: "Modifier l'article" });
+      const editor = form.getByRole("textbox", { name: "Contenu" });
+      await expect(editor).toContainText("Texte refusé de la corniche.");
+      await form.getByRole("button", { name: "Refuser la modification" }).click();
+      // Asked first, with the safe choice focused.
+      const question = page.getByRole("alertdialog", { name: /^Refuser cette modification/ });
+      await expect(question).toBeVisible();
+      await expect(question.getByRole("button", { name: "Annuler" })).toBeFocused();
+      expect(await appViolations(page)).toEqual([]);
+      await question.getByRole("button", { name: "Refuser la modification" }).click();
+      await expect(page.getByText("Modification refusée\u00a0: la version approuvée est conservée.").first()).toBeVisible();
+      // The form now holds the approved text, with no edit waiting; the refused one stays in « Historique ».
+      await expect(editor).toContainText("Texte publié de la corniche.");
+      await expect(form.getByText("Une modification attend l'approbation d'un administrateur")).toBeHidden();
+      const versions = (await (await request.get(`/api/admin/articles/${article._id}/revisions`, { headers: admin })).json()) as { pending: boolean }[];
+      expect(versions.some((v) => v.pending)).toBe(false);
+      expect((await (await request.get(`/api/public/article/${article.url}`)).json()).html_content).toBe("<p>Texte publié de la corniche.</p>");
+      expect(await (await request.get(`/article/${article.url}`)).text()).not.toContain("Texte refusé de la corniche.");
+    });
+
     test("an admin schedules a pending article with « Publier le » and the server publishes it at that minute", async ({ page, request }) => {
       test.skip(!process.env.E2E_DATABASE_URL, "stands in for the clock through the database of the server e2e/global-setup.ts starts");
       test.setTimeout(180_000);
