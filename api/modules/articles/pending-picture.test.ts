@@ -94,4 +94,16 @@ describe("the picture of a pending edit", () => {
     expect((await send(h, "PUT", `/api/admin/articles/${a.id}/approve`, { approved: true }, chef.auth)).status).toBe(200);
     expect((await publicPage(a.url)).json).toMatchObject({ title: "Sandaga, revu", articlePic: adminPic });
   });
+
+  it("removes, when the article is purged from the trash, the pictures only its revisions still named", async () => {
+    const a = await published();
+    const waiting = (await crop(a.id, awa)).json.articlePic as string;
+    expect((await send(h, "PUT", `/api/admin/articles/${a.id}/approve`, { approved: true }, chef.auth)).status).toBe(200);
+    // The approved picture is now the waiting one; the first is named by history alone.
+    expect(uploaded(h, `article_pics/${a.pic}`)).toBe(true);
+    expect((await send(h, "DELETE", `/api/user/articles/${a.id}`, undefined, awa.auth)).status).toBe(200);
+    expect((await send(h, "DELETE", `/api/user/trash/article/${a.id}`, undefined, awa.auth)).status).toBe(200);
+    expect(uploaded(h, `article_pics/${a.pic}`)).toBe(false);
+    expect(uploaded(h, `article_pics/${waiting}`)).toBe(false);
+  });
 });

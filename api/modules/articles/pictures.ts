@@ -11,7 +11,7 @@ import type { FileRule, ReadForm } from "../../lib/uploads/form";
 import { savePicture } from "../../lib/uploads/store";
 import { submissionEvents } from "../notifications/events";
 import { removeUnnamedPictures } from "./picture-files";
-import { pendingRevision, picturesOf, revisionSteps, workingText, type Pictures } from "./revisions";
+import { keepApprovedPictureSteps, pendingRevision, revisionSteps, workingText, type Pictures } from "./revisions";
 import { articleForWrite, runBatch, type Actor } from "./writes";
 
 export type PictureSlot = "articlePic" | "articlePicOriginal";
@@ -31,8 +31,10 @@ async function changePictures(db: Db, row: ArticleRow, actor: Actor, change: Par
   const slots = (Object.keys(change) as (keyof Pictures)[]).filter((k): k is PictureSlot => k === "articlePic" || k === "articlePicOriginal");
   if (!actor.admin && row.approved) {
     const working = await workingText(db, row);
+    const keep = await keepApprovedPictureSteps(db, row, now);
     const revision = await revisionSteps(db, row, { ...working, ...change }, actor.id, now);
     await runBatch(db, [
+      ...keep,
       // A member's save cancels a schedule (it was set for another version), as in updateArticle.
       db.update(articles).set({ pendingRevisionId: revision.id, publishAt: null }).where(eq(articles.id, row.id)),
       ...revision.steps,

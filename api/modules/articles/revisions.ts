@@ -129,6 +129,27 @@ export async function revisionSteps(
   return { id, steps };
 }
 
+/**
+ * Before a member's new picture waits in a pending edit: the approved picture must stay named by « Historique »,
+ * or approving the edit would leave its file named by nothing (and never removed). When no revision of the article
+ * names the row's pictures, a sealed revision of the approved version is written first (as for an article's first
+ * save since revisions exist).
+ */
+export async function keepApprovedPictureSteps(db: Db, row: ArticleRow, now: Date): Promise<Step[]> {
+  const names = [row.articlePic, row.articlePicOriginal].filter((n): n is string => !!n);
+  if (!names.length) return [];
+  const revs = await db
+    .select({ pic: articleRevisions.articlePic, original: articleRevisions.articlePicOriginal })
+    .from(articleRevisions)
+    .where(eq(articleRevisions.articleId, row.id));
+  // No revision yet: revisionSteps writes the snapshot of the stored version itself.
+  if (!revs.length || revs.some((r) => r.pic === row.articlePic && r.original === row.articlePicOriginal)) return [];
+  const approved: Snapshot = { title: row.title, txtContent: row.txtContent, htmlContent: row.htmlContent, keywords: row.keywords, ...picturesOf(row), ...(await linkedIds(db, row.id)) };
+  const [first] = await db.select({ userId: articleAuthors.userId }).from(articleAuthors).where(eq(articleAuthors.articleId, row.id)).orderBy(asc(articleAuthors.position)).limit(1);
+  const at = new Date(now.getTime() - 1);
+  return [db.insert(articleRevisions).values({ id: newId(), articleId: row.id, authorId: first?.userId ?? null, createdAt: at, updatedAt: at, sealed: true, ...approved })];
+}
+
 /** Keeps the newest REVISIONS_MAX revisions of an article, plus the pending one and the one just written. */
 function pruneStep(db: Db, articleId: string, keepId: string): Step {
   const newest = sql`(select id from ${articleRevisions} where article_id = ${articleId} order by created_at desc limit ${REVISIONS_MAX})`;
