@@ -194,7 +194,8 @@ for (const width of [1280, 375]) {
       await expect(preview.locator(".article-page .prose")).toContainText("Un texte programmé.");
       await preview.close();
       // Dakar is UTC+0 all year: the field's value is the UTC date and time.
-      const when = new Date(Date.now() + 30 * 60_000).toISOString().slice(0, 16);
+      // Two minutes ahead (the issue's journey); the minute field drops the seconds, so at least one minute is left.
+      const when = new Date(Date.now() + 2 * 60_000).toISOString().slice(0, 16);
       await form.getByLabel("Publier le").fill(when);
       const saved = page.waitForResponse((r) => r.url().endsWith(`/api/admin/articles/${id}`) && r.request().method() === "PUT");
       await form.getByRole("button", { name: "Enregistrer", exact: true }).click();
@@ -204,7 +205,7 @@ for (const width of [1280, 375]) {
       await expect(page.getByText(/Programmé le \d+ \S+ \d{4} à \d\d\u00a0h\u00a0\d\d/).first()).toBeVisible();
       expect((await request.get(`/api/public/article/${url}`)).status()).toBe(404);
 
-      // The clock: the scheduled minute brought to now, as if the half hour had passed. Nobody acts after this.
+      // The clock: the scheduled minute brought to now, as if the two minutes had passed. Nobody acts after this.
       const db = createClient({ url: process.env.E2E_DATABASE_URL! });
       try {
         await db.execute({ sql: "update articles set publish_at = ? where id = ?", args: [Date.now() - 1000, id!] });
