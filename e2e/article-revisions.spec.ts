@@ -202,7 +202,7 @@ for (const width of [1280, 375]) {
       const answer = (await (await saved).json()) as Article;
       expect(answer.publishAt).toBe(`${when}:00.000Z`);
       await page.goto(`/admin/articles?status=scheduled&q=${encodeURIComponent(t)}`);
-      await expect(page.getByText(/Programmé le \d+ \S+ \d{4} à \d\d\u00a0h\u00a0\d\d/).first()).toBeVisible();
+      await expect(page.getByText(/Programmé le \d+ \S+ \d{4} à \d{1,2}\u00a0h\u00a0\d\d/).first()).toBeVisible();
       expect((await request.get(`/api/public/article/${url}`)).status()).toBe(404);
 
       // The clock: the scheduled minute brought to now, as if the two minutes had passed. Nobody acts after this.

@@ -56,7 +56,7 @@ for (const width of [1280, 375]) {
       await expect(form).toBeHidden();
 
       // « Programmé » in the list, and among the scheduled ones; still nothing public.
-      await expect(row.getByText(/Programmé le \d+ \S+ \d{4} à \d\d\u00a0h\u00a0\d\d/)).toBeVisible();
+      await expect(row.getByText(/Programmé le \d+ \S+ \d{4} à \d{1,2}\u00a0h\u00a0\d\d/)).toBeVisible();
       await page.goto(`/admin/events?status=scheduled&q=${encodeURIComponent(t)}`);
       await islandsHydrated(page);
       await expect(page.getByRole("rowheader", { name: title, exact: true })).toBeVisible();

@@ -4,7 +4,8 @@ import { readUploadForm } from "../../lib/uploads/form";
 import { authPlugin } from "../../plugins/auth";
 import { rebuildPlugin } from "../../plugins/rebuild";
 import { bulkArticles } from "./bulk";
-import { readArticleInput, readPublishAt } from "./input";
+import { readPublishAt } from "../schedule/publish-at";
+import { readArticleInput } from "./input";
 import { adminArticlePage } from "./listing";
 import { AdminArticleBody, ArticlePage, BulkArticlesBody, BulkResult, AdminArticlesQuery, ApproveBody, Article, ArticlePictures, ArticleState, Done, OnlineBody } from "./model";
 import { findArticle } from "./service";
@@ -62,7 +63,7 @@ export const adminArticleRoutes = (deps: Deps) => {
         rebuild: "article",
         response: { 200: Done },
       })
-      .put("/api/admin/articles/:id/approve", ({ params, body }) => setArticleFlag(db, params.id, "approved", body?.approved, readPublishAt(body?.publishAt)), {
+      .put("/api/admin/articles/:id/approve", ({ params, body }) => setArticleFlag(db, params.id, "approved", body?.approved, readPublishAt(body?.publishAt, "publication")), {
         admin: true,
         body: ApproveBody,
         rebuild: visibleChange("online"),

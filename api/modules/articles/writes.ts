@@ -17,6 +17,8 @@ import { findArticle } from "./service";
 import { applyPendingSteps, picturesOf, revisionSteps, sealRevisions, stillThere, workingText, type Snapshot } from "./revisions";
 import { articleInPlace, trashArticles } from "./trash";
 import { withFreeSlug } from "./slug";
+import { dakarMoment } from "../../../shared/dakar-time";
+import { inFuture } from "../schedule/publish-at";
 
 /**
  * Who writes, and through which door: member routes pass `admin: false` even for an admin's own account. The
@@ -99,7 +101,7 @@ export const STALE_VERSION = "Cet article a été modifié ailleurs (dans un aut
  */
 export async function createArticle(db: Db, input: ArticleInput, actor: Actor) {
   if (!input.themes?.length) throw noTheme();
-  const publishAt = actor.admin && input.publishAt ? inFuture(input.publishAt) : null;
+  const publishAt = actor.admin && input.publishAt ? inFuture(input.publishAt, "publication") : null;
   const authors = actor.admin && input.authors ? input.authors : [actor.id];
   const full = { ...input, themes: input.themes, media: input.media ?? [], authors };
   await checkLinks(db, full, actor);
@@ -163,7 +165,7 @@ export async function updateArticle(db: Db, id: string, input: ArticleInput, act
   }
   // « Publier le » (admins only): a future minute, for a submitted article; null cancels; not sent keeps it.
   if (actor.admin && input.publishAt) {
-    inFuture(input.publishAt);
+    inFuture(input.publishAt, "publication");
     if (row.draft) throw new ConflictError(DRAFT_NOT_SUBMITTED);
   }
   // A member's save cancels any schedule: what an admin scheduled was another text.
@@ -309,7 +311,7 @@ export async function rejectPendingEdit(db: Db, id: string) {
  * A batch is one transaction but cannot branch: this statement, placed right after a guarded update, fails (and so
  * rolls the whole batch back) when that update changed no row, by inserting a NULL where SQLite forbids one.
  */
-export const STALE_GUARD_ERROR = "NOT NULL constraint failed: article_themes.article_id";
+const STALE_GUARD_ERROR = "NOT NULL constraint failed: article_themes.article_id";
 export const staleGuard = (db: Db) => db.run(sql`insert into ${articleThemes} (article_id, theme_id) select null, null where changes() = 0`) as unknown as Step;
 
 /** Whether a batch failed on `staleGuard` (no other statement inserts a null article id). */
@@ -329,22 +331,8 @@ export async function deleteArticle(db: Db, id: string, actor: Actor) {
   return { message: "Article supprimé avec succès." };
 }
 
-/** « Publier le » must be a minute to come. */
-function inFuture(at: Date, now = new Date()): Date {
-  if (at.getTime() <= now.getTime()) throw new BadRequestError("La date de publication doit être dans le futur.");
-  return at;
-}
-
-/** « 26 novembre 2026 à 14 h 30 », Dakar time. */
-export function dakarMinute(at: Date): string {
-  const day = new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "long", year: "numeric", timeZone: "Africa/Dakar" }).format(at);
-  const time = new Intl.DateTimeFormat("fr-FR", { hour: "2-digit", minute: "2-digit", timeZone: "Africa/Dakar" }).formatToParts(at);
-  const part = (type: string) => time.find((p) => p.type === type)?.value ?? "";
-  return `${day} à ${part("hour")}\u00a0h\u00a0${part("minute")}`;
-}
-
 /** An admin cannot approve what its authors have not submitted yet. */
-export const DRAFT_NOT_SUBMITTED = "Cet article est un brouillon\u00a0: ses auteurs ne l'ont pas encore soumis.";
+const DRAFT_NOT_SUBMITTED = "Cet article est un brouillon\u00a0: ses auteurs ne l'ont pas encore soumis.";
 
 const FLAG_MESSAGES = {
   approved: ["Article approuvé !", "Article désapprouvé !"],
@@ -363,9 +351,9 @@ export async function setArticleFlag(db: Db, id: string, flag: "approved" | "onl
   const now = new Date();
   // « Publier le »: the approval is made by the server at that minute (schedule.ts); nothing public changes now.
   if (flag === "approved" && next && publishAt) {
-    inFuture(publishAt, now);
+    inFuture(publishAt, "publication", now);
     await db.update(articles).set({ publishAt, updatedAt: now }).where(eq(articles.id, id));
-    return { _id: id, approved: row.approved, online: row.online, message: `Publication programmée le ${dakarMinute(publishAt)}.` };
+    return { _id: id, approved: row.approved, online: row.online, message: `Publication programmée le ${dakarMoment(publishAt)}.` };
   }
   const pending = flag === "approved" ? await applyPendingSteps(db, row, now) : [];
   const schedule = flag === "approved" ? { publishAt: null } : {};
