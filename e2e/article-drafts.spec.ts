@@ -73,6 +73,15 @@ for (const width of [1280, 375]) {
       await expect(dialog.getByText(SAVED)).toBeVisible();
       expect(await page.evaluate((id) => localStorage.getItem(`article-draft:${id}`), article._id)).toBeNull();
 
+      // « Aperçu »: the saved draft as its public page will look, at a private address that is not indexed.
+      const popup = page.waitForEvent("popup");
+      await dialog.getByRole("link", { name: /^Aperçu/ }).click();
+      const preview = await popup;
+      await expect(preview.getByRole("heading", { level: 1 })).toHaveText(title);
+      await expect(preview.locator(".article-page .prose")).toContainText("Écrit hors ligne.");
+      await expect(preview.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, nofollow");
+      await preview.close();
+
       // Still a draft: the admins do not see it waiting.
       const admin = await apiToken(request, ADMIN);
       const pendingIds = async () =>

@@ -134,6 +134,45 @@ for (const width of [1280, 375]) {
       await adminPage.close();
     });
 
+    test("an admin refuses a member's edit of a published article: the page keeps its approved text", async ({ page, request }) => {
+      test.setTimeout(180_000);
+      const t = tag();
+      const title = `La corniche ${width} ${t}`;
+      const admin = await authHeaders(request, ADMIN);
+      const member = await authHeaders(request, MEMBER);
+      const me = (await (await request.get("/api/user/me", { headers: member })).json()) as { _id: string };
+      const themes = (await (await request.get("/api/user/themes", { headers: member })).json()) as { _id: string }[];
+      const body = { txt_content: "", themes: [themes[0]!._id] };
+      const res = await request.post("/api/admin/articles", { headers: admin, data: { ...body, title, html_content: "<p>Texte publié de la corniche.</p>", authors: [me._id] } });
+      expect(res.status(), await res.text()).toBe(200);
+      const article = (await res.json()) as Article;
+      const edit = await request.put(`/api/user/articles/${article._id}`, { headers: member, data: { ...body, title, html_content: "<p>Texte refusé de la corniche.</p>" } });
+      expect(((await edit.json()) as { pendingEdit: boolean }).pendingEdit).toBe(true);
+      await publicPageHas(request, article.url, "Texte publié de la corniche.");
+
+      await signIn(page, ADMIN);
+      await page.goto(`/admin/articles?edit=${article._id}`);
+      await islandsHydrated(page);
+      const form = page.getByRole("dialog", { name: "Modifier l'article" });
+      const editor = form.getByRole("textbox", { name: "Contenu" });
+      await expect(editor).toContainText("Texte refusé de la corniche.");
+      await form.getByRole("button", { name: "Refuser la modification" }).click();
+      // Asked first, with the safe choice focused.
+      const question = page.getByRole("alertdialog", { name: /^Refuser cette modification/ });
+      await expect(question).toBeVisible();
+      await expect(question.getByRole("button", { name: "Annuler" })).toBeFocused();
+      expect(await appViolations(page)).toEqual([]);
+      await question.getByRole("button", { name: "Refuser la modification" }).click();
+      await expect(page.getByText("Modification refusée\u00a0: la version approuvée est conservée.").first()).toBeVisible();
+      // The form now holds the approved text, with no edit waiting; the refused one stays in « Historique ».
+      await expect(editor).toContainText("Texte publié de la corniche.");
+      await expect(form.getByText("Une modification attend l'approbation d'un administrateur")).toBeHidden();
+      const versions = (await (await request.get(`/api/admin/articles/${article._id}/revisions`, { headers: admin })).json()) as { pending: boolean }[];
+      expect(versions.some((v) => v.pending)).toBe(false);
+      expect((await (await request.get(`/api/public/article/${article.url}`)).json()).html_content).toBe("<p>Texte publié de la corniche.</p>");
+      expect(await (await request.get(`/article/${article.url}`)).text()).not.toContain("Texte refusé de la corniche.");
+    });
+
     test("an admin schedules a pending article with « Publier le » and the server publishes it at that minute", async ({ page, request }) => {
       test.skip(!process.env.E2E_DATABASE_URL, "stands in for the clock through the database of the server e2e/global-setup.ts starts");
       test.setTimeout(180_000);
@@ -155,17 +194,18 @@ for (const width of [1280, 375]) {
       await expect(preview.locator(".article-page .prose")).toContainText("Un texte programmé.");
       await preview.close();
       // Dakar is UTC+0 all year: the field's value is the UTC date and time.
-      const when = new Date(Date.now() + 30 * 60_000).toISOString().slice(0, 16);
+      // Two minutes ahead (the issue's journey); the minute field drops the seconds, so at least one minute is left.
+      const when = new Date(Date.now() + 2 * 60_000).toISOString().slice(0, 16);
       await form.getByLabel("Publier le").fill(when);
       const saved = page.waitForResponse((r) => r.url().endsWith(`/api/admin/articles/${id}`) && r.request().method() === "PUT");
       await form.getByRole("button", { name: "Enregistrer", exact: true }).click();
       const answer = (await (await saved).json()) as Article;
       expect(answer.publishAt).toBe(`${when}:00.000Z`);
       await page.goto(`/admin/articles?status=scheduled&q=${encodeURIComponent(t)}`);
-      await expect(page.getByText(/Programmé le \d+ \S+ \d{4} à \d\d\u00a0h\u00a0\d\d/).first()).toBeVisible();
+      await expect(page.getByText(/Programmé le \d+ \S+ \d{4} à \d{1,2}\u00a0h\u00a0\d\d/).first()).toBeVisible();
       expect((await request.get(`/api/public/article/${url}`)).status()).toBe(404);
 
-      // The clock: the scheduled minute brought to now, as if the half hour had passed. Nobody acts after this.
+      // The clock: the scheduled minute brought to now, as if the two minutes had passed. Nobody acts after this.
       const db = createClient({ url: process.env.E2E_DATABASE_URL! });
       try {
         await db.execute({ sql: "update articles set publish_at = ? where id = ?", args: [Date.now() - 1000, id!] });

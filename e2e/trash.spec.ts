@@ -3,8 +3,9 @@ import { ADMIN, apiToken, appViolations, MEMBER, signIn } from "./support/apps";
 
 /**
  * « Corbeille » (issue 20 §6) at 1280 and 375 px: a member deletes their published article, it leaves their list
- * and the public site (rebuilt by the server), they restore it from /user/corbeille and it is back; an admin
- * purges a media from /admin/corbeille after a confirmation naming it. axe on the trash and its dialog.
+ * and the public site (rebuilt by the server), they restore it from /user/corbeille and it is back; a member
+ * removes a deleted article for good from /user/corbeille; an admin purges a media from /admin/corbeille after a
+ * confirmation naming it. axe on the trash and its dialog.
  */
 
 const REBUILD_WAIT = { timeout: 150_000, intervals: [1_000, 2_000] };
@@ -60,6 +61,33 @@ for (const width of [1280, 375]) {
       await page.goto("/user/articles");
       await page.getByLabel("Rechercher dans mes articles").fill(title);
       await expect(page.getByRole("row").filter({ has: page.getByRole("link", { name: title }) })).toHaveCount(1);
+    });
+
+    test("a member removes their deleted article for good from « Corbeille »", async ({ page, request }) => {
+      const member = await apiToken(request, MEMBER);
+      const admin = await apiToken(request, ADMIN);
+      const title = `Article à purger ${stamp()}`;
+      const themes = (await (await request.get("/api/user/themes", { headers: bearer(member) })).json()) as { _id: string }[];
+      const res = await request.post("/api/user/articles", { headers: bearer(member), data: { title, txt_content: "Un texte à effacer.", themes: [themes[0]!._id] } });
+      expect(res.status(), await res.text()).toBe(200);
+      const article = (await res.json()) as { _id: string };
+      expect((await request.delete(`/api/user/articles/${article._id}`, { headers: bearer(member) })).status()).toBe(200);
+
+      await signIn(page, MEMBER);
+      await page.goto(`/user/corbeille?q=${encodeURIComponent(title)}`);
+      const row = page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: title }) });
+      await expect(row).toContainText("Article");
+      await row.getByRole("button", { name: `Supprimer définitivement : ${title}` }).click();
+      const question = page.getByRole("alertdialog", { name: new RegExp(`Supprimer définitivement l.article «\\s${title}\\s»`) });
+      await expect(question.getByRole("button", { name: "Annuler" })).toBeFocused();
+      expect(await appViolations(page, "[role=alertdialog]")).toEqual([]);
+      await question.getByRole("button", { name: "Supprimer définitivement" }).click();
+      await expect(page.getByRole("status").getByText("Article supprimé définitivement.")).toBeVisible();
+      await expect(row).toHaveCount(0);
+      // Gone for everyone: the trash and the back office no longer know it.
+      const trash = (await (await request.get(`/api/user/trash?q=${encodeURIComponent(title)}`, { headers: bearer(member) })).json()) as { total: number };
+      expect(trash.total).toBe(0);
+      expect((await request.get(`/api/admin/articles/${article._id}`, { headers: bearer(admin) })).status()).toBe(404);
     });
 
     test("an admin purges a media from « Corbeille » after a confirmation naming it", async ({ page, request }) => {

@@ -141,6 +141,13 @@ const revision = async (w: World) => {
   return { id, revision: revisionId };
 };
 
+/** A fresh article of `member`, approved, with an edit waiting in a revision (« Refuser la modification »). */
+const pendingEdit = async (w: World) => {
+  const { id, revision: revisionId } = await revision(w);
+  await w.h.database.db.update(articles).set({ approved: true, online: true, pendingRevisionId: revisionId }).where(eq(articles.id, id));
+  return { id };
+};
+
 /** Rows made by a rule's `params` for its body (which cannot wait): the last throw-away theme and message. */
 let throwAwayTheme = "";
 let freshContact = "";
@@ -305,6 +312,7 @@ export const RULES: Record<string, Rule> = {
   "GET /api/admin/articles/:id/preview": { expect: adminOnly(), params: article },
   "GET /api/admin/articles/:id/revisions/:revision": { expect: adminOnly(), params: revision },
   "POST /api/admin/articles/:id/revisions/:revision/restore": { expect: adminOnly(), params: revision, body: () => ({}) },
+  "POST /api/admin/articles/:id/pending-edit/reject": { expect: adminOnly(), params: pendingEdit },
   "PUT /api/admin/articles/:id/online": { expect: adminOnly(), params: article },
   "PUT /api/admin/articles/:id/article-pic/original": { expect: adminOnly(), params: article, body: (w) => png(w, "originalPic") },
   "POST /api/admin/articles/:id/article-pic-crop": { expect: adminOnly(), params: article, body: (w) => png(w, "croppedPic") },

@@ -26,6 +26,14 @@ export const articleRevisions = sqliteTable(
     /** Theme and media ids as they were (a pending edit applies them on approval). */
     themes: text("themes", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
     media: text("media", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    /**
+     * The article's picture files as they were (uploads/article_pics) and their sizes: a member's new picture for a
+     * published article waits here like the text. A file stays on disk while the article or a kept revision names it.
+     */
+    articlePic: text("article_pic"),
+    articlePicOriginal: text("article_pic_original"),
+    articlePicBytes: integer("article_pic_bytes").notNull().default(0),
+    articlePicOriginalBytes: integer("article_pic_original_bytes").notNull().default(0),
     /** Closed to merging: a restore, an approval, or the snapshot of an article's text before its first revision. */
     sealed: integer("sealed", { mode: "boolean" }).notNull().default(false),
     /** For a restore: the time of the revision it brought back (shown in « Historique »). */

@@ -15,7 +15,7 @@
 import { and, eq, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../../db/client";
-import { articleAuthors, articleBodyPictures, articles, bodyPictures, media, users } from "../../../db/schema";
+import { articleAuthors, articleBodyPictures, articleRevisions, articles, bodyPictures, media, users } from "../../../db/schema";
 import { readToken, validateSessionToken } from "../session";
 import type { UploadAccess } from "../uploads-serve";
 
@@ -83,6 +83,15 @@ function isFileOf(stored: string | null, file: string): boolean {
 /** What a protected file belongs to: whether it is public now, and who besides admins may see it. */
 type Owned = { isPublic: boolean; ownedBy: (userId: string) => boolean | Promise<boolean> };
 
+async function coAuthor(db: Db, articleId: string, userId: string): Promise<boolean> {
+  const [a] = await db
+    .select({ userId: articleAuthors.userId })
+    .from(articleAuthors)
+    .where(and(eq(articleAuthors.articleId, articleId), eq(articleAuthors.userId, userId)))
+    .limit(1);
+  return a !== undefined;
+}
+
 /** The row a file under `area` belongs to, or null for an unknown area or a file no row points at. */
 async function ownerOf(db: Db, area: string, file: string): Promise<Owned | null> {
   if (area === "media" || area === "media_thumbnails") {
@@ -97,19 +106,20 @@ async function ownerOf(db: Db, area: string, file: string): Promise<Owned | null
       .from(articles)
       .where(or(names(articles.articlePic, file), names(articles.articlePicOriginal, file)))
       .limit(1);
-    if (!row) return null;
+    if (!row) {
+      // A picture waiting in a pending edit (or kept by « Historique »): never public, its article's authors'.
+      const [rev] = await db
+        .select({ id: articleRevisions.articleId })
+        .from(articleRevisions)
+        .where(or(names(articleRevisions.articlePic, file), names(articleRevisions.articlePicOriginal, file)))
+        .limit(1);
+      return rev ? { isPublic: false, ownedBy: (userId) => coAuthor(db, rev.id, userId) } : null;
+    }
     return {
       // Only the crop is ever shown; the original stays with the authors.
       isPublic: row.approved && row.online && !row.deletedAt && isFileOf(row.pic, file),
       // Any co-author may edit the article, hence see its pictures.
-      ownedBy: async (userId) => {
-        const [a] = await db
-          .select({ userId: articleAuthors.userId })
-          .from(articleAuthors)
-          .where(and(eq(articleAuthors.articleId, row.id), eq(articleAuthors.userId, userId)))
-          .limit(1);
-        return a !== undefined;
-      },
+      ownedBy: (userId) => coAuthor(db, row.id, userId),
     };
   }
   if (area === "body_pics") {

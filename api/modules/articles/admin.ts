@@ -4,11 +4,13 @@ import { readUploadForm } from "../../lib/uploads/form";
 import { authPlugin } from "../../plugins/auth";
 import { rebuildPlugin } from "../../plugins/rebuild";
 import { bulkArticles } from "./bulk";
-import { readArticleInput, readPublishAt } from "./input";
+import { readPublishAt } from "../schedule/publish-at";
+import { readArticleInput } from "./input";
 import { adminArticlePage } from "./listing";
 import { AdminArticleBody, ArticlePage, BulkArticlesBody, BulkResult, AdminArticlesQuery, ApproveBody, Article, ArticlePictures, ArticleState, Done, OnlineBody } from "./model";
 import { findArticle } from "./service";
-import { createArticle, deleteArticle, deleteArticlePicture, pictureRule, saveArticlePicture, setArticleFlag, updateArticle } from "./writes";
+import { deleteArticlePicture, pictureRule, saveArticlePicture } from "./pictures";
+import { createArticle, deleteArticle, rejectPendingEdit, setArticleFlag, updateArticle } from "./writes";
 
 const PictureBody = (field: "originalPic" | "croppedPic") => t.Optional(t.Object({ [field]: t.File() }));
 
@@ -61,11 +63,16 @@ export const adminArticleRoutes = (deps: Deps) => {
         rebuild: "article",
         response: { 200: Done },
       })
-      .put("/api/admin/articles/:id/approve", ({ params, body }) => setArticleFlag(db, params.id, "approved", body?.approved, readPublishAt(body?.publishAt)), {
+      .put("/api/admin/articles/:id/approve", ({ params, body }) => setArticleFlag(db, params.id, "approved", body?.approved, readPublishAt(body?.publishAt, "publication")), {
         admin: true,
         body: ApproveBody,
         rebuild: visibleChange("online"),
         response: { 200: ArticleState },
+      })
+      // « Refuser la modification » (issue 20 §2): nothing public changes, so no rebuild; journaled as « reject ».
+      .post("/api/admin/articles/:id/pending-edit/reject", ({ params }) => rejectPendingEdit(db, params.id), {
+        admin: true,
+        response: { 200: Article },
       })
       .put("/api/admin/articles/:id/online", ({ params, body }) => setArticleFlag(db, params.id, "online", body?.online), {
         admin: true,

@@ -4,7 +4,7 @@
  */
 import { BadRequestError } from "../../lib/errors";
 import { htmlToText, sanitizeHtml } from "../../../shared/html";
-import { parseEventDate } from "../events/input";
+import { readPublishAt } from "../schedule/publish-at";
 import type { AdminArticleBody, ArticleBody } from "./model";
 
 export const TITLE_MAX = 200;
@@ -29,13 +29,6 @@ export type ArticleInput = {
   /** Admin routes: « Publier le » (null cancels a schedule; undefined: not sent). */
   publishAt?: Date | null;
 };
-
-/** « Publier le » as sent: a Dakar date-time, or null / "" for none; undefined when not sent. */
-export function readPublishAt(value: string | null | undefined): Date | null | undefined {
-  if (value === undefined) return undefined;
-  if (value === null || value.trim() === "") return null;
-  return parseEventDate(value, "La date de publication n'est pas valide.");
-}
 
 /** A repeated field as a list: one string, a list, or comma separated text; trimmed, without empties or repeats. */
 export function listOf(value: string | string[] | undefined, splitCommas = false): string[] | undefined {
@@ -87,6 +80,6 @@ export function readArticleInput(body: ArticleBody | AdminArticleBody): ArticleI
     authors: authors && authors.length > 0 ? authors : undefined,
     draft: isSet(body.draft),
     version: body.version === undefined ? undefined : Number(body.version),
-    publishAt: "publishAt" in body ? readPublishAt(body.publishAt) : undefined,
+    publishAt: "publishAt" in body ? readPublishAt(body.publishAt, "publication") : undefined,
   };
 }

@@ -11,7 +11,8 @@ import { memberArticleList, memberStats } from "./listing";
 import { BODY_PICTURE_RULE, saveBodyPicture } from "./body-pictures";
 import { Article, ArticleBody, ArticlePage, ArticlePictures, ArticleSummary, BodyPicture, Done, MemberArticlesQuery, MemberStats } from "./model";
 import { getArticleFor } from "./service";
-import { createArticle, deleteArticle, deleteArticlePicture, pictureRule, saveArticlePicture, updateArticle } from "./writes";
+import { deleteArticlePicture, pictureRule, saveArticlePicture } from "./pictures";
+import { createArticle, deleteArticle, updateArticle } from "./writes";
 
 /** Multipart picture bodies are read by the streaming upload reader, not by Elysia; the schema types Eden. */
 const PictureBody = (field: "originalPic" | "croppedPic") => t.Optional(t.Object({ [field]: t.File() }));

@@ -9,7 +9,7 @@ import { HttpError } from "../../lib/errors";
 import type { Article } from "./model";
 
 /** No warm renderer yet (the server's first build is still running, or the build worker restarts). */
-export const PREVIEW_UNAVAILABLE = "L'aperçu n'est pas disponible pendant la construction du site\u00a0: réessayez dans un instant.";
+const PREVIEW_UNAVAILABLE = "L'aperçu n'est pas disponible pendant la construction du site\u00a0: réessayez dans un instant.";
 
 const NOINDEX = '<meta name="robots" content="noindex, nofollow">';
 

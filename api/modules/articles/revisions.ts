@@ -24,8 +24,11 @@ export const REVISION_SESSION_MS = 30 * 60_000;
 /** Revisions kept per article. */
 export const REVISIONS_MAX = 50;
 
-/** What a revision holds: everything the article form edits. */
-export type Snapshot = {
+/** The article's picture files and their sizes (a revision records them; approval applies them). */
+export type Pictures = Pick<ArticleRow, "articlePic" | "articlePicOriginal" | "articlePicBytes" | "articlePicOriginalBytes">;
+
+/** What a revision holds: everything the article form edits, its picture included. */
+export type Snapshot = Pictures & {
   title: string;
   txtContent: string;
   htmlContent: string;
@@ -33,6 +36,13 @@ export type Snapshot = {
   themes: string[];
   media: string[];
 };
+
+export const picturesOf = (r: Pictures): Pictures => ({
+  articlePic: r.articlePic,
+  articlePicOriginal: r.articlePicOriginal,
+  articlePicBytes: r.articlePicBytes,
+  articlePicOriginalBytes: r.articlePicOriginalBytes,
+});
 
 async function linkedIds(db: Db, articleId: string) {
   const [themeRows, mediaRows] = await Promise.all([
@@ -42,13 +52,14 @@ async function linkedIds(db: Db, articleId: string) {
   return { themes: themeRows.map((r) => r.id), media: mediaRows.map((r) => r.id) };
 }
 
-const snapshotOf = (r: Pick<ArticleRevisionRow, keyof Snapshot>): Snapshot => ({
+const snapshotOf = (r: ArticleRevisionRow): Snapshot => ({
   title: r.title,
   txtContent: r.txtContent,
   htmlContent: r.htmlContent,
   keywords: r.keywords,
   themes: r.themes,
   media: r.media,
+  ...picturesOf(r),
 });
 
 /** The pending revision of a row, or null. */
@@ -62,7 +73,14 @@ export async function pendingRevision(db: Db, row: Pick<ArticleRow, "id" | "pend
 export async function workingText(db: Db, row: ArticleRow): Promise<Snapshot> {
   const pending = await pendingRevision(db, row);
   if (pending) return snapshotOf(pending);
-  return { title: row.title, txtContent: row.txtContent, htmlContent: row.htmlContent, keywords: row.keywords, ...(await linkedIds(db, row.id)) };
+  return {
+    title: row.title,
+    txtContent: row.txtContent,
+    htmlContent: row.htmlContent,
+    keywords: row.keywords,
+    ...picturesOf(row),
+    ...(await linkedIds(db, row.id)),
+  };
 }
 
 /**
@@ -111,6 +129,27 @@ export async function revisionSteps(
   return { id, steps };
 }
 
+/**
+ * Before a member's new picture waits in a pending edit: the approved picture must stay named by « Historique »,
+ * or approving the edit would leave its file named by nothing (and never removed). When no revision of the article
+ * names the row's pictures, a sealed revision of the approved version is written first (as for an article's first
+ * save since revisions exist).
+ */
+export async function keepApprovedPictureSteps(db: Db, row: ArticleRow, now: Date): Promise<Step[]> {
+  const names = [row.articlePic, row.articlePicOriginal].filter((n): n is string => !!n);
+  if (!names.length) return [];
+  const revs = await db
+    .select({ pic: articleRevisions.articlePic, original: articleRevisions.articlePicOriginal })
+    .from(articleRevisions)
+    .where(eq(articleRevisions.articleId, row.id));
+  // No revision yet: revisionSteps writes the snapshot of the stored version itself.
+  if (!revs.length || revs.some((r) => r.pic === row.articlePic && r.original === row.articlePicOriginal)) return [];
+  const approved: Snapshot = { title: row.title, txtContent: row.txtContent, htmlContent: row.htmlContent, keywords: row.keywords, ...picturesOf(row), ...(await linkedIds(db, row.id)) };
+  const [first] = await db.select({ userId: articleAuthors.userId }).from(articleAuthors).where(eq(articleAuthors.articleId, row.id)).orderBy(asc(articleAuthors.position)).limit(1);
+  const at = new Date(now.getTime() - 1);
+  return [db.insert(articleRevisions).values({ id: newId(), articleId: row.id, authorId: first?.userId ?? null, createdAt: at, updatedAt: at, sealed: true, ...approved })];
+}
+
 /** Keeps the newest REVISIONS_MAX revisions of an article, plus the pending one and the one just written. */
 function pruneStep(db: Db, articleId: string, keepId: string): Step {
   const newest = sql`(select id from ${articleRevisions} where article_id = ${articleId} order by created_at desc limit ${REVISIONS_MAX})`;
@@ -154,8 +193,9 @@ function linkSteps(db: Db, articleId: string, snap: Snapshot): Step[] {
 }
 
 /**
- * Statements copying the pending edit of `row` into it (text, keywords, links, body pictures) and clearing the
- * pointer; none when there is no pending edit.
+ * Statements copying the pending edit of `row` into it (text, keywords, picture, links, body pictures) and
+ * clearing the pointer; none when there is no pending edit. The picture it replaces stays on disk: the sealed
+ * revisions of the approved text still name it (`removeUnnamedPictures`).
  */
 export async function applyPendingSteps(db: Db, row: Pick<ArticleRow, "id" | "pendingRevisionId">, now: Date): Promise<Step[]> {
   const rev = await pendingRevision(db, row);
@@ -164,7 +204,15 @@ export async function applyPendingSteps(db: Db, row: Pick<ArticleRow, "id" | "pe
   return [
     db
       .update(articles)
-      .set({ title: snap.title, txtContent: snap.txtContent, htmlContent: snap.htmlContent, keywords: snap.keywords, pendingRevisionId: null, updatedAt: now })
+      .set({
+        title: snap.title,
+        txtContent: snap.txtContent,
+        htmlContent: snap.htmlContent,
+        keywords: snap.keywords,
+        ...picturesOf(snap),
+        pendingRevisionId: null,
+        updatedAt: now,
+      })
       .where(eq(articles.id, row.id)),
     ...linkSteps(db, row.id, snap),
     ...(await bodyPictureSteps(db, row.id, snap.htmlContent)),

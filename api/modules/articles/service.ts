@@ -176,9 +176,15 @@ export async function getArticle(db: Db, url: string, opts: { includeHidden?: bo
 
 /**
  * One article by id or by url (an id wins), whatever its state but out of the trash; 404 when there is none.
- * With its pending edit in place of the approved text (its authors' and admins' view) unless `approvedText`.
+ * With its pending edit in place of the approved text (its authors' and admins' view).
  */
-export async function findArticle(db: Db, idOrUrl: string, opts: { approvedText?: boolean } = {}): Promise<Article> {
+export async function findArticle(db: Db, idOrUrl: string): Promise<Article> {
+  const row = await articleRowOf(db, idOrUrl);
+  return withPendingEdit(db, row, await withRelations(db, row, { includeHidden: true }));
+}
+
+/** The live row by id or url (an id wins over a url that happens to equal it), 404 when none. */
+async function articleRowOf(db: Db, idOrUrl: string): Promise<ArticleRow> {
   const [row] = await db
     .select()
     .from(articles)
@@ -186,8 +192,7 @@ export async function findArticle(db: Db, idOrUrl: string, opts: { approvedText?
     .orderBy(desc(sql`${articles.id} = ${idOrUrl}`))
     .limit(1);
   if (!row) throw new NotFoundError("Article non trouvé.");
-  const article = await withRelations(db, row, { includeHidden: true });
-  return opts.approvedText ? article : withPendingEdit(db, row, article);
+  return row;
 }
 
 /**
@@ -208,6 +213,7 @@ async function withPendingEdit(db: Db, row: ArticleRow, article: Article): Promi
   return {
     ...article,
     title: rev.title,
+    articlePic: rev.articlePic,
     txt_content: rev.txtContent,
     html_content: rev.htmlContent,
     keywords: rev.keywords,
@@ -238,11 +244,12 @@ async function withRelations(db: Db, row: ArticleRow, opts: { includeHidden?: bo
  * so the existence of someone else's draft is not revealed.
  */
 export async function getArticleFor(db: Db, idOrUrl: string, viewer: { id: string; role: "admin" | "user" }): Promise<Article> {
-  const article = await findArticle(db, idOrUrl, { approvedText: true });
+  const row = await articleRowOf(db, idOrUrl);
+  const article = await withRelations(db, row, { includeHidden: true });
   const own = viewer.role === "admin" || article.authors.some((a) => a._id === viewer.id);
   if (!own && !(article.approved && article.online)) throw new NotFoundError("Article non trouvé.");
   // Another member reads the approved text, never an edit still waiting for review.
-  return own && article.pendingEdit ? findArticle(db, article._id) : article;
+  return own ? withPendingEdit(db, row, article) : article;
 }
 
 /**

@@ -10,7 +10,7 @@ import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { articleAuthors, articles, media, type ArticleRow } from "../../../db/schema";
 import { ForbiddenError, NotFoundError } from "../../lib/errors";
-import { removeUpload } from "../../lib/uploads/store";
+import { removeUnnamedPictures, revisionPictureNames } from "./picture-files";
 import { recordAudits, type NewAuditEntry } from "../audit/service";
 
 /** Who acts and through which door (member routes act as the caller, even for an admin's account). */
@@ -100,12 +100,13 @@ export async function restoreArticle(db: Db, id: string, actor: TrashActor, rout
   return { _id: id, kind: "article" as const, title: row.title, message: "Article restauré." };
 }
 
-/** Removes trashed articles for good (rows, then picture files). */
+/** Removes trashed articles for good (rows, then the picture files they and their revisions named). */
 export async function purgeArticles(db: Db, uploadsDir: string, rows: ArticleRow[], actor: { id: string | null; nickname: string }, route: string, now = new Date()) {
+  const inHistory = await revisionPictureNames(db, rows.map((r) => r.id));
   const gone = await purgeRows(db, ARTICLES, rows, actor, route, now);
-  for (const row of gone) {
-    for (const name of [row.articlePic, row.articlePicOriginal]) if (name) await removeUpload(uploadsDir, "article_pics", name);
-  }
+  const names = gone.flatMap((row) => [row.articlePic, row.articlePicOriginal]);
+  // Only those no other article names (a restore racing the purge wins its row, and its files with it).
+  await removeUnnamedPictures(db, uploadsDir, gone.length ? [...names, ...inHistory] : []);
 }
 
 /** « Supprimer définitivement » one article of the trash. */

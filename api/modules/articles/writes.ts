@@ -9,16 +9,16 @@ import type { Db } from "../../../db/client";
 import { newId } from "../../../db/ids";
 import { articleAuthors, articleMedia, articleRevisions, articles, articleThemes, media, themes, users, type ArticleRow } from "../../../db/schema";
 import { BadRequestError, ConflictError, NotFoundError } from "../../lib/errors";
-import type { FileRule, ReadForm, UploadForm } from "../../lib/uploads/form";
-import { removeUpload, savePicture } from "../../lib/uploads/store";
 import { bodyPictureSteps } from "./body-pictures";
 import { flagEvents, submissionEvents } from "../notifications/events";
 import type { ArticleInput } from "./input";
 import type { ArticleState } from "./model";
 import { findArticle } from "./service";
-import { applyPendingSteps, revisionSteps, sealRevisions, stillThere, workingText, type Snapshot } from "./revisions";
+import { applyPendingSteps, picturesOf, revisionSteps, sealRevisions, stillThere, workingText, type Snapshot } from "./revisions";
 import { articleInPlace, trashArticles } from "./trash";
 import { withFreeSlug } from "./slug";
+import { dakarMoment } from "../../../shared/dakar-time";
+import { inFuture } from "../schedule/publish-at";
 
 /**
  * Who writes, and through which door: member routes pass `admin: false` even for an admin's own account. The
@@ -28,7 +28,7 @@ export type Actor = { id: string; admin: boolean; nickname?: string };
 
 type Step = BatchItem<"sqlite">;
 
-async function runBatch(db: Db, steps: Step[]) {
+export async function runBatch(db: Db, steps: Step[]) {
   if (steps.length) await db.batch(steps as [Step, ...Step[]]);
 }
 
@@ -101,7 +101,7 @@ export const STALE_VERSION = "Cet article a été modifié ailleurs (dans un aut
  */
 export async function createArticle(db: Db, input: ArticleInput, actor: Actor) {
   if (!input.themes?.length) throw noTheme();
-  const publishAt = actor.admin && input.publishAt ? inFuture(input.publishAt) : null;
+  const publishAt = actor.admin && input.publishAt ? inFuture(input.publishAt, "publication") : null;
   const authors = actor.admin && input.authors ? input.authors : [actor.id];
   const full = { ...input, themes: input.themes, media: input.media ?? [], authors };
   await checkLinks(db, full, actor);
@@ -165,7 +165,7 @@ export async function updateArticle(db: Db, id: string, input: ArticleInput, act
   }
   // « Publier le » (admins only): a future minute, for a submitted article; null cancels; not sent keeps it.
   if (actor.admin && input.publishAt) {
-    inFuture(input.publishAt);
+    inFuture(input.publishAt, "publication");
     if (row.draft) throw new ConflictError(DRAFT_NOT_SUBMITTED);
   }
   // A member's save cancels any schedule: what an admin scheduled was another text.
@@ -184,6 +184,8 @@ export async function updateArticle(db: Db, id: string, input: ArticleInput, act
     keywords: input.keywords ?? working.keywords,
     themes: input.themes ?? working.themes,
     media: input.media ? [...input.media, ...(await trashedMediaOf(db, id, working.media)).filter((m) => !input.media!.includes(m))] : working.media,
+    // The form does not send the picture (it has its own routes): the working one stays.
+    ...picturesOf(working),
   };
   const revision = await revisionSteps(db, row, next, actor.id, now, { fresh: !!opts.restoredFrom, restoredFrom: opts.restoredFrom });
   // A member's edit of an approved article waits in its revision; the row (what the public reads) stays. So does
@@ -214,6 +216,7 @@ export async function updateArticle(db: Db, id: string, input: ArticleInput, act
     if (row.pendingRevisionId) {
       changes.htmlContent = next.htmlContent;
       changes.keywords = next.keywords;
+      Object.assign(changes, picturesOf(next));
     }
     steps = [
       db
@@ -279,10 +282,36 @@ export async function restoreRevision(db: Db, id: string, revisionId: string, ac
 }
 
 /**
+ * « Refuser la modification »: an admin drops the pending edit of a published article. The row (the approved text,
+ * what the public reads) stays as it is; the refused revision stays in « Historique », sealed, so the author's
+ * next save starts a new one; a schedule set for that edit goes with it. The version moves on, so a form still
+ * holding the refused text is asked to reload rather than send it back unnoticed.
+ */
+export async function rejectPendingEdit(db: Db, id: string) {
+  const row = await articleForWrite(db, id, { id: "", admin: true });
+  if (!row.pendingRevisionId) throw new ConflictError("Cet article n'a pas de modification en attente.");
+  try {
+    await runBatch(db, [
+      db
+        .update(articles)
+        .set({ pendingRevisionId: null, publishAt: null, version: sql`${articles.version} + 1` })
+        .where(and(eq(articles.id, id), eq(articles.pendingRevisionId, row.pendingRevisionId))),
+      staleGuard(db),
+      sealRevisions(db, [id]),
+    ]);
+  } catch (e) {
+    // The edit was approved, refused or replaced meanwhile.
+    if (failedOnStaleGuard(e)) throw new ConflictError("Cette modification a changé entre-temps : rechargez l'article.");
+    throw e;
+  }
+  return findArticle(db, id);
+}
+
+/**
  * A batch is one transaction but cannot branch: this statement, placed right after a guarded update, fails (and so
  * rolls the whole batch back) when that update changed no row, by inserting a NULL where SQLite forbids one.
  */
-export const STALE_GUARD_ERROR = "NOT NULL constraint failed: article_themes.article_id";
+const STALE_GUARD_ERROR = "NOT NULL constraint failed: article_themes.article_id";
 export const staleGuard = (db: Db) => db.run(sql`insert into ${articleThemes} (article_id, theme_id) select null, null where changes() = 0`) as unknown as Step;
 
 /** Whether a batch failed on `staleGuard` (no other statement inserts a null article id). */
@@ -302,26 +331,8 @@ export async function deleteArticle(db: Db, id: string, actor: Actor) {
   return { message: "Article supprimé avec succès." };
 }
 
-async function removePictureFiles(uploadsDir: string, names: (string | null)[]) {
-  await Promise.all(names.flatMap((n) => (n ? [removeUpload(uploadsDir, "article_pics", n)] : [])));
-}
-
-/** « Publier le » must be a minute to come. */
-function inFuture(at: Date, now = new Date()): Date {
-  if (at.getTime() <= now.getTime()) throw new BadRequestError("La date de publication doit être dans le futur.");
-  return at;
-}
-
-/** « 26 novembre 2026 à 14 h 30 », Dakar time. */
-export function dakarMinute(at: Date): string {
-  const day = new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "long", year: "numeric", timeZone: "Africa/Dakar" }).format(at);
-  const time = new Intl.DateTimeFormat("fr-FR", { hour: "2-digit", minute: "2-digit", timeZone: "Africa/Dakar" }).formatToParts(at);
-  const part = (type: string) => time.find((p) => p.type === type)?.value ?? "";
-  return `${day} à ${part("hour")}\u00a0h\u00a0${part("minute")}`;
-}
-
 /** An admin cannot approve what its authors have not submitted yet. */
-export const DRAFT_NOT_SUBMITTED = "Cet article est un brouillon\u00a0: ses auteurs ne l'ont pas encore soumis.";
+const DRAFT_NOT_SUBMITTED = "Cet article est un brouillon\u00a0: ses auteurs ne l'ont pas encore soumis.";
 
 const FLAG_MESSAGES = {
   approved: ["Article approuvé !", "Article désapprouvé !"],
@@ -340,9 +351,9 @@ export async function setArticleFlag(db: Db, id: string, flag: "approved" | "onl
   const now = new Date();
   // « Publier le »: the approval is made by the server at that minute (schedule.ts); nothing public changes now.
   if (flag === "approved" && next && publishAt) {
-    inFuture(publishAt, now);
+    inFuture(publishAt, "publication", now);
     await db.update(articles).set({ publishAt, updatedAt: now }).where(eq(articles.id, id));
-    return { _id: id, approved: row.approved, online: row.online, message: `Publication programmée le ${dakarMinute(publishAt)}.` };
+    return { _id: id, approved: row.approved, online: row.online, message: `Publication programmée le ${dakarMoment(publishAt)}.` };
   }
   const pending = flag === "approved" ? await applyPendingSteps(db, row, now) : [];
   const schedule = flag === "approved" ? { publishAt: null } : {};
@@ -355,75 +366,4 @@ export async function setArticleFlag(db: Db, id: string, flag: "approved" | "onl
   ]);
   const state = { approved: row.approved, online: row.online, [flag]: next };
   return { _id: id, approved: state.approved, online: state.online, message: FLAG_MESSAGES[flag][next ? 0 : 1] };
-}
-
-export type PictureSlot = "articlePic" | "articlePicOriginal";
-
-/** The picture part of the picture routes (§9: 5 MB, JPG, PNG or WEBP). */
-export function pictureRule(field: "originalPic" | "croppedPic"): FileRule {
-  return { field, accept: ["picture"], maxBytes: 5 * 1024 * 1024, required: true };
-}
-
-/**
- * Saves a new picture for an article: the crop (shown on the site, 800 px wide) or the original (kept so the crop
- * can be redone, never shown). Every save gets a new file name (pictures are cached) and the replaced file is
- * removed. A member's new crop is unreviewed content: the article goes back to pending.
- */
-export async function saveArticlePicture(db: Db, uploadsDir: string, id: string, actor: Actor, slot: PictureSlot, readForm: ReadForm) {
-  // 404 or 403 before a byte of the body is read.
-  await articleForWrite(db, id, actor);
-  const form = await readForm();
-  let name: string;
-  const bytes = form.file!.size;
-  try {
-    name = await savePicture(uploadsDir, "article_pics", form.file!, slot === "articlePic" ? { width: 800 } : { maxSide: 2000 });
-  } finally {
-    await form.file?.discard();
-  }
-  let row: ArticleRow;
-  try {
-    row = await articleForWrite(db, id, actor);
-  } catch (e) {
-    await removePictureFiles(uploadsDir, [name]);
-    throw e;
-  }
-  const review = slot === "articlePic" && !actor.admin;
-  // A member's new picture is unreviewed: the article goes back to pending, its pending edit (if any) with it.
-  await runBatch(db, [
-    ...(review ? await applyPendingSteps(db, row, new Date()) : []),
-    db
-      .update(articles)
-      // The bytes received count against the authors' pending quota (api/modules/upload-quota).
-      .set({ [slot]: name, [`${slot}Bytes`]: bytes, updatedAt: new Date(), ...(review ? { approved: false } : {}) })
-      .where(eq(articles.id, id)),
-  ]);
-  await removePictureFiles(uploadsDir, [row[slot]]);
-  return picturesAnswer(db, id, slot === "articlePic" ? "Image recadrée et sauvée" : "Image originale enregistrée");
-}
-
-/** Removes both picture files of an article (the cropped one and its original). */
-export async function deleteArticlePicture(db: Db, uploadsDir: string, id: string, actor: Actor) {
-  const row = await articleForWrite(db, id, actor);
-  if (!actor.admin) await runBatch(db, await applyPendingSteps(db, row, new Date()));
-  await db
-    .update(articles)
-    .set({
-      articlePic: null,
-      articlePicOriginal: null,
-      articlePicBytes: 0,
-      articlePicOriginalBytes: 0,
-      updatedAt: new Date(),
-      ...(actor.admin ? {} : { approved: false }),
-    })
-    .where(eq(articles.id, id));
-  await removePictureFiles(uploadsDir, [row.articlePic, row.articlePicOriginal]);
-  return picturesAnswer(db, id, "Image supprimée");
-}
-
-async function picturesAnswer(db: Db, id: string, message: string) {
-  const [row] = await db
-    .select({ articlePic: articles.articlePic, articlePicOriginal: articles.articlePicOriginal })
-    .from(articles)
-    .where(eq(articles.id, id));
-  return { _id: id, articlePic: row?.articlePic ?? null, articlePicOriginal: row?.articlePicOriginal ?? null, message };
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeEvent, makeTheme } from "../../testing/factory";
 import { createHarness, type Harness } from "../../testing/harness";
 import { audiences, formData, person, send, type Person } from "../users/test-kit";
-import { parseEventDate } from "./input";
+import { parseEventDate } from "../schedule/publish-at";
 
 describe("event administration", () => {
   let h: Harness;

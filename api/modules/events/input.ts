@@ -5,22 +5,7 @@
 import { BadRequestError } from "../../lib/errors";
 import { htmlToText, sanitizeHtml } from "../../../shared/html";
 import type { EventBody } from "./model";
-
-const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?)?(Z|[+-]\d{2}:\d{2})?$/;
-
-/**
- * An ISO 8601 date or date-time. Without a zone it is taken as UTC: the institute's events happen in Senegal,
- * on GMT all year (no summer time), and the browser's datetime-local field sends no zone.
- */
-export function parseEventDate(text: string, message: string): Date {
-  const m = ISO.exec(text.trim());
-  if (!m) throw new BadRequestError(message);
-  const [, y, mo, d, h = "00", mi = "00", s = "00", zone] = m;
-  const date = new Date(`${y}-${mo}-${d}T${h}:${mi}:${s}${zone ?? "Z"}`);
-  // Date rolls 2025-02-30 over to March: compare back to refuse it.
-  if (Number.isNaN(date.getTime()) || (!zone && date.getUTCDate() !== Number(d))) throw new BadRequestError(message);
-  return date;
-}
+import { parseEventDate, readPublishAt } from "../schedule/publish-at";
 
 const unique = (list: string[] | undefined) => [...new Set((list ?? []).map((v) => v.trim()).filter(Boolean))];
 
@@ -93,8 +78,7 @@ export function readEventInput(body: EventBody): EventInput {
     htmlContent,
     keywords: unique((body.keywords ?? []).flatMap((k) => k.split(","))),
     online: body.online,
-    publishAt:
-      body.publishAt === undefined ? undefined : body.publishAt === null || body.publishAt.trim() === "" ? null : parseEventDate(body.publishAt, "La date de mise en ligne n'est pas valide."),
+    publishAt: readPublishAt(body.publishAt, "mise en ligne"),
     organizers: unique(body.organizers),
     themes: unique(body.themes),
     registration: readRegistration(body),

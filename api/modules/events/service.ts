@@ -10,6 +10,7 @@ import { assertClosesBeforeStart, type EventInput } from "./input";
 import type { MailEnv } from "../registrations/mail";
 import { promoteAfterCapacityChange, type Tx } from "../registrations/service";
 import type { Event } from "./model";
+import { inFuture } from "../schedule/publish-at";
 
 /** Events newest start first, with organizers and themes. Offline events only when includeHidden. */
 export async function listEvents(db: Db, opts: { includeHidden?: boolean; where?: SQL } = {}): Promise<Event[]> {
@@ -152,8 +153,7 @@ function columns(input: EventInput) {
 function scheduleColumns(input: EventInput, now: Date): { publishAt?: Date | null; online?: boolean } {
   if (input.publishAt === undefined) return input.online ? { publishAt: null } : {};
   if (input.publishAt === null) return { publishAt: null };
-  if (input.publishAt.getTime() <= now.getTime()) throw new BadRequestError("La date de mise en ligne doit être dans le futur.");
-  return { publishAt: input.publishAt, online: false };
+  return { publishAt: inFuture(input.publishAt, "mise en ligne", now), online: false };
 }
 
 /** Creates an event; new events are online unless the form says otherwise (spec). */

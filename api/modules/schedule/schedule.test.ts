@@ -38,7 +38,7 @@ describe("scheduled publication", () => {
     const scheduled = await send(h, "PUT", `/api/admin/articles/${created._id}/approve`, { approved: true, publishAt: when.field }, chef.auth);
     expect(scheduled.status).toBe(200);
     expect(scheduled.json).toMatchObject({ approved: false });
-    expect(scheduled.json.message).toMatch(/^Publication programmée le \d+ \S+ \d{4} à \d\d\u00a0h\u00a0\d\d\.$/);
+    expect(scheduled.json.message).toMatch(/^Publication programmée le \d+ \S+ \d{4} à \d{1,2}\u00a0h\u00a0\d\d\.$/);
     expect((await send(h, "GET", `/api/admin/articles/${created._id}`, undefined, chef.auth)).json.publishAt).toBe(when.at.toISOString());
     const ids = async (status: string) => (await send(h, "GET", `/api/admin/articles?page=1&status=${status}`, undefined, chef.auth)).json.items.map((a: { _id: string }) => a._id);
     expect(await ids("scheduled")).toContain(created._id);

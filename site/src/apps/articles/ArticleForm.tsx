@@ -24,9 +24,10 @@ import { choiceOf, chosenText, type MediaChoice } from "../media-library/picker-
 import { toast } from "../stores/toasts";
 import { useViewer } from "../stores/viewer";
 import { FieldGroup, FormField } from "../ui/FormField";
+import { confirm } from "../ui/ConfirmDialog";
 import { ImageCropper } from "../ui/ImageCropper";
 import { EditModal, useEditedItem } from "../ui/EditModal";
-import { articlesChanged, createArticle, loadArticle, previewHref, updateArticle, type AppContext } from "./api";
+import { articlesChanged, createArticle, loadArticle, previewHref, rejectPendingEdit, updateArticle, type AppContext } from "./api";
 import { articleBody, articleErrors, CONTENT_MAX, draftOf, type ArticleDraft, type ArticleErrors } from "./article-form";
 import { htmlToText } from "../../../../shared/html-text";
 import { ArticlePictureField, useArticlePicture } from "./ArticlePicture";
@@ -220,6 +221,27 @@ function ArticleFormModal(props: ArticleFormProps & { themes: readonly ThemeRef[
     }
   };
 
+  /** « Refuser la modification » (admins): the form then shows the approved text again; history keeps the refused one. */
+  const rejectEdit = async () => {
+    if (!stored) return;
+    const ok = await confirm(
+      "Refuser cette modification\u00a0? La page publique garde la version approuvée\u00a0; la version refusée reste dans l'historique.",
+      { confirmLabel: "Refuser la modification" },
+    );
+    if (!ok) return;
+    setSaving(true);
+    try {
+      await rejectPendingEdit(stored._id);
+      toast.success("Modification refusée\u00a0: la version approuvée est conservée.");
+      articlesChanged();
+      setReloads((n) => n + 1);
+    } catch (err) {
+      toast.error(errorText(err, "Impossible de refuser la modification."));
+    } finally {
+      setSaving(false);
+    }
+  };
+
   const title = articleId ? "Modifier l'article" : "Nouvel article";
   // A member's new article or draft: « Enregistrer le brouillon » beside « Soumettre pour publication ».
   const drafting = context === "member" && (articleId === null || stored?.draft === true);
@@ -266,10 +288,17 @@ function ArticleFormModal(props: ArticleFormProps & { themes: readonly ThemeRef[
       >
         <div ref={form} className="article-form-fields">
           {stored?.pendingEdit && (
-            <p className="article-pending-edit" role="note">
-              Une modification attend l'approbation d'un administrateur&nbsp;: la page publique montre la version approuvée
-              jusque-là.
-            </p>
+            <div className="article-pending-edit" role="note">
+              <p>
+                Une modification attend l'approbation d'un administrateur&nbsp;: la page publique montre la version approuvée
+                jusque-là.
+              </p>
+              {context === "admin" && (
+                <button type="button" className="btn btn-small btn-outline" disabled={saving} onClick={() => void rejectEdit()}>
+                  Refuser la modification
+                </button>
+              )}
+            </div>
           )}
           {unsent && (
             <div className="article-unsent" role="alert">

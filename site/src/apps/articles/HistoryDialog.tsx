@@ -3,19 +3,18 @@
  * Africa/Dakar); choosing one shows its text as a word-level difference against the text in the form, and
  * « Restaurer » saves it as a new version (none is ever deleted). A dialog of its own, opened beside the article's.
  */
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import type { Revision, RevisionSummary } from "../../../../api/contract";
 import { errorText } from "../lib/api";
 import { toast } from "../stores/toasts";
 import { Modal } from "../ui/Modal";
 import { listRevisions, loadRevision, restoreRevision, type AppContext } from "./api";
 import { wordDiff } from "./word-diff";
+import { dakarMoment } from "../../../../shared/dakar-time";
 import "./HistoryDialog.css";
 
-const when = new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeStyle: "short", timeZone: "Africa/Dakar" });
-
-/** « 26 novembre 2026 à 14:32 », as one string. */
-export const revisionTime = (iso: string) => when.format(new Date(iso));
+/** « 26 novembre 2026 à 14 h 32 »: the site's one Dakar formatter, as in the other issue 20 texts. */
+const revisionTime = (iso: string) => dakarMoment(new Date(iso));
 
 const authorName = (r: RevisionSummary) => (r.author ? `${r.author.firstname} ${r.author.name}`.trim() || r.author.nickname : "Compte supprimé");
 
@@ -80,7 +79,9 @@ export function HistoryDialog({ open, context, articleId, version, currentText, 
     }
   };
 
-  const parts = chosen ? wordDiff(chosen.txt_content, currentText()) : [];
+  // Computed once per chosen version, not on every render (a long article's diff is real work): the form's text
+  // cannot change while this dialog is open over it.
+  const parts = useMemo(() => (chosen ? wordDiff(chosen.txt_content, currentText()) : []), [chosen]);
   const same = parts.every((p) => p.kind === "same");
 
   return (

@@ -62,6 +62,11 @@ export function deleteArticlePicture(context: AppContext, id: string): Promise<A
     : call(api.user.articles({ id })["article-pic"].delete(), fallback);
 }
 
+/** « Refuser la modification » (admins): drops the pending edit of a published article; its page keeps the approved text. */
+export function rejectPendingEdit(id: string): Promise<Article> {
+  return call(api.admin.articles({ id })["pending-edit"].reject.post(), "Impossible de refuser la modification.");
+}
+
 /** After any article write: every list showing articles reloads (spec §7). */
 export function articlesChanged(): void {
   revalidate("/api/user/articles", "/api/admin/articles", "/api/user/stats");

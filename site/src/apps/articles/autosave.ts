@@ -7,10 +7,11 @@
 import { useEffect, useRef, useState } from "react";
 import type { Article } from "../../../../api/contract";
 import { ApiError } from "../lib/api";
+import { dakarClock } from "../../../../shared/dakar-time";
 import type { ArticleDraft } from "./article-form";
 
 /** Quiet time after the last key before the draft is sent. */
-export const AUTOSAVE_DELAY_MS = 2500;
+const AUTOSAVE_DELAY_MS = 2500;
 
 export type AutosaveStatus =
   | { state: "idle" }
@@ -52,9 +53,7 @@ export function forgetLocalDraft(id: string | null) {
 
 /** « Enregistré à 14 h 32 » in the site's time zone. */
 export function savedAtText(at: Date): string {
-  const parts = new Intl.DateTimeFormat("fr-FR", { hour: "2-digit", minute: "2-digit", timeZone: "Africa/Dakar" }).formatToParts(at);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
-  return `Enregistré à ${Number(part("hour"))}\u00a0h\u00a0${part("minute")}`;
+  return `Enregistré à ${dakarClock(at)}`;
 }
 
 export function statusText(s: AutosaveStatus): string {

@@ -7,7 +7,7 @@
 export type DiffPart = { kind: "same" | "added" | "removed"; text: string };
 
 /** Words and runs of spaces, each its own token, so a changed word does not swallow its neighbours. */
-export function tokens(text: string): string[] {
+function tokens(text: string): string[] {
   return text.match(/\s+|[^\s]+/g) ?? [];
 }
 

@@ -1,12 +1,8 @@
-/** « 26 nov. 2026 à 14 h 30 »: when something scheduled goes live (issue 20 §5), Dakar time, French typography. */
-const day = new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "short", year: "numeric", timeZone: "Africa/Dakar" });
-const time = new Intl.DateTimeFormat("fr-FR", { hour: "2-digit", minute: "2-digit", timeZone: "Africa/Dakar" });
+import { dakarMoment } from "../../../../shared/dakar-time";
 
+/** « 26 nov. 2026 à 14 h 30 »: when something scheduled goes live (issue 20 §5), Dakar time, French typography. */
 export function formatScheduled(iso: string): string {
-  const at = new Date(iso);
-  const parts = time.formatToParts(at);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
-  return `${day.format(at)} à ${part("hour")}\u00a0h\u00a0${part("minute")}`;
+  return dakarMoment(new Date(iso), "short");
 }
 
 /** An instant as a datetime-local field shows it, in Dakar time (UTC+0 all year). */

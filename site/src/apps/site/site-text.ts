@@ -51,6 +51,8 @@ const ACTIONS: Record<string, string> = {
   purge: "Suppression définitive",
   // « Historique » (issue 20 §4): an older version of an article saved again.
   "revision-restore": "Restauration d'une version",
+  // « Refuser la modification »: an admin dropped the pending edit of a published article.
+  reject: "Refus d'une modification",
   // Toggles: the summary says which way it went ("approuvé" / "désapprouvé", "mis en ligne" / "mis hors ligne").
   approve: "Approbation ou retrait",
   online: "Mise en ligne ou hors ligne",

@@ -1,0 +1,15 @@
+import { describe, expect, it } from "vitest";
+import { dakarClock, dakarMoment } from "./dakar-time";
+
+describe("the Dakar clock in words", () => {
+  it("writes hours without a leading zero and minutes with one, around non-breaking spaces", () => {
+    expect(dakarClock(new Date("2026-11-26T14:32:10Z"))).toBe("14\u00a0h\u00a032");
+    expect(dakarClock(new Date("2026-11-26T09:05:00Z"))).toBe("9\u00a0h\u00a005");
+    expect(dakarClock(new Date("2026-11-26T00:00:00Z"))).toBe("0\u00a0h\u00a000");
+  });
+
+  it("names the day with the month in full or short", () => {
+    expect(dakarMoment(new Date("2026-11-26T14:30:00Z"))).toBe("26 novembre 2026 à 14\u00a0h\u00a030");
+    expect(dakarMoment(new Date("2026-11-26T09:05:00Z"), "short")).toBe("26 nov. 2026 à 9\u00a0h\u00a005");
+  });
+});

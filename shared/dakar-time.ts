@@ -1,0 +1,23 @@
+/**
+ * The site's clock in words (Africa/Dakar, the institute's time zone), French typography: « 9 h 05 » (hour without
+ * a leading zero, non-breaking spaces around « h »), « 26 novembre 2026 à 9 h 05 ». One formatter for the server's
+ * messages and the apps' badges and status lines, so they never disagree.
+ */
+const TIME_ZONE = "Africa/Dakar";
+const clock = new Intl.DateTimeFormat("fr-FR", { hour: "numeric", minute: "2-digit", hourCycle: "h23", timeZone: TIME_ZONE });
+const days = {
+  long: new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "long", year: "numeric", timeZone: TIME_ZONE }),
+  short: new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "short", year: "numeric", timeZone: TIME_ZONE }),
+};
+
+/** « 14 h 32 », « 9 h 05 ». */
+export function dakarClock(at: Date): string {
+  const parts = clock.formatToParts(at);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
+  return `${Number(part("hour"))}\u00a0h\u00a0${part("minute")}`;
+}
+
+/** « 26 novembre 2026 à 14 h 32 »; `short`: « 26 nov. 2026 à 14 h 32 » (lists, badges). */
+export function dakarMoment(at: Date, month: "long" | "short" = "long"): string {
+  return `${days[month].format(at)} à ${dakarClock(at)}`;
+}
