@@ -13,6 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BROAD_SEARCH, listPage, listStatements, type ListSpec } from "./list-query";
 import { ARTICLE_LIST } from "../modules/articles/listing";
+import { listArticleSummaries, pageArticleSummaries, pageSummariesQuery } from "../modules/articles/service";
 import { LIST_PLAN_CASES } from "../testing/list-query-cases";
 
 let database: Database;
@@ -121,5 +122,67 @@ describe("broad searches", () => {
     const narrowFiltered = listStatements(database.db, ARTICLE_LIST, { ...params, page: 1 }, [sql`${articles.approved} = 0`], false);
     expect(filtered.items).toEqual((await narrowFiltered.ids).map((r) => r.id));
     expect(filtered.total).toBe((await narrowFiltered.total())[0]!.n);
+  });
+});
+
+describe("capped counts", () => {
+  // Every seeded title holds « Économie »: a word in all 4,000 articles, counted here up to a cap of 1,000.
+  const params = { sort: "recent" as const, q: "econ", page: 2, pageSize: 25 };
+  const ids = async (p: typeof params) => (await listStatements(database.db, ARTICLE_LIST, p, [], false).ids).map((r) => r.id);
+
+  it("count a broad search up to the cap, say that more match, and still give the same page", async () => {
+    const page = await listPage(database.db, ARTICLE_LIST, params, [sql`${articles.deletedAt} is null`], async (i) => i, (id) => id, undefined, 1000);
+    expect(page).toMatchObject({ total: 1000, capped: true });
+    expect(page.items).toEqual(await ids(params));
+    // Without filters the capped full-text count is the total.
+    expect(await listPage(database.db, ARTICLE_LIST, params, [], async (i) => i, (id) => id, undefined, 1000)).toMatchObject({ total: 1000, capped: true });
+  });
+
+  it("stay exact when the filters leave fewer rows than the cap, or no cap is reached", async () => {
+    const pending = [sql`${articles.approved} = 0`];
+    const page = await listPage(database.db, ARTICLE_LIST, { ...params, page: 1 }, pending, async (i) => i, (id) => id, undefined, 1000);
+    const exact = (await listStatements(database.db, ARTICLE_LIST, { ...params, page: 1 }, pending, false).total())[0]!.n;
+    expect(exact).toBeLessThan(1000);
+    expect(page.total).toBe(exact);
+    expect(page.capped).toBeUndefined();
+    const uncapped = await listPage(database.db, ARTICLE_LIST, params, [], async (i) => i, (id) => id);
+    expect(uncapped.total).toBe(4000);
+    expect(uncapped.capped).toBeUndefined();
+  });
+
+  it("count up to the cap without reading the table", async () => {
+    const { count } = listStatements(database.db, ARTICLE_LIST, params, [sql`${articles.deletedAt} is null`], true, undefined, 1000);
+    const query = count.toSQL();
+    expect(query.sql).toMatch(/limit \?/);
+    const rows = await database.client.execute({ sql: `EXPLAIN QUERY PLAN ${query.sql}`, args: query.params as never[] });
+    const lines = rows.rows.map((r) => String(r.detail));
+    expect(fullScan(lines, "articles"), lines.join(" | ")).toBe(false);
+  });
+});
+
+describe("a page of articles", () => {
+  it("reads its authors, themes and media counts in one statement, each through an index, as the per-relation reads do", async () => {
+    // Linked media in every state: the admin counts every live one, a member the public ones and their own.
+    await database.client.execute(`insert into article_media(article_id, media_id, position)
+      select 'a' || i, 'm' || (1 + (i * 7) % 2000), 0 from (with recursive s(i) as (select 1 union all select i + 1 from s where i < 300) select i from s)`);
+    await database.client.execute(`insert into article_authors(article_id, user_id, position) select 'a' || i, 'u' || (1 + (i * 13) % 600), 1 from (with recursive s(i) as (select 1 union all select i + 1 from s where i < 300) select i from s) where true on conflict do nothing`);
+    await database.client.execute(`update media set deleted_at = 1 where id in ('m8', 'm15')`);
+    const ids = Array.from({ length: 100 }, (_, i) => `a${i * 3 + 1}`);
+    const byId = <T extends { _id: string }>(xs: T[]) => [...xs].sort((a, b) => (a._id < b._id ? -1 : 1));
+    for (const viewerId of [undefined, "u7"]) {
+      const each = await listArticleSummaries(database.db, viewerId ? { ids, includeHidden: true, viewerId } : { ids, includeHidden: true });
+      const one = await pageArticleSummaries(database.db, ids, viewerId);
+      expect(one.some((a) => a.mediaCount > 0 && a.authors.length > 1 && a.themes.length > 0)).toBe(true);
+      expect(byId(one)).toEqual(byId(each));
+    }
+    // Each relation is searched by the page's article id: no table is read in full, nothing sorted but each
+    // article's own few authors and themes.
+    for (const viewerId of [undefined, "u7"]) {
+      const query = pageSummariesQuery(database.db, ids, viewerId).toSQL();
+      const rows = await database.client.execute({ sql: `EXPLAIN QUERY PLAN ${query.sql}`, args: query.params as never[] });
+      const lines = rows.rows.map((r) => String(r.detail));
+      expect(lines.filter((l) => l.startsWith("SCAN ")), lines.join(" | ")).toEqual([]);
+      expect(lines.filter((l) => l.startsWith("SEARCH ")).length, lines.join(" | ")).toBeGreaterThanOrEqual(6);
+    }
   });
 });

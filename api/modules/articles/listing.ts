@@ -10,7 +10,7 @@ import { dayRange, ftsSearch, isOn, listPage, type ListSpec } from "../../lib/li
 import type { ArticlePage, AdminArticlesQuery, ARTICLE_SORTS, ArticleSummary, MemberArticlesQuery, MemberStats } from "./model";
 import { mediaIsLive } from "../media/service";
 import { searchMatcher, type Matcher } from "./search";
-import { articleConditions, articleIdsOf, articleIsLive, articleIsPublic, listArticleSummaries, type ArticleFilter } from "./service";
+import { articleConditions, articleIdsOf, articleIsLive, articleIsPublic, listArticleSummaries, pageArticleSummaries, type ArticleFilter } from "./service";
 
 /** Ids of the articles matching `filter` whose title, text or keywords hold every word of the query. */
 async function searchIds(db: Db, filter: ArticleFilter, matches: NonNullable<Matcher>): Promise<string[]> {
@@ -111,8 +111,7 @@ export function articleWhere(query: MemberArticlesQuery, member?: { viewerId: st
 }
 
 /** The summaries of one page's articles, read by id in any state (media counted for `viewerId` when given). */
-const summariesOf = (db: Db, viewerId?: string) => (ids: string[]) =>
-  listArticleSummaries(db, viewerId ? { ids, includeHidden: true, viewerId } : { ids, includeHidden: true });
+const summariesOf = (db: Db, viewerId?: string) => (ids: string[]) => pageArticleSummaries(db, ids, viewerId);
 
 /** GET /api/admin/articles: one page of every article, sorted, filtered and searched by the database. */
 export function adminArticlePage(db: Db, query: AdminArticlesQuery): Promise<ArticlePage> {
