@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BROAD_SEARCH, listPage, listStatements, type ListSpec } from "./list-query";
 import { ARTICLE_LIST } from "../modules/articles/listing";
-import { listArticleSummaries, pageArticleSummaries, pageSummariesQuery } from "../modules/articles/service";
+import { articleIsLive, listArticleSummaries, pageArticleSummaries, pageSummariesQuery } from "../modules/articles/service";
 import { LIST_PLAN_CASES } from "../testing/list-query-cases";
 
 let database: Database;
@@ -148,6 +148,32 @@ describe("capped counts", () => {
     const uncapped = await listPage(database.db, ARTICLE_LIST, params, [], async (i) => i, (id) => id);
     expect(uncapped.total).toBe(4000);
     expect(uncapped.capped).toBeUndefined();
+  });
+
+  it("count a search kept out of the trash from the full-text index, less what the trash holds", async () => {
+    // A database of its own: rows go to the trash and back here.
+    const own = await openDatabase(`file:${join(dir, "trash.db")}`);
+    try {
+      await migrateDatabase(own);
+      await seed(own);
+      const page = (cap: number) => listPage(own.db, ARTICLE_LIST, params, [articleIsLive], async (i) => i, (id) => id, undefined, cap);
+      // An empty trash: the index's count is the total.
+      expect(await page(10_000)).toMatchObject({ total: 4000 });
+      expect((await page(10_000)).capped).toBeUndefined();
+      // The trash: 5 articles that match and 5 that no longer do (renamed); 3,990 live ones match.
+      await own.client.execute(`update articles set deleted_at = 1 where id in ('a1', 'a2', 'a3', 'a4', 'a5')`);
+      await own.client.execute(`update articles set deleted_at = 1, title = 'Autre sujet' where id in ('a6', 'a7', 'a8', 'a9', 'a10')`);
+      // Enough matches to tell from the index (3,991 counted, 10 in the trash): more than 3,980 live ones.
+      expect(await page(3980)).toMatchObject({ total: 3980, capped: true });
+      // Not enough to tell (3,995 matches, 10 in the trash, but not all of them match): counted among the live rows.
+      expect(await page(3989)).toMatchObject({ total: 3989, capped: true });
+      const exact = await page(3990);
+      expect(exact.total).toBe(3990);
+      expect(exact.capped).toBeUndefined();
+      expect((await page(10_000)).total).toBe(3990);
+    } finally {
+      own.close();
+    }
   });
 
   it("count up to the cap without reading the table", async () => {

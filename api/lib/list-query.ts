@@ -36,6 +36,12 @@ export type ListSpec<S extends string> = {
   sorts: Record<S, SortSpec>;
   defaultSort: NoInfer<S>;
   search?: ListSearch;
+  /**
+   * A list whose rows can be in the trash: `where` is the condition every page carries first (out of the trash),
+   * `trashed` its opposite. A search filtered by `where` alone then counts from the full-text index: the trash
+   * holds no match when it is empty, and too few to matter when the matches pass the cap by more than it holds.
+   */
+  live?: { where: SQL; trashed: SQL };
 };
 
 /** How a list searches (`ftsSearch` or `foldedSearch`). */
@@ -180,15 +186,21 @@ export async function listPage<S extends string, T>(
   parts?: CountParts,
   countCap = COUNT_CAP,
 ): Promise<ListPage<T>> {
+  // Filtered only out of the trash: the rows in the trash (an index range, often none) are what the full-text
+  // count may hold beyond the list's.
+  const liveOnly = params.q && spec.search?.count && spec.live && !parts && where.every((w) => w === undefined || w === spec.live!.where);
+  const trashed = liveOnly ? ((await db.select({ n: count() }).from(spec.table).where(spec.live!.trashed))[0]?.n ?? 0) : 0;
   // A search first asks the full-text index how many rows match (up to the cap): none ends it, and the number
   // picks the plan.
-  const matches = params.q && spec.search?.count ? await spec.search.count(db, params.q, countCap) : null;
+  const matches = params.q && spec.search?.count ? await spec.search.count(db, params.q, countCap + trashed) : null;
   if (matches === 0) return { items: [], total: 0, ...pageOf(params) };
   // Past the cap, the list's own filters are counted up to the cap too: a count of every match is what cost most.
   const cap = matches !== null && matches > countCap ? countCap : undefined;
   const statements = listStatements(db, spec, params, where, matches !== null && matches > BROAD_SEARCH, parts, cap);
-  // Without other filters, the number of matches is the total.
-  const total = matches !== null && where.every((w) => w === undefined) ? Promise.resolve([{ n: matches }]) : statements.total();
+  // Without other filters (or the trash's, when the matches tell enough), the number of matches is the total.
+  const fromIndex =
+    matches !== null && (where.every((w) => w === undefined) || (liveOnly && (trashed === 0 || matches - trashed > countCap)));
+  const total = fromIndex ? Promise.resolve([{ n: matches - trashed }]) : statements.total();
   const [rows, [counted]] = await Promise.all([statements.ids, total]);
   const ids = rows.map((r) => r.id as string);
   const items = ids.length ? await read(ids) : [];

@@ -65,6 +65,7 @@ export const ARTICLE_LIST: ListSpec<(typeof ARTICLE_SORTS)[number]> = {
   },
   defaultSort: "recent",
   search: ftsSearch(articles, "articles_fts"),
+  live: { where: articleIsLive, trashed: isNotNull(articles.deletedAt) },
 };
 
 /**

@@ -3,7 +3,7 @@
  * (their own uploads in any state and the public media; only theirs with `mine`). Without `page`, the routes keep
  * the spec's whole array (docs/DECISIONS.md).
  */
-import { eq, not, or, type SQL } from "drizzle-orm";
+import { eq, isNotNull, not, or, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { media } from "../../../db/schema";
 import { dayRange, ftsSearch, isOn, listPage, moderationSort, moderationWhere, type CountParts, type ListSpec } from "../../lib/list-query";
@@ -24,6 +24,7 @@ export const MEDIA_LIST: ListSpec<(typeof MEDIA_SORTS)[number]> = {
   },
   defaultSort: "recent",
   search: ftsSearch(media, "media_fts"),
+  live: { where: mediaIsLive, trashed: isNotNull(media.deletedAt) },
 };
 
 /** The WHERE of a media list; for a member (`viewerId`), what they may see. */
