@@ -167,7 +167,17 @@ export function listStatements<S extends string>(db: Db, spec: ListSpec<S>, para
       : db.select({ n: count() }).from(db.select({ one: sql`1`.as("one") }).from(spec.table).where(c).limit(cap + 1).as("capped"));
   // A statement, run only when asked (a search without filters already knows its total from the full-text index).
   const total = parts
-    ? () => Promise.all(parts.map((part) => countOf(listWhere(spec, params, part, broad)))).then((counts) => [{ n: counts.reduce((sum, [c]) => sum + (c?.n ?? 0), 0) }])
+    ? async () => {
+        // One part after the other: once the parts counted pass the cap, the others need not be counted (a
+        // member's public matches of a broad search pass it alone).
+        let n = 0;
+        for (const part of parts) {
+          if (cap !== undefined && n > cap) break;
+          const [c] = await countOf(listWhere(spec, params, part, broad));
+          n += c?.n ?? 0;
+        }
+        return [{ n }];
+      }
     : () => countOf(condition);
   return { ids, total, count: countOf(condition), page, pageSize };
 }
