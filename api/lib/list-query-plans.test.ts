@@ -12,7 +12,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BROAD_SEARCH, listPage, listStatements, type ListSpec } from "./list-query";
-import { ARTICLE_LIST } from "../modules/articles/listing";
+import { ARTICLE_LIST, articleWhere } from "../modules/articles/listing";
+import { mediaWhere } from "../modules/media/listing";
+import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import { articleIsLive, listArticleSummaries, pageArticleSummaries, pageSummariesQuery } from "../modules/articles/service";
 import { LIST_PLAN_CASES } from "../testing/list-query-cases";
 
@@ -78,8 +80,11 @@ describe("list query plans", () => {
   // chosen for it) took 62 ms against 1 ms from an index.
   for (const c of LIST_PLAN_CASES) {
     it(`counts ${c.name} from an index, not by reading the table`, async () => {
-      const lines = await countPlan(c.spec, c.base);
-      expect(fullScan(lines, c.table), `${c.name}: ${lines.join(" | ")}`).toBe(false);
+      // As the route counts: its WHERE, or each of its parts.
+      for (const where of c.parts ?? [c.base]) {
+        const lines = await countPlan(c.spec, where);
+        expect(fullScan(lines, c.table), `${c.name}: ${lines.join(" | ")}`).toBe(false);
+      }
     });
   }
 
@@ -107,6 +112,20 @@ describe("list query plans", () => {
       }
     });
   }
+});
+
+describe("a member's view", () => {
+  // « Not in the trash » is the list's first condition; repeated inside the view's OR, it made SQLite read every
+  // walked row from the table (the plan reads the same): a member's page by status took 4–25 ms instead of 0.4–0.7
+  // at 50,000 articles.
+  it("does not test the trash again inside its OR, for articles and media", () => {
+    const dialect = new SQLiteSyncDialect();
+    for (const [name, where] of [["articles", articleWhere({}, { viewerId: "u12" })], ["media", mediaWhere({}, { viewerId: "u12" })]] as const) {
+      const view = dialect.sqlToQuery(where[1]!).sql;
+      expect(view, name).toMatch(/ or /);
+      expect(view, name).not.toMatch(/deleted_at/);
+    }
+  });
 });
 
 describe("broad searches", () => {
