@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BROAD_SEARCH, listPage, listStatements, type ListSpec } from "./list-query";
-import { ARTICLE_LIST, articleWhere } from "../modules/articles/listing";
+import { ARTICLE_LIST, articleWhere, memberArticleParts } from "../modules/articles/listing";
 import { mediaWhere } from "../modules/media/listing";
 import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import { articleIsLive, listArticleSummaries, pageArticleSummaries, pageSummariesQuery } from "../modules/articles/service";
@@ -193,6 +193,21 @@ describe("capped counts", () => {
     } finally {
       own.close();
     }
+  });
+
+  it("count a member's view in parts up to the cap, told from the indexes when the public part alone passes it", async () => {
+    const query = { ...params, page: 1 };
+    const page = (cap: number) =>
+      listPage(database.db, ARTICLE_LIST, query, articleWhere(query, { viewerId: "u12" }), async (i) => i, (id) => id, memberArticleParts("u12", query), cap);
+    const exact = (await listStatements(database.db, ARTICLE_LIST, query, articleWhere(query, { viewerId: "u12" })).total())[0]!.n;
+    // About 3,100 public articles match, 4,000 in all: past 3,000 whatever the others are; not past 3,200.
+    expect(exact).toBeGreaterThan(3000);
+    expect(exact).toBeLessThan(3200);
+    expect(await page(2000)).toMatchObject({ total: 2000, capped: true });
+    expect(await page(3000)).toMatchObject({ total: 3000, capped: true });
+    const under = await page(3200);
+    expect(under.total).toBe(exact);
+    expect(under.capped).toBeUndefined();
   });
 
   it("count up to the cap without reading the table", async () => {
