@@ -3,17 +3,18 @@
  * route always adds (a member's visibility) and one sample of each filter. Test support only.
  */
 import type { SQL } from "drizzle-orm";
-import { ARTICLE_LIST, articleWhere } from "../modules/articles/listing";
-import { MEDIA_LIST, mediaWhere } from "../modules/media/listing";
+import { ARTICLE_LIST, articleWhere, memberArticleParts } from "../modules/articles/listing";
+import { MEDIA_LIST, mediaWhere, memberMediaParts } from "../modules/media/listing";
 import { USER_LIST, userWhere } from "../modules/users/listing";
 import { AUDIT_LIST, auditWhere } from "../modules/audit/service";
 import { CONTACT_LIST, contactWhere } from "../modules/contact/listing";
 import { EVENT_LIST, eventWhere } from "../modules/events/listing";
 import { THEME_LIST } from "../modules/themes/listing";
 import { MAIL_LIST, mailWhere } from "../modules/mail/listing";
-import type { ListSpec } from "../lib/list-query";
+import type { CountParts, ListSpec } from "../lib/list-query";
 
-export type PlanCase = { name: string; table: string; spec: ListSpec<string>; base: (SQL | undefined)[]; filters: Record<string, (SQL | undefined)[]>; search?: string };
+/** `parts`: how the route counts the list when not by its WHERE (a member's view: public, then own and not public). */
+export type PlanCase = { name: string; table: string; spec: ListSpec<string>; base: (SQL | undefined)[]; filters: Record<string, (SQL | undefined)[]>; search?: string; parts?: CountParts };
 
 export const LIST_PLAN_CASES: PlanCase[] = [
   {
@@ -36,6 +37,7 @@ export const LIST_PLAN_CASES: PlanCase[] = [
     table: "articles",
     spec: ARTICLE_LIST as ListSpec<string>,
     base: articleWhere({}, { viewerId: "u12" }),
+    parts: memberArticleParts("u12", {}),
     filters: { mine: articleWhere({ mine: "1" }, { viewerId: "u12" }), others: articleWhere({ mine: "0" }, { viewerId: "u12" }) },
     search: "econ",
   },
@@ -60,6 +62,7 @@ export const LIST_PLAN_CASES: PlanCase[] = [
     table: "media",
     spec: MEDIA_LIST as ListSpec<string>,
     base: mediaWhere({}, { viewerId: "u12" }),
+    parts: memberMediaParts("u12", {}),
     // The filters of /user/media and of the media library picker (type, and mine with a type).
     filters: {
       mine: mediaWhere({ mine: "1" }, { viewerId: "u12" }),

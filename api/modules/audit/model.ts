@@ -29,6 +29,8 @@ export const AuditPage = t.Object({
   page: t.Number(),
   pageSize: t.Number(),
   total: t.Number(),
+  // More than `total` entries match (a broad search counted up to COUNT_CAP, api/lib/list-query.ts).
+  capped: t.Optional(t.Boolean()),
 });
 
 export type AuditPage = Static<typeof AuditPage>;

@@ -137,7 +137,7 @@ export default function AdminArticlesScreen() {
       />
       <div className="list-tools">
         <p className="list-count" aria-live="polite">
-          {shown ? countLabel(total) : ""}
+          {shown ? countLabel(total, shown.capped) : ""}
         </p>
         <ListSearch label="Rechercher un article" value={query.q} onSearch={(q) => change({ q }, { replace: query.q.trim() !== "" })} />
         <ListSelect label="Afficher" value={query.filters.status ?? ""} options={ARTICLE_STATUSES} onChange={(v) => filter("status", v)} />
@@ -155,6 +155,7 @@ export default function AdminArticlesScreen() {
         setSelection={setSelection}
         pageIds={(shown?.items ?? []).map((a) => a._id)}
         total={total}
+        capped={shown?.capped}
         state={query}
         themes={themes.data ?? []}
       />

@@ -25,6 +25,7 @@ type Props = {
   setSelection: (s: Selection) => void;
   pageIds: string[];
   total: number;
+  capped?: boolean;
   state: ListState;
   themes: { _id: string; name: string }[];
 };

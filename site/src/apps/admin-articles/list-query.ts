@@ -33,6 +33,6 @@ export const ARTICLE_LIST: ListConfig<ArticleSort, ArticleFilter> = {
 };
 
 /** Spec §2: « Aucun article », « 1 article », « n articles ». */
-export function countLabel(total: number): string {
-  return countText(total, ["article", "articles"], "Aucun article");
+export function countLabel(total: number, capped?: boolean): string {
+  return countText(total, ["article", "articles"], "Aucun article", capped);
 }

@@ -93,7 +93,7 @@ export default function AdminMediaScreen() {
       />
       <div className="list-tools">
         <p className="list-count" aria-live="polite">
-          {shown ? countLabel(total) : ""}
+          {shown ? countLabel(total, shown.capped) : ""}
         </p>
         <ListSearch label="Rechercher un média" value={query.q} onSearch={(q) => change({ q }, { replace: query.q.trim() !== "" })} />
         <ListSelect label="Afficher" value={query.filters.status ?? ""} options={MEDIA_STATUSES} onChange={(v) => filter("status", v)} />
@@ -108,11 +108,11 @@ export default function AdminMediaScreen() {
         <ListSelect label="Trier" value={query.sort} options={MEDIA_SORTS} onChange={(sort) => change({ sort })} />
         <ViewSwitch view={view} onChange={setView} />
       </div>
-      <MediaBulkBar selection={selection} setSelection={setSelection} pageIds={(shown?.items ?? []).map((m) => m._id)} total={total} state={query} />
+      <MediaBulkBar selection={selection} setSelection={setSelection} pageIds={(shown?.items ?? []).map((m) => m._id)} total={total} capped={shown?.capped} state={query} />
       {view === "grid" ? (
         <>
           <MediaGrid
-            label={listCaption("Médias", shown && countLabel(total), query, pager.pageCount)}
+            label={listCaption("Médias", shown && countLabel(total, shown.capped), query, pager.pageCount)}
             items={shown?.items}
             loading={loading}
             error={error}

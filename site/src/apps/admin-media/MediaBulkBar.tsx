@@ -17,7 +17,7 @@ const ACTIONS: readonly BulkAction<Action>[] = [
   { value: "delete", label: "Supprimer", question: (n) => `Supprimer ${n} ? Ils iront à la corbeille : eux et leurs fichiers seront effacés dans 30\u00a0jours.` },
 ];
 
-type Props = { selection: Selection; setSelection: (s: Selection) => void; pageIds: string[]; total: number; state: ListState };
+type Props = { selection: Selection; setSelection: (s: Selection) => void; pageIds: string[]; total: number; capped?: boolean; state: ListState };
 
 export function MediaBulkBar(props: Props) {
   return (

@@ -150,7 +150,7 @@ export default function MemberArticlesScreen() {
 
       <div className="list-tools">
         <p className="list-count" aria-live="polite">
-          {shownMine ? articleCount(mineTotal) : ""}
+          {shownMine ? articleCount(mineTotal, shownMine.capped) : ""}
         </p>
         <ListSearch
           label="Rechercher dans mes articles"
@@ -181,7 +181,7 @@ export default function MemberArticlesScreen() {
         <h2 id="member-articles-others">Articles des membres</h2>
         <div className="list-tools">
           <p className="list-count" aria-live="polite">
-            {shownOthers ? articleCount(othersTotal) : ""}
+            {shownOthers ? articleCount(othersTotal, shownOthers.capped) : ""}
           </p>
           <ListSearch
             label="Rechercher dans les articles des membres"

@@ -38,4 +38,4 @@ export type MemberArticleSort = (typeof MEMBER_ARTICLE_SORTS)[number][0];
 export const MEMBER_ARTICLES: ListConfig<MemberArticleSort, never> = { sorts: MEMBER_ARTICLE_SORTS, defaultSort: "recent", filters: [], prefix: "membres." };
 
 /** « Aucun article », « 1 article », « n articles ». */
-export const articleCount = (total: number) => countText(total, ["article", "articles"], "Aucun article");
+export const articleCount = (total: number, capped?: boolean) => countText(total, ["article", "articles"], "Aucun article", capped);

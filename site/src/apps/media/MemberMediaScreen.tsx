@@ -132,7 +132,7 @@ export default function MemberMediaScreen() {
       />
       <div className="list-tools">
         <p className="list-count" aria-live="polite">
-          {shown ? countLabel(total) : ""}
+          {shown ? countLabel(total, shown.capped) : ""}
         </p>
         <ListSearch label="Rechercher un média" value={query.q} onSearch={(q) => change({ q }, { replace: query.q.trim() !== "" })} />
         <ListSelect label="Afficher" value={query.filters.mine ?? ""} options={WHOSE} onChange={(v) => filter("mine", v)} />
@@ -150,7 +150,7 @@ export default function MemberMediaScreen() {
       {view === "grid" ? (
         <>
           <MediaGrid
-            label={listCaption("Médias", shown && countLabel(total), query, pager.pageCount)}
+            label={listCaption("Médias", shown && countLabel(total, shown.capped), query, pager.pageCount)}
             items={shown?.items}
             loading={loading}
             error={error}

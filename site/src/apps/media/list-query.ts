@@ -45,6 +45,6 @@ export const MEMBER_MEDIA_LIST: ListConfig<MediaSort, "mine" | "status" | "type"
 };
 
 /** « Aucun média », « 1 média », « n médias ». */
-export function countLabel(total: number): string {
-  return countText(total, ["média", "médias"], "Aucun média");
+export function countLabel(total: number, capped?: boolean): string {
+  return countText(total, ["média", "médias"], "Aucun média", capped);
 }

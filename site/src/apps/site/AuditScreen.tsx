@@ -63,7 +63,7 @@ export default function AuditScreen() {
       <p className="muted">Chaque modification faite dans l'administration : qui, quoi, sur quel élément, quand.</p>
       <div className="list-tools">
         <p className="list-count" aria-live="polite">
-          {shown ? entryCount(total) : ""}
+          {shown ? entryCount(total, shown.capped) : ""}
         </p>
         <ListSearch label="Rechercher dans le journal" value={query.q} onSearch={(q) => change({ q }, { replace: query.q.trim() !== "" })} />
         <ListSelect label="Auteur" value={actor} options={actorChoices} onChange={(v) => filter("actor", v)} first="Tous les administrateurs" />

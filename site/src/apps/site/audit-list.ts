@@ -19,7 +19,7 @@ export const AUDIT_LIST: ListConfig<AuditSort, AuditFilter> = {
 };
 
 /** « Aucune entrée », « 1 entrée », « n entrées ». */
-export const entryCount = (total: number) => countText(total, ["entrée", "entrées"], "Aucune entrée");
+export const entryCount = (total: number, capped?: boolean) => countText(total, ["entrée", "entrées"], "Aucune entrée", capped);
 
 /**
  * The item's name and what became of it, apart: the title kept with the entry, and the rest of the summary

@@ -62,10 +62,12 @@ type Props<A extends string> = {
   setSelection: (s: Selection) => void;
   pageIds: string[];
   total: number;
+  /** The total is a lower bound (a broad search counted up to the server's cap): « plus de 10 000 articles ». */
+  capped?: boolean;
   state: ListState;
   actions: readonly BulkAction<A>[];
-  /** « 3 articles », « 1 média »: the count with its noun. */
-  countLabel: (n: number) => string;
+  /** « 3 articles », « 1 média », « plus de 10 000 médias »: the count with its noun. */
+  countLabel: (n: number, capped?: boolean) => string;
   /** « Aucun article sélectionné ». */
   noneSelected: string;
   /** The noun is feminine (« entrées sélectionnées », « correspondantes »). */
@@ -83,6 +85,7 @@ export function BulkBar<A extends string>(props: Props<A>) {
   const [action, setAction] = useState<A>(actions[0]!.value);
   const [busy, setBusy] = useState(false);
   const count = selection.all ? total : selection.ids.size;
+  const countCapped = selection.all && props.capped;
   const pageAll = pageIds.length > 0 && pageIds.every((id) => selection.ids.has(id));
   const chosen = actions.find((a) => a.value === action) ?? actions[0]!;
   const extra = props.extra?.(action) ?? null;
@@ -92,7 +95,7 @@ export function BulkBar<A extends string>(props: Props<A>) {
       toast.error(extra.missing, { action: "bulk" });
       return;
     }
-    if (!(await confirm(chosen.question(countLabel(count)), { confirmLabel: chosen.label }))) return;
+    if (!(await confirm(chosen.question(countLabel(count, countCapped)), { confirmLabel: chosen.label }))) return;
     setBusy(true);
     try {
       const { page: _p, pageSize: _s, sort: _o, dir: _d, ...filter } = apiQuery(state);
@@ -119,11 +122,11 @@ export function BulkBar<A extends string>(props: Props<A>) {
       </label>
       {pageAll && !selection.all && total > pageIds.length && (
         <button type="button" className="btn btn-outline" onClick={() => setSelection({ ids: selection.ids, all: true })}>
-          Sélectionner les {countLabel(total)} {props.feminine ? "correspondantes" : "correspondants"}
+          Sélectionner les {countLabel(total, props.capped)} {props.feminine ? "correspondantes" : "correspondants"}
         </button>
       )}
       <p className="bulk-count" aria-live="polite">
-        {count === 0 ? props.noneSelected : `${countLabel(count)} ${pluralWord(count, props.feminine ? "sélectionnée" : "sélectionné")}`}
+        {count === 0 ? props.noneSelected : `${countLabel(count, countCapped)} ${pluralWord(count, props.feminine ? "sélectionnée" : "sélectionné")}`}
       </p>
       {count > 0 && (
         <>

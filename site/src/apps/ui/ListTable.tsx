@@ -15,11 +15,14 @@ export type ListTableProps<T, S extends string, F extends string> = Omit<DataTab
   list: ListStore<S, F>;
   state: ListState<S, F>;
   /** The page on screen (the last answer, kept while the next loads: `useShown`). */
-  page: { items: readonly T[]; total: number } | undefined;
+  page: { items: readonly T[]; total: number; capped?: boolean } | undefined;
   /** The table's name: the whole caption, or its start when `count` is given. */
   caption: string;
-  /** The count of matching rows (« 12 médias »): the caption then reads « {caption} : {count}, page p sur N ». */
-  count?: (total: number) => string;
+  /**
+   * The count of matching rows (« 12 médias », « plus de 10 000 médias » when `capped`): the caption then reads
+   * « {caption} : {count}, page p sur N ».
+   */
+  count?: (total: number, capped?: boolean) => string;
 };
 
 /** The hidden caption of a paged list: « {name} : {count}, page p sur N » once a page is in, the name alone before. */
@@ -34,7 +37,7 @@ export function ListTable<T, S extends string, F extends string>({ list, state, 
   return (
     <DataTable
       {...table}
-      caption={listCaption(caption, page && count ? count(page.total) : undefined, state, pager.pageCount)}
+      caption={listCaption(caption, page && count ? count(page.total, page.capped) : undefined, state, pager.pageCount)}
       captionHidden
       rows={page?.items}
       sort={sorted ? { key: state.sort, dir: state.dir } : undefined}

@@ -53,5 +53,7 @@ describe("list state in the address", () => {
     expect(countText(0, ["article", "articles"], "Aucun article")).toBe("Aucun article");
     expect(countText(1, ["article", "articles"], "Aucun article")).toBe("1 article");
     expect(countText(50000, ["article", "articles"], "Aucun article")).toBe("50\u202f000 articles");
+    // A broad search counted up to the server's cap.
+    expect(countText(10000, ["article", "articles"], "Aucun article", true)).toBe("plus de 10\u202f000 articles");
   });
 });

@@ -104,7 +104,11 @@ export function nextState<S extends string, F extends string>(state: ListState<S
   return next;
 }
 
-/** « Aucun article », « 1 article », « 1 234 articles » (French plural: 0 and 1 are singular, but 0 reads « Aucun »). */
-export function countText(total: number, noun: readonly [one: string, many: string], none: string): string {
+/**
+ * « Aucun article », « 1 article », « 1 234 articles » (French plural: 0 and 1 are singular, but 0 reads « Aucun »);
+ * « plus de 10 000 articles » when the server counted a broad search up to its cap (`capped`).
+ */
+export function countText(total: number, noun: readonly [one: string, many: string], none: string, capped = false): string {
+  if (capped) return `plus de ${total.toLocaleString("fr-FR")} ${noun[1]}`;
   return total === 0 ? none : `${total.toLocaleString("fr-FR")} ${pluralWord(total, ...noun)}`;
 }
