@@ -1,12 +1,14 @@
+import { createClient } from "@libsql/client";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { newId } from "../db/ids";
 import { ADMIN, appViolations, authHeaders, islandsHydrated, openSignedIn, rowTitles, tag } from "./support/apps";
 
 /**
  * Issue 19 §1 and §4 on the lists that the other journeys leave part-way: events, themes, the members of
- * /admin/users and the journal. Each is searched without its accents (« ecole » finds « École »), sorted, paged
- * to its second page, then bulk-edited over « all N matching » (more than one page), after one confirmation
- * naming the count, with axe on that confirmation. The journal then holds one entry per deleted theme, found by
- * search, action, author and date, and paged. At 1280 px and on a 375 px phone (where the sort is the select).
+ * /admin/users, contact messages and the journal. Each is searched without its accents (« ecole » finds
+ * « École »), sorted, paged to its second page, then bulk-edited over « all N matching » (more than one page),
+ * after one confirmation naming the count, with axe on that confirmation. The journal then holds one entry per
+ * deleted theme, found by search, action, author and date, and paged. At 1280 px and on a 375 px phone (where the sort is the select).
  */
 
 /** `YYYY-MM-DDTHH:mm` some days from now (Dakar time is UTC). */
@@ -232,6 +234,54 @@ for (const viewport of [
         expect(listed.items.every((u) => u.groups.includes("bureau"))).toBe(true);
       } finally {
         for (const id of ids) await request.delete(`/api/admin/users/${id}`, { headers: admin });
+      }
+    });
+    test("contact messages: « economie » finds « Économie », oldest first, page 2, then all 26 matching marked read", async ({ page, request }) => {
+      test.skip(!process.env.E2E_DATABASE_URL, "stands in for 26 visitors through the database of the server e2e/global-setup.ts starts");
+      test.setTimeout(150_000);
+      const word = `Demande${tag()}`;
+      const admin = await authHeaders(request, ADMIN);
+      // The contact form takes five messages per address in 15 minutes: 26 visitors' messages go straight into the
+      // table (its full-text index follows by trigger), one minute apart, the oldest first.
+      const db = createClient({ url: process.env.E2E_DATABASE_URL! });
+      try {
+        const start = Date.now() - 60 * 60_000;
+        for (let i = 0; i < 26; i++) {
+          await db.execute({
+            sql: "insert into contact_messages (id, name, email, subject, message, ip, created_at) values (?, ?, ?, ?, ?, '', ?)",
+            args: [newId(), `Visiteur ${nn(i)}`, `visiteur${i}@example.sn`, `Économie ${word} ${nn(i)}`, "Bonjour,\nune question.", start + i * 60_000],
+          });
+        }
+      } finally {
+        db.close();
+      }
+      const subjects = (...i: number[]) => i.map((n) => `Non lu Économie ${word} ${nn(n)}`);
+      try {
+        await openSignedIn(page, ADMIN, "/admin/contact");
+        await page.getByLabel("Rechercher un message").fill(`economie ${word.toLowerCase()}`);
+        await expect(page).toHaveURL(new RegExp(`[?&]q=economie\\+${word.toLowerCase()}`));
+        await expect(page.locator(".contact-count")).toHaveText(/^26 messages/);
+        await expect.poll(async () => (await rowTitles(page))[0]).toBe(subjects(25)[0]);
+
+        // Oldest first: « … 00 » heads page 1, « … 25 » is alone on page 2.
+        await page.getByLabel("Ordre").selectOption("asc");
+        await expect(page).toHaveURL(/[?&]dir=asc(&|$)/);
+        await expect.poll(async () => (await rowTitles(page))[0]).toBe(subjects(0)[0]);
+        await secondPage(page);
+        await expect.poll(() => rowTitles(page)).toEqual(subjects(25));
+        await page.goBack();
+        await expect.poll(async () => (await rowTitles(page)).length).toBe(25);
+
+        await selectAllMatching(page, "25 messages sélectionnés", "Sélectionner les 26 messages correspondants", "26 messages sélectionnés");
+        await page.getByLabel("Action", { exact: true }).selectOption("read");
+        await confirmBulk(page, /^Marquer 26 messages comme lus\s\?$/, "Marquer comme lu");
+        await expect(page.getByRole("status").getByText("26 messages marqués comme lus.")).toBeVisible();
+        await expect(page.locator(".contact-count")).toHaveText("26 messages, tous lus");
+        const listed = (await (await request.get(`/api/admin/contact?page=1&pageSize=100&q=${word}`, { headers: admin })).json()) as { total: number; items: { read: boolean }[] };
+        expect(listed.total).toBe(26);
+        expect(listed.items.every((m) => m.read)).toBe(true);
+      } finally {
+        await request.post("/api/admin/contact/bulk", { headers: admin, data: { action: "delete", filter: { q: word } } });
       }
     });
   });
