@@ -250,6 +250,8 @@ for (const viewport of [
       await page.keyboard.press("Escape");
       const discard = page.getByRole("alertdialog", { name: "Quitter sans enregistrer ?" });
       await expect(discard).toBeVisible();
+      // Accessible names fold spaces: the text itself holds the no-break space before « ? ».
+      expect(await discard.evaluate((d) => d.textContent)).toContain("Quitter sans enregistrer\u00a0?");
       expect(await appViolations(page, "dialog[open][role=alertdialog]"), "unsaved changes question").toEqual([]);
       await discard.getByRole("button", { name: "Quitter sans enregistrer" }).click();
       await expect(form).toBeHidden();

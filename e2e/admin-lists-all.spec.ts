@@ -284,5 +284,39 @@ for (const viewport of [
         await request.post("/api/admin/contact/bulk", { headers: admin, data: { action: "delete", filter: { q: word } } });
       }
     });
+
+    test("media: all 27 matching put offline after one question naming the count, in French typography", async ({ page, request }) => {
+      test.setTimeout(150_000);
+      const word = `med${tag()}`;
+      const admin = await authHeaders(request, ADMIN);
+      for (let i = 0; i < 27; i++) {
+        const res = await request.post("/api/admin/media", {
+          headers: admin,
+          // JSON, not multipart: set-up calls do not spend the hourly upload allowance.
+          data: { title: `Écoute ${word} ${nn(i)}`, type: "link", description: "Une ressource du test.", externalUrl: "https://example.org/" },
+        });
+        expect(res.ok(), await res.text()).toBe(true);
+        // An administrator's media is online at once: the batch below takes all of them offline.
+        expect(((await res.json()) as { online: boolean }).online).toBe(true);
+      }
+      try {
+        await openSignedIn(page, ADMIN, `/admin/media?q=ecoute+${word}&pageSize=25`);
+        await expect(page.locator(".list-count")).toHaveText("27 médias");
+        await selectAllMatching(page, "25 médias sélectionnés", "Sélectionner les 27 médias correspondants", "27 médias sélectionnés");
+        await page.getByLabel("Action", { exact: true }).selectOption("offline");
+        await page.getByRole("button", { name: "Appliquer" }).click();
+        const ask = page.getByRole("alertdialog", { name: /^Mettre hors ligne 27 médias\s\?$/ });
+        // The accessible name folds spaces: the text itself must hold the no-break space before « ? ».
+        expect(await ask.evaluate((d) => d.textContent)).toContain("Mettre hors ligne 27 médias\u00a0?");
+        expect(await appViolations(page, "dialog[open]"), "bulk confirmation").toEqual([]);
+        await ask.getByRole("button", { name: "Mettre hors ligne", exact: true }).click();
+        await expect(page.getByRole("status").getByText("27 médias mis hors ligne.")).toBeVisible();
+        const listed = (await (await request.get(`/api/admin/media?page=1&pageSize=100&q=${word}`, { headers: admin })).json()) as { total: number; items: { online: boolean }[] };
+        expect(listed.total).toBe(27);
+        expect(listed.items.every((m) => !m.online)).toBe(true);
+      } finally {
+        await request.post("/api/admin/media/bulk", { headers: admin, data: { action: "delete", filter: { q: word } } });
+      }
+    });
   });
 }
