@@ -1,7 +1,7 @@
 import { createClient } from "@libsql/client";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { newId } from "../db/ids";
-import { ADMIN, appViolations, authHeaders, islandsHydrated, openSignedIn, rowTitles, tag } from "./support/apps";
+import { ADMIN, appViolations, authHeaders, islandsHydrated, MEMBER, memberArticles, openSignedIn, rowTitles, tag } from "./support/apps";
 
 /**
  * Issue 19 §1 and §4 on the lists that the other journeys leave part-way: events, themes, the members of
@@ -316,6 +316,53 @@ for (const viewport of [
         expect(listed.items.every((m) => !m.online)).toBe(true);
       } finally {
         await request.post("/api/admin/media/bulk", { headers: admin, data: { action: "delete", filter: { q: word } } });
+      }
+    });
+    test("articles: the theme, author and date filters in the address, kept through a reload", async ({ page, request }) => {
+      test.setTimeout(120_000);
+      const word = `Filtre${tag()}`;
+      const admin = await authHeaders(request, ADMIN);
+      const titles = [`${word} un`, `${word} deux`];
+      // The demo member's, in the first theme (French order).
+      const ids = await memberArticles(request, titles);
+      const users = (await (await request.get("/api/admin/users", { headers: admin })).json()) as { _id: string; nickname: string }[];
+      const idOf = (nickname: string) => users.find((u) => u.nickname === nickname)!._id;
+      const themes = (await (await request.get("/api/user/themes", { headers: await authHeaders(request, MEMBER) })).json()) as { _id: string }[];
+      const count = page.locator(".list-count");
+      try {
+        await openSignedIn(page, ADMIN, `/admin/articles?q=${word}`);
+        await expect(count).toHaveText("2 articles");
+
+        await page.getByLabel("Auteur").selectOption(idOf(ADMIN.nickname));
+        await expect(page).toHaveURL(new RegExp(`[?&]author=${idOf(ADMIN.nickname)}(&|$)`));
+        await expect(count).toHaveText("Aucun article");
+        await page.getByLabel("Auteur").selectOption(idOf(MEMBER.nickname));
+        await expect(count).toHaveText("2 articles");
+
+        await page.getByLabel("Thème").selectOption(themes[1]!._id);
+        await expect(page).toHaveURL(new RegExp(`[?&]theme=${themes[1]!._id}(&|$)`));
+        await expect(count).toHaveText("Aucun article");
+        await page.getByLabel("Thème").selectOption(themes[0]!._id);
+        await expect(count).toHaveText("2 articles");
+
+        await page.getByLabel("Créés depuis le").fill(day(1));
+        await expect(page).toHaveURL(new RegExp(`[?&]from=${day(1)}(&|$)`));
+        await expect(count).toHaveText("Aucun article");
+        await page.getByLabel("Créés depuis le").fill(day(0));
+        await expect(count).toHaveText("2 articles");
+        await page.getByLabel("Jusqu'au").fill(day(-1));
+        await expect(count).toHaveText("Aucun article");
+        await page.getByLabel("Jusqu'au").fill(day(0));
+        await expect.poll(async () => (await rowTitles(page)).sort()).toEqual([...titles].sort());
+
+        await page.reload();
+        await islandsHydrated(page);
+        await expect(page.getByLabel("Auteur")).toHaveValue(idOf(MEMBER.nickname));
+        await expect(page.getByLabel("Thème")).toHaveValue(themes[0]!._id);
+        await expect(page.getByLabel("Créés depuis le")).toHaveValue(day(0));
+        await expect(count).toHaveText("2 articles");
+      } finally {
+        for (const id of ids) await request.delete(`/api/admin/articles/${id}`, { headers: admin });
       }
     });
   });
