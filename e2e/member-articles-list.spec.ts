@@ -79,5 +79,34 @@ for (const viewport of [
         for (const id of ids) await request.delete(`/api/user/articles/${id}`, { headers });
       }
     });
+    test("« foret » finds « Forêt », and 26 matches page to a second page that survives a reload", async ({ page, request }) => {
+      test.setTimeout(120_000);
+      const word = `Bois${tag()}`;
+      const headers = await authHeaders(request, MEMBER);
+      const titles = Array.from({ length: 26 }, (_, i) => `Forêt ${word} ${String(i).padStart(2, "0")}`);
+      const ids = await memberArticles(request, titles, "Un article de la forêt classée.");
+      try {
+        await openSignedIn(page, MEMBER, "/user/articles");
+        const mine = list(page, "Mes articles");
+        await page.getByLabel("Rechercher dans mes articles").fill(`foret ${word.toLowerCase()}`);
+        await expect(page).toHaveURL(new RegExp(`[?&]q=foret\\+${word.toLowerCase()}`));
+        await expect(page.locator(".list-count").first()).toHaveText("26 articles");
+        await page.getByLabel("Trier", { exact: true }).selectOption("title");
+        await mine.pageSize.selectOption("25");
+        await expect.poll(() => mine.titles()).toEqual(titles.slice(0, 25));
+        await page.locator(".table-wrap", { has: mine.table }).getByRole("button", { name: "Page suivante" }).click();
+        await expect(page).toHaveURL(/[?&]page=2(&|$)/);
+        await expect.poll(() => mine.titles()).toEqual(titles.slice(25));
+
+        await page.reload();
+        await islandsHydrated(page);
+        await expect(page.getByText("Page 2 sur 2", { exact: true })).toBeVisible();
+        await expect.poll(() => mine.titles()).toEqual(titles.slice(25));
+        await page.goBack();
+        await expect.poll(() => mine.titles()).toEqual(titles.slice(0, 25));
+      } finally {
+        for (const id of ids) await request.delete(`/api/user/articles/${id}`, { headers });
+      }
+    });
   });
 }

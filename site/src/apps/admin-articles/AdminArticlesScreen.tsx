@@ -1,8 +1,8 @@
 /**
  * /admin/articles (spec §2, §4): « Administration Articles », « Nouvel article », the count (Aucun article /
  * 1 article / n articles), a search (accents ignored, as you type), the four sorts (the select or the column
- * headers, both ways), status, theme and date filters and 25 / 50 / 100 rows, all applied by the server one page
- * at a time (so the screen stays fast at 50,000 articles); columns: title (link), picture or « Pas d'image »,
+ * headers, both ways), status, theme, author and date filters and 25 / 50 / 100 rows, all applied by the server
+ * one page at a time (so the screen stays fast at 50,000 articles); columns: title (link), picture or « Pas d'image »,
  * themes or « Non spécifié », media count, authors (links to their pages), French long date, the approved and
  * online toggles (the §4 messages), edit (the article form in admin context, authors chosen) and delete.
  * The list's state and the open modal live in the address (`?status=pending&q=ecole`, `?edit=<id>`).
@@ -10,7 +10,8 @@
 import { useStore } from "@nanostores/react";
 import { useMemo, type ReactNode } from "react";
 import type { ArticleSummary } from "../../../../api/contract";
-import { formatDateLong } from "../../lib/format";
+import { sortFrench } from "../../lib/collate";
+import { formatDateLong, fullName } from "../../lib/format";
 import { articleHref, articlePicSrc, userHref } from "../../lib/paths";
 import { variantSrcset } from "../../lib/picture";
 import { articlesChanged, deleteArticle } from "../articles/api";
@@ -32,6 +33,7 @@ import { isFiltered } from "../ui/list-state";
 import { ListTable } from "../ui/ListTable";
 import { useShown } from "../ui/use-shown";
 import { ARTICLE_SORTS, ARTICLE_STATUSES, countLabel } from "./list-query";
+import { $adminUsers } from "../users/stores";
 import { $adminArticles, articleList } from "./stores";
 import "./AdminArticlesScreen.css";
 import { TRASH_ARTICLE_QUESTION } from "../trash/trash-text";
@@ -83,6 +85,9 @@ export default function AdminArticlesScreen() {
   const query = useStore(articleList.$state);
   const { data, loading, error } = useResource($adminArticles, "Erreur lors du chargement des articles.");
   const themes = useResource($userThemes, "Erreur lors du chargement des thèmes");
+  // The author filter offers every account, as /admin/media's does (the API keeps the articles they co-wrote).
+  const users = useResource($adminUsers, "Erreur lors du chargement des utilisateurs");
+  const people = sortFrench(users.data ?? [], (u) => `${u.name} ${u.firstname}`).map((u) => [u._id, fullName(u)] as const);
   const [target, setTarget] = useEditAddress();
   const listed = useShown(data);
   // An approved article whose edit waits shows as waiting: its approve toggle then approves the edit (issue 20 §2).
@@ -92,7 +97,7 @@ export default function AdminArticlesScreen() {
   const { selection, setSelection, toggle } = useSelection(key);
 
   const change = articleList.change;
-  const filter = (name: "status" | "theme" | "from" | "to", value: string) => change({ filters: { [name]: value || undefined } });
+  const filter = (name: "status" | "theme" | "author" | "from" | "to", value: string) => change({ filters: { [name]: value || undefined } });
 
   const moderation = useModerationColumns<ArticleSummary>({
     list: data,
@@ -142,6 +147,7 @@ export default function AdminArticlesScreen() {
         <ListSearch label="Rechercher un article" value={query.q} onSearch={(q) => change({ q }, { replace: query.q.trim() !== "" })} />
         <ListSelect label="Afficher" value={query.filters.status ?? ""} options={ARTICLE_STATUSES} onChange={(v) => filter("status", v)} />
         <ListSelect label="Thème" value={query.filters.theme ?? ""} options={choicesOf(themes.data ?? [])} onChange={(v) => filter("theme", v)} first="Tous les thèmes" />
+        <ListSelect label="Auteur" value={query.filters.author ?? ""} options={people} onChange={(v) => filter("author", v)} first="Tous les auteurs" />
         <FormField label="Créés depuis le" className="list-tool list-date">
           {(field) => <input {...field} type="date" value={query.filters.from ?? ""} onChange={(e) => filter("from", e.target.value)} />}
         </FormField>

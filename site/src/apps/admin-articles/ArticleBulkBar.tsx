@@ -13,11 +13,11 @@ import { countLabel } from "./list-query";
 type Action = "approve" | "online" | "offline" | "theme" | "delete";
 
 const ACTIONS: readonly BulkAction<Action>[] = [
-  { value: "approve", label: "Approuver", question: (n) => `Approuver ${n} ?` },
-  { value: "online", label: "Mettre en ligne", question: (n) => `Mettre en ligne ${n} ?` },
-  { value: "offline", label: "Mettre hors ligne", question: (n) => `Mettre hors ligne ${n} ?` },
-  { value: "theme", label: "Ajouter un thème", question: (n) => `Ajouter le thème à ${n} ?` },
-  { value: "delete", label: "Supprimer", question: (n) => `Supprimer ${n} ? Ils iront à la corbeille et seront supprimés définitivement dans 30\u00a0jours.` },
+  { value: "approve", label: "Approuver", question: (n) => `Approuver ${n}\u00a0?` },
+  { value: "online", label: "Mettre en ligne", question: (n) => `Mettre en ligne ${n}\u00a0?` },
+  { value: "offline", label: "Mettre hors ligne", question: (n) => `Mettre hors ligne ${n}\u00a0?` },
+  { value: "theme", label: "Ajouter un thème", question: (n) => `Ajouter le thème à ${n}\u00a0?` },
+  { value: "delete", label: "Supprimer", question: (n) => `Supprimer ${n}\u00a0? Ils iront à la corbeille et seront supprimés définitivement dans 30\u00a0jours.` },
 ];
 
 type Props = {

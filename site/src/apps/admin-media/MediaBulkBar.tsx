@@ -11,10 +11,10 @@ import type { ListState } from "../ui/list-state";
 type Action = "approve" | "online" | "offline" | "delete";
 
 const ACTIONS: readonly BulkAction<Action>[] = [
-  { value: "approve", label: "Approuver", question: (n) => `Approuver ${n} ?` },
-  { value: "online", label: "Mettre en ligne", question: (n) => `Mettre en ligne ${n} ?` },
-  { value: "offline", label: "Mettre hors ligne", question: (n) => `Mettre hors ligne ${n} ?` },
-  { value: "delete", label: "Supprimer", question: (n) => `Supprimer ${n} ? Ils iront à la corbeille : eux et leurs fichiers seront effacés dans 30\u00a0jours.` },
+  { value: "approve", label: "Approuver", question: (n) => `Approuver ${n}\u00a0?` },
+  { value: "online", label: "Mettre en ligne", question: (n) => `Mettre en ligne ${n}\u00a0?` },
+  { value: "offline", label: "Mettre hors ligne", question: (n) => `Mettre hors ligne ${n}\u00a0?` },
+  { value: "delete", label: "Supprimer", question: (n) => `Supprimer ${n}\u00a0? Ils iront à la corbeille\u00a0: eux et leurs fichiers seront effacés dans 30\u00a0jours.` },
 ];
 
 type Props = { selection: Selection; setSelection: (s: Selection) => void; pageIds: string[]; total: number; capped?: boolean; state: ListState };

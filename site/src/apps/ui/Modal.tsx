@@ -27,7 +27,7 @@ import "./Modal.css";
 export type ModalSize = "sm" | "md" | "lg" | "xl";
 
 /** The question asked before unsaved changes are thrown away. */
-export const DISCARD_QUESTION = "Quitter sans enregistrer ?";
+export const DISCARD_QUESTION = "Quitter sans enregistrer\u00a0?";
 
 export type ModalProps = {
   open: boolean;
