@@ -11,7 +11,7 @@ import { SharedInvalidation } from "./lib/redis/invalidation";
 import { createApp } from "./app";
 import { EnvError, readEnv, type Env } from "./env";
 import { CLIENT_IP_HEADER, parseTrustProxy, resolveClientAddress, withClientIp } from "./lib/client-ip";
-import { appsPolicy, createFront, waitForBuild } from "./lib/front";
+import { appsPolicy, createFront, allowLongRequests } from "./lib/front";
 import { FORWARDED_URL_HEADER, HOP_HEADER, HOP_SECRET_ENV, hopCheck, hopRefused, newHopSecret } from "./lib/internal-hop";
 import { PublicCache } from "./lib/public-cache";
 import { BAD_HOST_MESSAGE, pathOf } from "./lib/request-path";
@@ -200,7 +200,7 @@ const server = Bun.serve({
   reusePort: env.webWorkers > 0,
   maxRequestBodySize: maxBody,
   fetch: (request, srv) => {
-    waitForBuild(request, srv);
+    allowLongRequests(request, srv);
     return handle(request, resolveClientAddress(request, srv.requestIP(request)?.address, trustedProxies));
   },
 });
@@ -218,7 +218,7 @@ if (env.webWorkers > 0) {
     maxRequestBodySize: maxBody,
     fetch(request, srv) {
       if (!fromWorker(request)) return hopRefused();
-      waitForBuild(request, srv);
+      allowLongRequests(request, srv);
       const url = request.headers.get(FORWARDED_URL_HEADER) ?? request.url;
       const pathname = pathOf(url);
       if (pathname === null) return Response.json({ message: BAD_HOST_MESSAGE }, { status: 400 });

@@ -7,7 +7,7 @@
  */
 import { readS3 } from "./env";
 import { CLIENT_IP_HEADER, parseTrustProxy, resolveClientAddress } from "./lib/client-ip";
-import { appsPolicy, createFront, waitForBuild } from "./lib/front";
+import { appsPolicy, createFront, allowLongRequests } from "./lib/front";
 import { FORWARDED_URL_HEADER, HOP_HEADER, HOP_SECRET_ENV } from "./lib/internal-hop";
 import { configureSecurityHeaders, useBuildScriptHashes } from "./lib/security-headers";
 import { StaticSite } from "./lib/static-site";
@@ -100,7 +100,7 @@ Bun.serve({
   // The primary's outer bound (UPLOAD_MAX_MB and a margin); routes have their own, smaller limits.
   maxRequestBodySize: Number(process.env.MAX_BODY_BYTES) || 256 * 1024 * 1024,
   fetch: (request, server) => {
-    waitForBuild(request, server);
+    allowLongRequests(request, server);
     return handle(request, resolveClientAddress(request, server.requestIP(request)?.address, trustedProxies));
   },
 });

@@ -22,7 +22,7 @@ const PUBLIC_READ_SECONDS = 120;
  * `POST /api/hooks/rebuild?wait=1` answers when the build ends, and the public lists the build reads (computed once,
  * then cached) take long on a large site. Called by each listener before handling a request.
  */
-export function waitForBuild(request: Request, server: { timeout(request: Request, seconds: number): void }) {
+export function allowLongRequests(request: Request, server: { timeout(request: Request, seconds: number): void }) {
   if (request.method === "POST" && request.url.includes("/api/hooks/rebuild")) server.timeout(request, 0);
   else if (request.method === "GET" && request.url.includes("/api/public/")) server.timeout(request, PUBLIC_READ_SECONDS);
 }
