@@ -8,6 +8,7 @@ import { useCallback, useEffect, useState } from "react";
 import type { IssueDetail, IssueSummary } from "../../../../api/contract";
 import { api, call, errorText } from "../lib/api";
 import { toast } from "../stores/toasts";
+import { DataTable } from "../ui/DataTable";
 import { ScreenHead } from "../ui/ScreenHead";
 import { IssueEditor } from "./IssueEditor";
 import { dakarText, progressText, STATE_TEXT } from "./issue-edit";
@@ -87,60 +88,54 @@ export default function IssuesScreen() {
         Les abonnés se gèrent dans <a href="/admin/newsletter">Lettre d'information</a>. Les numéros envoyés sont en ligne dans les{" "}
         <a href="/lettre/archives">archives</a>.
       </p>
-      {error && (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      )}
-      {!issues && !error && <p role="status">Chargement...</p>}
-      {issues && issues.length === 0 && <p role="status">Aucun numéro pour le moment.</p>}
-      {issues && issues.length > 0 && (
-        <div className="table-wrap">
-          <table className="data-table">
-            <caption className="sr-only">Numéros de la lettre</caption>
-            <thead>
-              <tr>
-                <th scope="col">N°</th>
-                <th scope="col">Sujet</th>
-                <th scope="col">État</th>
-                <th scope="col">Date</th>
-                <th scope="col">Progression</th>
-                <th scope="col">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {issues.map((issue) => (
-                <tr key={issue._id}>
-                  <td>{issue.number ?? "-"}</td>
-                  <th scope="row">{issue.subject}</th>
-                  <td>
-                    <span className={`badge${issue.state === "sent" ? " badge-ongoing" : issue.state === "draft" ? "" : " badge-warn"}`}>{STATE_TEXT[issue.state]}</span>
-                  </td>
-                  <td>{when(issue)}</td>
-                  <td>
-                    {issue.state === "sending" || issue.state === "sent" ? (
-                      <>
-                        <progress max={Math.max(issue.progress.total, 1)} value={issue.progress.sent + issue.progress.failed} aria-label={`Progression de l'envoi du numéro ${issue.number ?? ""}`} />{" "}
-                        <span className="issue-progress">{progressText(issue.progress)}</span>
-                      </>
-                    ) : (
-                      <span className="muted">{issue.progress.total.toLocaleString("fr-FR")}&nbsp;abonnés confirmés</span>
-                    )}
-                  </td>
-                  <td>
-                    <button type="button" className="btn btn-small btn-outline" onClick={() => void openIssue(issue._id)}>
-                      {issue.state === "draft" || issue.state === "scheduled" ? "Modifier" : "Voir"}
-                      <span className="sr-only"> «&nbsp;{issue.subject}&nbsp;»</span>
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        caption="Numéros de la lettre"
+        captionHidden
+        rows={issues ?? undefined}
+        rowKey={(issue) => issue._id}
+        loading={!issues && !error}
+        error={error}
+        empty="Aucun numéro pour le moment."
+        defaultSort={{ key: "number", dir: "desc" }}
+        columns={[
+          { key: "number", header: "N°", cell: (issue) => issue.number ?? "-", sortValue: (issue) => issue.number ?? Number.MAX_SAFE_INTEGER, sortDir: "desc", className: "num" },
+          { key: "subject", header: "Sujet", cell: (issue) => issue.subject, sortValue: (issue) => issue.subject, rowHeader: true },
+          {
+            key: "state",
+            header: "État",
+            cell: (issue) => (
+              <span className={`badge${issue.state === "sent" ? " badge-ongoing" : issue.state === "draft" ? "" : " badge-warn"}`}>{STATE_TEXT[issue.state]}</span>
+            ),
+            sortValue: (issue) => STATE_TEXT[issue.state],
+          },
+          { key: "date", header: "Date", cell: when, sortValue: (issue) => issue.sentAt ?? issue.startedAt ?? issue.scheduledAt ?? null, sortDir: "desc" },
+          {
+            key: "progress",
+            header: "Progression",
+            cell: (issue) =>
+              issue.state === "sending" || issue.state === "sent" ? (
+                <>
+                  <progress max={Math.max(issue.progress.total, 1)} value={issue.progress.sent + issue.progress.failed} aria-label={`Progression de l'envoi du numéro ${issue.number ?? ""}`} />{" "}
+                  <span className="issue-progress">{progressText(issue.progress)}</span>
+                </>
+              ) : (
+                <span className="muted">{issue.progress.total.toLocaleString("fr-FR")}&nbsp;abonnés confirmés</span>
+              ),
+          },
+          {
+            key: "actions",
+            header: <span className="sr-only">Actions</span>,
+            label: "Actions",
+            className: "row-actions",
+            cell: (issue) => (
+              <button type="button" className="btn btn-small btn-outline" onClick={() => void openIssue(issue._id)}>
+                {issue.state === "draft" || issue.state === "scheduled" ? "Modifier" : "Voir"}
+                <span className="sr-only"> «&nbsp;{issue.subject}&nbsp;»</span>
+              </button>
+            ),
+          },
+        ]}
+      />
     </section>
   );
 }
