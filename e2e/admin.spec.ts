@@ -318,10 +318,10 @@ test.describe("moderation", () => {
     await expect(row.getByRole("link", { name: "Aïssatou Ndiaye" })).toHaveAttribute("href", "/user/membre");
 
     await row.getByRole("button", { name: `Mettre en ligne : ${title}` }).click();
-    await expect(page.getByRole("status").getByText("Article mis en ligne !")).toBeVisible();
+    await expect(page.getByRole("status").getByText("Article mis en ligne\u00a0!")).toBeVisible();
     await expect(row.getByRole("button", { name: `Mettre hors ligne : ${title}` })).toHaveAttribute("title", "En ligne");
     await row.getByRole("button", { name: `Approuver : ${title}` }).click();
-    await expect(page.getByRole("status").getByText("Article approuvé !")).toBeVisible();
+    await expect(page.getByRole("status").getByText("Article approuvé\u00a0!")).toBeVisible();
     // No longer pending: it leaves the filtered list.
     await expect(row).toHaveCount(0);
 
@@ -339,7 +339,7 @@ test.describe("moderation", () => {
     await page.goto("/admin/articles");
     await expect(page.getByLabel("Trier")).toHaveValue("recent");
     await row.getByRole("button", { name: `Mettre hors ligne : ${title}` }).click();
-    await expect(page.getByRole("status").getByText("Article mis hors ligne !")).toBeVisible();
+    await expect(page.getByRole("status").getByText("Article mis hors ligne\u00a0!")).toBeVisible();
     await expect.poll(async () => (await request.get(`/article/${article.url}`)).status(), REBUILD_WAIT).toBe(404);
     await expect.poll(async () => (await request.get("/rss.xml")).text(), REBUILD_WAIT).not.toContain(word);
     await expect.poll(async () => (await request.get("/sitemap.xml")).text(), REBUILD_WAIT).not.toContain(`/article/${article.url}<`);
@@ -408,11 +408,11 @@ test.describe("moderation", () => {
     const today = new Intl.DateTimeFormat("fr-FR", { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "Africa/Dakar" }).format(new Date());
     await expect(row).toContainText(today);
     await row.getByRole("button", { name: `Mettre hors ligne : ${title}` }).click();
-    await expect(page.getByRole("status").getByText("Média mis hors ligne !")).toBeVisible();
+    await expect(page.getByRole("status").getByText("Média mis hors ligne\u00a0!")).toBeVisible();
     await row.getByRole("button", { name: `Mettre en ligne : ${title}` }).click();
-    await expect(page.getByRole("status").getByText("Média mis en ligne !")).toBeVisible();
+    await expect(page.getByRole("status").getByText("Média mis en ligne\u00a0!")).toBeVisible();
     await row.getByRole("button", { name: `Approuver : ${title}` }).click();
-    await expect(page.getByRole("status").getByText("Média approuvé !")).toBeVisible();
+    await expect(page.getByRole("status").getByText("Média approuvé\u00a0!")).toBeVisible();
     await expect(row).toHaveCount(0);
 
     await page.getByLabel("Afficher").selectOption("");
@@ -562,7 +562,7 @@ test.describe("contact inbox, site control and journal", () => {
     await form.getByLabel("Sujet").fill(subject);
     await form.getByLabel("Message").fill("Bonjour,\nproposez-vous des visites de l'île pour les scolaires ?");
     await form.getByRole("button", { name: "Envoyer" }).click();
-    await expect(form.locator("[data-contact-form]").getByRole("status")).toHaveText("Message envoyé, Merci !");
+    await expect(form.locator("[data-contact-form]").getByRole("status")).toHaveText("Message envoyé, Merci\u00a0!");
     await visitor.close();
 
     await adminPage(page, "/admin/dashboard");

@@ -169,7 +169,7 @@ test.describe("toasts (item 3)", () => {
     await expect(errors).toContainText(OFFLINE);
     await context.setOffline(false);
     await toggle.click();
-    await expect(page.getByRole("status").getByText("Article mis hors ligne !")).toBeVisible();
+    await expect(page.getByRole("status").getByText("Article mis hors ligne\u00a0!")).toBeVisible();
     // At the very moment the success shows, the failure of the same toggle is gone.
     expect(await errors.textContent()).toBe("");
 
