@@ -288,7 +288,7 @@ for (const viewport of [
       expect(await appViolations(page, "dialog[open]"), "member edit form").toEqual([]);
       await page.keyboard.press("Escape");
       await page.getByRole("table", { name: /^Membres/ }).getByRole("button", { name: /^Supprimer : / }).first().click();
-      await expect(page.getByRole("dialog", { name: "Supprimer cet utilisateur ?" })).toContainText(/article/);
+      await expect(page.getByRole("dialog", { name: "Supprimer cet utilisateur\u00a0?" })).toContainText(/article/);
       expect(await appViolations(page, "dialog[open]"), "member deletion").toEqual([]);
       await page.keyboard.press("Escape");
 

@@ -25,7 +25,7 @@ for (const viewport of [
 
         // Three rows, ticked with the keyboard.
         for (const title of titles.slice(0, 3)) {
-          const box = page.getByRole("checkbox", { name: `Sélectionner : ${title}` });
+          const box = page.getByRole("checkbox", { name: `Sélectionner\u00a0: ${title}` });
           await box.focus();
           await page.keyboard.press("Space");
           await expect(box).toBeChecked();

@@ -203,7 +203,7 @@ for (const viewport of [
 
         // Two rows ticked from the keyboard.
         for (const name of names(1, 10)) {
-          const box = page.getByRole("checkbox", { name: `Sélectionner : ${name}`, exact: true });
+          const box = page.getByRole("checkbox", { name: `Sélectionner\u00a0: ${name}`, exact: true });
           await box.focus();
           await page.keyboard.press("Space");
           await expect(box).toBeChecked();

@@ -73,7 +73,7 @@ for (const viewport of [
         // The same list as a grid, kept in the address, with each card's buttons.
         await page.getByRole("button", { name: "Grille" }).click();
         await expect(page).toHaveURL(/[?&]view=grid(&|$)/);
-        const grid = page.getByRole("list", { name: /^Médias : 29 médias/ });
+        const grid = page.getByRole("list", { name: /^Médias\s: 29 médias/ });
         await expect(grid.getByRole("listitem")).toHaveCount(29);
         await expect(grid.getByRole("button", { name: `Modifier « Écoute ${word} 00 »` })).toBeVisible();
         await expect(grid.getByRole("button", { name: `Approuver : Écoute ${word} en attente 0` })).toBeVisible();

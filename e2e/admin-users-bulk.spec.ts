@@ -35,7 +35,7 @@ for (const viewport of [
         await expect(members.locator("tbody tr")).toHaveCount(3);
 
         for (const p of people.slice(0, 2)) {
-          const box = page.getByRole("checkbox", { name: `Sélectionner : ${p.firstname} ${p.name}` });
+          const box = page.getByRole("checkbox", { name: `Sélectionner\u00a0: ${p.firstname} ${p.name}` });
           await box.focus();
           await page.keyboard.press("Space");
           await expect(box).toBeChecked();

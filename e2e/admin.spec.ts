@@ -77,7 +77,7 @@ test.describe("admin screens", () => {
     await expectNoSeriousViolations(page, "member form", "dialog[open]");
     await page.keyboard.press("Escape");
     await page.getByRole("table", { name: /^Membres/ }).getByRole("button", { name: /^Supprimer : / }).first().click();
-    await expect(page.getByRole("dialog", { name: "Supprimer cet utilisateur ?" })).toContainText(/article/);
+    await expect(page.getByRole("dialog", { name: "Supprimer cet utilisateur\u00a0?" })).toContainText(/article/);
     await expectNoSeriousViolations(page, "delete member dialog", "dialog[open]");
     await page.keyboard.press("Escape");
 
@@ -185,7 +185,7 @@ test.describe("members", () => {
 
     // Delete: nothing to transfer, the dialog says so and the member goes.
     await row.getByRole("button", { name: "Supprimer : Ndèye Faye" }).click();
-    const del = page.getByRole("dialog", { name: "Supprimer cet utilisateur ?" });
+    const del = page.getByRole("dialog", { name: "Supprimer cet utilisateur\u00a0?" });
     await expect(del).toContainText("Ce membre a 0 article et 0 média.");
     await del.getByRole("button", { name: "Supprimer" }).click();
     await expect(page.getByRole("status").getByText("Membre supprimé.")).toBeVisible();
@@ -244,7 +244,7 @@ test.describe("members", () => {
     await edit.getByLabel("Rôle").selectOption("user");
     await edit.getByRole("button", { name: "Enregistrer" }).click();
     // The refusal shows inside the dialog, next to its buttons (issue 19 §3.1).
-    await expect(edit.getByRole("alert")).toHaveText("Erreur lors de la sauvegarde du membre : Vous ne pouvez pas retirer votre propre rôle d'administrateur.");
+    await expect(edit.getByRole("alert")).toHaveText("Erreur lors de la sauvegarde du membre\u00a0: Vous ne pouvez pas retirer votre propre rôle d'administrateur.");
     await edit.getByRole("button", { name: "Annuler" }).click();
     await expect(me).toHaveCount(1);
 
@@ -274,13 +274,13 @@ test.describe("members", () => {
 
     await adminPage(page, "/admin/users");
     await page.getByRole("button", { name: "Supprimer : Seul Auteur" }).click();
-    const del = page.getByRole("dialog", { name: "Supprimer cet utilisateur ?" });
+    const del = page.getByRole("dialog", { name: "Supprimer cet utilisateur\u00a0?" });
     await expect(del).toContainText("Ce membre a 1 article (dont 1 dont il est le seul auteur) et 0 média.");
     const remove = del.getByRole("button", { name: "Supprimer" });
     await expect(remove).toBeDisabled();
     await del.getByLabel("Transférer ses articles et médias à").selectOption({ index: 1 });
     await remove.click();
-    await expect(page.getByRole("status").getByText("Membre supprimé ; ses contenus ont été transférés.")).toBeVisible();
+    await expect(page.getByRole("status").getByText("Membre supprimé\u00a0; ses contenus ont été transférés.")).toBeVisible();
     const kept = await request.get(`/api/admin/articles/${articleId}`, { headers });
     expect(kept.ok()).toBe(true);
     expect(((await kept.json()) as { authors: { _id: string }[] }).authors.map((a) => a._id)).not.toContain(author._id);
@@ -318,10 +318,10 @@ test.describe("moderation", () => {
     await expect(row.getByRole("link", { name: "Aïssatou Ndiaye" })).toHaveAttribute("href", "/user/membre");
 
     await row.getByRole("button", { name: `Mettre en ligne : ${title}` }).click();
-    await expect(page.getByRole("status").getByText("Article mis en ligne !")).toBeVisible();
+    await expect(page.getByRole("status").getByText("Article mis en ligne\u00a0!")).toBeVisible();
     await expect(row.getByRole("button", { name: `Mettre hors ligne : ${title}` })).toHaveAttribute("title", "En ligne");
     await row.getByRole("button", { name: `Approuver : ${title}` }).click();
-    await expect(page.getByRole("status").getByText("Article approuvé !")).toBeVisible();
+    await expect(page.getByRole("status").getByText("Article approuvé\u00a0!")).toBeVisible();
     // No longer pending: it leaves the filtered list.
     await expect(row).toHaveCount(0);
 
@@ -339,7 +339,7 @@ test.describe("moderation", () => {
     await page.goto("/admin/articles");
     await expect(page.getByLabel("Trier")).toHaveValue("recent");
     await row.getByRole("button", { name: `Mettre hors ligne : ${title}` }).click();
-    await expect(page.getByRole("status").getByText("Article mis hors ligne !")).toBeVisible();
+    await expect(page.getByRole("status").getByText("Article mis hors ligne\u00a0!")).toBeVisible();
     await expect.poll(async () => (await request.get(`/article/${article.url}`)).status(), REBUILD_WAIT).toBe(404);
     await expect.poll(async () => (await request.get("/rss.xml")).text(), REBUILD_WAIT).not.toContain(word);
     await expect.poll(async () => (await request.get("/sitemap.xml")).text(), REBUILD_WAIT).not.toContain(`/article/${article.url}<`);
@@ -361,7 +361,7 @@ test.describe("moderation", () => {
     await expect(page.getByRole("status").getByText("Article mis à jour avec succès.")).toBeVisible();
     await expect(row.getByRole("link", { name: "Mamadou Lamine Sarr" })).toHaveAttribute("href", "/user/admin");
     await row.getByRole("button", { name: `Supprimer « ${title} »` }).click();
-    await expect(page.getByRole("alertdialog")).toContainText("Supprimer cet article ?");
+    await expect(page.getByRole("alertdialog")).toContainText("Supprimer cet article\u00a0?");
     await page.getByRole("alertdialog").getByRole("button", { name: "Supprimer" }).click();
     await expect(page.getByRole("status").getByText("Article supprimé avec succès.")).toBeVisible();
     await expect(row).toHaveCount(0);
@@ -408,11 +408,11 @@ test.describe("moderation", () => {
     const today = new Intl.DateTimeFormat("fr-FR", { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "Africa/Dakar" }).format(new Date());
     await expect(row).toContainText(today);
     await row.getByRole("button", { name: `Mettre hors ligne : ${title}` }).click();
-    await expect(page.getByRole("status").getByText("Média mis hors ligne !")).toBeVisible();
+    await expect(page.getByRole("status").getByText("Média mis hors ligne\u00a0!")).toBeVisible();
     await row.getByRole("button", { name: `Mettre en ligne : ${title}` }).click();
-    await expect(page.getByRole("status").getByText("Média mis en ligne !")).toBeVisible();
+    await expect(page.getByRole("status").getByText("Média mis en ligne\u00a0!")).toBeVisible();
     await row.getByRole("button", { name: `Approuver : ${title}` }).click();
-    await expect(page.getByRole("status").getByText("Média approuvé !")).toBeVisible();
+    await expect(page.getByRole("status").getByText("Média approuvé\u00a0!")).toBeVisible();
     await expect(row).toHaveCount(0);
 
     await page.getByLabel("Afficher").selectOption("");
@@ -425,7 +425,7 @@ test.describe("moderation", () => {
     await expect(page.getByRole("status").getByText("Média mis à jour avec succès.")).toBeVisible();
     const renamed = page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: `${title} bis` }) });
     await renamed.getByRole("button", { name: `Supprimer « ${title} bis »` }).click();
-    await expect(page.getByRole("alertdialog")).toContainText("Supprimer ce média ?");
+    await expect(page.getByRole("alertdialog")).toContainText("Supprimer ce média\u00a0?");
     await page.getByRole("alertdialog").getByRole("button", { name: "Supprimer" }).click();
     await expect(page.getByRole("status").getByText("Média supprimé.")).toBeVisible();
     await expect(renamed).toHaveCount(0);
@@ -537,13 +537,13 @@ test.describe("themes and events", () => {
     await expect(row).toContainText("Dakar");
 
     await row.getByRole("button", { name: `Mettre hors ligne : ${title}` }).click();
-    await expect(page.getByRole("status").getByText("Événement mis hors ligne !")).toBeVisible();
+    await expect(page.getByRole("status").getByText("Événement mis hors ligne\u00a0!")).toBeVisible();
     await expect(row.getByText("Hors ligne", { exact: true })).toBeAttached();
     await row.getByRole("button", { name: `Mettre en ligne : ${title}` }).click();
-    await expect(page.getByRole("status").getByText("Événement mis en ligne !")).toBeVisible();
+    await expect(page.getByRole("status").getByText("Événement mis en ligne\u00a0!")).toBeVisible();
 
     await row.getByRole("button", { name: `Supprimer : ${title}` }).click();
-    await expect(page.getByRole("alertdialog")).toContainText("Supprimer cet événement ?");
+    await expect(page.getByRole("alertdialog")).toContainText("Supprimer cet événement\u00a0?");
     await page.getByRole("alertdialog").getByRole("button", { name: "Supprimer" }).click();
     await expect(page.getByRole("status").getByText("Événement supprimé.")).toBeVisible();
     await expect(row).toHaveCount(0);
@@ -562,7 +562,7 @@ test.describe("contact inbox, site control and journal", () => {
     await form.getByLabel("Sujet").fill(subject);
     await form.getByLabel("Message").fill("Bonjour,\nproposez-vous des visites de l'île pour les scolaires ?");
     await form.getByRole("button", { name: "Envoyer" }).click();
-    await expect(form.locator("[data-contact-form]").getByRole("status")).toHaveText("Message envoyé, Merci !");
+    await expect(form.locator("[data-contact-form]").getByRole("status")).toHaveText("Message envoyé, Merci\u00a0!");
     await visitor.close();
 
     await adminPage(page, "/admin/dashboard");

@@ -117,7 +117,7 @@ for (const width of [1280, 375]) {
       await islandsHydrated(adminPage);
       await expect(adminPage.getByText("Modification en attente").first()).toBeVisible();
       await adminPage.getByRole("button", { name: new RegExp(`^Approuver.*${t}`) }).click();
-      await expect(adminPage.getByText("Article approuvé !").first()).toBeVisible();
+      await expect(adminPage.getByText("Article approuvé\u00a0!").first()).toBeVisible();
       await publicPageHas(request, article.url, "Ajout du membre.");
 
       // The admin restores the first version: a new version, published at once.

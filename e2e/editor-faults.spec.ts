@@ -169,7 +169,7 @@ test.describe("toasts (item 3)", () => {
     await expect(errors).toContainText(OFFLINE);
     await context.setOffline(false);
     await toggle.click();
-    await expect(page.getByRole("status").getByText("Article mis hors ligne !")).toBeVisible();
+    await expect(page.getByRole("status").getByText("Article mis hors ligne\u00a0!")).toBeVisible();
     // At the very moment the success shows, the failure of the same toggle is gone.
     expect(await errors.textContent()).toBe("");
 
@@ -183,10 +183,10 @@ test.describe("dialog layout (items 4, 5, 13, 20)", () => {
     await page.goto("/user/articles");
     await page.getByRole("table", { name: "Mes articles" }).getByRole("button", { name: /^Supprimer/ }).first().click();
     const confirm = page.getByRole("alertdialog");
-    await expect(confirm).toContainText("Supprimer cet article ?");
+    await expect(confirm).toContainText("Supprimer cet article\u00a0?");
     const [box, text, cancel] = await Promise.all([
       confirm.boundingBox(),
-      confirm.getByText("Supprimer cet article ?").boundingBox(),
+      confirm.getByText("Supprimer cet article\u00a0?").boundingBox(),
       confirm.getByRole("button", { name: "Annuler" }).boundingBox(),
     ]);
     expect(text!.x - box!.x).toBeGreaterThanOrEqual(16);
@@ -317,7 +317,7 @@ test.describe("lists and forms (items 9, 10, 11, 14, 15, 16)", () => {
     const dialog = page.getByRole("dialog", { name: "Modifier l'article" });
     await dialog.getByRole("button", { name: "Supprimer l'image" }).click();
     const confirm = page.getByRole("alertdialog");
-    await expect(confirm).toContainText("Supprimer l'image de l'article ?");
+    await expect(confirm).toContainText("Supprimer l'image de l'article\u00a0?");
     await confirm.getByRole("button", { name: "Annuler" }).click();
     await expect(dialog.getByAltText("Aperçu de l'image de l'article")).toBeVisible();
     const stored = (await (await request.get(`/api/user/articles/${article._id}`, { headers })).json()) as { articlePic: string | null };

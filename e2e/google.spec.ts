@@ -122,10 +122,10 @@ test.describe("a borrowed session does not become permanent access", () => {
     // The owner sees the Google account bound to theirs and removes the link: confirmation first, then the password.
     await page.goto("/user/profile");
     const link = page.getByRole("region", { name: "Connexion avec Google" });
-    await expect(link).toContainText(`Compte Google associé : ${email}`);
+    await expect(link).toContainText(`Compte Google associé\u00a0: ${email}`);
     await link.getByRole("button", { name: "Dissocier" }).click();
     const confirmDialog = page.getByRole("alertdialog");
-    await expect(confirmDialog).toContainText(`Dissocier le compte Google « ${email} » ?`);
+    await expect(confirmDialog).toContainText(`Dissocier le compte Google «\u00a0${email}\u00a0»\u00a0?`);
     await confirmDialog.getByRole("button", { name: "Dissocier" }).click();
     await link.getByLabel("Mot de passe actuel").fill("Pas-le-bon-2026!");
     await link.getByRole("button", { name: "Dissocier" }).click();

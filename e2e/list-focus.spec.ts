@@ -81,11 +81,11 @@ for (const viewport of [
         };
 
         await deleteRow(titles[0]!);
-        await expect(page.getByRole("checkbox", { name: `Sélectionner : ${titles[1]}` })).toBeFocused();
+        await expect(page.getByRole("checkbox", { name: `Sélectionner\u00a0: ${titles[1]}` })).toBeFocused();
 
         await deleteRow(titles[1]!);
         await expect(page.getByRole("table")).toBeFocused();
-        await expect(page.getByRole("table")).toHaveAccessibleName(/^Articles : Aucun article/);
+        await expect(page.getByRole("table")).toHaveAccessibleName(/^Articles\s: Aucun article/);
       } finally {
         for (const id of ids) await request.delete(`/api/admin/articles/${id}`, { headers: admin });
       }

@@ -82,8 +82,8 @@ for (const viewport of [
         await expect(picker.getByText("2 médias choisis")).toBeVisible();
         // Chosen media stay as chips, each with its remove button.
         const chips = picker.getByRole("region", { name: "Médias choisis" });
-        await expect(chips.getByRole("button", { name: `Retirer « ${oldLink.title} »` })).toBeVisible();
-        await expect(chips.getByRole("button", { name: `Retirer « ${external.title} »` })).toBeVisible();
+        await expect(chips.getByRole("button", { name: `Retirer «\u00a0${oldLink.title}\u00a0»` })).toBeVisible();
+        await expect(chips.getByRole("button", { name: `Retirer «\u00a0${external.title}\u00a0»` })).toBeVisible();
 
         // « Téléverser » in place: a real audio file, its progress bar inside the dialog, then chosen.
         await picker.getByRole("button", { name: "Téléverser", exact: true }).click();
@@ -102,9 +102,9 @@ for (const viewport of [
         await fullSpeed();
         const uploaded = (await (await upload).json()) as { _id: string };
         created.push(uploaded._id);
-        await expect(picker.getByText(`Média « ${uploadTitle} » téléversé et choisi.`)).toBeVisible();
+        await expect(picker.getByText(`Média «\u00a0${uploadTitle}\u00a0» téléversé et choisi.`)).toBeVisible();
         await expect(picker.getByText("3 médias choisis")).toBeVisible();
-        await expect(chips.getByRole("button", { name: `Retirer « ${uploadTitle} »` })).toBeVisible();
+        await expect(chips.getByRole("button", { name: `Retirer «\u00a0${uploadTitle}\u00a0»` })).toBeVisible();
 
         await picker.getByRole("button", { name: "Valider la sélection" }).click();
         await expect(picker).toBeHidden();

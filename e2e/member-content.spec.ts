@@ -216,7 +216,7 @@ test("a member deletes their own article and its picture files are gone", async 
   await page.goto("/user/articles");
   const row = page.getByRole("row").filter({ has: page.getByRole("link", { name: title }) });
   await row.getByRole("button", { name: /^Supprimer/ }).click();
-  const confirm = page.getByRole("alertdialog", { name: "Supprimer cet article ?" });
+  const confirm = page.getByRole("alertdialog", { name: "Supprimer cet article\u00a0?" });
   await expect(confirm.getByRole("button", { name: "Annuler" })).toBeFocused();
   await confirm.getByRole("button", { name: "Supprimer" }).click();
   await expect(page.getByRole("status").getByText("Article supprimé avec succès.")).toBeVisible();

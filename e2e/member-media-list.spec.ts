@@ -86,7 +86,7 @@ for (const viewport of [
         // The same list as a grid, kept in the address, with the member's own buttons on each card.
         await page.getByRole("button", { name: "Grille" }).click();
         await expect(page).toHaveURL(/[?&]view=grid(&|$)/);
-        const grid = page.getByRole("list", { name: /^Médias : 27 médias/ });
+        const grid = page.getByRole("list", { name: /^Médias\s: 27 médias/ });
         await expect(grid.getByRole("listitem")).toHaveCount(27);
         await expect(grid.getByRole("button", { name: `Modifier « Écoute ${word} 00 »` })).toBeVisible();
         expect(await appViolations(page, "main"), "member media grid").toEqual([]);

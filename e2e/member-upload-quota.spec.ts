@@ -53,7 +53,7 @@ test("an admin sees each member's bytes waiting for approval and the quota on /a
   await page.getByRole("button", { name: "Se connecter", exact: true }).click();
   await page.waitForURL("**/user/dashboard");
   await page.goto("/admin/users");
-  await expect(page.getByText(/^Fichiers en attente de validation : 5\sMo au plus par membre/)).toBeVisible();
+  await expect(page.getByText(/^Fichiers en attente de validation\u00a0: 5\u00a0Mo au plus par membre/)).toBeVisible();
   const members = page.getByRole("table", { name: /^Membres/ });
   await expect(members.getByRole("columnheader", { name: "En attente" })).toBeVisible();
   const row = members.getByRole("row").filter({ hasText: MEMBER.nickname });

@@ -42,7 +42,7 @@ test.describe("the contact form", () => {
     await button.click();
     await expect(button).toBeDisabled();
     release();
-    await expect(page.locator("[data-contact-form]").getByRole("status")).toHaveText("Message envoyé, Merci !");
+    await expect(page.locator("[data-contact-form]").getByRole("status")).toHaveText("Message envoyé, Merci\u00a0!");
     await expect(button).toBeEnabled();
     expect(sent).toMatchObject({ name: "Awa Diallo", email: "awa.diallo@example.org", subject: "Proposition de partenariat" });
     for (const label of ["Nom", "Email", "Sujet", "Message"]) await expect(page.getByLabel(label)).toHaveValue("");

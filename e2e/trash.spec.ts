@@ -40,7 +40,7 @@ for (const width of [1280, 375]) {
       await page.getByLabel("Rechercher dans mes articles").fill(title);
       const row = page.getByRole("row").filter({ has: page.getByRole("link", { name: title }) });
       await row.getByRole("button", { name: /^Supprimer/ }).click();
-      const question = page.getByRole("alertdialog", { name: /Supprimer cet article ?/ });
+      const question = page.getByRole("alertdialog", { name: /Supprimer cet article\s\?/ });
       await expect(question).toContainText("Il ira à la corbeille et sera supprimé définitivement dans 30\u00a0jours.");
       await question.getByRole("button", { name: "Supprimer" }).click();
       await expect(page.getByRole("status").getByText("Article supprimé avec succès.")).toBeVisible();

@@ -65,12 +65,12 @@ export async function bulkTargets(
   filterWhere: () => SQL | undefined,
   nouns: BulkNouns,
 ): Promise<{ id: string; label: string }[]> {
-  if (!body.ids === !body.filter) throw new BadRequestError(`Choisissez les ${nouns.many} : une liste d'identifiants ou un filtre.`);
+  if (!body.ids === !body.filter) throw new BadRequestError(`Choisissez les ${nouns.many}\u00a0: une liste d'identifiants ou un filtre.`);
   const none = `Aucun${nouns.feminine ? "e" : ""} ${nouns.one}`;
   if (body.ids?.length === 0) throw new BadRequestError(`${none} ${nouns.feminine ? "sélectionnée" : "sélectionné"}.`);
   const where = and(body.ids ? inArray(target.id, body.ids) : filterWhere(), target.live);
   const rows = await db.select({ id: target.id, label: target.label }).from(target.table).where(where).limit(BULK_MAX + 1);
-  if (rows.length > BULK_MAX) throw new BadRequestError(`Au plus ${BULK_MAX.toLocaleString("fr-FR")} ${nouns.many} par opération : affinez la sélection.`);
+  if (rows.length > BULK_MAX) throw new BadRequestError(`Au plus ${BULK_MAX.toLocaleString("fr-FR")} ${nouns.many} par opération\u00a0: affinez la sélection.`);
   if (rows.length === 0) throw new BadRequestError(nouns.noMatch);
   return rows.map((r) => ({ id: r.id as string, label: String(r.label ?? "") }));
 }

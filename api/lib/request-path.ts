@@ -23,4 +23,4 @@ export function pathOf(url: string): string | null {
 }
 
 /** The answer to a request whose URL is not absolute (see pathStart). */
-export const BAD_HOST_MESSAGE = "Requête invalide : en-tête Host absent ou mal formé.";
+export const BAD_HOST_MESSAGE = "Requête invalide\u00a0: en-tête Host absent ou mal formé.";

@@ -283,7 +283,7 @@ export class SiteBuilder {
     const ok = code === 0 && !timedOut;
     if (ok) this.swap(id);
     else rmSync(outDir, { recursive: true, force: true });
-    if (timedOut) log += `\nLa construction a dépassé ${Math.round(timeoutMs / 1000)} s et a été arrêtée ; le site en ligne est inchangé.`;
+    if (timedOut) log += `\nLa construction a dépassé ${Math.round(timeoutMs / 1000)} s et a été arrêtée\u00a0; le site en ligne est inchangé.`;
     else if (!ok) log += `\nexit code ${code}`;
     const finished = new Date();
     const report: BuildReport = {

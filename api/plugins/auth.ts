@@ -18,12 +18,12 @@ function assertSameOrigin(request: Request, publicUrl: string) {
   const origin = request.headers.get("origin");
   if (origin) {
     const allowed = new Set([new URL(publicUrl).origin, new URL(request.url).origin]);
-    if (!allowed.has(origin)) throw new ForbiddenError("Requête refusée : origine non autorisée.");
+    if (!allowed.has(origin)) throw new ForbiddenError("Requête refusée\u00a0: origine non autorisée.");
     return;
   }
   const site = request.headers.get("sec-fetch-site");
   if (site && site !== "same-origin" && site !== "none") {
-    throw new ForbiddenError("Requête refusée : origine non autorisée.");
+    throw new ForbiddenError("Requête refusée\u00a0: origine non autorisée.");
   }
 }
 

@@ -2,7 +2,7 @@ import { Elysia } from "elysia";
 import { BadRequestError } from "../lib/errors";
 import { pathStart } from "../lib/request-path";
 
-export const ADDRESS_REFUSED_MESSAGE = "Requête refusée : adresse illisible (nom d'hôte trop court ou mal formé).";
+export const ADDRESS_REFUSED_MESSAGE = "Requête refusée\u00a0: adresse illisible (nom d'hôte trop court ou mal formé).";
 
 /**
  * The path the router matched, which every plugin reads (one parse, one source). Elysia computes it once per

@@ -155,19 +155,19 @@ describe("admin article routes", () => {
     const changes = await changesDuring(h, async () => {
       approve = await send(h, "PUT", `${path}/approve`, undefined, chef.auth);
     });
-    expect(approve).toEqual({ status: 200, json: { _id: ids.pending, approved: true, online: true, message: "Article approuvé !" } });
+    expect(approve).toEqual({ status: 200, json: { _id: ids.pending, approved: true, online: true, message: "Article approuvé\u00a0!" } });
     expect(changes).toBe(1);
     expect((await send(h, "GET", "/api/public/articles")).json.map((a: { title: string }) => a.title)).toContain("En attente");
 
     const off = await send(h, "PUT", `${path}/online`, undefined, chef.auth);
-    expect(off.json).toMatchObject({ online: false, message: "Article mis hors ligne !" });
+    expect(off.json).toMatchObject({ online: false, message: "Article mis hors ligne\u00a0!" });
     expect((await send(h, "GET", "/api/public/articles")).json.map((a: { title: string }) => a.title)).not.toContain("En attente");
     // An explicit value sets rather than flips, so repeating it is harmless.
-    expect((await send(h, "PUT", `${path}/online`, { online: true }, chef.auth)).json).toMatchObject({ online: true, message: "Article mis en ligne !" });
+    expect((await send(h, "PUT", `${path}/online`, { online: true }, chef.auth)).json).toMatchObject({ online: true, message: "Article mis en ligne\u00a0!" });
     expect((await send(h, "PUT", `${path}/online`, { online: true }, chef.auth)).json.online).toBe(true);
     expect((await send(h, "PUT", `${path}/approve`, { approved: false }, chef.auth)).json).toMatchObject({
       approved: false,
-      message: "Article désapprouvé !",
+      message: "Article désapprouvé\u00a0!",
     });
     // Approving an offline article changes nothing the public sees: no rebuild.
     expect(await changesDuring(h, () => send(h, "PUT", `/api/admin/articles/${ids.offline}/approve`, { approved: false }, chef.auth))).toBe(0);

@@ -221,7 +221,7 @@ describe("member article routes", () => {
   });
 
   it("refuses with 403 to edit or delete another member's article, and 404 for an unknown one", async () => {
-    const forbidden = { status: 403, json: { message: "Cet article n'est pas le vôtre : seuls ses auteurs peuvent le modifier ou le supprimer." } };
+    const forbidden = { status: 403, json: { message: "Cet article n'est pas le vôtre\u00a0: seuls ses auteurs peuvent le modifier ou le supprimer." } };
     expect(await send(h, "PUT", `/api/user/articles/${ids.jeanPublic}`, valid(), awa.auth)).toEqual(forbidden);
     expect(await send(h, "DELETE", `/api/user/articles/${ids.jeanPending}`, undefined, awa.auth)).toEqual(forbidden);
     expect(await send(h, "DELETE", `/api/user/articles/${ids.jeanPublic}/article-pic`, undefined, awa.auth)).toEqual(forbidden);

@@ -41,7 +41,7 @@ export async function articleInPlace(db: Db, id: string, actor: { id: string; ad
       .from(articleAuthors)
       .where(and(eq(articleAuthors.articleId, id), eq(articleAuthors.userId, actor.id)))
       .limit(1);
-    if (!own) throw new ForbiddenError("Cet article n'est pas le vôtre : seuls ses auteurs peuvent le modifier ou le supprimer.");
+    if (!own) throw new ForbiddenError("Cet article n'est pas le vôtre\u00a0: seuls ses auteurs peuvent le modifier ou le supprimer.");
   }
   return row;
 }

@@ -335,8 +335,8 @@ export async function deleteArticle(db: Db, id: string, actor: Actor) {
 const DRAFT_NOT_SUBMITTED = "Cet article est un brouillon\u00a0: ses auteurs ne l'ont pas encore soumis.";
 
 const FLAG_MESSAGES = {
-  approved: ["Article approuvé !", "Article désapprouvé !"],
-  online: ["Article mis en ligne !", "Article mis hors ligne !"],
+  approved: ["Article approuvé\u00a0!", "Article désapprouvé\u00a0!"],
+  online: ["Article mis en ligne\u00a0!", "Article mis hors ligne\u00a0!"],
 } as const;
 
 /**

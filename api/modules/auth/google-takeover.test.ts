@@ -115,7 +115,7 @@ describe("a borrowed session cannot take over an account through the e-mail and 
       const stale = bearer(old.token);
       const put = await h.call("PUT", "/api/user/me", { ...profileOf(member), email: ATTACKER.email }, stale);
       expect(put.status).toBe(403);
-      expect(put.json.message).toBe("Reconnectez-vous pour changer votre adresse e-mail ou votre alias : votre dernière connexion date de plus de 10 minutes.");
+      expect(put.json.message).toBe("Reconnectez-vous pour changer votre adresse e-mail ou votre alias\u00a0: votre dernière connexion date de plus de 10 minutes.");
       const setPassword = await h.call("PUT", "/api/user/me", { ...profileOf(member), newPassword: NEW_PASSWORD }, stale);
       expect(setPassword.status).toBe(403);
       expect(await emailOf(member.id)).toBe(member.email);

@@ -111,7 +111,7 @@ export class GoogleSignIn {
     const [user] = await this.db.select().from(users).where(eq(sql`lower(${users.email})`, claims.email.toLowerCase())).limit(1);
     if (!user) {
       throw new ForbiddenError(
-        "Aucun compte membre n'est associé à cette adresse Google. Les comptes sont créés par les administrateurs : contactez-nous.",
+        "Aucun compte membre n'est associé à cette adresse Google. Les comptes sont créés par les administrateurs\u00a0: contactez-nous.",
       );
     }
     if (await linkIdentity(this.db, { provider: "google", subject, userId: user.id, email: claims.email })) return user;

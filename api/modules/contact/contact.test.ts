@@ -14,7 +14,7 @@ describe("contact form", () => {
   it("stores a valid message and answers with the spec's text", async () => {
     const { status, json } = await h.call("POST", "/api/public/contact", valid);
     expect(status).toBe(201);
-    expect(json).toEqual({ message: "Message envoyé, Merci !" });
+    expect(json).toEqual({ message: "Message envoyé, Merci\u00a0!" });
     const rows = await h.database.db.select().from(contactMessages);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ name: "Aïssatou Fall", subject: "Adhésion" });

@@ -21,7 +21,7 @@ export const contactPublicRoutes = (deps: Deps) => {
       }
       await saveContactMessage(db, body, ip);
       set.status = 201;
-      return { message: "Message envoyé, Merci !" };
+      return { message: "Message envoyé, Merci\u00a0!" };
     },
     { body: ContactBody },
   );

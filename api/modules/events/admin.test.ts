@@ -72,7 +72,7 @@ describe("event administration", () => {
       [{ endDate: "demain" }, "La date de fin n'est pas valide."],
       [{ startDate: "2026-02-30T10:00" }, "La date de début n'est pas valide."],
       [{ endDate: "2026-03-14T17:59" }, "La date de fin doit être postérieure à la date de début."],
-      [{ online: "peut-être" }, "L'état « en ligne » doit valoir true ou false."],
+      [{ online: "peut-être" }, "L'état «\u00a0en ligne\u00a0» doit valoir true ou false."],
     ];
     for (const [change, message] of cases) {
       const r = await send(h, "POST", "/api/admin/events", formData(form(change)), admin.auth);

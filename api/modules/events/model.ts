@@ -48,7 +48,7 @@ export const EventBody = strict(t.Object({
   endDate: t.String({ pattern: "\\S", maxLength: 40, error: "La date de fin est obligatoire." }),
   txt_content: t.Optional(t.String({ maxLength: 10_000, error: "Le texte est trop long (10 000 caractères au plus)." })),
   html_content: t.Optional(t.String({ maxLength: 100_000, error: "Le contenu est trop long (100 000 caractères au plus)." })),
-  online: t.Optional(t.Boolean({ error: "L'état « en ligne » doit valoir true ou false." })),
+  online: t.Optional(t.Boolean({ error: "L'état «\u00a0en ligne\u00a0» doit valoir true ou false." })),
   /** « Mettre en ligne le »: a future Dakar date-time (the event stays offline until then); empty or null cancels. */
   publishAt: t.Optional(t.Union([t.Null(), t.String({ maxLength: 40 })], { error: "La date de mise en ligne n'est pas valide." })),
   keywords: t.Optional(

@@ -98,14 +98,14 @@ describe("admin media routes", () => {
     const path = `/api/admin/media/${ids.pending}`;
     expect(await send(h, "PUT", `${path}/approve`, undefined, chef.auth)).toEqual({
       status: 200,
-      json: { _id: ids.pending, approved: true, online: true, message: "Média approuvé !" },
+      json: { _id: ids.pending, approved: true, online: true, message: "Média approuvé\u00a0!" },
     });
     expect((await send(h, "GET", "/api/public/media")).json.map((m: { title: string }) => m.title)).toContain("Écoute en attente");
-    expect((await send(h, "PUT", `${path}/online`, undefined, chef.auth)).json).toMatchObject({ online: false, message: "Média mis hors ligne !" });
-    expect((await send(h, "PUT", `${path}/online`, { online: true }, chef.auth)).json).toMatchObject({ online: true, message: "Média mis en ligne !" });
+    expect((await send(h, "PUT", `${path}/online`, undefined, chef.auth)).json).toMatchObject({ online: false, message: "Média mis hors ligne\u00a0!" });
+    expect((await send(h, "PUT", `${path}/online`, { online: true }, chef.auth)).json).toMatchObject({ online: true, message: "Média mis en ligne\u00a0!" });
     expect((await send(h, "PUT", `${path}/approve`, { approved: false }, chef.auth)).json).toMatchObject({
       approved: false,
-      message: "Média désapprouvé !",
+      message: "Média désapprouvé\u00a0!",
     });
     expect((await send(h, "GET", "/api/public/media")).json.map((m: { title: string }) => m.title)).not.toContain("Écoute en attente");
     // The offline media stays invisible whatever its approval: no rebuild for that.

@@ -161,7 +161,7 @@ describe("member media routes", () => {
   });
 
   it("refuses with 403 to edit or delete another member's media, and 404 for an unknown one", async () => {
-    const forbidden = { status: 403, json: { message: "Ce média n'est pas le vôtre : seul son auteur peut le modifier ou le supprimer." } };
+    const forbidden = { status: 403, json: { message: "Ce média n'est pas le vôtre\u00a0: seul son auteur peut le modifier ou le supprimer." } };
     expect(await send(h, "PUT", `/api/user/media/${ids.jeanPublic}`, formData(link()), awa.auth)).toEqual(forbidden);
     expect(await send(h, "PUT", `/api/user/media/${ids.jeanPending}`, link(), awa.auth)).toEqual(forbidden);
     expect(await send(h, "DELETE", `/api/user/media/${ids.jeanPublic}`, undefined, awa.auth)).toEqual(forbidden);

@@ -20,7 +20,7 @@ export async function mediaInPlace(db: Db, id: string, actor: { id: string; admi
     .limit(1);
   if (!row) throw new NotFoundError(inTrash ? "Média introuvable dans la corbeille." : "Média non disponible.");
   if (!actor.admin && row.uploadedBy !== actor.id) {
-    throw new ForbiddenError("Ce média n'est pas le vôtre : seul son auteur peut le modifier ou le supprimer.");
+    throw new ForbiddenError("Ce média n'est pas le vôtre\u00a0: seul son auteur peut le modifier ou le supprimer.");
   }
   return row;
 }

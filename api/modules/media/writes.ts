@@ -161,8 +161,8 @@ export async function deleteMedia(db: Db, id: string, actor: Actor) {
 }
 
 const FLAG_MESSAGES = {
-  approved: ["Média approuvé !", "Média désapprouvé !"],
-  online: ["Média mis en ligne !", "Média mis hors ligne !"],
+  approved: ["Média approuvé\u00a0!", "Média désapprouvé\u00a0!"],
+  online: ["Média mis en ligne\u00a0!", "Média mis hors ligne\u00a0!"],
 } as const;
 
 /** Sets (or, without a value, flips) approved or online; answers both flags and the §4 message. */

@@ -128,7 +128,7 @@ export async function sendIssueTest(db: Db, env: IssueEnv, id: string, admin: Us
   return {
     message: env.smtpUrl
       ? `Test envoyé à ${admin.email}.`
-      : `Test placé dans la file pour ${admin.email}\u00a0: aucun serveur d'envoi n'est configuré (SMTP_URL), il reste dans « Courriels ».`,
+      : `Test placé dans la file pour ${admin.email}\u00a0: aucun serveur d'envoi n'est configuré (SMTP_URL), il reste dans «\u00a0Courriels\u00a0».`,
   };
 }
 

@@ -54,7 +54,7 @@ describe("theme administration", () => {
     for (const url of ["page", "Tri", "theme"]) {
       const reserved = await send(h, "POST", "/api/admin/themes", { name: "Réservé", url }, admin.auth);
       expect(reserved.status, url).toBe(400);
-      expect(reserved.json.message).toBe(`« ${url} » est réservé aux adresses des listes d'articles\u00a0: choisissez une autre URL de thème.`);
+      expect(reserved.json.message).toBe(`«\u00a0${url}\u00a0» est réservé aux adresses des listes d'articles\u00a0: choisissez une autre URL de thème.`);
     }
   });
 

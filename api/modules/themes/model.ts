@@ -39,7 +39,7 @@ export const ThemeBody = strict(t.Object({
   // characters" is enforced here, or a slash or a space would break the site's pages.
   url: t.String({
     pattern: "^\\s*[A-Za-z0-9_-]{1,100}\\s*$",
-    error: "L'URL du thème est obligatoire : lettres sans accents, chiffres, tirets ou soulignés, sans espace.",
+    error: "L'URL du thème est obligatoire\u00a0: lettres sans accents, chiffres, tirets ou soulignés, sans espace.",
   }),
   keywords: t.Optional(
     t.Array(t.String({ maxLength: 60, error: "Un mot-clé est trop long (60 caractères au plus)." }), {

@@ -83,7 +83,7 @@ function cleanTheme(body: ThemeBody) {
 
 async function assertUrlFree(db: Db, url: string, exceptId: string | null) {
   if (RESERVED_THEME_URLS.includes(url.toLowerCase())) {
-    throw new BadRequestError(`« ${url} » est réservé aux adresses des listes d'articles\u00a0: choisissez une autre URL de thème.`);
+    throw new BadRequestError(`«\u00a0${url}\u00a0» est réservé aux adresses des listes d'articles\u00a0: choisissez une autre URL de thème.`);
   }
   const [taken] = await db
     .select({ id: themes.id })

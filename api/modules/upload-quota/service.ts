@@ -81,7 +81,7 @@ export const quotaMessage = (pending: number, quota: number) =>
   `Quota de fichiers en attente atteint (${formatMb(pending)} sur ${formatMb(quota)}). ` +
   "Attendez la validation de vos envois ou supprimez-en.";
 
-export const UPLOAD_IN_PROGRESS_MESSAGE = "Un autre de vos envois est en cours : réessayez quand il sera terminé.";
+export const UPLOAD_IN_PROGRESS_MESSAGE = "Un autre de vos envois est en cours\u00a0: réessayez quand il sera terminé.";
 
 /**
  * Runs a member's write that may store a file under their pending quota: the file of `request` may not take the

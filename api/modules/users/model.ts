@@ -33,7 +33,7 @@ const personFields = {
   name: t.String({ pattern: "\\S", maxLength: 80, error: "Le nom est obligatoire (80 caractères au plus)." }),
   nickname: t.String({
     pattern: "^\\s*[A-Za-z0-9._-]{2,40}\\s*$",
-    error: "L'alias doit faire 2 à 40 caractères : lettres, chiffres, point, tiret ou souligné.",
+    error: "L'alias doit faire 2 à 40 caractères\u00a0: lettres, chiffres, point, tiret ou souligné.",
   }),
   email: t.String({ format: "email", maxLength: 200, error: "L'adresse e-mail n'est pas valide." }),
   domain: t.Optional(t.String({ maxLength: 300, error: "Le domaine est trop long (300 caractères au plus)." })),
@@ -68,7 +68,7 @@ export const GROUPS_ERROR = "Un membre appartient à 3 groupes au plus, parmi Ce
 export const AdminUserBody = strict(t.Object({
   ...personFields,
   password: t.Optional(t.String({ maxLength: 200, error: "Le mot de passe est trop long (200 caractères au plus)." })),
-  role: t.Optional(t.Union([t.Literal("user"), t.Literal("admin")], { error: "Le rôle doit être « user » (Membre) ou « admin » (Administrateur)." })),
+  role: t.Optional(t.Union([t.Literal("user"), t.Literal("admin")], { error: "Le rôle doit être «\u00a0user\u00a0» (Membre) ou «\u00a0admin\u00a0» (Administrateur)." })),
   groups: t.Optional(
     t.Array(t.Union([t.Literal("cercleImp"), t.Literal("cercleAx"), t.Literal("bureau")]), { maxItems: 3, error: GROUPS_ERROR }),
   ),

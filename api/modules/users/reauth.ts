@@ -36,7 +36,7 @@ export async function assertOwnerPresent(
 ): Promise<void> {
   if (!user.passwordHash) {
     if (now - signedInAt(session).getTime() > RECENT_SIGN_IN_MS) {
-      throw new ForbiddenError(`Reconnectez-vous pour ${purpose} : votre dernière connexion date de plus de 10 minutes.`);
+      throw new ForbiddenError(`Reconnectez-vous pour ${purpose}\u00a0: votre dernière connexion date de plus de 10 minutes.`);
     }
     return;
   }

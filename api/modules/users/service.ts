@@ -264,7 +264,7 @@ export async function deleteUser(db: Db, actor: UserRow, id: string, transferTo?
     if (!target) throw new BadRequestError("Le membre destinataire est introuvable.");
   } else if (needsTransfer) {
     throw new ConflictError(
-      `Ce membre est le seul auteur de ${owned.soleAuthorArticles} article(s) et a déposé ${owned.media} média(s) : ` +
+      `Ce membre est le seul auteur de ${owned.soleAuthorArticles} article(s) et a déposé ${owned.media} média(s)\u00a0: ` +
         "choisissez un membre à qui les transférer avant de le supprimer.",
     );
   }

@@ -29,7 +29,7 @@ if (form) {
       // Throws the server's French message on a refusal; the spec's own words on success.
       await answerMessage(res, FAILURE);
       form.reset();
-      say("Message envoyé, Merci !", true);
+      say("Message envoyé, Merci\u202f!", true);
     } catch (e) {
       say(failureText(e, FAILURE), false);
     } finally {

@@ -355,7 +355,7 @@ function ArticleFormModal(props: ArticleFormProps & { themes: readonly ThemeRef[
               </div>
             )}
           </FieldGroup>
-          <FormField label="Mots-clés" hint="Séparés par des virgules, par exemple : climat, pêche, littoral.">
+          <FormField label="Mots-clés" hint={"Séparés par des virgules, par exemple\u00a0: climat, pêche, littoral."}>
             {(field) => <input {...field} type="text" value={draft.keywords} onChange={(e) => set("keywords", e.target.value)} />}
           </FormField>
           <FieldGroup legend="Médias associés">
@@ -370,7 +370,7 @@ function ArticleFormModal(props: ArticleFormProps & { themes: readonly ThemeRef[
                     <button
                       type="button"
                       className="btn btn-small btn-outline"
-                      aria-label={`Retirer « ${m.title} »`}
+                      aria-label={`Retirer «\u00a0${m.title}\u00a0»`}
                       onClick={() => setMedia(media.filter((x) => x._id !== m._id))}
                     >
                       Retirer
@@ -384,7 +384,7 @@ function ArticleFormModal(props: ArticleFormProps & { themes: readonly ThemeRef[
             </button>
           </FieldGroup>
           {context === "admin" && props.authorChoices && (
-            <FormField label="Auteurs" hint="Ctrl (ou Cmd) + clic pour en choisir plusieurs ; aucun choisi : vous êtes l'auteur.">
+            <FormField label="Auteurs" hint={"Ctrl (ou Cmd) + clic pour en choisir plusieurs\u00a0; aucun choisi\u00a0: vous êtes l'auteur."}>
               {(field) => (
                 <select
                   {...field}

@@ -142,7 +142,7 @@ export function useArticlePicture(context: AppContext, articleId: string | null,
   const remove = async () => {
     setError(null);
     const stored = articleId !== null && saved !== null;
-    const question = stored ? "Supprimer l'image de l'article ? Elle sera effacée tout de suite." : "Retirer l'image choisie ?";
+    const question = stored ? "Supprimer l'image de l'article\u00a0? Elle sera effacée tout de suite." : "Retirer l'image choisie\u00a0?";
     if (!(await confirm(question, { confirmLabel: stored ? "Supprimer l'image" : "Retirer l'image" }))) return;
     if (articleId && saved) {
       setBusy(true);

@@ -6,7 +6,7 @@
  */
 import type { Article } from "../../../../api/contract";
 
-export const NOT_YOUR_ARTICLE = "Cet article n'est pas le vôtre : seuls ses auteurs peuvent le modifier ou le supprimer.";
+export const NOT_YOUR_ARTICLE = "Cet article n'est pas le vôtre\u00a0: seuls ses auteurs peuvent le modifier ou le supprimer.";
 
 /** Spec §2: mine when the viewer is one of the article's authors. */
 export function authoredBy(article: Pick<Article, "authors">, userId: string): boolean {

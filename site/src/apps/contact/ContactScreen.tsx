@@ -66,7 +66,7 @@ export default function ContactScreen() {
   };
 
   const remove = async (m: ContactMessage) => {
-    if (!(await confirm(`Supprimer le message « ${m.subject} » de ${m.name} ?`))) return;
+    if (!(await confirm(`Supprimer le message «\u00a0${m.subject}\u00a0» de ${m.name}\u00a0?`))) return;
     try {
       await call(api.admin.contact({ id: m._id }).delete(), "Erreur lors de la suppression.");
       toast.success("Message supprimé.", { action: `delete:${m._id}` });

@@ -62,7 +62,7 @@ export default function AdminDashboard() {
       {loading ? (
         <p role="status">Chargement...</p>
       ) : todo.length === 0 ? (
-        <p className="muted">Rien en attente : aucun contenu à approuver, aucun message non lu.</p>
+        <p className="muted">Rien en attente&nbsp;: aucun contenu à approuver, aucun message non lu.</p>
       ) : (
         <ul className="dash-todo">
           {todo.map((t) => (

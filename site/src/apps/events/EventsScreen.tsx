@@ -73,23 +73,23 @@ export default function EventsScreen() {
     mark(e._id, true);
     try {
       const state = await call(api.admin.events({ id: e._id }).online.put(), "Erreur changement statut online");
-      toast.success(state.online ? "Événement mis en ligne !" : "Événement mis hors ligne !");
+      toast.success(state.online ? "Événement mis en ligne\u00a0!" : "Événement mis hors ligne\u00a0!");
       eventsChanged();
     } catch (err) {
-      toast.error(`Erreur lors du changement de statut: ${errorText(err, "Erreur changement statut online")}`);
+      toast.error(`Erreur lors du changement de statut\u00a0: ${errorText(err, "Erreur changement statut online")}`);
     } finally {
       mark(e._id, false);
     }
   };
 
   const remove = async (e: Event) => {
-    if (!(await confirm("Supprimer cet événement ?", { confirmLabel: "Supprimer" }))) return;
+    if (!(await confirm("Supprimer cet événement\u00a0?", { confirmLabel: "Supprimer" }))) return;
     try {
       await call(api.admin.events({ id: e._id }).delete(), "Erreur suppression événement");
       toast.success("Événement supprimé.");
       invalidate(EVENTS_PATH, "/api/admin/stats");
     } catch (err) {
-      toast.error(`Erreur lors de la suppression: ${errorText(err, "Erreur suppression événement")}`);
+      toast.error(`Erreur lors de la suppression\u00a0: ${errorText(err, "Erreur suppression événement")}`);
     }
   };
 

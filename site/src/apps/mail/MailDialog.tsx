@@ -77,9 +77,9 @@ export function MailDialog({ onRetry }: { onRetry: (mail: { _id: string; subject
         <div className="mail-reading">
           <Facts mail={mail} />
           <h3>Version HTML</h3>
-          <iframe className="mail-preview" title={`Version HTML du courriel « ${mail.subject} »`} sandbox="" srcDoc={previewDocument(mail.subject, mail.html)} />
+          <iframe className="mail-preview" title={`Version HTML du courriel «\u00a0${mail.subject}\u00a0»`} sandbox="" srcDoc={previewDocument(mail.subject, mail.html)} />
           <h3>Version texte</h3>
-          <pre className="mail-text" tabIndex={0} aria-label={`Version texte du courriel « ${mail.subject} »`}>
+          <pre className="mail-text" tabIndex={0} aria-label={`Version texte du courriel «\u00a0${mail.subject}\u00a0»`}>
             {mail.text}
           </pre>
         </div>

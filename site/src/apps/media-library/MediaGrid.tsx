@@ -93,7 +93,7 @@ export function MediaGrid<T extends GridMedia>(props: MediaGridProps<T>) {
                 <input
                   type="checkbox"
                   className="media-card-check"
-                  aria-label={`Sélectionner : ${m.title}`}
+                  aria-label={`Sélectionner\u00a0: ${m.title}`}
                   checked={check.checked(m._id)}
                   disabled={check.disabled}
                   onChange={() => check.toggle(m._id)}

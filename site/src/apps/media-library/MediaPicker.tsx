@@ -115,7 +115,7 @@ export function MediaPicker(props: MediaPickerProps) {
                   <span className="picker-chip-title">
                     {c.title} <span className="sr-only">({MEDIA_TYPE_LABELS[c.type] ?? c.type})</span>
                   </span>
-                  <button type="button" className="picker-chip-remove" aria-label={`Retirer « ${c.title} »`} onClick={() => remove(c._id)}>
+                  <button type="button" className="picker-chip-remove" aria-label={`Retirer «\u00a0${c.title}\u00a0»`} onClick={() => remove(c._id)}>
                     <Icon name="close" />
                   </button>
                 </li>
@@ -131,7 +131,7 @@ export function MediaPicker(props: MediaPickerProps) {
           items={shown?.items}
           loading={loading}
           error={error}
-          empty={query.q.trim() || query.type ? "Aucun média ne correspond à cette recherche." : "Aucun média pour le moment : téléversez le premier."}
+          empty={query.q.trim() || query.type ? "Aucun média ne correspond à cette recherche." : "Aucun média pour le moment\u00a0: téléversez le premier."}
           pick={{ chosen: isChosen, toggle, single }}
         />
         <Pager page={Math.min(query.page, pageCount)} pageCount={pageCount} onPageChange={(page) => setQuery((q) => ({ ...q, page }))} />

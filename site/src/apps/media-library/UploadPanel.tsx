@@ -65,7 +65,7 @@ export function UploadPanel({ context, onlyType, onUploaded }: { context: AppCon
     setProgress({ sent: 0, total: draft.file!.size });
     try {
       const media = await saveMedia(context, null, mediaFormData(draft), { signal: controller.signal, onProgress: setProgress });
-      toast.success(`Média « ${media.title} » téléversé et choisi.`, { action: "picker-upload" });
+      toast.success(`Média «\u00a0${media.title}\u00a0» téléversé et choisi.`, { action: "picker-upload" });
       mediaChanged();
       setDraft({ ...EMPTY, type: onlyType ?? "" });
       if (fileInput.current) fileInput.current.value = "";
@@ -91,7 +91,7 @@ export function UploadPanel({ context, onlyType, onUploaded }: { context: AppCon
         required
         id={ids.file}
         error={errors.file}
-        hint={`Formats acceptés : ${(onlyType ? [onlyType] : FILE_TYPES).map((t) => FILE_FORMATS[t].names).join(", ")}.`}
+        hint={`Formats acceptés\u00a0: ${(onlyType ? [onlyType] : FILE_TYPES).map((t) => FILE_FORMATS[t].names).join(", ")}.`}
       >
         {(field) => <input {...field} ref={fileInput} type="file" accept={accept} onChange={chooseFile} disabled={uploading} />}
       </FormField>

@@ -190,7 +190,7 @@ export function MediaForm({ context, open, mediaId, onClose, onSaved }: MediaFor
           <>
             {current && stored?.type === type && (
               <p className="media-current-file">
-                Fichier actuel :{" "}
+                Fichier actuel&nbsp;:{" "}
                 <a href={stored.path} target="_blank" rel="noopener">
                   {current.name}
                   <span className="sr-only"> (nouvel onglet)</span>
@@ -203,7 +203,7 @@ export function MediaForm({ context, open, mediaId, onClose, onSaved }: MediaFor
               required={needsFile}
               error={errors.file}
               id={ids.file}
-              hint={`Formats acceptés : ${FILE_FORMATS[type].names}.${needsFile ? "" : " Laissez vide pour garder le fichier actuel."}`}
+              hint={`Formats acceptés\u00a0: ${FILE_FORMATS[type].names}.${needsFile ? "" : " Laissez vide pour garder le fichier actuel."}`}
             >
               {(field) => <input {...field} key={type} type="file" accept={acceptOf(type)} onChange={chooseFile} disabled={saving} />}
             </FormField>

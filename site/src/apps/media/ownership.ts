@@ -6,7 +6,7 @@
  */
 import type { Media } from "../../../../api/contract";
 
-export const NOT_YOUR_MEDIA = "Ce média n'est pas le vôtre : seul son auteur peut le modifier ou le supprimer.";
+export const NOT_YOUR_MEDIA = "Ce média n'est pas le vôtre\u00a0: seul son auteur peut le modifier ou le supprimer.";
 
 /** Spec §2: mine when the uploader's id is the viewer's. */
 export function uploadedBy(media: Pick<Media, "uploadedBy">, userId: string): boolean {

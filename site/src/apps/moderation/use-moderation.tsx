@@ -51,7 +51,7 @@ export function useModerationColumns<T extends Row>(opts: ModerationOptions): Co
       toast.success(state.message, { action });
       reload();
     } catch (e) {
-      toast.error(`Erreur lors du changement de statut: ${errorText(e, fallback)}`, { action });
+      toast.error(`Erreur lors du changement de statut\u00a0: ${errorText(e, fallback)}`, { action });
     } finally {
       setBusy(null);
     }
@@ -65,7 +65,7 @@ export function useModerationColumns<T extends Row>(opts: ModerationOptions): Co
       toast.success(opts.texts.deleted, { action: `delete:${row._id}` });
       reload();
     } catch (e) {
-      toast.error(`Erreur lors de la suppression: ${errorText(e, opts.texts.deleteFallback)}`, { action: `delete:${row._id}` });
+      toast.error(`Erreur lors de la suppression\u00a0: ${errorText(e, opts.texts.deleteFallback)}`, { action: `delete:${row._id}` });
     } finally {
       setBusy(null);
     }

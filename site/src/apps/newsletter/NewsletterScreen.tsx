@@ -25,7 +25,7 @@ export default function NewsletterScreen() {
   const shown = useShown(data);
 
   const remove = async (s: SubscriberSummary) => {
-    if (!(await confirm(`Supprimer l'abonné ${s.email} ? Son adresse et son consentement seront effacés.`))) return;
+    if (!(await confirm(`Supprimer l'abonné ${s.email}\u00a0? Son adresse et son consentement seront effacés.`))) return;
     try {
       await call(api.admin.newsletter.subscribers({ id: s._id }).delete(), "Erreur lors de la suppression.");
       toast.success("Abonné supprimé.", { action: `delete:${s._id}` });

@@ -49,7 +49,7 @@ export function GoogleLink() {
 
   const start = async () => {
     const ok = await confirm(
-      `Dissocier le compte Google « ${link.google!.email} » ? Vous ne pourrez plus vous connecter avec lui tant qu’il n’est pas associé de nouveau.`,
+      `Dissocier le compte Google «\u00a0${link.google!.email}\u00a0»\u00a0? Vous ne pourrez plus vous connecter avec lui tant qu’il n’est pas associé de nouveau.`,
       { confirmLabel: "Dissocier" },
     );
     if (!ok) return;
@@ -68,7 +68,7 @@ export function GoogleLink() {
       {link.google ? (
         <>
           <p>
-            Compte Google associé : <strong>{link.google.email}</strong>
+            Compte Google associé&nbsp;: <strong>{link.google.email}</strong>
             <span className="google-link-date"> (depuis le {formatDateLong(link.google.linkedAt)})</span>
           </p>
           {asking ? (

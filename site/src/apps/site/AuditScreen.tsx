@@ -60,7 +60,7 @@ export default function AuditScreen() {
   return (
     <section className="admin-audit">
       <ScreenHead title="Journal des modifications" />
-      <p className="muted">Chaque modification faite dans l'administration : qui, quoi, sur quel élément, quand.</p>
+      <p className="muted">Chaque modification faite dans l'administration&nbsp;: qui, quoi, sur quel élément, quand.</p>
       <div className="list-tools">
         <p className="list-count" aria-live="polite">
           {shown ? entryCount(total, shown.capped) : ""}

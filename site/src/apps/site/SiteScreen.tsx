@@ -69,7 +69,7 @@ export default function SiteScreen() {
         <>
           {data.lastBuildFailed && (
             <p className="site-alert" role="alert">
-              La dernière reconstruction a échoué : le site public montre la version précédente.
+              La dernière reconstruction a échoué&nbsp;: le site public montre la version précédente.
             </p>
           )}
           <div className="site-cards">

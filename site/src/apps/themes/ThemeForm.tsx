@@ -64,7 +64,7 @@ export function ThemeForm({ open, theme, onClose }: { open: boolean; theme: Admi
         required
         id={URL_ID}
         error={touched || draft.url.trim() ? errors.url : null}
-        hint="Sans espaces ni caractères spéciaux : lettres sans accents, chiffres, tirets ou soulignés (ex. economie_bleue)."
+        hint={"Sans espaces ni caractères spéciaux\u00a0: lettres sans accents, chiffres, tirets ou soulignés (ex. economie_bleue)."}
       >
         {(field) => <input {...field} type="text" maxLength={100} autoCapitalize="none" spellCheck={false} value={draft.url} onChange={set("url")} />}
       </FormField>

@@ -32,7 +32,7 @@ import "./ThemesScreen.css";
 function deleteQuestion(t: AdminTheme): string {
   const uses = [t.articles > 0 && plural(t.articles, "article"), t.events > 0 && plural(t.events, "événement")].filter(Boolean);
   const unlink = uses.length ? ` Il sera retiré de ${uses.join(" et ")}.` : "";
-  return `Supprimer le thème « ${t.name} » ? Cette action est irréversible.${unlink}`;
+  return `Supprimer le thème «\u00a0${t.name}\u00a0»\u00a0? Cette action est irréversible.${unlink}`;
 }
 
 const BULK_ACTIONS: readonly BulkAction<"delete">[] = [

@@ -3,8 +3,8 @@ import { daysLeftText, purgeQuestion, TRASH_ARTICLE_QUESTION, TRASH_MEDIA_QUESTI
 
 describe("trash wording", () => {
   it("keeps the spec's deletion questions first and adds the 30 days of the trash", () => {
-    expect(TRASH_ARTICLE_QUESTION.startsWith("Supprimer cet article ?")).toBe(true);
-    expect(TRASH_MEDIA_QUESTION.startsWith("Supprimer ce média ?")).toBe(true);
+    expect(TRASH_ARTICLE_QUESTION.startsWith("Supprimer cet article\u00a0?")).toBe(true);
+    expect(TRASH_MEDIA_QUESTION.startsWith("Supprimer ce média\u00a0?")).toBe(true);
     expect(TRASH_ARTICLE_QUESTION).toContain("corbeille");
     expect(TRASH_ARTICLE_QUESTION).toContain("30\u00a0jours");
   });

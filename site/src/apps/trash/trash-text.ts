@@ -8,8 +8,8 @@ import { countText, type ListConfig } from "../ui/list-state";
 
 const THIRTY_DAYS = "30\u00a0jours";
 
-export const TRASH_ARTICLE_QUESTION = `Supprimer cet article ? Il ira à la corbeille et sera supprimé définitivement dans ${THIRTY_DAYS}.`;
-export const TRASH_MEDIA_QUESTION = `Supprimer ce média ? Il ira à la corbeille et sera supprimé définitivement dans ${THIRTY_DAYS}.`;
+export const TRASH_ARTICLE_QUESTION = `Supprimer cet article\u00a0? Il ira à la corbeille et sera supprimé définitivement dans ${THIRTY_DAYS}.`;
+export const TRASH_MEDIA_QUESTION = `Supprimer ce média\u00a0? Il ira à la corbeille et sera supprimé définitivement dans ${THIRTY_DAYS}.`;
 
 export const TRASH_SORTS = [["recent", "Supprimés récemment", "desc"]] as const;
 

@@ -48,7 +48,7 @@ export function selectColumn<T>(selection: Selection, toggle: (id: string) => vo
     cell: (row) => (
       <input
         type="checkbox"
-        aria-label={`Sélectionner : ${nameOf(row)}`}
+        aria-label={`Sélectionner\u00a0: ${nameOf(row)}`}
         checked={selection.all || selection.ids.has(idOf(row))}
         disabled={selection.all}
         onChange={() => toggle(idOf(row))}

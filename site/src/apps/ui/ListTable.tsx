@@ -27,7 +27,7 @@ export type ListTableProps<T, S extends string, F extends string> = Omit<DataTab
 
 /** The hidden caption of a paged list: « {name} : {count}, page p sur N » once a page is in, the name alone before. */
 export function listCaption(name: string, count: string | undefined, state: ListState, pageCount: number): string {
-  return count === undefined ? name : `${name} : ${count}, page ${state.page} sur ${pageCount}`;
+  return count === undefined ? name : `${name}\u00a0: ${count}, page ${state.page} sur ${pageCount}`;
 }
 
 export function ListTable<T, S extends string, F extends string>({ list, state, page, caption, count, ...table }: ListTableProps<T, S, F>) {

@@ -16,7 +16,7 @@ export function PasswordRules({ value, id }: { value: string; id?: string }) {
         return (
           <li key={rule.id} className={ok ? "is-met" : "is-unmet"}>
             <span aria-hidden="true">{ok ? "✓" : "✗"}</span> {rule.text}
-            <span className="sr-only">{ok ? " : respectée" : " : non respectée"}</span>
+            <span className="sr-only">{ok ? "\u00a0: respectée" : "\u00a0: non respectée"}</span>
           </li>
         );
       })}

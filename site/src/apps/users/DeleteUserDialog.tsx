@@ -47,7 +47,7 @@ export function DeleteUserDialog({ user, others, onClose }: Props) {
       const query = transferTo ? { transferTo } : {};
       const done = await call(api.admin.users({ id: user._id }).delete(undefined, { query }), "Erreur lors de la suppression.");
       const moved = done.transferred.articles + done.transferred.media;
-      toast.success(moved > 0 ? `Membre supprimé ; ses contenus ont été transférés.` : "Membre supprimé.");
+      toast.success(moved > 0 ? `Membre supprimé\u00a0; ses contenus ont été transférés.` : "Membre supprimé.");
       invalidate(USERS_PATH, "/api/admin/stats", "/api/admin/articles", "/api/admin/media", "/api/admin/events");
       onClose();
     } finally {
@@ -79,7 +79,7 @@ export function DeleteUserDialog({ user, others, onClose }: Props) {
   return (
     <Modal
       open={user !== null}
-      title="Supprimer cet utilisateur ?"
+      title={"Supprimer cet utilisateur\u00a0?"}
       size="md"
       onClose={onClose}
       onSubmit={remove}

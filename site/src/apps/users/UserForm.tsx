@@ -97,7 +97,7 @@ export function UserForm({ open, user, onClose }: { open: boolean; user: Current
       // Shown in the dialog, next to the buttons: the spec's alert, then the server's reason when it gave one.
       if (!isAbort(e)) {
         const reason = errorText(e, "");
-        toast.error(reason ? `Erreur lors de la sauvegarde du membre : ${reason}` : "Erreur lors de la sauvegarde du membre");
+        toast.error(reason ? `Erreur lors de la sauvegarde du membre\u00a0: ${reason}` : "Erreur lors de la sauvegarde du membre");
       }
     } finally {
       setSaving(false);
@@ -127,7 +127,7 @@ export function UserForm({ open, user, onClose }: { open: boolean; user: Current
       <div className="user-form-grid">
         {text("firstname", "Prénom", { required: true, maxLength: 80 })}
         {text("name", "Nom", { required: true, maxLength: 80 })}
-        {text("nickname", "Alias", { required: true, hint: "Identifiant de connexion, unique : lettres, chiffres, point, tiret ou souligné.", maxLength: 40 })}
+        {text("nickname", "Alias", { required: true, hint: "Identifiant de connexion, unique\u00a0: lettres, chiffres, point, tiret ou souligné.", maxLength: 40 })}
         {text("email", "E-mail", { required: true, type: "email", maxLength: 200 })}
       </div>
       {creating && (

@@ -20,7 +20,7 @@ describe("pending bytes of the members table", () => {
     expect(pendingByMember(report).get("u1")).toBe(42);
     expect(pendingByMember(undefined).size).toBe(0);
     expect(quotaSummary(report)).toBe(
-      "Fichiers en attente de validation : 500\u00a0Mo au plus par membre (administrateurs exemptés) ; 60 envois par heure (600 pour un administrateur).",
+      "Fichiers en attente de validation\u00a0: 500\u00a0Mo au plus par membre (administrateurs exemptés)\u00a0; 60 envois par heure (600 pour un administrateur).",
     );
   });
 });

@@ -24,7 +24,7 @@ export function pendingText(bytes: number, quotaBytes: number | undefined): stri
 /** The line under the heading: the quota and the upload rates in force. */
 export function quotaSummary(report: UploadQuotaReport): string {
   return (
-    `Fichiers en attente de validation : ${formatMb(report.quotaBytes)} au plus par membre ` +
-    `(administrateurs exemptés) ; ${report.uploadsPerHour} envois par heure (${report.adminUploadsPerHour} pour un administrateur).`
+    `Fichiers en attente de validation\u00a0: ${formatMb(report.quotaBytes)} au plus par membre ` +
+    `(administrateurs exemptés)\u00a0; ${report.uploadsPerHour} envois par heure (${report.adminUploadsPerHour} pour un administrateur).`
   );
 }
