@@ -10,6 +10,7 @@ import { ADMIN, apiToken, appViolations, MEMBER, signIn } from "./support/apps";
  */
 
 const stamp = () => Date.now().toString(36);
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** Word-style clipboard HTML: styles, classes, Office tags, a list written as paragraphs, a tracking pixel, a script. */
@@ -155,11 +156,15 @@ for (const width of [1280, 375]) {
       await page.keyboard.press("Control+End");
       await page.keyboard.type("Lire aussi : ");
       await (await toolbarButton(dialog, "Lien vers un média")).click();
+      // The library's picker (one media), searched by the server.
       const mediaDialog = page.getByRole("dialog", { name: "Lien vers un média" });
-      await mediaDialog.getByLabel("Rechercher un média").fill(media.title.slice(0, 12));
-      await mediaDialog.getByRole("radio", { name: new RegExp(media.title.slice(0, 12)) }).first().check();
+      await expect(mediaDialog.getByRole("button", { name: "Insérer le lien" })).toBeDisabled();
+      await mediaDialog.getByLabel("Rechercher un média").fill(media.title);
+      await mediaDialog.getByRole("list", { name: "Médiathèque" }).getByRole("radio", { name: new RegExp(escapeRegExp(media.title)) }).first().check();
+      await expect(mediaDialog.getByText("1 média choisi")).toBeVisible();
       await mediaDialog.getByRole("button", { name: "Insérer le lien" }).click();
       await expect(mediaDialog).toBeHidden();
+      await expect(editor.getByRole("link", { name: media.title })).toBeVisible();
 
       await expect.soft(page.locator("dialog[open]")).toHaveCount(1);
       expect(await appViolations(page, "dialog[open]")).toEqual([]);

@@ -4,16 +4,19 @@
  *
  * What it edits is exactly what the allow-list keeps (schema.ts); what it hands over is the stored HTML
  * (output.ts). Markdown-style shortcuts come with Tiptap's input rules (`## `, `### `, `- `, `1. `, `> `,
- * `**…**`, `*…*`); pastes are cleaned by paste.ts; pictures dropped, pasted or chosen go through PictureDialog.
+ * `**…**`, `*…*`); pastes are cleaned by paste.ts; pictures dropped, pasted or chosen go through PictureDialog;
+ * « Lien vers un média » is the media library's picker (media-library/MediaPicker.tsx).
  */
 import type { Editor } from "@tiptap/core";
 import { EditorContent, useEditor, useEditorState } from "@tiptap/react";
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from "react";
 import type { BodyPicture } from "../../../../../api/contract";
+import { mediaDetailHref } from "../../../lib/paths";
+import { MediaPicker } from "../../media-library/MediaPicker";
+import type { AppContext } from "../api";
 import { EmbedDialog } from "./EmbedDialog";
 import { insertBlock } from "./insert-block";
 import { LinkDialog } from "./LinkDialog";
-import { MediaLinkDialog } from "./MediaLinkDialog";
 import { storedHtml } from "./output";
 import { cleanPastedHtml } from "./paste";
 import { isPicture, PICTURE_TYPES } from "./picture-upload";
@@ -33,6 +36,8 @@ export type BodyEditorHandle = {
 export type BodyEditorProps = {
   /** Id of the editable area (the form focuses it when the body is in error). */
   id: string;
+  /** Which media the library picker offers (the member's own and the public ones, or every one). */
+  context: AppContext;
   labelledBy: string;
   describedBy?: string;
   invalid: boolean;
@@ -225,16 +230,22 @@ export default function BodyEditor(props: BodyEditorProps) {
           onClose={close}
         />
       )}
-      {dialog?.kind === "media" && (
-        <MediaLinkDialog
-          onInsert={(hit) => {
-            inserted();
-            const text = selectionText() || hit.title;
-            editor.chain().insertContent({ type: "text", text, marks: [{ type: "link", attrs: { href: hit.href } }] }).run();
-          }}
-          onClose={close}
-        />
-      )}
+      <MediaPicker
+        open={dialog?.kind === "media"}
+        context={props.context}
+        initial={[]}
+        single
+        title="Lien vers un média"
+        confirmLabel="Insérer le lien"
+        onChoose={([media]) => {
+          // Every media the picker lists comes from the API with its public address.
+          if (!media?.url) return;
+          const text = selectionText() || media.title;
+          editor.chain().insertContent({ type: "text", text, marks: [{ type: "link", attrs: { href: mediaDetailHref({ type: media.type, url: media.url }) } }] }).run();
+          changed();
+        }}
+        onClose={close}
+      />
       {dialog?.kind === "picture" && (
         <PictureDialog
           file={dialog.file}
