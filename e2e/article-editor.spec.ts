@@ -6,10 +6,13 @@ import { ADMIN, apiToken, appViolations, MEMBER, signIn } from "./support/apps";
  * The article body editor (issue 20 §1), at 1280 and 375 px: written with the toolbar and with Markdown-style
  * shortcuts, a rich paste from a word processor, a picture dropped into the text (upload with progress, required
  * alternative text), an embed, a link checked by its dialog and a link to a media of the library; saved, approved
- * by an admin, and shown with its formatting on the public page. Also: the toolbar by keyboard, and axe.
+ * by an admin, and shown with its formatting on the public page. A picture of the media library, from its picker,
+ * with its required alternative text, shown with its variants on the public page. Also: the toolbar by keyboard,
+ * and axe.
  */
 
 const stamp = () => Date.now().toString(36);
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** Word-style clipboard HTML: styles, classes, Office tags, a list written as paragraphs, a tracking pixel, a script. */
@@ -155,11 +158,15 @@ for (const width of [1280, 375]) {
       await page.keyboard.press("Control+End");
       await page.keyboard.type("Lire aussi : ");
       await (await toolbarButton(dialog, "Lien vers un média")).click();
+      // The library's picker (one media), searched by the server.
       const mediaDialog = page.getByRole("dialog", { name: "Lien vers un média" });
-      await mediaDialog.getByLabel("Rechercher un média").fill(media.title.slice(0, 12));
-      await mediaDialog.getByRole("radio", { name: new RegExp(media.title.slice(0, 12)) }).first().check();
+      await expect(mediaDialog.getByRole("button", { name: "Insérer le lien" })).toBeDisabled();
+      await mediaDialog.getByLabel("Rechercher un média").fill(media.title);
+      await mediaDialog.getByRole("list", { name: "Médiathèque" }).getByRole("radio", { name: new RegExp(escapeRegExp(media.title)) }).first().check();
+      await expect(mediaDialog.getByText("1 média choisi")).toBeVisible();
       await mediaDialog.getByRole("button", { name: "Insérer le lien" }).click();
       await expect(mediaDialog).toBeHidden();
+      await expect(editor.getByRole("link", { name: media.title })).toBeVisible();
 
       await expect.soft(page.locator("dialog[open]")).toHaveCount(1);
       expect(await appViolations(page, "dialog[open]")).toEqual([]);
@@ -218,6 +225,78 @@ for (const width of [1280, 375]) {
       await expect(body.locator("iframe")).toHaveAttribute("src", "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1&rel=0");
     });
 
+    test("a member inserts a picture of the media library with its alternative text, and the public page shows it", async ({ page, request }) => {
+      test.setTimeout(180_000);
+      const word = stamp();
+      const admin = await apiToken(request, ADMIN);
+      const member = await apiToken(request, MEMBER);
+      // The member's own image in the library (pending: the picker offers it; the public page needs it approved).
+      const png = await sharp({ create: { width: 1500, height: 1000, channels: 3, background: { r: 40, g: 110, b: 160 } } }).png().toBuffer();
+      const up = await request.post("/api/user/media", {
+        headers: bearer(member),
+        multipart: { title: `Port de pêche ${word}`, type: "image", description: "Une image du test.", file: { name: "port.png", mimeType: "image/png", buffer: png } },
+      });
+      expect(up.ok(), await up.text()).toBe(true);
+      const image = (await up.json()) as { _id: string; title: string; path: string };
+      expect(image.path).toMatch(/^\/uploads\/media\//);
+
+      await signIn(page, MEMBER);
+      await page.goto("/user/articles");
+      await page.getByRole("button", { name: "Nouvel Article" }).click();
+      const dialog = page.getByRole("dialog", { name: "Nouvel article" });
+      const editor = dialog.getByRole("textbox", { name: "Contenu" });
+      await expect(editor).toBeVisible();
+      await dialog.getByLabel("Titre").fill(`Le port ${width} ${word}`);
+      await editor.click();
+      await page.keyboard.type("Au petit matin, les pirogues rentrent.");
+      await page.keyboard.press("Enter");
+
+      // The library's picker, images only, one choice; axe on it.
+      await (await toolbarButton(dialog, "Image de la médiathèque")).click();
+      const picker = page.getByRole("dialog", { name: "Image de la médiathèque", exact: true });
+      await expect(picker).toBeVisible();
+      await expect(picker.getByLabel("Type")).toHaveCount(0);
+      await picker.getByLabel("Rechercher un média").fill(image.title);
+      const card = picker.getByRole("list", { name: "Médiathèque" }).getByRole("radio", { name: new RegExp(image.title) });
+      await expect(card).toHaveCount(1);
+      expect(await appViolations(page, "dialog.modal-xl[open]"), "picker from the editor").toEqual([]);
+      await card.check();
+      await picker.getByRole("button", { name: "Choisir cette image" }).click();
+      await expect(picker).toBeHidden();
+
+      // Its alternative text is required.
+      const alt = page.getByRole("dialog", { name: "Insérer une image de la médiathèque" });
+      await alt.getByRole("button", { name: "Insérer l'image" }).click();
+      await expect(alt.getByText("Le texte alternatif est obligatoire : décrivez l'image pour qui ne la voit pas.")).toBeVisible();
+      await alt.getByLabel("Texte alternatif").fill("Des pirogues colorées au port de Saint-Louis");
+      await alt.getByRole("button", { name: "Insérer l'image" }).click();
+      await expect(alt).toBeHidden();
+      await expect(editor.getByRole("img", { name: "Des pirogues colorées au port de Saint-Louis" })).toBeVisible();
+      await expect(editor).toBeFocused();
+
+      await dialog.getByRole("group", { name: /Thèmes/ }).getByRole("checkbox").first().check();
+      const created = page.waitForResponse((r) => r.url().endsWith("/api/user/articles") && r.request().method() === "POST");
+      await dialog.getByRole("button", { name: "Soumettre pour publication" }).click();
+      const article = (await (await created).json()) as { _id: string; url: string; html_content: string };
+      await expect(dialog).toBeHidden();
+      expect(article.html_content).toContain(`<img src="${image.path}" alt="Des pirogues colorées au port de Saint-Louis" width="1500" height="1000" />`);
+
+      // Approved and online, the image and the article: the public page shows the picture with its variants.
+      for (const path of [`/api/admin/media/${image._id}`, `/api/admin/articles/${article._id}`]) {
+        for (const [flag, body] of [["approve", { approved: true }], ["online", { online: true }]] as const) {
+          expect((await request.put(`${path}/${flag}`, { headers: bearer(admin), data: body })).status()).toBe(200);
+        }
+      }
+      await expect(async () => {
+        const res = await page.goto(`/article/${article.url}`);
+        expect(res?.status()).toBe(200);
+      }).toPass({ timeout: 90_000, intervals: [1_000, 2_000] });
+      const picture = page.locator(".html-content").getByRole("img", { name: "Des pirogues colorées au port de Saint-Louis" });
+      await picture.scrollIntoViewIfNeeded();
+      await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      expect(await picture.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\/uploads\/media\/[^/]+-(640|1200)\.(avif|webp)$/);
+    });
+
     test("the toolbar is one tab stop, walked with the arrow keys", async ({ page }) => {
       await signIn(page, MEMBER);
       await page.goto("/user/articles");
@@ -227,7 +306,7 @@ for (const width of [1280, 375]) {
       const toolbar = dialog.getByRole("toolbar", { name: "Mise en forme" });
       await expect(editor).toBeVisible();
       const buttons = toolbar.getByRole("button");
-      await expect(buttons).toHaveCount(11);
+      await expect(buttons).toHaveCount(12);
       await expect(toolbar.locator('button[tabindex="0"]')).toHaveCount(1);
       for (const name of await buttons.evaluateAll((bs) => bs.map((b) => b.textContent ?? ""))) expect(name).toMatch(/\((Ctrl|Cmd)\+[^)]+\)$/);
 

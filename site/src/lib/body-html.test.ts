@@ -24,4 +24,10 @@ describe("an article body on the public page", () => {
     expect(page).toContain('<img src="/uploads/body_pics/abc.jpg" alt="Une pirogue" width="1600" height="900" loading="lazy" decoding="async" /></picture>');
     expect(page).toContain('<img src="https://example.org/a.jpg" alt="b" />');
   });
+
+  it("gives a picture of the media library the media area's variants", () => {
+    const page = renderBody(sanitizeHtml('<img src="/uploads/media/abc.jpg" alt="Le port">'));
+    expect(page).toContain('<source type="image/webp" srcset="/uploads/media/abc-640.webp 640w, /uploads/media/abc-1200.webp 1200w"');
+    expect(page).toContain('<img src="/uploads/media/abc.jpg" alt="Le port" loading="lazy" decoding="async" /></picture>');
+  });
 });

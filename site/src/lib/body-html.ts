@@ -4,14 +4,15 @@
  *   stores) of a YouTube, Vimeo or SoundCloud address becomes the click-to-load facade, the same markup as
  *   components/media/EmbedFacade.astro without a poster (nothing is loaded from the provider before a click); any
  *   other embed figure stays the plain link it is;
- * - a picture uploaded into the text (`/uploads/body_pics/…`) gets its AVIF and WebP variants, lazily loaded.
+ * - a picture uploaded into the text (`/uploads/body_pics/…`) or chosen in the media library (`/uploads/media/…`)
+ *   gets its AVIF and WebP variants (each area's widths), lazily loaded.
  * The input is already clean and every value put back is escaped again, so the output is as safe as the input.
  */
 import { externalSource } from "./embed";
 import { variantSrcset } from "./picture";
 
 const EMBED = /<figure class="embed"><a href="([^"]*)"[^>]*>([\s\S]*?)<\/a><\/figure>/g;
-const BODY_PICTURE = /<img src="(\/uploads\/body_pics\/[^"]+)"([^>]*?)\s*\/?>/g;
+const BODY_PICTURE = /<img src="(\/uploads\/(body_pics|media)\/[^"]+)"([^>]*?)\s*\/?>/g;
 
 const decode = (s: string) =>
   s.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&nbsp;/g, "\u00a0").replace(/&amp;/g, "&");
@@ -46,9 +47,9 @@ function embedFacade(figure: string, rawHref: string, rawTitle: string): string 
   );
 }
 
-function responsivePicture(img: string, src: string, rest: string): string {
-  const avif = variantSrcset(src, "body_pics", "avif");
-  const webp = variantSrcset(src, "body_pics", "webp");
+function responsivePicture(img: string, src: string, area: "body_pics" | "media", rest: string): string {
+  const avif = variantSrcset(src, area, "avif");
+  const webp = variantSrcset(src, area, "webp");
   if (!avif || !webp) return img;
   // The reading column is 40rem wide; narrower screens take the whole width.
   const sizes = "(min-width: 42rem) 40rem, calc(100vw - 2rem)";

@@ -325,6 +325,7 @@ function ArticleFormModal(props: ArticleFormProps & { themes: readonly ThemeRef[
             // A new editor for each opened article: it takes its content when it is created.
             key={`${stored?._id ?? "new"}-${bodyKey}`}
             id={ids.content}
+            context={context}
             initialHtml={draft.content}
             error={errors.content}
             hint={`${length.toLocaleString("fr-FR")} / ${CONTENT_MAX.toLocaleString("fr-FR")} caractères.`}

@@ -3,6 +3,7 @@
  * form opens, with a loading state meanwhile), the character count and the error, linked for assistive tech.
  */
 import { lazy, Suspense, useId, type Ref } from "react";
+import type { AppContext } from "./api";
 import type { BodyEditorHandle } from "./editor/BodyEditor";
 
 const BodyEditor = lazy(() => import("./editor/BodyEditor"));
@@ -11,6 +12,8 @@ export type { BodyEditorHandle };
 
 export function BodyField(props: {
   id: string;
+  /** Which media the editor's library picker offers (the member's or every one). */
+  context: AppContext;
   initialHtml: string;
   error?: string;
   hint: string;
@@ -39,6 +42,7 @@ export function BodyField(props: {
       >
         <BodyEditor
           id={props.id}
+          context={props.context}
           labelledBy={labelId}
           describedBy={[hintId, props.error ? errorId : null].filter(Boolean).join(" ")}
           invalid={!!props.error}

@@ -13,6 +13,11 @@ describe("media picker state", () => {
     expect(toggleChoice([media("c")], media("c"), false).map((c) => c._id)).toEqual(["c"]);
   });
 
+  it("keeps the media's public address when the API gave one (the editor links to its page)", () => {
+    expect(toggleChoice([], { ...media("d"), url: "rapport-2025" }, false)[0]!.url).toBe("rapport-2025");
+    expect(toggleChoice([], media("e"), false)[0]).not.toHaveProperty("url");
+  });
+
   it("says how many media are chosen with French plurals", () => {
     expect(chosenText(0)).toBe("Aucun média choisi");
     expect(chosenText(1)).toBe("1 média choisi");

@@ -7,13 +7,23 @@ import type { Media } from "../../../../api/contract";
 import { pluralWord } from "../../lib/format";
 import { FILE_FORMATS, fileProblem, type FileMediaType } from "../media/media-form";
 
-/** What the picker and the forms keep of a chosen media: enough to list it and draw its preview. */
-export type MediaChoice = Pick<Media, "_id" | "title" | "type"> & Partial<Pick<Media, "thumbnail" | "path">>;
+/**
+ * What the picker and the forms keep of a chosen media: enough to list it and draw its preview, and its `url`
+ * (the public page's address, for the editor's « Lien vers un média ») when it came from the API.
+ */
+export type MediaChoice = Pick<Media, "_id" | "title" | "type"> & Partial<Pick<Media, "thumbnail" | "path" | "url">>;
 
 /** Media a page of the picker shows (the server's pages are 25, 50 or 100: 25 fill a dialog). */
 export const PICKER_PAGE_SIZE = 25;
 
-export const choiceOf = (m: MediaChoice): MediaChoice => ({ _id: m._id, title: m.title, type: m.type, thumbnail: m.thumbnail ?? null, path: m.path ?? "" });
+export const choiceOf = (m: MediaChoice): MediaChoice => ({
+  _id: m._id,
+  title: m.title,
+  type: m.type,
+  thumbnail: m.thumbnail ?? null,
+  path: m.path ?? "",
+  ...(m.url ? { url: m.url } : {}),
+});
 
 /** The choice after a click on `media`: added or removed (several), or it alone (one; a second click keeps it). */
 export function toggleChoice(chosen: readonly MediaChoice[], media: MediaChoice, multiple: boolean): MediaChoice[] {

@@ -4,16 +4,22 @@
  *
  * What it edits is exactly what the allow-list keeps (schema.ts); what it hands over is the stored HTML
  * (output.ts). Markdown-style shortcuts come with Tiptap's input rules (`## `, `### `, `- `, `1. `, `> `,
- * `**…**`, `*…*`); pastes are cleaned by paste.ts; pictures dropped, pasted or chosen go through PictureDialog.
+ * `**…**`, `*…*`); pastes are cleaned by paste.ts; pictures dropped, pasted or chosen go through PictureDialog;
+ * « Lien vers un média » and « Image de la médiathèque » are the media library's picker
+ * (media-library/MediaPicker.tsx), the latter followed by LibraryPictureDialog for the alternative text.
  */
 import type { Editor } from "@tiptap/core";
 import { EditorContent, useEditor, useEditorState } from "@tiptap/react";
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from "react";
 import type { BodyPicture } from "../../../../../api/contract";
+import { mediaDetailHref } from "../../../lib/paths";
+import { MediaPicker } from "../../media-library/MediaPicker";
+import type { MediaChoice } from "../../media-library/picker-state";
+import type { AppContext } from "../api";
 import { EmbedDialog } from "./EmbedDialog";
 import { insertBlock } from "./insert-block";
+import { LibraryPictureDialog } from "./LibraryPictureDialog";
 import { LinkDialog } from "./LinkDialog";
-import { MediaLinkDialog } from "./MediaLinkDialog";
 import { storedHtml } from "./output";
 import { cleanPastedHtml } from "./paste";
 import { isPicture, PICTURE_TYPES } from "./picture-upload";
@@ -33,6 +39,8 @@ export type BodyEditorHandle = {
 export type BodyEditorProps = {
   /** Id of the editable area (the form focuses it when the body is in error). */
   id: string;
+  /** Which media the library picker offers (the member's own and the public ones, or every one). */
+  context: AppContext;
   labelledBy: string;
   describedBy?: string;
   invalid: boolean;
@@ -46,6 +54,8 @@ type Dialog =
   | { kind: "link" }
   | { kind: "embed" }
   | { kind: "media" }
+  | { kind: "library" }
+  | { kind: "library-alt"; media: MediaChoice; ready: boolean }
   | { kind: "picture"; file: File; at: number | null };
 
 const MOD = typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform) ? "Cmd" : "Ctrl";
@@ -60,6 +70,7 @@ export default function BodyEditor(props: BodyEditorProps) {
   const open = useRef<(d: Dialog) => void>(() => {});
   open.current = (d) => {
     refocus.current = true;
+    modalsBefore.current = openModalCount();
     setDialog(d);
   };
   const stats = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -105,7 +116,7 @@ export default function BodyEditor(props: BodyEditorProps) {
         if (event.altKey) return false;
         const key = event.key.toLowerCase();
         const d: Dialog | "file" | null =
-          key === "k" && !event.shiftKey ? { kind: "link" } : !event.shiftKey ? null : key === "g" ? "file" : key === "y" ? { kind: "embed" } : key === "l" ? { kind: "media" } : null;
+          key === "k" && !event.shiftKey ? { kind: "link" } : !event.shiftKey ? null : key === "g" ? "file" : key === "y" ? { kind: "embed" } : key === "e" ? { kind: "library" } : key === "l" ? { kind: "media" } : null;
         if (!d) return false;
         event.preventDefault();
         if (d === "file") fileInput.current?.click();
@@ -126,6 +137,20 @@ export default function BodyEditor(props: BodyEditorProps) {
     editor?.setOptions({ editorProps: { ...editor.options.editorProps, attributes: editableAttributes(props) } });
   }, [editor, props.invalid, props.describedBy]);
 
+  // The picker's history entry (ui/use-back-closes.ts) leaves with an asynchronous history.back(): a dialog opened
+  // before that popstate would take it for the back button and close at once. So the alternative text's dialog
+  // opens once the history holds no more modal entries than before the picker opened.
+  const modalsBefore = useRef(0);
+  const pendingAlt = dialog?.kind === "library-alt" && !dialog.ready;
+  useEffect(() => {
+    if (!pendingAlt) return;
+    const ready = () => setDialog((d) => (d?.kind === "library-alt" ? { ...d, ready: true } : d));
+    if (openModalCount() <= modalsBefore.current) return ready();
+    const onPop = () => openModalCount() <= modalsBefore.current && ready();
+    addEventListener("popstate", onPop);
+    return () => removeEventListener("popstate", onPop);
+  }, [pendingAlt]);
+
   // Back from a dialog: the writing goes on where it was.
   useEffect(() => {
     if (dialog === null && refocus.current && editor) {
@@ -139,7 +164,7 @@ export default function BodyEditor(props: BodyEditorProps) {
     () => ({
       getHtml: () => (editor ? storedHtml(editor.getHTML()) : props.initialHtml),
       focus: () => editor?.commands.focus(),
-      busy: () => dialog?.kind === "picture",
+      busy: () => dialog?.kind === "picture" || dialog?.kind === "library-alt",
     }),
     [editor, dialog],
   );
@@ -171,6 +196,7 @@ export default function BodyEditor(props: BodyEditorProps) {
     { key: "ordered", label: "Liste numérotée", shortcut: `${MOD}+Maj+7`, face: <Glyph d="M10 6h10M10 12h10M10 18h10M4 4.5h1.5V9M4 9h3M4 14.5h3l-3 4h3" />, pressed: state.ordered, onPress: () => chain().toggleOrderedList().run() },
     { key: "quote", label: "Citation", shortcut: `${MOD}+Maj+B`, face: "«\u202f»", pressed: state.quote, onPress: () => chain().toggleBlockquote().run() },
     { key: "picture", label: "Image", shortcut: `${MOD}+Maj+G`, face: <Glyph d="M4 5h16v14H4zM4 16l5-5 4 4 2-2 5 5M15.5 9.5h.01" />, opensDialog: true, onPress: () => fileInput.current?.click() },
+    { key: "library", label: "Image de la médiathèque", shortcut: `${MOD}+Maj+E`, face: <Glyph d="M3 7h4v13H3zM9 4h12v16H9zM9 16l4-4 3 3 2-2 3 3" />, opensDialog: true, onPress: () => open.current({ kind: "library" }) },
     { key: "embed", label: "Vidéo ou son", shortcut: `${MOD}+Maj+Y`, face: <Glyph d="M4 6h16v12H4zM10 9.5v5l4.5-2.5z" />, opensDialog: true, onPress: () => open.current({ kind: "embed" }) },
     { key: "media", label: "Lien vers un média", shortcut: `${MOD}+Maj+L`, face: <Glyph d="M4 4h10l6 6v10H4zM14 4v6h6M8 15h8" />, opensDialog: true, onPress: () => open.current({ kind: "media" }) },
   ];
@@ -225,12 +251,43 @@ export default function BodyEditor(props: BodyEditorProps) {
           onClose={close}
         />
       )}
-      {dialog?.kind === "media" && (
-        <MediaLinkDialog
-          onInsert={(hit) => {
+      <MediaPicker
+        open={dialog?.kind === "media"}
+        context={props.context}
+        initial={[]}
+        single
+        title="Lien vers un média"
+        confirmLabel="Insérer le lien"
+        onChoose={([media]) => {
+          // Every media the picker lists comes from the API with its public address.
+          if (!media?.url) return;
+          const text = selectionText() || media.title;
+          editor.chain().insertContent({ type: "text", text, marks: [{ type: "link", attrs: { href: mediaDetailHref({ type: media.type, url: media.url }) } }] }).run();
+          changed();
+        }}
+        onClose={close}
+      />
+      <MediaPicker
+        open={dialog?.kind === "library"}
+        context={props.context}
+        initial={[]}
+        single
+        onlyType="image"
+        title="Image de la médiathèque"
+        confirmLabel="Choisir cette image"
+        onChoose={([media]) => {
+          if (media?.path) setDialog({ kind: "library-alt", media, ready: false });
+        }}
+        // The picker closes itself after a choice: the alternative text's dialog then stays.
+        onClose={() => setDialog((d) => (d?.kind === "library" ? null : d))}
+      />
+      {dialog?.kind === "library-alt" && dialog.ready && (
+        <LibraryPictureDialog
+          src={dialog.media.path!}
+          title={dialog.media.title}
+          onInsert={({ src, alt, width, height }) => {
             inserted();
-            const text = selectionText() || hit.title;
-            editor.chain().insertContent({ type: "text", text, marks: [{ type: "link", attrs: { href: hit.href } }] }).run();
+            insertBlock(editor, { type: "image", attrs: { src, alt, width, height } });
           }}
           onClose={close}
         />
@@ -249,6 +306,12 @@ export default function BodyEditor(props: BodyEditorProps) {
       )}
     </div>
   );
+}
+
+/** How many modals the history holds entries for (ui/use-back-closes.ts keeps their keys in history.state). */
+function openModalCount(): number {
+  const keys = (history.state as { openModals?: unknown } | null)?.openModals;
+  return Array.isArray(keys) ? keys.length : 0;
 }
 
 function editableAttributes(p: BodyEditorProps): Record<string, string> {

@@ -1,5 +1,5 @@
 /**
- * The editor's small dialogs (link, embed, media link, picture): the apps' Modal, put in document.body so that
+ * The editor's small dialogs (link, embed, picture): the apps' Modal, put in document.body so that
  * its form is not inside the article form, and with submit events kept from reaching the article form (React
  * bubbles them through portals).
  */

@@ -120,6 +120,19 @@ describe("the editor path of an article body", () => {
     );
   });
 
+  it("keeps a picture of the media library (its own file, with or without dimensions) through save and the public page", () => {
+    const editor = open("<p>Avant.</p><p></p>");
+    editor.commands.setTextSelection(editor.state.doc.content.size - 1);
+    insertBlock(editor, { type: "image", attrs: { src: "/uploads/media/abc.jpg", alt: "Le port de Saint-Louis", width: 2000, height: 1000 } });
+    insertBlock(editor, { type: "image", attrs: { src: "/uploads/media/def.png", alt: "Une carte", width: null, height: null } });
+    const html = saved(editor);
+    expect(html).toContain('<img src="/uploads/media/abc.jpg" alt="Le port de Saint-Louis" width="2000" height="1000" />');
+    expect(html).toContain('<img src="/uploads/media/def.png" alt="Une carte" />');
+    const page = renderBody(html);
+    expect(page).toContain('srcset="/uploads/media/abc-640.avif 640w, /uploads/media/abc-1200.avif 1200w"');
+    expect(page).toContain('<img src="/uploads/media/def.png" alt="Une carte" loading="lazy" decoding="async" /></picture>');
+  });
+
   it("opens every demo article without losing its text or its formatting", () => {
     const demo = buildDemo(new Date("2026-01-01T00:00:00Z"), "/nonexistent", {});
     expect(demo.articles.length).toBeGreaterThan(10);
