@@ -266,8 +266,10 @@ for (const width of [1280, 375]) {
 
       // Its alternative text is required.
       const alt = page.getByRole("dialog", { name: "Insérer une image de la médiathèque" });
+      // The image still waits for approval: the writer is told readers will not see it until then.
+      await expect(alt.getByRole("note")).toHaveText("Cette image n'est pas encore publiée\u00a0: les lecteurs ne la verront qu'une fois validée et en ligne.");
       await alt.getByRole("button", { name: "Insérer l'image" }).click();
-      await expect(alt.getByText("Le texte alternatif est obligatoire : décrivez l'image pour qui ne la voit pas.")).toBeVisible();
+      await expect(alt.getByText("Le texte alternatif est obligatoire\u00a0: décrivez l'image pour qui ne la voit pas.")).toBeVisible();
       await alt.getByLabel("Texte alternatif").fill("Des pirogues colorées au port de Saint-Louis");
       await alt.getByRole("button", { name: "Insérer l'image" }).click();
       await expect(alt).toBeHidden();

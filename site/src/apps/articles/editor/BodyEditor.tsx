@@ -285,6 +285,7 @@ export default function BodyEditor(props: BodyEditorProps) {
         <LibraryPictureDialog
           src={dialog.media.path!}
           title={dialog.media.title}
+          published={dialog.media.approved !== false && dialog.media.online !== false}
           onInsert={({ src, alt, width, height }) => {
             inserted();
             insertBlock(editor, { type: "image", attrs: { src, alt, width, height } });

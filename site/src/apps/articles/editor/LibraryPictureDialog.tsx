@@ -13,7 +13,17 @@ export type LibraryPicture = { src: string; alt: string; width: number | null; h
 
 type Size = { width: number; height: number } | null;
 
-export function LibraryPictureDialog(props: { src: string; title: string; onInsert: (picture: LibraryPicture) => void; onClose: () => void }) {
+/** Said when the chosen picture is not public yet: the text would show readers a missing picture until it is. */
+export const UNPUBLISHED_PICTURE = "Cette image n'est pas encore publiée\u00a0: les lecteurs ne la verront qu'une fois validée et en ligne.";
+
+export function LibraryPictureDialog(props: {
+  src: string;
+  title: string;
+  /** False when the media waits for approval or is offline. */
+  published: boolean;
+  onInsert: (picture: LibraryPicture) => void;
+  onClose: () => void;
+}) {
   const [alt, setAlt] = useState("");
   const [altError, setAltError] = useState<string | null>(null);
   // The media API gives no dimensions. The preview below is the original file, so once it has loaded its natural
@@ -49,6 +59,11 @@ export function LibraryPictureDialog(props: { src: string; title: string; onInse
     <SmallDialog title="Insérer une image de la médiathèque" onClose={props.onClose} onSubmit={submit} submitLabel="Insérer l'image" saving={waiting}>
       <img ref={(img) => settle(img)} className="body-picture-preview" src={props.src} alt="" onLoad={(e) => settle(e.currentTarget)} onError={(e) => settle(e.currentTarget, true)} />
       <p className="muted">{props.title}</p>
+      {!props.published && (
+        <p className="field-hint" role="note">
+          {UNPUBLISHED_PICTURE}
+        </p>
+      )}
       <FormField label="Texte alternatif" required error={altError} hint="Ce que montre l'image, pour les personnes qui ne la voient pas.">
         {(field) => <input {...field} type="text" value={alt} maxLength={300} onChange={(e) => setAlt(e.target.value)} autoFocus />}
       </FormField>
