@@ -14,15 +14,10 @@ import type {
   Theme,
   ThemeWithCount,
 } from "../../../api/contract";
-import { NOTE_READ } from "./clock";
-import { answerDigest, knownDigest, registerFetchDigest } from "./page-reads";
+// Every read is noted for the page being rendered (lib/page-reads.ts), also when the answer comes from a memo.
+import { answerDigest, knownDigest, noteRead, registerFetchDigest } from "./page-reads";
 import { perBuild } from "./per-build";
 import { previewAt, withPreviewSummary } from "./preview-article";
-
-/** Notes that the page being rendered read `path` (lib/page-reads.ts), also when the answer comes from a memo. */
-function noteRead(path: string): void {
-  (globalThis as { [NOTE_READ]?: (what: string) => void })[NOTE_READ]?.(path);
-}
 
 const ORIGIN = process.env.API_ORIGIN ?? "http://127.0.0.1:4321";
 
