@@ -104,27 +104,58 @@ async function relations(db: Db, where: SQL | undefined, ids?: string[]) {
   return { authors, themes: themeRefs };
 }
 
+/**
+ * The columns of a summary row. Only the start of the text is needed for the excerpt: bodies stay in the database.
+ * Written with the table's name: drizzle renders a column inside sql`` without it, which the subqueries of
+ * `pageSummariesQuery` would bind to their own tables.
+ */
+const articleSummaryColumns = {
+  id: articles.id,
+  title: articles.title,
+  url: articles.url,
+  articlePic: articles.articlePic,
+  keywords: articles.keywords,
+  createdAt: articles.createdAt,
+  approved: articles.approved,
+  online: articles.online,
+  draft: articles.draft,
+  pendingEdit: sql<number>`"articles"."pending_revision_id" is not null`,
+  publishAt: articles.publishAt,
+  head: sql<string>`substr("articles"."txt_content", 1, 400)`,
+};
+
+type SummaryRow = Pick<ArticleRow, "id" | "title" | "url" | "articlePic" | "keywords" | "createdAt" | "approved" | "online" | "draft" | "publishAt"> & {
+  pendingEdit: number;
+  head: string;
+};
+
+function toSummary(r: SummaryRow, themes: ThemeRef[], authors: UserSummary[], mediaCount: number): ArticleSummary {
+  return {
+    _id: r.id,
+    title: r.title,
+    url: r.url,
+    articlePic: r.articlePic,
+    themes,
+    authors,
+    keywords: r.keywords,
+    createdAt: r.createdAt.toISOString(),
+    excerpt: excerpt(r.head),
+    mediaCount,
+    approved: r.approved,
+    online: r.online,
+    draft: r.draft,
+    pendingEdit: !!r.pendingEdit,
+    publishAt: r.publishAt?.toISOString() ?? null,
+  };
+}
+
 /** Articles newest first, without their bodies. */
 export async function listArticleSummaries(db: Db, filter: ArticleFilter = {}): Promise<ArticleSummary[]> {
   const where = await articleConditions(db, filter);
   if (where === null) return [];
   const [rows, rel, mediaCounts] = await Promise.all([
     db
-      .select({
-        id: articles.id,
-        title: articles.title,
-        url: articles.url,
-        articlePic: articles.articlePic,
-        keywords: articles.keywords,
-        createdAt: articles.createdAt,
-        approved: articles.approved,
-        online: articles.online,
-        draft: articles.draft,
-        pendingEdit: sql<number>`${articles.pendingRevisionId} is not null`,
-        publishAt: articles.publishAt,
-        // Only the start of the text is needed for the excerpt; bodies stay in the database.
-        head: sql<string>`substr(${articles.txtContent}, 1, 400)`,
-      })
+      .select(articleSummaryColumns)
       .from(articles)
       .where(where)
       .orderBy(desc(articles.createdAt)),
@@ -147,23 +178,7 @@ export async function listArticleSummaries(db: Db, filter: ArticleFilter = {}): 
   const counts = new Map(mediaCounts.map((c) => [c.articleId, c.n]));
   let list = rows;
   if (filter.themeId) list = list.filter((r) => rel.themes.get(r.id)?.some((t) => t._id === filter.themeId));
-  return list.map((r) => ({
-    _id: r.id,
-    title: r.title,
-    url: r.url,
-    articlePic: r.articlePic,
-    themes: rel.themes.get(r.id) ?? [],
-    authors: rel.authors.get(r.id) ?? [],
-    keywords: r.keywords,
-    createdAt: r.createdAt.toISOString(),
-    excerpt: excerpt(r.head),
-    mediaCount: counts.get(r.id) ?? 0,
-    approved: r.approved,
-    online: r.online,
-    draft: r.draft,
-    pendingEdit: !!r.pendingEdit,
-    publishAt: r.publishAt?.toISOString() ?? null,
-  }));
+  return list.map((r) => toSummary(r, rel.themes.get(r.id) ?? [], rel.authors.get(r.id) ?? [], counts.get(r.id) ?? 0));
 }
 
 /**
@@ -176,44 +191,16 @@ export async function listArticleSummaries(db: Db, filter: ArticleFilter = {}): 
 export async function pageArticleSummaries(db: Db, ids: string[], viewerId?: string): Promise<ArticleSummary[]> {
   if (ids.length === 0) return [];
   const rows = await pageSummariesQuery(db, ids, viewerId);
-  return rows.map((r) => ({
-    _id: r.id,
-    title: r.title,
-    url: r.url,
-    articlePic: r.articlePic,
-    themes: JSON.parse(r.themes) as ThemeRef[],
-    authors: JSON.parse(r.authors) as UserSummary[],
-    keywords: r.keywords,
-    createdAt: r.createdAt.toISOString(),
-    excerpt: excerpt(r.head),
-    mediaCount: Number(r.mediaCount),
-    approved: r.approved,
-    online: r.online,
-    draft: r.draft,
-    pendingEdit: !!r.pendingEdit,
-    publishAt: r.publishAt?.toISOString() ?? null,
-  }));
+  return rows.map((r) => toSummary(r, JSON.parse(r.themes) as ThemeRef[], JSON.parse(r.authors) as UserSummary[], Number(r.mediaCount)));
 }
 
 /** The one statement of `pageArticleSummaries` (its plan is checked in api/lib/list-query-plans.test.ts). */
 export function pageSummariesQuery(db: Db, ids: string[], viewerId?: string) {
-  // Written out in full: drizzle renders a column inside sql`` in a select list without its table, which the
-  // subqueries below would bind to their own tables.
+  // Subqueries name "articles" in full (see articleSummaryColumns).
   const counted = viewerId ? sql`and ((m.approved = 1 and m.online = 1) or m.uploaded_by = ${viewerId})` : sql``;
   return db
     .select({
-      id: articles.id,
-      title: articles.title,
-      url: articles.url,
-      articlePic: articles.articlePic,
-      keywords: articles.keywords,
-      createdAt: articles.createdAt,
-      approved: articles.approved,
-      online: articles.online,
-      draft: articles.draft,
-      pendingEdit: sql<number>`"articles"."pending_revision_id" is not null`,
-      publishAt: articles.publishAt,
-      head: sql<string>`substr("articles"."txt_content", 1, 400)`,
+      ...articleSummaryColumns,
       authors: sql<string>`(select json_group_array(json_object('_id', u.id, 'firstname', u.firstname, 'name', u.name, 'nickname', u.nickname, 'profilePic', u.profile_pic) order by aa.position)
         from article_authors aa join users u on u.id = aa.user_id where aa.article_id = "articles"."id")`,
       themes: sql<string>`(select json_group_array(json_object('_id', th.id, 'name', th.name, 'url', th.url) order by th.name)
