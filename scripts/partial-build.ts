@@ -152,20 +152,28 @@ function dataHash(route: RouteLike, pathname: string, cache: StaticPathsCache | 
 }
 
 /** The answers the previous build's pages read (their digests are compared with this build's: `currentDigests`). */
-export function readsOf(previous: PagesManifest | null): Set<string> {
+function readsOf(previous: PagesManifest | null): Set<string> {
   const paths = new Set<string>();
   for (const page of Object.values(previous?.pages ?? {})) for (const path of Object.keys(page.reads ?? {})) paths.add(path);
   return paths;
+}
+
+type PlanOptions = { key: string; partial: boolean; previous: PagesManifest | null; previousDir?: string };
+
+/** `planBuild` with this build's digest of every answer the previous build's pages read (fetching those not read yet). */
+export async function planWithReads(paths: PathWithRoute[], cache: StaticPathsCache | undefined, opts: PlanOptions) {
+  const base = opts.partial && opts.previous?.key === opts.key ? opts.previous : null;
+  return planBuild(paths, cache, { ...opts, digests: await currentDigests(readsOf(base)) });
 }
 
 /**
  * Splits the paths of a build into those to render and those to carry over from the previous build. `digests`:
  * this build's digest of every answer the previous build's pages read.
  */
-export function planBuild(
+function planBuild(
   paths: PathWithRoute[],
   cache: StaticPathsCache | undefined,
-  opts: { key: string; partial: boolean; previous: PagesManifest | null; previousDir?: string; digests?: Map<string, string> },
+  opts: PlanOptions & { digests?: Map<string, string> },
 ): { render: PathWithRoute[]; manifest: PagesManifest } {
   const previous = opts.partial && opts.previous?.key === opts.key && opts.previousDir ? opts.previous : null;
   const manifest: PagesManifest = { key: opts.key, mode: previous ? "partial" : "full", pages: {}, carried: [] };
@@ -252,14 +260,7 @@ export function partialBuild(): AstroIntegration {
             startReadsIndex();
             const paths = (await base.getStaticPaths()) as unknown as PathWithRoute[];
             const planned = performance.now();
-            const previous = readPagesManifest(previousDir);
-            const plan = planBuild(paths, base.app?.routeCache, {
-              key,
-              partial,
-              previous,
-              previousDir,
-              digests: await currentDigests(readsOf(previous)),
-            });
+            const plan = await planWithReads(paths, base.app?.routeCache, { key, partial, previous: readPagesManifest(previousDir), previousDir });
             manifest = plan.manifest;
             const ms = (a: number, b: number) => Math.round(b - a);
             logger.info(

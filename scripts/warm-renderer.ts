@@ -15,8 +15,8 @@ import { nextBuildGeneration } from "../site/src/lib/per-build";
 import { CSP_HASHES_FILE } from "../api/lib/security-headers";
 import type { LinkDone, LinkJob } from "./link-worker";
 import { inlineScriptHashes } from "./csp-hashes";
-import { currentDigests, recordReads, startReadsIndex } from "../site/src/lib/page-reads";
-import { keepReads, PAGES_MANIFEST, planBuild, readPagesManifest, readsOf, SEARCHABLE_ROUTES, type PathWithRoute } from "./partial-build";
+import { recordReads, startReadsIndex } from "../site/src/lib/page-reads";
+import { keepReads, PAGES_MANIFEST, planWithReads, readPagesManifest, SEARCHABLE_ROUTES, type PathWithRoute } from "./partial-build";
 import type { CapturedPrerenderer } from "./prerenderer-capture";
 
 /** Links the carried pages, then their compressed copies, on scripts/link-worker.ts's thread. */
@@ -74,8 +74,7 @@ export async function renderWarm(
   const started = performance.now();
   const paths = (await prerenderer.getStaticPaths()) as unknown as PathWithRoute[];
   const listed = performance.now();
-  const digests = await currentDigests(readsOf(previous));
-  const plan = planBuild(paths, app.routeCache, { key: opts.key, partial: true, previous, previousDir: opts.previousDir, digests });
+  const plan = await planWithReads(paths, app.routeCache, { key: opts.key, partial: true, previous, previousDir: opts.previousDir });
   const carriedFiles = plan.manifest.carried.map((p) => plan.manifest.pages[p]!.file);
   const linking = linkOnThread(opts.out, opts.previousDir, carriedFiles);
   const options = app.getOptions();

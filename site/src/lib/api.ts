@@ -15,7 +15,7 @@ import type {
   ThemeWithCount,
 } from "../../../api/contract";
 // Every read is noted for the page being rendered (lib/page-reads.ts), also when the answer comes from a memo.
-import { answerDigest, knownDigest, noteRead, registerFetchDigest } from "./page-reads";
+import { keepAnswer, knownDigest, noteRead, registerFetchDigest } from "./page-reads";
 import { perBuild } from "./per-build";
 import { previewAt, withPreviewSummary } from "./preview-article";
 
@@ -32,7 +32,7 @@ function fetchOnce(path: string): Promise<unknown> {
     hit = fetch(ORIGIN + path, { headers: { "accept-encoding": "identity" } }).then(async (res) => {
       if (!res.ok) throw new Error(`GET ${path} -> HTTP ${res.status}`);
       const text = await res.text();
-      answerDigest(path, Bun.hash(text).toString(36));
+      keepAnswer(path, text);
       return JSON.parse(text);
     });
     cache.set(path, hit);

@@ -6,7 +6,6 @@
  * scripts (no Node module here).
  */
 export const CLOCK = "clock";
-export const NOTE_READ = Symbol.for("site.noteRead");
 export const NOTE_CLOCK = Symbol.for("site.noteClock");
 
 /** Notes that what the page just computed from the clock holds until `until` (ms since 1970; NaN: not at all). */

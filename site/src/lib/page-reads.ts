@@ -10,7 +10,7 @@
  * concurrent renders stay apart through an AsyncLocalStorage.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
-import { CLOCK, NOTE_CLOCK, NOTE_READ } from "./clock";
+import { CLOCK, NOTE_CLOCK } from "./clock";
 
 /** One render's reads: API paths, and until when what it computed from the clock holds. */
 type Reads = { paths: Set<string>; until: number };
@@ -30,12 +30,10 @@ const state: State = ((globalThis as { [STATE]?: State })[STATE] ??= {
   fetchDigest: null,
 });
 
-/** Notes that the page being rendered read `what` (an API path, or the clock). Outside a render, nothing. */
-export function noteRead(what: string): void {
-  state.reads.getStore()?.paths.add(what);
+/** Notes that the page being rendered read the API answer at `path`. Outside a render, nothing. */
+export function noteRead(path: string): void {
+  state.reads.getStore()?.paths.add(path);
 }
-(globalThis as Record<symbol, unknown>)[NOTE_READ] = noteRead;
-
 (globalThis as Record<symbol, unknown>)[NOTE_CLOCK] = (until: number) => {
   const reads = state.reads.getStore();
   if (reads) reads.until = Math.min(reads.until, until);
@@ -46,9 +44,14 @@ export function startReadsIndex(): void {
   state.digests.clear();
 }
 
-/** lib/api.ts: the digest of an answer it fetched for this build. */
+/** The digest of an answer this build read. */
 export function answerDigest(path: string, digest: string): void {
   state.digests.set(path, digest);
+}
+
+/** Keeps the digest of the answer at `path` read for this build (lib/api.ts, and reads made outside it). */
+export function keepAnswer(path: string, text: string): void {
+  answerDigest(path, Bun.hash(text).toString(36));
 }
 
 export function knownDigest(path: string): string | undefined {

@@ -4,7 +4,7 @@
  * every build). Any failure keeps the button: its error path then explains. The answer is one of the login page's
  * reads (lib/page-reads.ts): the page is rendered again when it changes.
  */
-import { answerDigest, noteRead } from "./page-reads";
+import { keepAnswer, noteRead } from "./page-reads";
 
 const ORIGIN = process.env.API_ORIGIN ?? "http://127.0.0.1:4321";
 const OPTIONS = "/api/auth/options";
@@ -15,7 +15,7 @@ export async function googleSignInOffered(origin = ORIGIN): Promise<boolean> {
     const res = await fetch(`${origin}${OPTIONS}`);
     if (!res.ok) return true;
     const text = await res.text();
-    answerDigest(OPTIONS, Bun.hash(text).toString(36));
+    keepAnswer(OPTIONS, text);
     const body = JSON.parse(text) as { google?: unknown };
     return body.google !== false;
   } catch {
