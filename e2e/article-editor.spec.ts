@@ -260,6 +260,8 @@ for (const width of [1280, 375]) {
       const card = picker.getByRole("list", { name: "Médiathèque" }).getByRole("radio", { name: new RegExp(image.title) });
       await expect(card).toHaveCount(1);
       expect(await appViolations(page, "dialog.modal-xl[open]"), "picker from the editor").toEqual([]);
+      // Still waiting for approval: its card says readers cannot see it yet.
+      await expect(card).toHaveAccessibleName(/Pas encore publié/);
       await card.check();
       await picker.getByRole("button", { name: "Choisir cette image" }).click();
       await expect(picker).toBeHidden();

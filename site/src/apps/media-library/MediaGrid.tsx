@@ -48,11 +48,15 @@ export function MediaPreview({ media }: { media: Previewed }) {
   );
 }
 
+/** Readers cannot see it yet (waiting for approval, or offline): said on the card, as a link to it would not open. */
+export const NOT_PUBLIC = "Pas encore publié";
+
 function Meta({ media }: { media: GridMedia }) {
   return (
     <span className="media-card-meta">
       <span className="badge">{MEDIA_TYPE_LABELS[media.type] ?? media.type}</span>
       {media.createdAt && <span>{formatDateShort(media.createdAt)}</span>}
+      {(media.approved === false || media.online === false) && <span className="badge badge-warn">{NOT_PUBLIC}</span>}
     </span>
   );
 }
