@@ -1,5 +1,7 @@
 /** Pure helpers of the issues screen: moving items, the texts of states and progress, the preview document. */
 import type { IssueItemView, IssueProgress, IssueSummary } from "../../../../api/contract";
+import { dakarMoment } from "../../../../shared/dakar-time";
+import { pluralWord } from "../../lib/format";
 
 export function moveItem<T>(list: T[], index: number, by: -1 | 1): T[] {
   const to = index + by;
@@ -24,15 +26,14 @@ export const STATE_TEXT: Record<IssueSummary["state"], string> = {
   sent: "Envoyé",
 };
 
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString("fr-FR")}\u00a0${n > 1 ? many : one}`;
+const plural = (n: number, one: string, many: string) => `${n.toLocaleString("fr-FR")}\u00a0${pluralWord(n, one, many)}`;
 
 export function progressText(p: IssueProgress): string {
   return `${plural(p.sent, "envoyé", "envoyés")} · ${plural(p.failed, "échec", "échecs")} · ${plural(p.remaining, "restant", "restants")} sur ${p.total.toLocaleString("fr-FR")}`;
 }
 
-const dakar = new Intl.DateTimeFormat("fr-FR", { timeZone: "Africa/Dakar", dateStyle: "long", timeStyle: "short" });
-/** An instant on Dakar's clock, as the admin chose it (« 1 décembre 2026 à 09:30 »). */
-export const dakarText = (iso: string) => `${dakar.format(new Date(iso))} (heure de Dakar)`;
+/** An instant on Dakar's clock, as the admin chose it (« 1 décembre 2026 à 9 h 30 »), by the site's one formatter. */
+export const dakarText = (iso: string) => `${dakarMoment(new Date(iso))} (heure de Dakar)`;
 
 /**
  * The mail's own HTML in a frame that may run and load nothing: the sandbox has no permission at all, and a CSP
