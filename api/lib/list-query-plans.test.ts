@@ -69,8 +69,8 @@ const fullScan = (lines: string[], table: string) => lines.some((l) => l === `SC
 const sorts = (lines: string[]) => lines.some((l) => l.startsWith("USE TEMP B-TREE FOR") && l.includes("ORDER BY"));
 
 async function countPlan(spec: ListSpec<string>, where: (SQL | undefined)[]): Promise<string[]> {
-  const { count } = listStatements(database.db, spec, { pageSize: 50, page: 1 }, where);
-  const query = count.toSQL();
+  const { countQuery } = listStatements(database.db, spec, { pageSize: 50, page: 1 }, where);
+  const query = countQuery().toSQL();
   const rows = await database.client.execute({ sql: `EXPLAIN QUERY PLAN ${query.sql}`, args: query.params as never[] });
   return rows.rows.map((r) => String(r.detail));
 }
@@ -211,8 +211,8 @@ describe("capped counts", () => {
   });
 
   it("count up to the cap without reading the table", async () => {
-    const { count } = listStatements(database.db, ARTICLE_LIST, params, [sql`${articles.deletedAt} is null`], true, undefined, 1000);
-    const query = count.toSQL();
+    const { countQuery } = listStatements(database.db, ARTICLE_LIST, params, [sql`${articles.deletedAt} is null`], true, undefined, 1000);
+    const query = countQuery().toSQL();
     expect(query.sql).toMatch(/limit \?/);
     const rows = await database.client.execute({ sql: `EXPLAIN QUERY PLAN ${query.sql}`, args: query.params as never[] });
     const lines = rows.rows.map((r) => String(r.detail));

@@ -179,7 +179,8 @@ export function listStatements<S extends string>(db: Db, spec: ListSpec<S>, para
         return [{ n }];
       }
     : () => countOf(condition);
-  return { ids, total, count: countOf(condition), page, pageSize };
+  // `countQuery`: the count's statement itself, built only when asked (its plan is checked by the tests).
+  return { ids, total, countQuery: () => countOf(condition), page, pageSize };
 }
 
 /**
