@@ -5,7 +5,7 @@
  *
  * The code of the pages cannot change while it is alive: the worker keeps it for one build key (the hash of the
  * site's sources, scripts/partial-build.ts) and starts a fresh process for another key. A warm render plans the
- * build exactly as Astro's does (same getStaticPaths, same planBuild) and renders each page with Astro's own
+ * build exactly as Astro's does (same getStaticPaths, same planWithReads) and renders each page with Astro's own
  * `renderPath`, so its files are those of `astro build`: scripts/partial-build.test.ts compares them byte for byte.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
