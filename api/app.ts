@@ -20,6 +20,7 @@ import { themesRoutes } from "./modules/themes";
 import { trashModuleRoutes } from "./modules/trash";
 import { uploadQuotaRoutes } from "./modules/upload-quota";
 import { usersRoutes } from "./modules/users";
+import { ownerPresentRoutes } from "./modules/owner-present";
 import { accessGate } from "./plugins/access-gate";
 import { auditPlugin } from "./plugins/audit";
 import { bodyLimit, uploadRouteMatcher } from "./plugins/body-limit";
@@ -63,6 +64,7 @@ export function createApp(deps: Deps) {
     .use(authRoutes(deps))
     .use(passwordResetRoutes(deps))
     .use(usersRoutes(deps))
+    .use(ownerPresentRoutes(deps))
     .use(statsRoutes(deps))
     .use(auditRoutes(deps))
     .use(uploadQuotaRoutes(deps))

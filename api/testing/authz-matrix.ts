@@ -225,9 +225,15 @@ export const RULES: Record<string, Rule> = {
     body: () => ({ code: "123456" }),
     note: "the route above (served first) started an enrolment for each caller; this code is not from its app: 400",
   },
-  "DELETE /api/user/me/two-factor/totp": { expect: signedIn(409), body: () => ({ password: LOGIN_PASSWORD, code: "123456" }), note: "two-factor is off: 409" },
-  "POST /api/user/me/two-factor/recovery-codes": { expect: signedIn(400), body: () => ({ code: "123456" }), note: "two-factor is off: no code is right (400)" },
+  "DELETE /api/user/me/two-factor/totp": { expect: signedIn(409), body: () => ({ currentPassword: LOGIN_PASSWORD, currentCode: "123456" }), note: "two-factor is off: 409" },
+  "POST /api/user/me/two-factor/recovery-codes": { expect: signedIn(409), body: () => ({ currentCode: "123456" }), note: "two-factor is off: 409" },
   "GET /api/user/me/passkeys": { expect: signedIn() },
+  // The owner-present step's own routes (api/modules/owner-present/index.ts).
+  "GET /api/user/me/owner-proof": { expect: signedIn() },
+  "POST /api/user/me/owner-proof/passkey-options": {
+    expect: { anonymous: 401, member: 200, other: 409, admin: 409 },
+    note: "a challenge for the caller's own keys: `member` has some (the passkey routes' rows), the others none (409)",
+  },
   "POST /api/user/me/passkeys/options": { expect: signedIn() },
   "POST /api/user/me/passkeys": { expect: signedIn(400), body: () => ({ name: "Clé", response: fakeRegistration }), note: "an attestation no authenticator made" },
   "DELETE /api/user/me/passkeys/:id": {
@@ -240,8 +246,9 @@ export const RULES: Record<string, Rule> = {
   "POST /api/user/profile-pic-crop": { expect: signedIn(), body: (w) => png(w, "croppedPic") },
   "POST /api/users/me/profile-pic": { expect: signedIn(), body: (w) => png(w, "profilePic") },
   "PUT /api/user/profile-pic/original": { expect: signedIn(), body: (w) => png(w, "originalPic") },
-  // The caller's own Google link. Removing it needs the password; the matrix people have none and a fresh
-  // session, which stands in for it (api/modules/users/reauth.ts).
+  // The caller's own Google link. Removing it needs the owner-present step; the matrix people have no password
+  // and a fresh session, which stands in for it (api/modules/owner-present/). Every route that changes a way in
+  // is also called with a borrowed session in api/modules/owner-present/borrowed-session.test.ts.
   "GET /api/user/me/google": { expect: signedIn() },
   "DELETE /api/user/me/google": { expect: signedIn(), note: "no link to remove: removing none is a success" },
   "GET /api/user/notifications": { expect: signedIn() },
@@ -353,6 +360,7 @@ export const RULES: Record<string, Rule> = {
   "PUT /api/admin/users/:id": { expect: adminOnly(), params: user, body: memberEdit },
   "PUT /api/users/:id/admin-full-update": { expect: adminOnly(), params: user, body: memberEdit },
   "DELETE /api/admin/users/:id": { expect: adminOnly(), params: user },
+  "POST /api/admin/users/:id/unlock": { expect: adminOnly(), params: user, body: () => ({}), note: "the admin has no password and a fresh session: the step passes" },
   "DELETE /api/users/:id": { expect: adminOnly(), params: user },
   "POST /api/admin/users/bulk": {
     expect: adminOnly(),

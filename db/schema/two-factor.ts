@@ -71,12 +71,13 @@ export const passkeys = sqliteTable(
 
 /**
  * Challenges handed to the browser for a WebAuthn ceremony, each used at most once (deleted when checked) and
- * for 5 minutes. `userId` is set for a registration (the member adding a key) and null for a sign-in.
+ * for 5 minutes. `userId` is set for a registration (the member adding a key) and for the owner-present step (a
+ * signed-in member proving they hold one of their keys), null for a sign-in.
  */
 export const webauthnChallenges = sqliteTable("webauthn_challenges", {
   challenge: text("challenge").primaryKey(),
   userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
-  purpose: text("purpose", { enum: ["register", "login"] }).notNull(),
+  purpose: text("purpose", { enum: ["register", "login", "owner"] }).notNull(),
   expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
 });
 

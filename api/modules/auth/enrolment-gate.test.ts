@@ -48,7 +48,7 @@ describe("ADMIN_2FA=required", () => {
     expect((await h.call("GET", "/api/user/me/two-factor", undefined, auth)).json).toMatchObject({ totp: false, required: true });
 
     // Enrolling frees this very session.
-    const { secret } = await enrolTotp(h, res.json.token);
+    const { secret } = await enrolTotp(h, res.json.token, PASSWORD);
     expect((await h.call("GET", "/api/admin/users", undefined, auth)).status).toBe(200);
 
     // From now on the administrator signs in with a code, and gets a full session.
@@ -63,8 +63,8 @@ describe("ADMIN_2FA=required", () => {
   it("does not let an administrator turn two-factor off", async () => {
     const admin = await makeUser(h.database.db, { nickname: "cheffe", role: "admin", password: PASSWORD });
     const { token } = await createSession(h.database.db, admin.id);
-    const { secret } = await enrolTotp(h, token);
-    const res = await h.call("DELETE", "/api/user/me/two-factor/totp", { password: PASSWORD, code: totpCode(secret, 1) }, bearer(token));
+    const { secret } = await enrolTotp(h, token, PASSWORD);
+    const res = await h.call("DELETE", "/api/user/me/two-factor/totp", { currentPassword: PASSWORD, currentCode: totpCode(secret, 1) }, bearer(token));
     expect(res.status).toBe(403);
     expect((await h.call("GET", "/api/user/me/two-factor", undefined, bearer(token))).json.totp).toBe(true);
   });

@@ -19,7 +19,12 @@ export const ENROL_FIRST =
   "Les administrateurs doivent activer la double authentification : rendez-vous dans votre profil (Mon profil) pour l'activer.";
 
 /** What a held-back session may still call: who am I, and the two-factor screen's own routes. */
-const OPEN_WHILE_ENROLLING = [/^GET \/api\/user\/me$/, /^(GET|POST|DELETE) \/api\/user\/me\/two-factor(\/.*)?$/];
+const OPEN_WHILE_ENROLLING = [
+  /^GET \/api\/user\/me$/,
+  /^(GET|POST|DELETE) \/api\/user\/me\/two-factor(\/.*)?$/,
+  // The owner-present step's needs (turning two-factor on asks for the password).
+  /^GET \/api\/user\/me\/owner-proof$/,
+];
 
 /** True when this member must enrol before using their session. */
 export async function mustEnrol(db: Db, env: Pick<Env, "admin2fa">, user: UserRow): Promise<boolean> {

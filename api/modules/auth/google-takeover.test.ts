@@ -5,7 +5,7 @@ import { createSession } from "../../lib/session";
 import { makeUser } from "../../testing/factory";
 import { createHarness, type Harness } from "../../testing/harness";
 import { linkIdentity } from "../users/identities";
-import { RECENT_SIGN_IN_MS } from "../users/reauth";
+import { RECENT_SIGN_IN_MS } from "../owner-present";
 import { GOOGLE_TEST_ENV, googleSignIn, startOidc } from "./google-test-kit";
 
 /**

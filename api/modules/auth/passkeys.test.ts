@@ -5,7 +5,7 @@ import { createSession } from "../../lib/session";
 import { makeUser } from "../../testing/factory";
 import { createHarness, type Harness } from "../../testing/harness";
 import { SoftAuthenticator } from "../../testing/soft-authenticator";
-import { bearer, enrolTotp, post } from "./two-factor-test-kit";
+import { bearer, enrolTotp, post, totpCode } from "./two-factor-test-kit";
 
 const PUBLIC_URL = "https://institut.example";
 
@@ -25,10 +25,10 @@ describe("passkeys", () => {
   }
 
   /** Registration as the profile screen does it: options, the authenticator, then the named key. */
-  async function register(token: string, key: SoftAuthenticator, name = "Téléphone") {
+  async function register(token: string, key: SoftAuthenticator, name = "Téléphone", proof: object = {}) {
     const options = await h.call("POST", "/api/user/me/passkeys/options", undefined, bearer(token));
     expect(options.status).toBe(200);
-    return h.call("POST", "/api/user/me/passkeys", { name, response: key.register(options.json) }, bearer(token));
+    return h.call("POST", "/api/user/me/passkeys", { name, response: key.register(options.json), ...proof }, bearer(token));
   }
 
   async function signIn(key: SoftAuthenticator, ip = "192.0.2.1", which = key.credentials[0]) {
@@ -55,9 +55,10 @@ describe("passkeys", () => {
 
   it("signs in with a passkey and no password, even with two-factor on (the key is both factors)", async () => {
     const { token } = await member("bamba");
-    await enrolTotp(h, token);
+    const { secret } = await enrolTotp(h, token);
     const key = new SoftAuthenticator(PUBLIC_URL);
-    await register(token, key);
+    // Two-factor is on: adding a key asks a code too (the owner-present step).
+    expect((await register(token, key, "Téléphone", { currentCode: totpCode(secret, 1) })).status).toBe(200);
     const res = await signIn(key);
     expect(res.status).toBe(200);
     expect(res.json.secondFactor).toBeUndefined();
@@ -130,7 +131,7 @@ describe("passkeys", () => {
   it("writes the addition and removal of a passkey to the journal", async () => {
     const { token } = await member("issa");
     const { json: added } = await register(token, new SoftAuthenticator(PUBLIC_URL), "Ordinateur");
-    await h.call("DELETE", `/api/user/me/passkeys/${encodeURIComponent(added.id)}`, undefined, bearer(token));
+    expect((await h.call("DELETE", `/api/user/me/passkeys/${encodeURIComponent(added.id)}`, undefined, bearer(token))).status).toBe(200);
     const journal = await h.call("GET", "/api/admin/audit", undefined, bearer(admin));
     const mine = journal.json.items.filter((e: { actor: string }) => e.actor === "issa");
     expect(mine.map((e: { action: string; itemKind: string; summary: string }) => [e.action, e.itemKind, e.summary])).toEqual([

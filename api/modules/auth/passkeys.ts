@@ -26,6 +26,8 @@ const RP_NAME = "L'Institut";
 export const MAX_PASSKEYS = 10;
 const REFUSED = "Clé d'accès non reconnue. Réessayez ou connectez-vous avec votre mot de passe.";
 
+type ChallengePurpose = "register" | "login" | "owner";
+
 const b64url = (bytes: Uint8Array) => Buffer.from(bytes).toString("base64url");
 
 export type PasskeyInfo = { id: string; name: string; createdAt: string; lastUsedAt: string | null };
@@ -115,6 +117,12 @@ export class Passkeys {
     return toInfo(row);
   }
 
+  /** Removes every key of a member (a reset by mail that proved a code, or an administrator unlocking them). */
+  async removeAll(userId: string): Promise<number> {
+    const gone = await this.db.delete(passkeys).where(eq(passkeys.userId, userId)).returning({ id: passkeys.id });
+    return gone.length;
+  }
+
   /** Options for a sign-in with any key of this site (no alias: the key says whose it is). */
   async loginOptions(): Promise<PublicKeyCredentialRequestOptionsJSON> {
     const options = await generateAuthenticationOptions({ rpID: this.rpID, userVerification: "required" });
@@ -165,14 +173,63 @@ export class Passkeys {
     return found.user;
   }
 
-  private async keepChallenge(challenge: string, purpose: "register" | "login", userId: string | null) {
+  /**
+   * Options for the owner-present step (api/modules/owner-present/): the signed-in member proves they hold one of
+   * their own keys. Only their keys are allowed, and the challenge is theirs, so another member's key cannot answer.
+   */
+  async ownerOptions(user: UserRow): Promise<PublicKeyCredentialRequestOptionsJSON> {
+    const own = await this.db.select().from(passkeys).where(eq(passkeys.userId, user.id));
+    if (own.length === 0) throw new ConflictError("Aucune clé d'accès n'est enregistrée pour votre compte.");
+    const options = await generateAuthenticationOptions({
+      rpID: this.rpID,
+      userVerification: "required",
+      allowCredentials: own.map((p) => ({ id: p.id, transports: p.transports })),
+    });
+    await this.keepChallenge(options.challenge, "owner", user.id);
+    return options;
+  }
+
+  /** True when `response` is a fresh, verified assertion of one of `user`'s own keys for an owner challenge. */
+  async verifyOwner(user: UserRow, response: AuthenticationResponseJSON): Promise<boolean> {
+    const [key] = await this.db
+      .select()
+      .from(passkeys)
+      .where(and(eq(passkeys.id, response.id), eq(passkeys.userId, user.id)))
+      .limit(1);
+    if (!key) return false;
+    try {
+      const result = await verifyAuthenticationResponse({
+        response,
+        expectedChallenge: (challenge) => this.useChallenge(challenge, "owner", user.id),
+        expectedOrigin: this.origin,
+        expectedRPID: this.rpID,
+        credential: {
+          id: key.id,
+          publicKey: new Uint8Array(Buffer.from(key.publicKey, "base64url")),
+          counter: key.counter,
+          transports: key.transports,
+        },
+        requireUserVerification: true,
+      });
+      if (!result.verified) return false;
+      await this.db
+        .update(passkeys)
+        .set({ counter: result.authenticationInfo.newCounter, lastUsedAt: new Date() })
+        .where(eq(passkeys.id, key.id));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  private async keepChallenge(challenge: string, purpose: ChallengePurpose, userId: string | null) {
     const now = new Date();
     await this.db.delete(webauthnChallenges).where(lt(webauthnChallenges.expiresAt, now));
     await this.db.insert(webauthnChallenges).values({ challenge, purpose, userId, expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS) });
   }
 
   /** True once for a challenge we issued for this purpose (and member), still fresh; it is deleted either way. */
-  private async useChallenge(challenge: string, purpose: "register" | "login", userId: string | null): Promise<boolean> {
+  private async useChallenge(challenge: string, purpose: ChallengePurpose, userId: string | null): Promise<boolean> {
     if (challenge.length > 200) return false;
     const [row] = await this.db
       .delete(webauthnChallenges)

@@ -1,6 +1,8 @@
 /** Wire shapes of two-factor sign-in, TOTP enrolment and passkeys (TypeBox: types and validation in one place). */
 import { t, type Static } from "elysia";
-import { openObject, strict } from "../../lib/strict-schema";
+import { strict } from "../../lib/strict-schema";
+import { OwnerProofFields } from "../owner-present/model";
+import { AuthenticationCredential, RegistrationCredential } from "./webauthn-model";
 import { CurrentUser } from "../users/model";
 
 const codeError = "Saisissez le code à 6 chiffres de votre application, ou un code de secours.";
@@ -46,15 +48,9 @@ export const TotpEnrolment = t.Object({
   qrCode: t.String(),
 });
 
-export const ConfirmTotpBody = strict(t.Object({ code }));
+/** The first code of the new app, and the owner-present proof (the password: two-factor is not on yet). */
+export const ConfirmTotpBody = strict(t.Object({ code, ...OwnerProofFields }));
 export const RecoveryCodesAnswer = t.Object({ recoveryCodes: t.Array(t.String()) });
-
-export const DisableTotpBody = strict(t.Object({
-  password: t.String({ maxLength: 200, error: "Saisissez votre mot de passe." }),
-  code,
-}));
-
-export const RenewRecoveryCodesBody = strict(t.Object({ code }));
 
 export const PasskeyInfo = t.Object({
   id: t.String(),
@@ -63,54 +59,12 @@ export const PasskeyInfo = t.Object({
   lastUsedAt: t.Nullable(t.String()),
 });
 
-const b64url = (max: number) => t.String({ pattern: "^[A-Za-z0-9_-]*={0,2}$", maxLength: max });
-
-/**
- * What @simplewebauthn/browser sends back. Browsers add fields over time (publicKey, authenticatorData, ...):
- * extra ones are allowed; the library checks what matters (signature, challenge, origin, RP ID).
- */
-export const RegistrationCredential = openObject(
-  {
-    id: b64url(1400),
-    rawId: b64url(1400),
-    type: t.Literal("public-key"),
-    response: openObject(
-      {
-        clientDataJSON: b64url(4000),
-        attestationObject: b64url(20000),
-        transports: t.Optional(t.Array(t.String({ maxLength: 40 }), { maxItems: 10 })),
-      },
-    ),
-    clientExtensionResults: openObject({}),
-    authenticatorAttachment: t.Optional(t.String({ maxLength: 40 })),
-  },
-  { error: "Réponse de la clé d'accès invalide." },
-);
-
-export const AuthenticationCredential = openObject(
-  {
-    id: b64url(1400),
-    rawId: b64url(1400),
-    type: t.Literal("public-key"),
-    response: openObject(
-      {
-        clientDataJSON: b64url(4000),
-        authenticatorData: b64url(4000),
-        // Post-quantum keys (ML-DSA-44, offered when the runtime verifies it) sign with 2,420 bytes.
-        signature: b64url(12000),
-        userHandle: t.Optional(b64url(200)),
-      },
-    ),
-    clientExtensionResults: openObject({}),
-    authenticatorAttachment: t.Optional(t.String({ maxLength: 40 })),
-  },
-  { error: "Réponse de la clé d'accès invalide." },
-);
-
 // strict() leaves the credential's own objects open (openObject: browsers add fields).
 export const RegisterPasskeyBody = strict(t.Object({
   name: t.String({ pattern: "\\S", maxLength: 60, error: "Donnez un nom à cette clé (60 caractères au plus)." }),
   response: RegistrationCredential,
+  // The owner-present step (api/modules/owner-present/): a planted key would outlive every password change.
+  ...OwnerProofFields,
 }));
 
 export const PasskeyLoginBody = strict(t.Object({ response: AuthenticationCredential }));

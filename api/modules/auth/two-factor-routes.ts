@@ -1,6 +1,7 @@
 /**
  * Routes of two-factor sign-in: the code step and passkey sign-in (/api/auth/*, open), and a member's own
- * authenticator app, recovery codes and passkeys (/api/user/me/*, the caller's account only). Member writes are
+ * authenticator app, recovery codes and passkeys (/api/user/me/*, the caller's account only). Every change of a
+ * factor runs the owner-present step (api/modules/owner-present/) and mails the owner. Member writes are
  * journalled here by name: the audit plugin only covers admin routes, and enrolling or removing a factor is what
  * an investigation of a taken-over account looks for first.
  */
@@ -8,25 +9,24 @@ import { Elysia, t, type Cookie } from "elysia";
 import type { UserRow } from "../../../db/schema";
 import type { Deps } from "../../deps";
 import { clientIp } from "../../lib/client-ip";
-import { BadRequestError, ForbiddenError, TooManyRequestsError } from "../../lib/errors";
+import { ConflictError, ForbiddenError, TooManyRequestsError } from "../../lib/errors";
 import { RateLimiter } from "../../lib/rate-limit";
 import { createSession, invalidateOtherSessions } from "../../lib/session";
 import { authPlugin } from "../../plugins/auth";
 import { recordAudit } from "../audit/service";
+import { OwnerProofBody, ownerPresenceOf, tellOwner, WAYS_IN } from "../owner-present";
 import { jsonOnly } from "./json-only";
 import { TOO_MANY_SIGN_INS, type SignInLimits } from "./login-limits";
 import { Passkeys } from "./passkeys";
 import { SecondFactorLogin } from "./second-factor";
-import { WRONG_CODE, type TwoFactor } from "./two-factor";
+import type { TwoFactor } from "./two-factor";
 import {
   CodeLoginBody,
   ConfirmTotpBody,
-  DisableTotpBody,
   PasskeyInfo,
   PasskeyLoginBody,
   RecoveryCodesAnswer,
   RegisterPasskeyBody,
-  RenewRecoveryCodesBody,
   SignedInAnswer,
   TotpEnrolment,
   TwoFactorStatus,
@@ -48,17 +48,8 @@ export const twoFactorRoutes = (deps: Deps, { limits, twoFactor, signedIn }: Two
   const passkeyStarts = new RateLimiter(30, 15 * 60_000);
   // Same for a member preparing a registration (a row each time): per member.
   const passkeyRegistrations = new RateLimiter(30, 15 * 60_000);
-  // Wrong password or code when disabling or renewing: 5 per member / 15 min, so a borrowed session cannot guess.
-  const memberGuesses = new RateLimiter(5, 15 * 60_000);
-
-  /** Runs `check` (which throws on a wrong password or code) inside the member's guess budget. */
-  const guarded = async <T>(user: UserRow, check: () => Promise<T>): Promise<T> => {
-    const wait = memberGuesses.take(user.id);
-    if (wait > 0) throw new TooManyRequestsError(TOO_MANY_TRIES, wait);
-    const result = await check();
-    memberGuesses.refund(user.id);
-    return result;
-  };
+  // Every change of a factor asks the owner-present step first (api/modules/owner-present/ways-in.ts).
+  const presence = ownerPresenceOf(deps);
 
   const journal = (user: UserRow, route: string, action: "create" | "delete", itemKind: "two-factor" | "passkey", itemId: string, summary: string) =>
     recordAudit(db, { userId: user.id, actor: user.nickname, action, route, itemKind, itemId, summary });
@@ -108,43 +99,49 @@ export const twoFactorRoutes = (deps: Deps, { limits, twoFactor, signedIn }: Two
       })
       .post(
         "/api/user/me/two-factor/totp/confirm",
-        async ({ viewer, body }) => {
-          const recoveryCodes = await guarded(viewer.user, () => twoFactor.confirmEnrolment(viewer.user, body.code));
+        async ({ viewer, body, request }) => {
+          await presence.assert(viewer.user, viewer.session, body, "totp-on");
+          const recoveryCodes = await twoFactor.confirmEnrolment(viewer.user, body.code);
           // Sessions opened with the password alone end; this one, which just proved the code, stays.
           await invalidateOtherSessions(db, viewer.user.id, viewer.session.id);
           await journal(viewer.user, "POST /api/user/me/two-factor/totp/confirm", "create", "two-factor", viewer.user.id, "Double authentification activée");
+          await tellOwner(deps, viewer.user, { what: WAYS_IN["totp-on"].changed, userAgent: request.headers.get("user-agent") });
           return { recoveryCodes };
         },
         { signedIn: true, body: ConfirmTotpBody, response: { 200: RecoveryCodesAnswer } },
       )
       .delete(
         "/api/user/me/two-factor/totp",
-        async ({ viewer, body }) => {
+        async ({ viewer, body, request }) => {
           if (env.admin2fa === "required" && viewer.user.role === "admin") {
             throw new ForbiddenError("Les administrateurs doivent garder la double authentification activée.");
           }
-          await guarded(viewer.user, () => twoFactor.disable(viewer.user, body.password, body.code));
+          if (!(await twoFactor.enabled(viewer.user.id))) throw new ConflictError("La double authentification n'est pas activée.");
+          await presence.assert(viewer.user, viewer.session, body, "totp-off");
+          await twoFactor.turnOff(viewer.user.id);
           await journal(viewer.user, "DELETE /api/user/me/two-factor/totp", "delete", "two-factor", viewer.user.id, "Double authentification désactivée");
+          await tellOwner(deps, viewer.user, { what: WAYS_IN["totp-off"].changed, userAgent: request.headers.get("user-agent") });
           return { ...(await twoFactor.status(viewer.user.id)), required: false };
         },
-        { signedIn: true, body: DisableTotpBody, response: { 200: TwoFactorStatus } },
+        { signedIn: true, body: OwnerProofBody, response: { 200: TwoFactorStatus } },
       )
       .post(
         "/api/user/me/two-factor/recovery-codes",
-        async ({ viewer, body }) => {
-          const recoveryCodes = await guarded(viewer.user, async () => {
-            if (!(await twoFactor.verify(viewer.user.id, body.code))) throw new BadRequestError(WRONG_CODE);
-            return twoFactor.replaceRecoveryCodes(viewer.user.id);
-          });
+        async ({ viewer, body, request }) => {
+          if (!(await twoFactor.enabled(viewer.user.id))) throw new ConflictError("La double authentification n'est pas activée.");
+          await presence.assert(viewer.user, viewer.session, body, "recovery-codes");
+          const recoveryCodes = await twoFactor.replaceRecoveryCodes(viewer.user.id);
           await journal(viewer.user, "POST /api/user/me/two-factor/recovery-codes", "create", "two-factor", viewer.user.id, "Nouveaux codes de secours");
+          await tellOwner(deps, viewer.user, { what: WAYS_IN["recovery-codes"].changed, userAgent: request.headers.get("user-agent") });
           return { recoveryCodes };
         },
-        { signedIn: true, body: RenewRecoveryCodesBody, response: { 200: RecoveryCodesAnswer } },
+        { signedIn: true, body: OwnerProofBody, response: { 200: RecoveryCodesAnswer } },
       )
       .get("/api/user/me/passkeys", ({ viewer }) => passkeys.list(viewer.user.id), {
         signedIn: true,
         response: { 200: t.Array(PasskeyInfo) },
       })
+      // A challenge only: the key is added by the next route, which runs the owner-present step.
       .post(
         "/api/user/me/passkeys/options",
         ({ viewer }) => {
@@ -156,21 +153,25 @@ export const twoFactorRoutes = (deps: Deps, { limits, twoFactor, signedIn }: Two
       )
       .post(
         "/api/user/me/passkeys",
-        async ({ viewer, body }) => {
+        async ({ viewer, body, request }) => {
+          await presence.assert(viewer.user, viewer.session, body, "passkey-add");
           const key = await passkeys.register(viewer.user, body.name, body.response as never);
-          await journal(viewer.user, "POST /api/user/me/passkeys", "create", "passkey", key.id, `Clé d'accès « ${key.name} » ajoutée`);
+          await journal(viewer.user, "POST /api/user/me/passkeys", "create", "passkey", key.id, `Clé d'accès «\u00a0${key.name}\u00a0» ajoutée`);
+          await tellOwner(deps, viewer.user, { what: `Une clé d'accès («\u00a0${key.name}\u00a0») a été ajoutée à votre compte.`, userAgent: request.headers.get("user-agent") });
           return key;
         },
         { signedIn: true, body: RegisterPasskeyBody, response: { 200: PasskeyInfo } },
       )
       .delete(
         "/api/user/me/passkeys/:id",
-        async ({ viewer, params }) => {
+        async ({ viewer, params, body, request }) => {
+          await presence.assert(viewer.user, viewer.session, body, "passkey-remove");
           const key = await passkeys.remove(viewer.user.id, params.id);
-          await journal(viewer.user, "DELETE /api/user/me/passkeys/:id", "delete", "passkey", key.id, `Clé d'accès « ${key.name} » supprimée`);
+          await journal(viewer.user, "DELETE /api/user/me/passkeys/:id", "delete", "passkey", key.id, `Clé d'accès «\u00a0${key.name}\u00a0» supprimée`);
+          await tellOwner(deps, viewer.user, { what: `La clé d'accès «\u00a0${key.name}\u00a0» a été supprimée de votre compte.`, userAgent: request.headers.get("user-agent") });
           return key;
         },
-        { signedIn: true, params: t.Object({ id: t.String({ maxLength: 1400 }) }), response: { 200: PasskeyInfo } },
+        { signedIn: true, params: t.Object({ id: t.String({ maxLength: 1400 }) }), body: t.Optional(OwnerProofBody), response: { 200: PasskeyInfo } },
       )
   );
 };

@@ -28,11 +28,15 @@ export const login = (h: Harness, nickname: string, password: string, ip?: strin
 export const loginCode = (h: Harness, pendingToken: string, code: string, ip?: string) =>
   post(h, "/api/auth/login/code", { pendingToken, code }, ip);
 
-/** Turns TOTP on for the member behind `token`, as the profile screen does; returns the secret and recovery codes. */
-export async function enrolTotp(h: Harness, token: string): Promise<{ secret: string; recoveryCodes: string[] }> {
+/**
+ * Turns TOTP on for the member behind `token`, as the profile screen does (with the account's password for the
+ * owner-present step, when it has one); returns the secret and recovery codes.
+ */
+export async function enrolTotp(h: Harness, token: string, currentPassword?: string): Promise<{ secret: string; recoveryCodes: string[] }> {
   const start = await h.call("POST", "/api/user/me/two-factor/totp", undefined, bearer(token));
   expect(start.status, JSON.stringify(start.json)).toBe(200);
-  const confirm = await h.call("POST", "/api/user/me/two-factor/totp/confirm", { code: totpCode(start.json.secret) }, bearer(token));
+  const proof = currentPassword ? { currentPassword } : {};
+  const confirm = await h.call("POST", "/api/user/me/two-factor/totp/confirm", { code: totpCode(start.json.secret), ...proof }, bearer(token));
   expect(confirm.status, JSON.stringify(confirm.json)).toBe(200);
   return { secret: start.json.secret, recoveryCodes: confirm.json.recoveryCodes };
 }

@@ -38,7 +38,7 @@ describe("two-factor sign-in with an authenticator app", () => {
     expect((await h.call("GET", "/api/user/me/two-factor", undefined, bearer(token))).json).toMatchObject({ totp: false });
     expect((await login(h, "awa", PASSWORD)).json.token).toBeTruthy();
 
-    const confirm = await h.call("POST", "/api/user/me/two-factor/totp/confirm", { code: totpCode(start.json.secret) }, bearer(token));
+    const confirm = await h.call("POST", "/api/user/me/two-factor/totp/confirm", { code: totpCode(start.json.secret), currentPassword: PASSWORD }, bearer(token));
     expect(confirm.status).toBe(200);
     expect(confirm.json.recoveryCodes).toHaveLength(10);
     expect(new Set(confirm.json.recoveryCodes).size).toBe(10);
@@ -51,7 +51,7 @@ describe("two-factor sign-in with an authenticator app", () => {
     const token = await member("bineta");
     const start = await h.call("POST", "/api/user/me/two-factor/totp", undefined, bearer(token));
     const wrong = String((Number(totpCode(start.json.secret)) + 1) % 1_000_000).padStart(6, "0");
-    const res = await h.call("POST", "/api/user/me/two-factor/totp/confirm", { code: wrong }, bearer(token));
+    const res = await h.call("POST", "/api/user/me/two-factor/totp/confirm", { code: wrong, currentPassword: PASSWORD }, bearer(token));
     expect(res.status).toBe(400);
     expect(res.json.message).toMatch(/^Code de vérification incorrect/);
     expect((await h.call("GET", "/api/user/me/two-factor", undefined, bearer(token))).json.totp).toBe(false);
@@ -60,7 +60,7 @@ describe("two-factor sign-in with an authenticator app", () => {
 
   it("keeps the secret encrypted and the recovery codes hashed in the database", async () => {
     const token = await member("coumba");
-    const { secret, recoveryCodes: codes } = await enrolTotp(h, token);
+    const { secret, recoveryCodes: codes } = await enrolTotp(h, token, PASSWORD);
     const rows = await h.database.client.execute("SELECT * FROM totp_factors UNION ALL SELECT 1, code_hash, 1, 1, 1 FROM recovery_codes");
     const dump = JSON.stringify(rows.rows);
     expect(dump).not.toContain(secret);
@@ -72,7 +72,7 @@ describe("two-factor sign-in with an authenticator app", () => {
 
   it("asks for a code after the right password: no session, no cookie, only a pending token that is no session", async () => {
     const token = await member("diarra");
-    const { secret } = await enrolTotp(h, token);
+    const { secret } = await enrolTotp(h, token, PASSWORD);
     const first = await login(h, "diarra", PASSWORD);
     expect(first.status).toBe(200);
     expect(first.json).toMatchObject({ secondFactor: true });
@@ -96,7 +96,7 @@ describe("two-factor sign-in with an authenticator app", () => {
 
   it("accepts each code once: a replayed code is refused", async () => {
     const token = await member("fanta");
-    const { secret } = await enrolTotp(h, token);
+    const { secret } = await enrolTotp(h, token, PASSWORD);
     const code = totpCode(secret, 1);
     expect((await loginCode(h, (await login(h, "fanta", PASSWORD)).json.pendingToken, code)).status).toBe(200);
     const again = await loginCode(h, (await login(h, "fanta", PASSWORD)).json.pendingToken, code);
@@ -105,7 +105,7 @@ describe("two-factor sign-in with an authenticator app", () => {
 
   it("refuses a pending token past its five minutes", async () => {
     const token = await member("gnagna");
-    const { secret } = await enrolTotp(h, token);
+    const { secret } = await enrolTotp(h, token, PASSWORD);
     const first = await login(h, "gnagna", PASSWORD);
     const id = first.json.pendingToken.split(".")[0];
     await h.database.db.update(pendingLogins).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(pendingLogins.id, id));
@@ -116,7 +116,7 @@ describe("two-factor sign-in with an authenticator app", () => {
 
   it("lets a recovery code in once, and counts it used", async () => {
     const token = await member("habsa");
-    const { recoveryCodes: codes } = await enrolTotp(h, token);
+    const { recoveryCodes: codes } = await enrolTotp(h, token, PASSWORD);
     const code = codes[3]!;
     // Typed loosely: capitals and spaces instead of the dash.
     const first = await loginCode(h, (await login(h, "habsa", PASSWORD)).json.pendingToken, code.toUpperCase().replace("-", " "));
@@ -131,7 +131,7 @@ describe("two-factor sign-in with an authenticator app", () => {
 
   it("counts code attempts in the sign-in limits: wrong passwords and wrong codes share one budget (429)", async () => {
     const token = await member("ibou");
-    const { secret } = await enrolTotp(h, token);
+    const { secret } = await enrolTotp(h, token, PASSWORD);
     const ip = "198.51.100.20";
     const pending = (await login(h, "ibou", PASSWORD, ip)).json.pendingToken;
     for (let i = 0; i < 4; i++) expect((await login(h, "ibou", "Mauvais-2025!", ip)).status).toBe(401);
@@ -145,7 +145,7 @@ describe("two-factor sign-in with an authenticator app", () => {
 
   it("evaluates at most five of 30 parallel wrong codes against one pending login", async () => {
     const token = await member("jaabi");
-    await enrolTotp(h, token);
+    await enrolTotp(h, token, PASSWORD);
     const pending = (await login(h, "jaabi", PASSWORD, "198.51.100.30")).json.pendingToken;
     const answers = await Promise.all(
       Array.from({ length: 30 }, (_, i) => loginCode(h, pending, String(100000 + i), "198.51.100.30")),
@@ -158,18 +158,19 @@ describe("two-factor sign-in with an authenticator app", () => {
 
   it("turns off only with the password and a current code, then signs in with the password alone", async () => {
     const token = await member("khadija");
-    const { secret } = await enrolTotp(h, token);
+    const { secret } = await enrolTotp(h, token, PASSWORD);
     const del = (body: object) => h.call("DELETE", "/api/user/me/two-factor/totp", body, bearer(token));
-    const noPassword = await del({ password: "Mauvais-2025!", code: totpCode(secret, 1) });
+    const noPassword = await del({ currentPassword: "Mauvais-2025!", currentCode: totpCode(secret, 1) });
     expect(noPassword.status).toBe(400);
-    expect(noPassword.json.message).toBe("Mot de passe incorrect.");
-    const noCode = await del({ password: PASSWORD, code: "123456" });
+    expect(noPassword.json.message).toBe("Le mot de passe actuel est incorrect.");
+    const noCode = await del({ currentPassword: PASSWORD, currentCode: "123456" });
     expect(noCode.status).toBe(400);
     expect(noCode.json.message).toBe("Code de vérification incorrect.");
+    expect((await del({ currentPassword: PASSWORD })).status).toBe(400);
     expect((await del({ password: PASSWORD })).status).toBe(400);
     expect((await h.call("GET", "/api/user/me/two-factor", undefined, bearer(token))).json.totp).toBe(true);
 
-    const ok = await del({ password: PASSWORD, code: totpCode(secret, 1) });
+    const ok = await del({ currentPassword: PASSWORD, currentCode: totpCode(secret, 1) });
     expect(ok.status).toBe(200);
     expect(ok.json).toMatchObject({ totp: false, recoveryCodesLeft: 0 });
     expect((await login(h, "khadija", PASSWORD)).json.token).toBeTruthy();
@@ -178,34 +179,34 @@ describe("two-factor sign-in with an authenticator app", () => {
 
   it("turns off with a recovery code instead of the app's code", async () => {
     const token = await member("lala");
-    const { recoveryCodes: codes } = await enrolTotp(h, token);
-    const res = await h.call("DELETE", "/api/user/me/two-factor/totp", { password: PASSWORD, code: codes[0] }, bearer(token));
+    const { recoveryCodes: codes } = await enrolTotp(h, token, PASSWORD);
+    const res = await h.call("DELETE", "/api/user/me/two-factor/totp", { currentPassword: PASSWORD, currentCode: codes[0] }, bearer(token));
     expect(res.status).toBe(200);
   });
 
   it("limits wrong passwords and codes when turning off to 5 per member", async () => {
     const token = await member("mame");
-    const { secret } = await enrolTotp(h, token);
+    const { secret } = await enrolTotp(h, token, PASSWORD);
     for (let i = 0; i < 5; i++) {
-      const res = await h.call("DELETE", "/api/user/me/two-factor/totp", { password: "Mauvais-2025!", code: "123456" }, bearer(token));
+      const res = await h.call("DELETE", "/api/user/me/two-factor/totp", { currentPassword: "Mauvais-2025!", currentCode: "123456" }, bearer(token));
       expect(res.status).toBe(400);
     }
-    const res = await h.call("DELETE", "/api/user/me/two-factor/totp", { password: PASSWORD, code: totpCode(secret, 1) }, bearer(token));
+    const res = await h.call("DELETE", "/api/user/me/two-factor/totp", { currentPassword: PASSWORD, currentCode: totpCode(secret, 1) }, bearer(token));
     expect(res.status).toBe(429);
   });
 
   it("ends the member's other sessions when two-factor is turned on (they were opened with the password alone)", async () => {
     const token = await member("ndeye");
     const other = (await login(h, "ndeye", PASSWORD)).json.token;
-    await enrolTotp(h, token);
+    await enrolTotp(h, token, PASSWORD);
     expect((await h.call("GET", "/api/user/me", undefined, bearer(other))).status).toBe(401);
     expect((await h.call("GET", "/api/user/me", undefined, bearer(token))).status).toBe(200);
   });
 
-  it("gives new recovery codes for a current code; the old ones stop working", async () => {
+  it("gives new recovery codes for the password and a current code; the old ones stop working", async () => {
     const token = await member("oumy");
-    const { secret, recoveryCodes: old } = await enrolTotp(h, token);
-    const renew = await h.call("POST", "/api/user/me/two-factor/recovery-codes", { code: totpCode(secret, 1) }, bearer(token));
+    const { secret, recoveryCodes: old } = await enrolTotp(h, token, PASSWORD);
+    const renew = await h.call("POST", "/api/user/me/two-factor/recovery-codes", { currentPassword: PASSWORD, currentCode: totpCode(secret, 1) }, bearer(token));
     expect(renew.status).toBe(200);
     expect(renew.json.recoveryCodes).toHaveLength(10);
     expect((await loginCode(h, (await login(h, "oumy", PASSWORD)).json.pendingToken, old[0]!)).status).toBe(401);
@@ -214,8 +215,8 @@ describe("two-factor sign-in with an authenticator app", () => {
 
   it("writes enrolment and removal to the journal", async () => {
     const token = await member("penda");
-    const { secret } = await enrolTotp(h, token);
-    await h.call("DELETE", "/api/user/me/two-factor/totp", { password: PASSWORD, code: totpCode(secret, 1) }, bearer(token));
+    const { secret } = await enrolTotp(h, token, PASSWORD);
+    await h.call("DELETE", "/api/user/me/two-factor/totp", { currentPassword: PASSWORD, currentCode: totpCode(secret, 1) }, bearer(token));
     const journal = await h.call("GET", "/api/admin/audit", undefined, bearer(admin));
     const mine = journal.json.items.filter((e: { actor: string }) => e.actor === "penda");
     expect(mine.map((e: { action: string; itemKind: string; summary: string }) => [e.action, e.itemKind, e.summary])).toEqual([
@@ -228,7 +229,7 @@ describe("two-factor sign-in with an authenticator app", () => {
 
   it("refuses a second enrolment while two-factor is on (409), and sign-in code bodies that are not codes (400)", async () => {
     const token = await member("rama");
-    await enrolTotp(h, token);
+    await enrolTotp(h, token, PASSWORD);
     expect((await h.call("POST", "/api/user/me/two-factor/totp", undefined, bearer(token))).status).toBe(409);
     const rows = await h.database.db.select().from(totpFactors);
     expect(rows.length).toBeGreaterThan(0);

@@ -153,6 +153,19 @@ export class TwoFactor {
     ]);
   }
 
+  /**
+   * Turns two-factor off without asking anything: for callers that proved the right to do so themselves (an
+   * administrator unlocking a member, a reset link used with a code). True when it was on.
+   */
+  async turnOff(userId: string): Promise<boolean> {
+    const wasOn = await this.enabled(userId);
+    await this.db.batch([
+      this.db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)),
+      this.db.delete(totpFactors).where(eq(totpFactors.userId, userId)),
+    ]);
+    return wasOn;
+  }
+
   /** New recovery codes (the old ones stop working), e.g. when few are left. */
   async replaceRecoveryCodes(userId: string): Promise<string[]> {
     const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);

@@ -203,7 +203,8 @@ describe("account recovery and invitations, through a real SMTP server", () => {
   it("does not get past two-factor: after a reset the code is still asked at sign-in", async () => {
     const row = await member("awa-2fa");
     const { token } = await createSession(h.database.db, row.id);
-    await enrolTotp(h, token);
+    await enrolTotp(h, token, OLD_PASSWORD);
+    await deliver(); // the security mail of the enrolment
     await ask("awa-2fa");
     expect((await confirm(tokenIn((await deliver())[0]!))).status).toBe(200);
     const signIn = await login(h, "awa-2fa", NEW_PASSWORD, freshIp());

@@ -55,3 +55,11 @@ export async function spendToken(tx: Tx, row: AccountTokenRow, now: Date): Promi
   await tx.update(accountTokens).set({ usedAt: now }).where(and(eq(accountTokens.userId, row.userId), isNull(accountTokens.usedAt)));
   return true;
 }
+
+/**
+ * Cancels every outstanding link of a member (a reset or an invitation): called when their password or e-mail
+ * changes, so a link mailed before (perhaps to an address that is no longer theirs) cannot set the password after.
+ */
+export async function cancelOutstandingLinks(db: Db | Tx, userId: string, now = new Date()): Promise<void> {
+  await db.update(accountTokens).set({ usedAt: now }).where(and(eq(accountTokens.userId, userId), isNull(accountTokens.usedAt)));
+}

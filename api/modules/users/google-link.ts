@@ -1,11 +1,10 @@
 import { Elysia, t } from "elysia";
 import type { UserIdentityRow, UserRow } from "../../../db/schema";
 import type { Deps } from "../../deps";
-import type { RateLimiter } from "../../lib/rate-limit";
 import { authPlugin } from "../../plugins/auth";
 import { identityOf, unlinkIdentity } from "./identities";
 import { GoogleLinkAnswer, UnlinkGoogleBody } from "./model";
-import { assertOwnerPresent } from "./reauth";
+import { ownerPresenceOf, tellOwner, WAYS_IN } from "../owner-present";
 
 const view = (user: UserRow, row: UserIdentityRow | null): GoogleLinkAnswer => ({
   google: row ? { email: row.email, linkedAt: row.linkedAt.toISOString() } : null,
@@ -14,11 +13,11 @@ const view = (user: UserRow, row: UserIdentityRow | null): GoogleLinkAnswer => (
 
 /**
  * « Compte Google associé » in the member's profile: see the link made at their first Google sign-in, and remove
- * it (with the password, like an e-mail change: the link is a way into the account). Without a link, the next
- * Google sign-in may link again by verified e-mail. Removing a link that does not exist is a success (nothing
- * left to remove). `passwordGuesses` is the profile routes' limiter: one budget of wrong passwords per member.
+ * it (after the owner-present step, like an e-mail change: the link is a way into the account). Without a link,
+ * the next Google sign-in may link again by verified e-mail. Removing a link that does not exist is a success
+ * (nothing left to remove).
  */
-export const googleLinkRoutes = (deps: Deps, passwordGuesses: RateLimiter) =>
+export const googleLinkRoutes = (deps: Deps) =>
   new Elysia({ name: "users-google-link" })
     .use(authPlugin(deps))
     .get("/api/user/me/google", async ({ viewer }) => view(viewer.user, await identityOf(deps.db, viewer.user.id, "google")), {
@@ -27,10 +26,12 @@ export const googleLinkRoutes = (deps: Deps, passwordGuesses: RateLimiter) =>
     })
     .delete(
       "/api/user/me/google",
-      async ({ viewer, body }) => {
-        await assertOwnerPresent(viewer.user, viewer.session, body?.currentPassword, "dissocier votre compte Google", passwordGuesses);
-        await unlinkIdentity(deps.db, viewer.user.id, "google");
-        // TODO(issue 21): once mail exists, tell the member's address that the link was removed.
+      async ({ viewer, body, request }) => {
+        await ownerPresenceOf(deps).assert(viewer.user, viewer.session, body, "google-unlink");
+        if (await identityOf(deps.db, viewer.user.id, "google")) {
+          await unlinkIdentity(deps.db, viewer.user.id, "google");
+          await tellOwner(deps, viewer.user, { what: WAYS_IN["google-unlink"].changed, userAgent: request.headers.get("user-agent") });
+        }
         return view(viewer.user, null);
       },
       { signedIn: true, body: t.Optional(UnlinkGoogleBody), response: { 200: GoogleLinkAnswer } },

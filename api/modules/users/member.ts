@@ -1,14 +1,15 @@
 import { Elysia, t } from "elysia";
 import type { Deps } from "../../deps";
 import { formValues, readFormFields } from "../../lib/form-fields";
-import { RateLimiter } from "../../lib/rate-limit";
 import { readUploadForm } from "../../lib/uploads/form";
 import { authPlugin } from "../../plugins/auth";
 import { rebuildPlugin } from "../../plugins/rebuild";
+import type { UserRow } from "../../../db/schema";
+import { ownerPresenceOf, tellOwner } from "../owner-present";
 import { googleLinkRoutes } from "./google-link";
 import { CurrentUser, ProfileOriginalAnswer, ProfilePicAnswer, UpdateMeBody } from "./model";
 import { pictureRule, replaceProfilePicture } from "./pictures";
-import { toCurrentUser, updateOwnProfile } from "./service";
+import { toCurrentUser, updateOwnProfile, type WaysInChanged } from "./service";
 
 /**
  * Bodies read by the handler itself (`parse: "none"`: streamed, files straight to disk). The optional schema only
@@ -20,8 +21,22 @@ const picture = (field: string) => t.Optional(t.Object({ [field]: t.File() }));
 export const usersMemberRoutes = (deps: Deps) => {
   const { db } = deps;
   const uploadsDir = deps.env.uploadsDir;
-  // Wrong current passwords: 5 per member in 15 minutes, so a borrowed session cannot be used to guess the password.
-  const passwordGuesses = new RateLimiter(5, 15 * 60_000);
+  const presence = ownerPresenceOf(deps);
+  /** The profile update, then a security mail for each way in it changed (the old address told of a new one). */
+  const updateProfile = async (user: UserRow, session: { id: string; createdAt: Date }, body: UpdateMeBody, request: Request) => {
+    const { user: updated, changed } = await updateOwnProfile(db, user, session, body, presence);
+    await tellChanges(user, updated.email, changed, request.headers.get("user-agent"));
+    return updated;
+  };
+  const tellChanges = async (before: UserRow, email: string, changed: WaysInChanged, userAgent: string | null) => {
+    const now = { ...before, email };
+    if (changed.email) {
+      const what = `L'adresse e-mail de votre compte a été remplacée par ${email}.`;
+      await tellOwner(deps, now, { what, userAgent }, [changed.email, email]);
+    }
+    if (changed.nickname) await tellOwner(deps, now, { what: "Votre alias de connexion a été modifié.", userAgent });
+    if (changed.password) await tellOwner(deps, now, { what: "Votre mot de passe a été modifié\u00a0; les autres sessions ont été fermées.", userAgent });
+  };
   const savePic =
     (field: string) =>
     async ({ viewer, request }: { viewer: { user: { id: string } }; request: Request }) => {
@@ -32,11 +47,11 @@ export const usersMemberRoutes = (deps: Deps) => {
     new Elysia({ name: "users-member" })
       .use(authPlugin(deps))
       .use(rebuildPlugin(deps))
-      .use(googleLinkRoutes(deps, passwordGuesses))
+      .use(googleLinkRoutes(deps))
       .get("/api/user/me", ({ viewer }) => toCurrentUser(viewer.user), { signedIn: true, response: { 200: CurrentUser } })
       .put(
         "/api/user/me",
-        ({ viewer, body }) => updateOwnProfile(db, viewer.user, viewer.session, body, passwordGuesses),
+        ({ viewer, body, request }) => updateProfile(viewer.user, viewer.session, body, request),
         // Names appear on member grids, author pages and bylines.
         { signedIn: true, rebuild: "member", body: UpdateMeBody, response: { 200: CurrentUser } },
       )
@@ -45,7 +60,7 @@ export const usersMemberRoutes = (deps: Deps) => {
         "/api/user/profile",
         async ({ viewer, request }) => {
           const body = formValues(UpdateMeBody, await readFormFields(request, uploadsDir));
-          return updateOwnProfile(db, viewer.user, viewer.session, body, passwordGuesses);
+          return updateProfile(viewer.user, viewer.session, body, request);
         },
         { signedIn: true, rebuild: "member", parse: "none", body: t.Optional(UpdateMeBody), response: { 200: CurrentUser } },
       )

@@ -3,6 +3,7 @@ import { bulkBodySchema } from "../../lib/bulk";
 import { DateParam, listPageSchema, listQuerySchema } from "../../lib/list-query";
 import { strict } from "../../lib/strict-schema";
 import { SocialLinks } from "../members/model";
+import { OwnerProofFields } from "../owner-present/model";
 
 /** The signed-in user as they see themselves (and as admins see members): never a hash or a session. */
 export const CurrentUser = t.Object({
@@ -46,13 +47,11 @@ const personFields = {
   ),
 };
 
-/** The proof asked before a change that opens a way into the account (./reauth.ts). */
-const currentPassword = t.Optional(t.String({ maxLength: 200, error: "Le mot de passe actuel est trop long." }));
-
 /** Profile fields a member may change about themselves (PUT /api/user/me and PUT /api/user/profile). */
 export const UpdateMeBody = strict(t.Object({
   ...personFields,
-  currentPassword,
+  // The owner-present step (api/modules/owner-present/), asked when the e-mail, the alias or the password changes.
+  ...OwnerProofFields,
   newPassword: t.Optional(t.String({ maxLength: 200, error: "Le nouveau mot de passe est invalide." })),
 }));
 
@@ -137,8 +136,8 @@ export const GoogleLinkAnswer = t.Object({
 
 export type GoogleLinkAnswer = Static<typeof GoogleLinkAnswer>;
 
-/** Removing the Google link asks for the password, as changing the e-mail does (none on a password-less account). */
-export const UnlinkGoogleBody = strict(t.Object({ currentPassword }));
+/** Removing the Google link asks for the owner-present step, as changing the e-mail does. */
+export { OwnerProofBody as UnlinkGoogleBody } from "../owner-present/model";
 
 export const USER_SORTS = ["name", "recent", "role"] as const;
 

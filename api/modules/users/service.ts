@@ -4,13 +4,13 @@ import { newId } from "../../../db/ids";
 import { users, type Group, type SessionRow, type UserRow } from "../../../db/schema";
 import { BadRequestError, ConflictError, NotFoundError } from "../../lib/errors";
 import { hashPassword, isValidPassword } from "../../lib/password";
-import type { RateLimiter } from "../../lib/rate-limit";
 import { invalidateOtherSessions, type ValidSession } from "../../lib/session";
 import { EMPTY_LINKS } from "../members/mappers";
 import { keepingOldSlugs } from "../members/old-slugs";
 import type { AdminUserBody, CurrentUser, DeletedUser, RegisterBody, UpdateMeBody, UserFootprint } from "./model";
 import { handOver, ownershipOf } from "./ownership";
-import { assertOwnerPresent } from "./reauth";
+import { cancelOutstandingLinks } from "../password-reset/tokens";
+import type { OwnerPresence } from "../owner-present/service";
 
 /**
  * Aliases that cannot be nicknames: they would shadow a member-space or site route under /user/ (the author page
@@ -117,31 +117,33 @@ function personChanges(body: PersonFields, current: UserRow | null): Partial<Use
   return changes;
 }
 
+/** What a profile update changed of the account's ways in: the route mails the owner about each. */
+export type WaysInChanged = { email: string | null; nickname: boolean; password: boolean };
+
 /**
  * A member updates their own profile. Whatever opens a way into the account (the e-mail, which Google sign-in
- * matched before an account is linked; the alias, the password sign-in name; the password) changes only with
- * proof that the owner is there (./reauth.ts): a borrowed session must not become lasting access. A new password
- * follows the spec's rule and signs out every other session of that member.
+ * matched before an account is linked; the alias, the password sign-in name; the password) changes only after the
+ * owner-present step (api/modules/owner-present/): a borrowed session must not become lasting access. A new
+ * password follows the spec's rule and signs out every other session of that member; a new password or e-mail
+ * cancels the member's outstanding reset links (sent to an address or for a password that no longer hold).
  */
 export async function updateOwnProfile(
   db: Db,
   user: UserRow,
   session: Pick<SessionRow, "id" | "createdAt">,
   body: UpdateMeBody,
-  passwordGuesses?: RateLimiter,
-): Promise<CurrentUser> {
+  presence: Pick<OwnerPresence, "assert">,
+): Promise<{ user: CurrentUser; changed: WaysInChanged }> {
   const changes = personChanges(body, user);
   const emailChanged = changes.email !== user.email;
-  const waysIn = emailChanged || changes.nickname !== user.nickname;
+  const nicknameChanged = changes.nickname !== user.nickname;
+  const waysIn = emailChanged || nicknameChanged;
   if (body.newPassword) {
     // The spec's two messages, in its order (an account without a password sets one after a recent sign-in).
     if (user.passwordHash && !body.currentPassword) throw new BadRequestError("Veuillez entrer votre mot de passe actuel.");
     if (!isValidPassword(body.newPassword)) throw new BadRequestError("Le nouveau mot de passe est invalide.");
   }
-  if (waysIn || body.newPassword) {
-    const purpose = waysIn ? "changer votre adresse e-mail ou votre alias" : "changer de mot de passe";
-    await assertOwnerPresent(user, session, body.currentPassword, purpose, passwordGuesses);
-  }
+  if (waysIn || body.newPassword) await presence.assert(user, session, body, waysIn ? "identity" : "password");
   // Checked after the proof: a borrowed session must not be a way to learn which addresses have an account.
   await assertIdentityFree(db, changes.nickname, changes.email, user);
   if (body.newPassword) changes.passwordHash = await hashPassword(body.newPassword);
@@ -153,9 +155,11 @@ export async function updateOwnProfile(
       .returning(),
   );
   if (changes.passwordHash) await invalidateOtherSessions(db, user.id, session.id);
-  // TODO(issue 21): once mail exists, when `emailChanged`, write to the old address that it was replaced: if a
-  // session was borrowed and the password known, that mail is how the owner learns of it. No mail capability yet.
-  return toCurrentUser(row!);
+  if (changes.passwordHash || emailChanged) await cancelOutstandingLinks(db, user.id);
+  return {
+    user: toCurrentUser(row!),
+    changed: { email: emailChanged ? user.email : null, nickname: nicknameChanged, password: changes.passwordHash !== undefined },
+  };
 }
 
 /** Whether an update changes what a member's profile addresses are made of (their old addresses are then kept). */

@@ -9,7 +9,7 @@ import { formatDateLong } from "../../lib/format";
 import { api, call, errorText } from "../lib/api";
 import { toast } from "../stores/toasts";
 import { confirm } from "../ui/ConfirmDialog";
-import { FormField } from "../ui/FormField";
+import { OwnerProofFields, proofBody, useProofNeeds, type OwnerProof } from "../owner-proof/OwnerProofFields";
 import "./profile-section.css";
 import "./GoogleLink.css";
 
@@ -23,7 +23,8 @@ export function GoogleLink() {
   const [link, setLink] = useState<LinkState | null>(null);
   const [offered, setOffered] = useState(false);
   const [asking, setAsking] = useState(false);
-  const [password, setPassword] = useState("");
+  const needs = useProofNeeds();
+  const [proof, setProof] = useState<OwnerProof>({});
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
@@ -36,13 +37,13 @@ export function GoogleLink() {
   const unlink = async () => {
     setSaving(true);
     try {
-      setLink(await call(api.user.me.google.delete(password ? { currentPassword: password } : {}), UNLINK_ERROR));
+      setLink(await call(api.user.me.google.delete(proofBody(proof)), UNLINK_ERROR));
       setAsking(false);
       toast.success("Compte Google dissocié.");
     } catch (err) {
       toast.error(errorText(err, UNLINK_ERROR));
     } finally {
-      setPassword("");
+      setProof({});
       setSaving(false);
     }
   };
@@ -53,7 +54,8 @@ export function GoogleLink() {
       { confirmLabel: "Dissocier" },
     );
     if (!ok) return;
-    if (link.hasPassword) setAsking(true);
+    // The owner-present step: a password, or a code with two-factor on; a recent sign-in alone needs no form.
+    if (link.hasPassword || needs?.secondFactor) setAsking(true);
     else await unlink();
   };
 
@@ -73,22 +75,12 @@ export function GoogleLink() {
           </p>
           {asking ? (
             <form className="google-link-form" onSubmit={submit}>
-              <FormField label="Mot de passe actuel" required hint="Confirmez la dissociation avec votre mot de passe.">
-                {(field) => (
-                  <input
-                    {...field}
-                    type="password"
-                    autoComplete="current-password"
-                    value={password}
-                    onChange={(e) => setPassword(e.target.value)}
-                  />
-                )}
-              </FormField>
+              <OwnerProofFields id="google-unlink" needs={needs} value={proof} onChange={setProof} />
               <div className="google-link-actions">
                 <button type="button" className="btn btn-outline" onClick={() => setAsking(false)}>
                   Annuler
                 </button>
-                <button type="submit" className="btn btn-danger" disabled={!password || saving}>
+                <button type="submit" className="btn btn-danger" disabled={saving}>
                   Dissocier
                 </button>
               </div>

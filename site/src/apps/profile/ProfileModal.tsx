@@ -15,6 +15,7 @@ import { ImageCropper } from "../ui/ImageCropper";
 import { Modal } from "../ui/Modal";
 import { NewPasswordField } from "../ui/NewPasswordField";
 import { draftOf, passwordErrors, profileBody, requiredFilled, SOCIAL_KEYS, type PasswordErrors, type ProfileDraft } from "./profile-form";
+import { useProofNeeds } from "../owner-proof/OwnerProofFields";
 import { pictureProblem, saveCroppedPicture, saveOriginalPicture } from "./picture";
 
 /** Spec §4: the profile page sends the member to /user this long after a save. */
@@ -30,6 +31,9 @@ export function ProfileModal({ open, onClose }: { open: boolean; onClose: () => 
   const viewer = useViewer();
   const [draft, setDraft] = useState<ProfileDraft>(() => draftOf(viewer));
   const [errors, setErrors] = useState<PasswordErrors>({});
+  // With two-factor on, the owner-present step asks a code with the password (api/modules/owner-present/).
+  const needs = useProofNeeds();
+  const [code, setCode] = useState("");
   // The picture: the chosen original (sent with the save), the file being cropped, the saved crop's preview.
   const [original, setOriginal] = useState<File | null>(null);
   const [cropping, setCropping] = useState<File | null>(null);
@@ -41,6 +45,7 @@ export function ProfileModal({ open, onClose }: { open: boolean; onClose: () => 
     if (!open) return;
     setDraft(draftOf(viewer));
     setErrors({});
+    setCode("");
     setPictureError(null);
     // Only on opening: a viewer refreshed by a crop must not wipe what is being typed.
   }, [open]);
@@ -84,7 +89,8 @@ export function ProfileModal({ open, onClose }: { open: boolean; onClose: () => 
       return;
     }
     // Modal shows the saving state while this runs, and what it throws.
-    viewerChanged(await call(api.user.me.put(profileBody(draft)), "Erreur lors de la mise à jour du profil"));
+    const body = { ...profileBody(draft), ...(code.trim() ? { currentCode: code.trim() } : {}) };
+    viewerChanged(await call(api.user.me.put(body), "Erreur lors de la mise à jour du profil"));
     // Saved: the dialog closes (nothing left unsaved), the messages below show on the page.
     onClose();
     if (original) {
@@ -169,6 +175,17 @@ export function ProfileModal({ open, onClose }: { open: boolean; onClose: () => 
               />
             )}
           </FormField>
+          {needs?.secondFactor && (
+            <FormField
+              label="Code de votre application d’authentification"
+              id="profile-current-code"
+              hint="Demandé avec le mot de passe actuel pour changer l’e-mail, l’alias ou le mot de passe (ou un code de secours)."
+            >
+              {(field) => (
+                <input {...field} autoComplete="one-time-code" autoCapitalize="none" spellCheck={false} maxLength={20} value={code} onChange={(e) => setCode(e.target.value)} />
+              )}
+            </FormField>
+          )}
           <NewPasswordField
             id={NEW_PASSWORD_ID}
             label="Nouveau mot de passe"

@@ -1,13 +1,14 @@
 /**
  * The member's passkeys: each with its name, the day it was added and its last use, removable; a form to add
- * one (named first, so the list stays readable). The WebAuthn library is loaded when a key is added.
+ * one (named first, so the list stays readable). Adding and removing a key both ask the owner-present step
+ * (password, and a code or another key when two-factor is on). The WebAuthn library is loaded when a key is added.
  */
 import { useEffect, useState, type FormEvent } from "react";
 import type { PasskeyInfo } from "../../../../api/modules/auth/two-factor-model";
 import { formatDateLong } from "../../lib/format";
 import { errorText } from "../lib/api";
+import { OwnerProofFields, proofBody, useProofNeeds, type OwnerProof } from "../owner-proof/OwnerProofFields";
 import { toast } from "../stores/toasts";
-import { confirm } from "../ui/ConfirmDialog";
 import { FormField } from "../ui/FormField";
 import { addPasskey, ceremonyError, listPasskeys, removePasskey } from "./two-factor-client";
 
@@ -17,6 +18,12 @@ export function TwoFactorPasskeys() {
   const [name, setName] = useState("");
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
+  const needs = useProofNeeds();
+  const [proof, setProof] = useState<OwnerProof>({});
+  // The key being removed: its own small form asks the step too.
+  const [removing, setRemoving] = useState<PasskeyInfo | null>(null);
+  const [removeProof, setRemoveProof] = useState<OwnerProof>({});
+  const [removeError, setRemoveError] = useState("");
   // Known in the browser only; null until checked.
   const [supported, setSupported] = useState<boolean | null>(null);
 
@@ -38,9 +45,10 @@ export function TwoFactorPasskeys() {
     }
     setBusy(true);
     try {
-      const key = await addPasskey(name.trim());
+      const key = await addPasskey(name.trim(), proofBody(proof));
       toast.success(`Clé d’accès « ${key.name} » ajoutée.`);
       setName("");
+      setProof({});
       await reload();
     } catch (err) {
       setError(ceremonyError(err) ?? errorText(err, "Erreur lors de l’enregistrement de la clé d’accès"));
@@ -49,14 +57,21 @@ export function TwoFactorPasskeys() {
     }
   }
 
-  async function remove(key: PasskeyInfo) {
-    if (!(await confirm(`Supprimer la clé d’accès « ${key.name} » ? Elle ne permettra plus de vous connecter.`))) return;
+  async function remove(e: FormEvent) {
+    e.preventDefault();
+    if (!removing) return;
+    setRemoveError("");
+    setBusy(true);
     try {
-      await removePasskey(key.id);
-      toast.success(`Clé d’accès « ${key.name} » supprimée.`);
+      await removePasskey(removing.id, proofBody(removeProof));
+      toast.success(`Clé d’accès « ${removing.name} » supprimée.`);
+      setRemoving(null);
+      setRemoveProof({});
       await reload();
     } catch (err) {
-      toast.error(errorText(err, "Erreur lors de la suppression de la clé d’accès"));
+      setRemoveError(errorText(err, "Erreur lors de la suppression de la clé d’accès"));
+    } finally {
+      setBusy(false);
     }
   }
 
@@ -81,9 +96,31 @@ export function TwoFactorPasskeys() {
                   {k.lastUsedAt ? `dernière utilisation le ${formatDateLong(k.lastUsedAt)}` : "jamais utilisée"}
                 </span>
               </div>
-              <button type="button" className="btn btn-small btn-outline" onClick={() => remove(k)} aria-label={`Supprimer la clé d’accès « ${k.name} »`}>
+              <button
+                type="button"
+                className="btn btn-small btn-outline"
+                onClick={() => {
+                  setRemoving(k);
+                  setRemoveError("");
+                }}
+                aria-label={`Supprimer la clé d’accès « ${k.name} »`}
+              >
                 Supprimer
               </button>
+              {removing?.id === k.id && (
+                <form className="two-factor-form passkey-remove" onSubmit={remove} noValidate aria-label={`Supprimer la clé d’accès « ${k.name} »`}>
+                  <p>Cette clé ne permettra plus de vous connecter.</p>
+                  <OwnerProofFields id="passkey-remove" needs={needs} value={removeProof} onChange={setRemoveProof} error={removeError} />
+                  <p className="two-factor-actions">
+                    <button type="submit" className="btn btn-danger" disabled={busy}>
+                      Supprimer la clé
+                    </button>
+                    <button type="button" className="btn btn-outline" onClick={() => setRemoving(null)}>
+                      Annuler
+                    </button>
+                  </p>
+                </form>
+              )}
             </li>
           ))}
         </ul>
@@ -95,6 +132,7 @@ export function TwoFactorPasskeys() {
           <FormField label="Nom de la nouvelle clé" id="passkey-name" error={error} hint="Pour la reconnaître dans cette liste.">
             {(field) => <input {...field} value={name} maxLength={60} onChange={(e) => setName(e.target.value)} />}
           </FormField>
+          <OwnerProofFields id="passkey-add" needs={needs} value={proof} onChange={setProof} />
           <p className="two-factor-actions">
             <button type="submit" className="btn" disabled={busy || !supported}>
               {busy ? "En attente de l’appareil..." : "Ajouter une clé d’accès"}

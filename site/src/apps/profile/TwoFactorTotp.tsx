@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { errorText } from "../lib/api";
 import { toast } from "../stores/toasts";
+import { proofBody, useProofNeeds } from "../owner-proof/OwnerProofFields";
 import { FormField } from "../ui/FormField";
 import { confirmTotp, disableTotp, loadStatus, renewRecoveryCodes, startTotp, type TotpEnrolment, type TwoFactorStatus } from "./two-factor-client";
 
@@ -130,6 +131,20 @@ export function TwoFactorTotp() {
   );
 }
 
+/**
+ * The owner-present step's password for the forms below (their code field is the step's code): shown when the
+ * account has a password.
+ */
+function CurrentPassword({ id, value, onChange }: { id: string; value: string; onChange: (v: string) => void }) {
+  const needs = useProofNeeds();
+  if (!needs?.password) return null;
+  return (
+    <FormField label="Mot de passe actuel" required id={id}>
+      {(field) => <input {...field} type="password" autoComplete="current-password" maxLength={200} value={value} onChange={(e) => onChange(e.target.value)} />}
+    </FormField>
+  );
+}
+
 /** The code field of every step below. */
 function CodeField({ value, onChange, error, id }: { value: string; onChange: (v: string) => void; error?: string; id: string }) {
   return (
@@ -206,6 +221,7 @@ function CodeForm({ id, className = "two-factor-form", children, check, send, fa
 
 function Enrol({ enrolment, onEnabled, onCancel }: { enrolment: TotpEnrolment; onEnabled: (codes: string[]) => void; onCancel: () => void }) {
   const heading = useRef<HTMLParagraphElement>(null);
+  const [password, setPassword] = useState("");
   useEffect(() => heading.current?.focus(), []);
 
   return (
@@ -214,7 +230,7 @@ function Enrol({ enrolment, onEnabled, onCancel }: { enrolment: TotpEnrolment; o
       className="two-factor-enrol"
       check={(code) => (/^\s*\d{3}\s*\d{3}\s*$/.test(code) ? null : "Saisissez les 6 chiffres affichés par l’application.")}
       send={async (code) => {
-        const { recoveryCodes } = await confirmTotp(code.replace(/\s/g, ""));
+        const { recoveryCodes } = await confirmTotp(code.replace(/\s/g, ""), proofBody({ currentPassword: password }));
         toast.success("Double authentification activée.");
         onEnabled(recoveryCodes);
       }}
@@ -234,6 +250,7 @@ function Enrol({ enrolment, onEnabled, onCancel }: { enrolment: TotpEnrolment; o
         </code>
       </p>
       <p className="two-factor-lead">2. Saisissez le code que l’application affiche pour confirmer.</p>
+      <CurrentPassword id="totp-enrol-password" value={password} onChange={setPassword} />
     </CodeForm>
   );
 }
@@ -281,7 +298,7 @@ function Disable({ onDone, onCancel }: { onDone: () => void; onCancel: () => voi
       id="totp-disable-code"
       check={(code) => (code.trim() ? null : "Saisissez un code de vérification.")}
       send={async (code) => {
-        await disableTotp(password, code.trim());
+        await disableTotp(proofBody({ currentPassword: password, currentCode: code }));
         onDone();
       }}
       fallback="Erreur lors de la désactivation"
@@ -291,24 +308,24 @@ function Disable({ onDone, onCancel }: { onDone: () => void; onCancel: () => voi
       onCancel={onCancel}
     >
       <p>Pour désactiver la double authentification, confirmez avec votre mot de passe et un code.</p>
-      <FormField label="Mot de passe" id="totp-disable-password">
-        {(field) => <input {...field} type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />}
-      </FormField>
+      <CurrentPassword id="totp-disable-password" value={password} onChange={setPassword} />
     </CodeForm>
   );
 }
 
 function Renew({ onDone, onCancel }: { onDone: (codes: string[]) => void; onCancel: () => void }) {
+  const [password, setPassword] = useState("");
   return (
     <CodeForm
       id="totp-renew-code"
-      send={async (code) => onDone((await renewRecoveryCodes(code.trim())).recoveryCodes)}
+      send={async (code) => onDone((await renewRecoveryCodes(proofBody({ currentPassword: password, currentCode: code }))).recoveryCodes)}
       fallback="Erreur lors de la création des codes de secours"
       submitLabel="Créer de nouveaux codes"
       busyLabel="Création..."
       onCancel={onCancel}
     >
-      <p>Les codes de secours actuels cesseront de fonctionner.</p>
+      <p>Les codes de secours actuels cesseront de fonctionner. Confirmez avec votre mot de passe et un code.</p>
+      <CurrentPassword id="totp-renew-password" value={password} onChange={setPassword} />
     </CodeForm>
   );
 }

@@ -1,5 +1,6 @@
 /** The profile's calls for two-factor and passkeys, through the typed client; French fallbacks for each. */
 import type { TotpEnrolment, TwoFactorStatus } from "../../../../api/modules/auth/two-factor-model";
+import type { OwnerProof } from "../../../../api/modules/owner-present/model";
 import { api, call } from "../lib/api";
 
 export type { TotpEnrolment, TwoFactorStatus };
@@ -8,25 +9,27 @@ const twoFactor = () => api.user.me["two-factor"];
 
 export const loadStatus = () => call(twoFactor().get(), "Erreur lors du chargement de la double authentification");
 export const startTotp = () => call(twoFactor().totp.post(), "Erreur lors de l'activation");
-export const confirmTotp = (code: string) => call(twoFactor().totp.confirm.post({ code }), "Erreur lors de la vérification du code");
-export const disableTotp = (password: string, code: string) =>
-  call(twoFactor().totp.delete({ password, code }), "Erreur lors de la désactivation");
-export const renewRecoveryCodes = (code: string) =>
-  call(twoFactor()["recovery-codes"].post({ code }), "Erreur lors de la création des codes de secours");
+// Every change of a factor carries the owner-present proof (api/modules/owner-present/).
+export const confirmTotp = (code: string, proof: OwnerProof) =>
+  call(twoFactor().totp.confirm.post({ code, ...proof }), "Erreur lors de la vérification du code");
+export const disableTotp = (proof: OwnerProof) => call(twoFactor().totp.delete(proof), "Erreur lors de la désactivation");
+export const renewRecoveryCodes = (proof: OwnerProof) =>
+  call(twoFactor()["recovery-codes"].post(proof), "Erreur lors de la création des codes de secours");
 
 export const listPasskeys = () => call(api.user.me.passkeys.get(), "Erreur lors du chargement des clés d'accès");
-export const removePasskey = (id: string) => call(api.user.me.passkeys({ id }).delete(), "Erreur lors de la suppression de la clé d'accès");
+export const removePasskey = (id: string, proof: OwnerProof) =>
+  call(api.user.me.passkeys({ id }).delete(proof), "Erreur lors de la suppression de la clé d'accès");
 
 /**
  * Registers a passkey: options from the server, the browser's ceremony (WebAuthn library loaded now, not with
  * the app), then the named key.
  */
-export async function addPasskey(name: string) {
+export async function addPasskey(name: string, proof: OwnerProof) {
   const { startRegistration } = await import("@simplewebauthn/browser");
   type Options = Parameters<typeof startRegistration>[0]["optionsJSON"];
   const optionsJSON = (await call(api.user.me.passkeys.options.post(), "Erreur lors de la préparation de la clé d'accès")) as unknown as Options;
   const response = await startRegistration({ optionsJSON });
-  return call(api.user.me.passkeys.post({ name, response: response as never }), "Erreur lors de l'enregistrement de la clé d'accès");
+  return call(api.user.me.passkeys.post({ name, response: response as never, ...proof }), "Erreur lors de l'enregistrement de la clé d'accès");
 }
 
 /** A WebAuthn failure in French (the browser's own messages are English and technical). */

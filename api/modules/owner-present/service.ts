@@ -1,0 +1,106 @@
+/**
+ * The owner-present step: the one check every change of a way into the account goes through (./ways-in.ts).
+ *
+ * - Accounts with a password: the current password, always. Accounts without one (Google only): a sign-in of the
+ *   last 10 minutes (sessions are only made by a sign-in and never renewed in place, so their creation time is
+ *   that sign-in).
+ * - When two-factor is on: a code of the app (or a recovery code), or an assertion of one of the member's own
+ *   passkeys, on top. A borrowed session that also learnt the password still cannot change a factor.
+ * - Wrong passwords and codes share one budget per member (5 per 15 minutes), taken before anything is checked,
+ *   so neither a burst in parallel nor a borrowed session can be used to guess.
+ */
+import type { Db } from "../../../db/client";
+import type { SessionRow, UserRow } from "../../../db/schema";
+import type { Deps } from "../../deps";
+import { BadRequestError, ForbiddenError, TooManyRequestsError } from "../../lib/errors";
+import { verifyPassword } from "../../lib/password";
+import { RateLimiter } from "../../lib/rate-limit";
+import { LoginLimits } from "../auth/login-limits";
+import { Passkeys } from "../auth/passkeys";
+import { totpEnabled, TwoFactor, WRONG_CODE } from "../auth/two-factor";
+import type { OwnerProof, OwnerProofNeeds } from "./model";
+import { WAYS_IN, type WayIn } from "./ways-in";
+
+/** On an account without a password, a sign-in this recent stands in for it. */
+export const RECENT_SIGN_IN_MS = 10 * 60_000;
+
+export const WRONG_CURRENT_PASSWORD = "Le mot de passe actuel est incorrect.";
+export const TOO_MANY_PROOFS = "Trop d'essais. Merci de réessayer dans quelques minutes.";
+const WRONG_PASSKEY = "La clé d'accès n'a pas pu être vérifiée. Réessayez.";
+
+type Session = Pick<SessionRow, "createdAt">;
+
+export class OwnerPresence {
+  readonly twoFactor: TwoFactor;
+  readonly passkeys: Passkeys;
+  /** Wrong passwords and codes of the step, per member. */
+  private readonly guesses = new RateLimiter(5, 15 * 60_000);
+
+  constructor(
+    private readonly db: Db,
+    twoFactorKey: Uint8Array,
+    publicUrl: string,
+  ) {
+    this.twoFactor = new TwoFactor(db, twoFactorKey);
+    // The step never opens a session: the sign-in limits are not involved (a limiter of its own for the type).
+    this.passkeys = new Passkeys(db, publicUrl, new LoginLimits());
+  }
+
+  /** What the step asks of this member now. */
+  async needs(user: Pick<UserRow, "id" | "passwordHash">, session: Session, now = Date.now()): Promise<OwnerProofNeeds> {
+    const [secondFactor, keys] = await Promise.all([totpEnabled(this.db, user.id), this.passkeys.list(user.id)]);
+    return {
+      password: user.passwordHash !== null,
+      recentSignIn: now - session.createdAt.getTime() <= RECENT_SIGN_IN_MS,
+      secondFactor,
+      passkeys: keys.length,
+    };
+  }
+
+  /** Throws (400, 403 or 429, in French) unless `proof` shows the owner is there for `way`. */
+  async assert(user: UserRow, session: Session, proof: OwnerProof | null | undefined, way: WayIn, now = Date.now()): Promise<void> {
+    const purpose = WAYS_IN[way].purpose;
+    if (user.passwordHash && !proof?.currentPassword) throw new BadRequestError(`Veuillez entrer votre mot de passe actuel pour ${purpose}.`);
+    if (!user.passwordHash && now - session.createdAt.getTime() > RECENT_SIGN_IN_MS) {
+      throw new ForbiddenError(`Reconnectez-vous pour ${purpose}\u00a0: votre dernière connexion date de plus de 10 minutes.`);
+    }
+    const secondFactor = await totpEnabled(this.db, user.id);
+    const secondProof = proof?.passkey ? "passkey" : proof?.currentCode ? "code" : null;
+    // One attempt of the budget per proof sent, taken before anything is checked.
+    if (user.passwordHash || secondProof) this.take(user.id);
+    if (user.passwordHash && !(await verifyPassword(proof!.currentPassword!, user.passwordHash))) throw new BadRequestError(WRONG_CURRENT_PASSWORD);
+    if (secondFactor) {
+      if (!secondProof) {
+        // Not a wrong guess: the form did not ask for the code yet.
+        this.guesses.refund(user.id);
+        throw new BadRequestError(
+          `Saisissez un code de votre application d'authentification (ou un code de secours), ou utilisez une clé d'accès, pour ${purpose}.`,
+        );
+      }
+      const right =
+        secondProof === "passkey"
+          ? await this.passkeys.verifyOwner(user, proof!.passkey as never)
+          : (await this.twoFactor.verify(user.id, proof!.currentCode!)) !== null;
+      if (!right) throw new BadRequestError(secondProof === "passkey" ? WRONG_PASSKEY : WRONG_CODE);
+    }
+    this.guesses.reset(user.id);
+  }
+
+  /** One guess of the member's budget, counted before the guess is checked (a parallel burst cannot pass it). */
+  private take(userId: string) {
+    const wait = this.guesses.take(userId);
+    if (wait > 0) throw new TooManyRequestsError(TOO_MANY_PROOFS, wait);
+  }
+}
+
+const presences = new WeakMap<Db, OwnerPresence>();
+
+/** The step of this app (one per database: one budget of guesses per member, whichever route is called). */
+export function ownerPresenceOf(deps: Pick<Deps, "db" | "env">): OwnerPresence {
+  let presence = presences.get(deps.db);
+  if (!presence) {
+    presence = new OwnerPresence(deps.db, deps.env.twoFactorKey, deps.env.publicUrl);
+    presences.set(deps.db, presence);
+  }
+  return presence;
+}

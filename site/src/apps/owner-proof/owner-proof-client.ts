@@ -1,0 +1,15 @@
+/** The owner-present step's calls: what it asks of the viewer, and a passkey assertion for it. */
+import type { OwnerProof, OwnerProofNeeds } from "../../../../api/modules/owner-present/model";
+import { api, call } from "../lib/api";
+
+export type { OwnerProof, OwnerProofNeeds };
+
+export const loadProofNeeds = () => call(api.user.me["owner-proof"].get(), "Erreur lors du chargement de votre compte");
+
+/** Asks the browser to sign the server's challenge with one of the member's keys (WebAuthn library loaded now). */
+export async function passkeyProof(): Promise<NonNullable<OwnerProof["passkey"]>> {
+  const { startAuthentication } = await import("@simplewebauthn/browser");
+  type Options = Parameters<typeof startAuthentication>[0]["optionsJSON"];
+  const optionsJSON = (await call(api.user.me["owner-proof"]["passkey-options"].post(), "Erreur lors de la préparation de la clé d'accès")) as unknown as Options;
+  return (await startAuthentication({ optionsJSON })) as never;
+}
