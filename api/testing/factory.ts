@@ -22,7 +22,7 @@ const at = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000);
 
 export async function makeUser(
   db: Db,
-  o: Partial<{ firstname: string; name: string; nickname: string; role: Role; groups: Group[]; biography: string; password: string }> = {},
+  o: Partial<{ firstname: string; name: string; nickname: string; email: string; role: Role; groups: Group[]; biography: string; password: string }> = {},
 ) {
   const i = next();
   const row = {
@@ -30,7 +30,7 @@ export async function makeUser(
     firstname: o.firstname ?? `Prénom${i}`,
     name: o.name ?? `Nom${i}`,
     nickname: o.nickname ?? `user${i}`,
-    email: `user${i}@example.org`,
+    email: o.email ?? `user${i}@example.org`,
     passwordHash: o.password ? await Bun.password.hash(o.password, { algorithm: "argon2id" }) : null,
     role: o.role ?? "user",
     groups: o.groups ?? [],

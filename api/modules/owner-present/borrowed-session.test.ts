@@ -1,0 +1,288 @@
+import { and, count, eq, isNull } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { accountTokens, mailOutbox, passkeys, totpFactors, userIdentities, users } from "../../../db/schema";
+import { createSession } from "../../lib/session";
+import { makeUser } from "../../testing/factory";
+import { createHarness, type Harness } from "../../testing/harness";
+import { SoftAuthenticator } from "../../testing/soft-authenticator";
+import { bearer, enrolTotp, login, post, totpCode } from "../auth/two-factor-test-kit";
+import { linkIdentity } from "../users/identities";
+import { GUARDED_ROUTES } from "./ways-in";
+
+const PUBLIC_URL = "https://institut.example";
+const PASSWORD = "Proprietaire-Goree-2026!";
+
+/**
+ * Issue 30 §1: a borrowed session (a bearer token, nothing else) must not add, remove or replace a way into the
+ * account. Every route of the one list (./ways-in.ts) is called with it, on an account with a password, an
+ * authenticator app, a passkey and a Google link, and nothing may change.
+ */
+describe("a borrowed session alone never changes a way into the account", () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await createHarness({ PUBLIC_URL });
+  });
+  afterAll(() => h.close());
+
+  /** A member with a password, signed in once: their session, as someone who copied it would hold it. */
+  async function owner(nickname: string) {
+    const user = await makeUser(h.database.db, { nickname, password: PASSWORD, email: `${nickname}@example.sn` });
+    const res = await login(h, nickname, PASSWORD);
+    expect(res.status).toBe(200);
+    return { user, token: res.json.token as string };
+  }
+
+  /** Everything that opens the account, read from the database. */
+  async function waysIn(userId: string) {
+    const db = h.database.db;
+    const [row] = await db.select().from(users).where(eq(users.id, userId));
+    const [totp] = await db.select().from(totpFactors).where(eq(totpFactors.userId, userId));
+    const keys = await db.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.userId, userId));
+    const google = await db.select().from(userIdentities).where(eq(userIdentities.userId, userId));
+    return {
+      email: row!.email,
+      nickname: row!.nickname,
+      passwordHash: row!.passwordHash,
+      totp: totp ? { enabled: totp.enabledAt !== null, secret: totp.secretEnc } : null,
+      passkeys: keys.map((k) => k.id).sort(),
+      google: google.length,
+    };
+  }
+
+  /** Each guarded route with a body a borrowed session would send: the change itself, no proof. */
+  async function borrowedCall(route: string, token: string, key: SoftAuthenticator, others: { passkeyId: string }) {
+    const auth = bearer(token);
+    const profile = { firstname: "Awa", name: "Ndiaye", nickname: "pris", email: "pirate@example.org", newPassword: "Pirate-Goree-2026!" };
+    switch (route) {
+      case "PUT /api/user/me":
+        return h.call("PUT", "/api/user/me", profile, auth);
+      case "PUT /api/user/profile":
+        return h.call("PUT", "/api/user/profile", profile, auth);
+      case "DELETE /api/user/me/google":
+        return h.call("DELETE", "/api/user/me/google", {}, auth);
+      case "POST /api/user/me/two-factor/totp/confirm":
+        // Two-factor is on already: a new enrolment is refused before the step (409), which changes nothing either.
+        return h.call("POST", "/api/user/me/two-factor/totp/confirm", { code: "123456" }, auth);
+      case "DELETE /api/user/me/two-factor/totp":
+        return h.call("DELETE", "/api/user/me/two-factor/totp", {}, auth);
+      case "POST /api/user/me/two-factor/recovery-codes":
+        return h.call("POST", "/api/user/me/two-factor/recovery-codes", {}, auth);
+      case "POST /api/user/me/passkeys": {
+        const options = await h.call("POST", "/api/user/me/passkeys/options", undefined, auth);
+        expect(options.status).toBe(200);
+        return h.call("POST", "/api/user/me/passkeys", { name: "Pirate", response: key.register(options.json) }, auth);
+      }
+      case "DELETE /api/user/me/passkeys/:id":
+        return h.call("DELETE", `/api/user/me/passkeys/${encodeURIComponent(others.passkeyId)}`, undefined, auth);
+      case "POST /api/admin/users/:id/unlock":
+        return null; // an admin route: tested below with a borrowed administrator's session
+      default:
+        throw new Error(`no borrowed call written for ${route}: add one`);
+    }
+  }
+
+  it("has every write of the member's own account on the list, or named as one that opens no way in", () => {
+    // Writes under /api/user/me* and the profile calls that change nothing a sign-in uses.
+    const opensNothing = new Set([
+      "POST /api/user/me/two-factor/totp", // a secret that nothing accepts until the guarded confirm
+      "POST /api/user/me/passkeys/options", // a challenge only
+      "POST /api/user/me/owner-proof/passkey-options", // a challenge for the step itself
+    ]);
+    const guarded = new Set(GUARDED_ROUTES.map((r) => r.route));
+    const writes = h.app.routes
+      .map((r) => `${r.method} ${r.path}`)
+      .filter((r) => /^(POST|PUT|PATCH|DELETE) \/api\/user\/(me|profile)(\/|$)/.test(r))
+      .filter((r) => !/\/(profile-pic|notifications|newsletter)/.test(r));
+    const unlisted = writes.filter((r) => !guarded.has(r) && !opensNothing.has(r));
+    expect(unlisted).toEqual([]);
+    for (const route of guarded) expect(h.app.routes.some((r) => `${r.method} ${r.path}` === route), route).toBe(true);
+  });
+
+  it("refuses every route of the list, on an account with a password, an app, a passkey and a Google link", async () => {
+    const { user, token } = await owner("awa-proprio");
+    const { secret } = await enrolTotp(h, token, PASSWORD);
+    const ownKey = new SoftAuthenticator(PUBLIC_URL);
+    const options = await h.call("POST", "/api/user/me/passkeys/options", undefined, bearer(token));
+    const added = await h.call(
+      "POST",
+      "/api/user/me/passkeys",
+      { name: "Téléphone", response: ownKey.register(options.json), currentPassword: PASSWORD, currentCode: totpCode(secret, 1) },
+      bearer(token),
+    );
+    expect(added.status, JSON.stringify(added.json)).toBe(200);
+    await linkIdentity(h.database.db, { provider: "google", subject: "sub-awa", userId: user.id, email: user.email });
+    const before = await waysIn(user.id);
+    expect(before).toMatchObject({ totp: { enabled: true }, google: 1 });
+    expect(before.passkeys).toHaveLength(1);
+
+    const attacker = new SoftAuthenticator(PUBLIC_URL);
+    for (const { route } of GUARDED_ROUTES) {
+      const res = await borrowedCall(route, token, attacker, { passkeyId: added.json.id });
+      if (!res) continue;
+      expect([400, 403, 409], `${route}: ${JSON.stringify(res.json)}`).toContain(res.status);
+      expect(res.json.message, route).toMatch(/\S/);
+      expect(await waysIn(user.id), route).toEqual(before);
+    }
+  });
+
+  it("refuses the password without a code when two-factor is on: a borrowed session that learnt the password still cannot plant a key", async () => {
+    const { user, token } = await owner("bineta-proprio");
+    await enrolTotp(h, token, PASSWORD);
+    const key = new SoftAuthenticator(PUBLIC_URL);
+    const options = await h.call("POST", "/api/user/me/passkeys/options", undefined, bearer(token));
+    const res = await h.call("POST", "/api/user/me/passkeys", { name: "Pirate", response: key.register(options.json), currentPassword: PASSWORD }, bearer(token));
+    expect(res.status).toBe(400);
+    expect(res.json.message).toMatch(/^Saisissez un code de votre application/);
+    const wrong = await h.call("DELETE", "/api/user/me/two-factor/totp", { currentPassword: PASSWORD, currentCode: "000000" }, bearer(token));
+    expect(wrong.status).toBe(400);
+    expect((await waysIn(user.id)).passkeys).toEqual([]);
+    expect((await waysIn(user.id)).totp?.enabled).toBe(true);
+  });
+
+  it("plays the issue's exact sequences: the planted factors never exist, and nothing signs in after the owner's password change", async () => {
+    const { user, token } = await owner("coumba-proprio");
+    const stolen = bearer(token);
+    // 1. A passkey through a borrowed session: options, then the key.
+    const attacker = new SoftAuthenticator(PUBLIC_URL);
+    const options = await h.call("POST", "/api/user/me/passkeys/options", undefined, stolen);
+    const planted = await h.call("POST", "/api/user/me/passkeys", { name: "Pirate", response: attacker.register(options.json) }, stolen);
+    expect(planted.status).toBe(400);
+    // 2. The attacker's own authenticator app: start, then confirm with its code.
+    const start = await h.call("POST", "/api/user/me/two-factor/totp", undefined, stolen);
+    expect(start.status).toBe(200);
+    const confirm = await h.call("POST", "/api/user/me/two-factor/totp/confirm", { code: totpCode(start.json.secret) }, stolen);
+    expect(confirm.status).toBe(400);
+    expect(confirm.json.recoveryCodes).toBeUndefined();
+    expect((await waysIn(user.id)).totp?.enabled ?? false).toBe(false);
+    // 3. The owner changes the password (with the current one), which ends the other sessions.
+    const own = (await login(h, "coumba-proprio", PASSWORD, "192.0.2.9")).json.token as string;
+    const changed = await h.call(
+      "PUT",
+      "/api/user/me",
+      { firstname: user.firstname, name: user.name, nickname: user.nickname, email: user.email, currentPassword: PASSWORD, newPassword: "Nouveau-Goree-2026!" },
+      bearer(own),
+    );
+    expect(changed.status, JSON.stringify(changed.json)).toBe(200);
+    // 4. The attacker's key and token give nothing.
+    const signIn = await post(h, "/api/auth/passkey/options", undefined, "198.51.100.7");
+    const withKey = await post(h, "/api/auth/passkey", { response: attacker.assert(signIn.json) }, "198.51.100.7");
+    expect(withKey.status).toBe(401);
+    expect((await h.call("GET", "/api/user/me", undefined, stolen)).status).toBe(401);
+    // The owner signs in with the new password and no code.
+    const back = await login(h, "coumba-proprio", "Nouveau-Goree-2026!", "192.0.2.10");
+    expect(back.status).toBe(200);
+    expect(back.json.token).toBeTruthy();
+  });
+
+  it("lets the owner make each change with the proof, mails the account (and the old address on an e-mail change), and cancels outstanding reset links", async () => {
+    const { user, token } = await owner("diarra-proprio");
+    const db = h.database.db;
+    expect((await post(h, "/api/auth/password-reset", { login: "diarra-proprio" }, "192.0.2.30")).status).toBe(200);
+    const outstanding = () => db.select({ n: count() }).from(accountTokens).where(and(eq(accountTokens.userId, user.id), isNull(accountTokens.usedAt)));
+    expect((await outstanding())[0]!.n).toBe(1);
+    const res = await h.call(
+      "PUT",
+      "/api/user/me",
+      { firstname: user.firstname, name: user.name, nickname: user.nickname, email: "diarra-nouveau@example.sn", currentPassword: PASSWORD },
+      { ...bearer(token), "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36" },
+    );
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect((await outstanding())[0]!.n).toBe(0);
+    const mails = await db.select().from(mailOutbox).where(eq(mailOutbox.kind, "security"));
+    const toThem = mails.filter((m) => m.toAddress.startsWith("diarra"));
+    expect(toThem.map((m) => m.toAddress).sort()).toEqual(["diarra-nouveau@example.sn", "diarra-proprio@example.sn"]);
+    for (const m of toThem) {
+      expect(m.subject).toBe("Alerte de sécurité sur votre compte");
+      expect(m.text).toContain("diarra-nouveau@example.sn");
+      expect(m.text).toContain("Chrome sur Linux");
+      expect(m.text).toMatch(/heure de Dakar/);
+      expect(m.text).toContain("/mot-de-passe-oublie");
+    }
+  });
+
+  it("accepts a passkey of the owner instead of the code, and refuses another member's key", async () => {
+    const { user, token } = await owner("fatou-proprio");
+    const { secret } = await enrolTotp(h, token, PASSWORD);
+    const key = new SoftAuthenticator(PUBLIC_URL);
+    const reg = await h.call("POST", "/api/user/me/passkeys/options", undefined, bearer(token));
+    const added = await h.call(
+      "POST",
+      "/api/user/me/passkeys",
+      { name: "Clé", response: key.register(reg.json), currentPassword: PASSWORD, currentCode: totpCode(secret, 1) },
+      bearer(token),
+    );
+    expect(added.status).toBe(200);
+    // Another member's key answering this member's challenge is refused.
+    const other = await owner("gora-autre");
+    const otherKey = new SoftAuthenticator(PUBLIC_URL);
+    const otherReg = await h.call("POST", "/api/user/me/passkeys/options", undefined, bearer(other.token));
+    expect((await h.call("POST", "/api/user/me/passkeys", { name: "K", response: otherKey.register(otherReg.json), currentPassword: PASSWORD }, bearer(other.token))).status).toBe(200);
+    const challenge = await h.call("POST", "/api/user/me/owner-proof/passkey-options", undefined, bearer(token));
+    expect(challenge.status).toBe(200);
+    const foreign = await h.call("POST", "/api/user/me/two-factor/recovery-codes", { currentPassword: PASSWORD, passkey: otherKey.assert(challenge.json) }, bearer(token));
+    expect(foreign.status).toBe(400);
+    // The owner's own key, for a fresh challenge, stands for the code.
+    const fresh = await h.call("POST", "/api/user/me/owner-proof/passkey-options", undefined, bearer(token));
+    const ok = await h.call("POST", "/api/user/me/two-factor/recovery-codes", { currentPassword: PASSWORD, passkey: key.assert(fresh.json) }, bearer(token));
+    expect(ok.status, JSON.stringify(ok.json)).toBe(200);
+    expect(ok.json.recoveryCodes).toHaveLength(10);
+    // A challenge is used once.
+    const replay = await h.call("POST", "/api/user/me/two-factor/recovery-codes", { currentPassword: PASSWORD, passkey: key.assert(fresh.json) }, bearer(token));
+    expect(replay.status).toBe(400);
+    expect((await h.call("GET", "/api/user/me/owner-proof", undefined, bearer(token))).json).toEqual({ password: true, recentSignIn: true, secondFactor: true, passkeys: 1 });
+    void user;
+  });
+
+  it("takes the guess before checking: 20 parallel wrong passwords evaluate at most five", async () => {
+    const { token } = await owner("ibou-proprio");
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => h.call("DELETE", "/api/user/me/google", { currentPassword: "Mauvais-Passe-2026!" }, bearer(token))),
+    );
+    expect(answers.filter((a) => a.status === 400)).toHaveLength(5);
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(15);
+  });
+
+  describe("an administrator unlocks a member", () => {
+    it("needs the administrator's own password and code, removes the member's factors, ends their sessions, journals it and mails them", async () => {
+      const db = h.database.db;
+      await makeUser(db, { nickname: "cheffe-deblocage", role: "admin", password: PASSWORD, email: "cheffe@example.sn" });
+      const adminToken = (await login(h, "cheffe-deblocage", PASSWORD, "192.0.2.40")).json.token as string;
+      const { secret: adminSecret } = await enrolTotp(h, adminToken, PASSWORD);
+      const { user: member, token: memberToken } = await owner("jean-bloque");
+      const { secret } = await enrolTotp(h, memberToken, PASSWORD);
+      const key = new SoftAuthenticator(PUBLIC_URL);
+      const reg = await h.call("POST", "/api/user/me/passkeys/options", undefined, bearer(memberToken));
+      await h.call("POST", "/api/user/me/passkeys", { name: "Clé", response: key.register(reg.json), currentPassword: PASSWORD, currentCode: totpCode(secret, 1) }, bearer(memberToken));
+
+      const unlock = (body: object, token = adminToken) => h.call("POST", `/api/admin/users/${member.id}/unlock`, body, bearer(token));
+      // A borrowed administrator's session, with or without the password, is not enough.
+      expect((await unlock({})).status).toBe(400);
+      expect((await unlock({ currentPassword: PASSWORD })).status).toBe(400);
+      expect((await waysIn(member.id)).totp?.enabled).toBe(true);
+      // A member cannot call it at all.
+      expect((await unlock({ currentPassword: PASSWORD }, memberToken)).status).toBe(403);
+
+      const res = await unlock({ currentPassword: PASSWORD, currentCode: totpCode(adminSecret, 1) });
+      expect(res.status, JSON.stringify(res.json)).toBe(200);
+      expect(res.json).toEqual({ twoFactorRemoved: true, passkeysRemoved: 1 });
+      expect(await waysIn(member.id)).toMatchObject({ totp: null, passkeys: [] });
+      expect((await h.call("GET", "/api/user/me", undefined, bearer(memberToken))).status).toBe(401);
+      const signIn = await login(h, "jean-bloque", PASSWORD, "192.0.2.41");
+      expect(signIn.json.token).toBeTruthy();
+      const journal = await h.call("GET", "/api/admin/audit", undefined, bearer(adminToken));
+      expect(journal.json.items[0]).toMatchObject({ actor: "cheffe-deblocage", itemKind: "member", summary: expect.stringMatching(/^Connexion débloquée/) });
+      const mails = await db.select().from(mailOutbox).where(and(eq(mailOutbox.kind, "security"), eq(mailOutbox.toAddress, member.email)));
+      expect(mails.filter((m) => /Un administrateur a débloqué la connexion/.test(m.text))).toHaveLength(1);
+      // Not on oneself: the profile is the way.
+      expect((await h.call("POST", `/api/admin/users/${(await db.select().from(users).where(eq(users.nickname, "cheffe-deblocage")))[0]!.id}/unlock`, {}, bearer(adminToken))).status).toBe(400);
+    });
+  });
+
+  it("still lets a password-less account (Google only) make a change right after signing in, and not later", async () => {
+    const user = await makeUser(h.database.db, { nickname: "kine-google" });
+    const fresh = (await createSession(h.database.db, user.id)).token;
+    const old = (await createSession(h.database.db, user.id, new Date(Date.now() - 11 * 60_000))).token;
+    expect((await h.call("DELETE", "/api/user/me/google", {}, bearer(old))).status).toBe(403);
+    expect((await h.call("DELETE", "/api/user/me/google", {}, bearer(fresh))).status).toBe(200);
+  });
+});
