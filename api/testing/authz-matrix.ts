@@ -212,6 +212,7 @@ export const RULES: Record<string, Rule> = {
   "POST /api/auth/passkey/options": { expect: open() },
   // Account recovery (api/modules/password-reset): open, the same answer for a login that matches nobody.
   "POST /api/auth/password-reset": { expect: open(), body: () => ({ login: "personne-inconnue" }) },
+  "POST /api/auth/password-reset/check": { expect: open(400), body: () => ({ token: "aucun-jeton" }), note: "a token nobody was sent: 400 whoever asks" },
   "POST /api/auth/password-reset/confirm": { expect: open(400), body: () => ({ token: "aucun-jeton", password: "Passe-Neuf-2026!" }), note: "a token nobody was sent: 400 whoever asks" },
   "POST /api/auth/passkey": { expect: open(401), body: () => ({ response: fakeAssertion }), note: "an assertion no authenticator signed" },
 

@@ -3,7 +3,8 @@ import type { Deps } from "../../deps";
 import { accountLimitsOf } from "../../lib/account-limits";
 import { clientIp } from "../../lib/client-ip";
 import { jsonOnly } from "../auth/json-only";
-import { ResetAnswer, ResetConfirmBody, ResetRequestBody } from "./model";
+import { ownerPresenceOf } from "../owner-present";
+import { ResetAnswer, ResetCheckAnswer, ResetCheckBody, ResetConfirmBody, ResetRequestBody } from "./model";
 import { PasswordReset } from "./service";
 
 /**
@@ -11,16 +12,24 @@ import { PasswordReset } from "./service";
  * like the sign-in routes, so a form on another site cannot post to them.
  */
 export const passwordResetRoutes = (deps: Deps) => {
-  const reset = new PasswordReset(deps.db, deps.env, accountLimitsOf(deps));
+  const reset = new PasswordReset(deps.db, deps.env, accountLimitsOf(deps), undefined, ownerPresenceOf(deps).twoFactor);
   return new Elysia({ name: "password-reset" })
     .post("/api/auth/password-reset", async ({ body, request }) => ({ message: await reset.request(body.login, clientIp(request)) }), {
       ...jsonOnly,
       body: ResetRequestBody,
       response: { 200: ResetAnswer },
     })
-    .post("/api/auth/password-reset/confirm", async ({ body }) => ({ message: (await reset.confirm(body.token, body.password)).message }), {
+    .post("/api/auth/password-reset/check", ({ body }) => reset.check(body.token), {
       ...jsonOnly,
-      body: ResetConfirmBody,
-      response: { 200: ResetAnswer },
-    });
+      body: ResetCheckBody,
+      response: { 200: ResetCheckAnswer },
+    })
+    .post(
+      "/api/auth/password-reset/confirm",
+      async ({ body, request }) => {
+        const removal = { removeFactors: body.removeFactors, code: body.code, userAgent: request.headers.get("user-agent") };
+        return { message: (await reset.confirm(body.token, body.password, removal)).message };
+      },
+      { ...jsonOnly, body: ResetConfirmBody, response: { 200: ResetAnswer } },
+    );
 };

@@ -7,3 +7,6 @@ export const INVALID_LINK = "Ce lien n'est pas valide. Demandez-en un nouveau de
 export const SPENT_LINK = "Ce lien a déjà servi ou a été remplacé. Demandez-en un nouveau depuis la page «\u00a0Mot de passe oublié\u00a0?\u00a0».";
 export const EXPIRED_LINK = "Ce lien a expiré. Demandez-en un nouveau depuis la page «\u00a0Mot de passe oublié\u00a0?\u00a0».";
 
+/** Removing factors on the reset page with two-factor on: the link alone is not enough (docs/DECISIONS.md). */
+export const CODE_TO_REMOVE_TWO_FACTOR =
+  "Pour désactiver la double authentification, saisissez un code de votre application ou un code de secours. Sans code, un administrateur peut la retirer pour vous.";

@@ -6,20 +6,25 @@
  *   transaction.
  * - `confirm(token, password)` spends the token, sets the password, cancels the member's other links, ends every
  *   session and pending sign-in, and journals it, all in one transaction: a refused token changes nothing.
- * It only sets a password: a member with two-factor still gives their code at the next sign-in (docs/SECURITY.md).
+ * It sets a password; with `removeFactors`, it also removes the member's passkeys and, only with a code of the app
+ * or a recovery code, turns two-factor off (a mailbox alone never defeats two-factor: docs/DECISIONS.md, « What a
+ * reset may remove »). Without a code, an administrator can unlock the member (api/modules/users/unlock.ts).
  */
 import { eq, or, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { pendingLogins, sessions, users, type UserRow } from "../../../db/schema";
+import { passkeys, pendingLogins, recoveryCodes, sessions, totpFactors, users, type UserRow } from "../../../db/schema";
 import { recordAudits } from "../audit/service";
 import { enqueueMail } from "../mail/service";
 import { mailSite, renderMail } from "../mail/render";
 import { BadRequestError, HttpError, TooManyRequestsError } from "../../lib/errors";
+import { RateLimiter } from "../../lib/rate-limit";
+import { totpEnabled, WRONG_CODE, type TwoFactor } from "../auth/two-factor";
+import { queueSecurityMail } from "../owner-present/security-mail";
 import type { AccountLimits } from "../../lib/account-limits";
 import { hashPassword, isValidPassword } from "../../lib/password";
 import { PASSWORD_POLICY_MESSAGE } from "../users/service";
 import { invitationMailContent, resetMailContent, type MailEnv } from "./mail";
-import { EXPIRED_LINK, INVALID_LINK, REQUEST_SENT, SPENT_LINK, TOO_MANY_RESETS } from "./messages";
+import { CODE_TO_REMOVE_TWO_FACTOR, EXPIRED_LINK, INVALID_LINK, REQUEST_SENT, SPENT_LINK, TOO_MANY_RESETS } from "./messages";
 import { findToken, newToken, spendToken, storeToken, type Tx } from "./tokens";
 
 /** The login key: trimmed and lower-cased, as the unique indexes on alias and e-mail compare. */
@@ -30,13 +35,42 @@ const fullName = (u: Pick<UserRow, "firstname" | "name">) => `${u.firstname} ${u
 /** Stand-in for an unknown login: the mail is rendered for it too, and thrown away. */
 const NOBODY = { firstname: "Membre", nickname: "membre" };
 
+/** What a link's holder may remove on the reset page: the member's second factors. */
+export type LinkFactors = { twoFactor: boolean; passkeys: number };
+
 export class PasswordReset {
+  /** Wrong codes typed on the reset page, per member (the link holder must not guess the app's code). */
+  private readonly codeGuesses = new RateLimiter(5, 15 * 60_000);
+
   constructor(
     private readonly db: Db,
     private readonly env: MailEnv,
     private readonly limits: Pick<AccountLimits, "resetsByAddress" | "resetsByLogin">,
     private readonly now: () => Date = () => new Date(),
+    private readonly twoFactor?: Pick<TwoFactor, "verify">,
   ) {}
+
+  /**
+   * What the page shows before the form: whether the link still works (a spent or expired one says so at once),
+   * and which factors its holder may offer to remove. Spends nothing.
+   */
+  async check(token: string): Promise<LinkFactors> {
+    const row = await this.usable(token);
+    const [twoFactor, keys] = await Promise.all([
+      totpEnabled(this.db, row.userId),
+      this.db.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.userId, row.userId)),
+    ]);
+    return { twoFactor, passkeys: keys.length };
+  }
+
+  /** The stored row of a token that can still be used; a French 400 otherwise. */
+  private async usable(token: string) {
+    const row = await findToken(this.db, token);
+    if (!row) throw new BadRequestError(INVALID_LINK);
+    if (row.usedAt) throw new BadRequestError(SPENT_LINK);
+    if (row.expiresAt.getTime() <= this.now().getTime()) throw new BadRequestError(EXPIRED_LINK);
+    return row;
+  }
 
   /** Sends a reset link to the account `login` names (alias or e-mail), if any; the answer never says which. */
   async request(login: string, ip: string): Promise<string> {
@@ -68,15 +102,29 @@ export class PasswordReset {
     return REQUEST_SENT;
   }
 
-  /** Sets the password the link's holder chose; refuses (400, nothing changed) a malformed, forged, spent or expired token. */
-  async confirm(token: string, password: string): Promise<{ message: string; user: UserRow }> {
-    const row = await findToken(this.db, token);
-    if (!row) throw new BadRequestError(INVALID_LINK);
+  /**
+   * Sets the password the link's holder chose; refuses (400, nothing changed) a malformed, forged, spent or expired
+   * token. `removeFactors`: the member's passkeys go too, and two-factor is turned off when `code` is a right code
+   * of the app or a recovery code (refused without one). The owner gets a security mail.
+   */
+  async confirm(
+    token: string,
+    password: string,
+    removal: { removeFactors?: boolean; code?: string; userAgent?: string | null } = {},
+  ): Promise<{ message: string; user: UserRow }> {
+    const row = await this.usable(token);
     const now = this.now();
-    if (row.usedAt) throw new BadRequestError(SPENT_LINK);
-    if (row.expiresAt.getTime() <= now.getTime()) throw new BadRequestError(EXPIRED_LINK);
     if (!isValidPassword(password)) throw new BadRequestError(PASSWORD_POLICY_MESSAGE);
+    const twoFactorOn = removal.removeFactors ? await totpEnabled(this.db, row.userId) : false;
+    if (twoFactorOn) {
+      if (!removal.code?.trim()) throw new BadRequestError(CODE_TO_REMOVE_TWO_FACTOR);
+      const wait = this.codeGuesses.take(row.userId);
+      if (wait > 0) throw new TooManyRequestsError("Trop d'essais. Réessayez dans quelques minutes.", wait);
+      if (!this.twoFactor || !(await this.twoFactor.verify(row.userId, removal.code))) throw new BadRequestError(WRONG_CODE);
+      this.codeGuesses.reset(row.userId);
+    }
     const passwordHash = await hashPassword(password);
+    let removedKeys = 0;
     const user = await this.db.transaction(async (tx) => {
       if (!(await spendToken(tx, row, now))) return null;
       const [updated] = await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, row.userId)).returning();
@@ -84,7 +132,15 @@ export class PasswordReset {
       // Whoever knew the old password (or holds a session made with it) is out, on every device.
       await tx.delete(sessions).where(eq(sessions.userId, row.userId));
       await tx.delete(pendingLogins).where(eq(pendingLogins.userId, row.userId));
+      if (removal.removeFactors) {
+        removedKeys = (await tx.delete(passkeys).where(eq(passkeys.userId, row.userId)).returning({ id: passkeys.id })).length;
+        if (twoFactorOn) {
+          await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, row.userId));
+          await tx.delete(totpFactors).where(eq(totpFactors.userId, row.userId));
+        }
+      }
       const invitation = row.kind === "invitation";
+      const removed = [removedKeys ? `${removedKeys} clé(s) d'accès supprimée(s)` : null, twoFactorOn ? "double authentification désactivée" : null].filter(Boolean);
       await recordAudits(tx, [{
         userId: updated.id,
         actor: updated.nickname,
@@ -93,8 +149,12 @@ export class PasswordReset {
         itemKind: "member",
         itemId: updated.id,
         title: fullName(updated),
-        summary: invitation ? "Mot de passe choisi par le lien d'invitation" : "Mot de passe réinitialisé par le lien reçu par e-mail",
+        summary: (invitation ? "Mot de passe choisi par le lien d'invitation" : "Mot de passe réinitialisé par le lien reçu par e-mail") + (removed.length ? ` (${removed.join(", ")})` : ""),
       }], now);
+      if (!invitation) {
+        const what = `Le mot de passe de votre compte a été réinitialisé par le lien reçu par e-mail, et toutes les sessions ont été fermées${removed.length ? ` (${removed.join(", ")})` : ""}.`;
+        await queueSecurityMail(tx, this.env, updated, { what, userAgent: removal.userAgent ?? null, at: now });
+      }
       return updated;
     });
     if (!user) throw new BadRequestError(SPENT_LINK);
