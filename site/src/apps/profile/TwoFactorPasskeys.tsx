@@ -64,7 +64,7 @@ export function TwoFactorPasskeys() {
     setBusy(true);
     try {
       await removePasskey(removing.id, proofBody(removeProof));
-      toast.success(`Clé d’accès « ${removing.name} » supprimée.`);
+      toast.success(`Clé d’accès «\u00a0${removing.name}\u00a0» supprimée.`);
       setRemoving(null);
       setRemoveProof({});
       await reload();

@@ -19,6 +19,7 @@ import { Modal } from "../ui/Modal";
 import { NewPasswordField } from "../ui/NewPasswordField";
 import { UploadProgress } from "../ui/UploadProgress";
 import { USERS_PATH } from "./stores";
+import { UnlockSignIn } from "./UnlockSignIn";
 import {
   groupLocked,
   MAX_GROUPS,
@@ -199,6 +200,7 @@ export function UserForm({ open, user, onClose }: { open: boolean; user: Current
           ))}
         </div>
       </fieldset>
+      {!creating && <UnlockSignIn user={user} />}
     </Modal>
   );
 }
