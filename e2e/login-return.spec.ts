@@ -61,7 +61,7 @@ async function memberWithCode(request: APIRequestContext): Promise<Account & { s
   expect(created.status(), await created.text()).toBe(201);
   const auth = { authorization: `Bearer ${await apiToken(request, { nickname, password })}` };
   const { secret } = (await (await request.post("/api/user/me/two-factor/totp", { headers: auth })).json()) as { secret: string };
-  const confirmed = await request.post("/api/user/me/two-factor/totp/confirm", { headers: auth, data: { code: codeFor(secret) } });
+  const confirmed = await request.post("/api/user/me/two-factor/totp/confirm", { headers: auth, data: { code: codeFor(secret), currentPassword: password } });
   expect(confirmed.status()).toBe(200);
   const { recoveryCodes } = (await confirmed.json()) as { recoveryCodes: string[] };
   return { nickname, password, secret, email, recovery: recoveryCodes };

@@ -56,6 +56,8 @@ test("a member turns on an authenticator app, then signs in with a code and with
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
   expect(await appViolations(page, "#double-authentification")).toEqual([]);
 
+  // The owner-present step: the current password with the first code (a borrowed session cannot turn it on).
+  await section.locator(".two-factor-enrol").getByLabel("Mot de passe actuel").fill(PASSWORD);
   // A wrong code first: refused, still off.
   await section.getByLabel("Code de vérification").fill(String((Number(codeFor(secret)) + 1) % 1_000_000).padStart(6, "0"));
   await section.getByRole("button", { name: "Confirmer" }).click();
@@ -104,7 +106,7 @@ test("Google proves only the first factor: a member with two-factor still types 
   const token = await apiToken(request, who);
   const auth = { authorization: `Bearer ${token}` };
   const { secret } = (await (await request.post("/api/user/me/two-factor/totp", { headers: auth })).json()) as { secret: string };
-  const confirmed = await request.post("/api/user/me/two-factor/totp/confirm", { headers: auth, data: { code: codeFor(secret) } });
+  const confirmed = await request.post("/api/user/me/two-factor/totp/confirm", { headers: auth, data: { code: codeFor(secret), currentPassword: PASSWORD } });
   expect(confirmed.status()).toBe(200);
   writeFileSync(OIDC_EMAIL_FILE, `${who.nickname}@example.sn`);
 
@@ -147,6 +149,7 @@ test("a member registers a passkey and signs in with it, without a password", as
   const section = page.locator("#double-authentification");
   await expect(section.getByText("Aucune clé d’accès enregistrée.")).toBeVisible();
   await section.getByLabel("Nom de la nouvelle clé").fill("Ordinateur du bureau");
+  await section.locator(".passkey-add").getByLabel("Mot de passe actuel").fill(PASSWORD);
   await section.getByRole("button", { name: "Ajouter une clé d’accès" }).click();
   const keys = section.getByRole("list", { name: "Vos clés d’accès" });
   await expect(keys.getByRole("listitem")).toHaveCount(1);
@@ -168,7 +171,9 @@ test("a member registers a passkey and signs in with it, without a password", as
   await page.goto(`${site}/user/profile`);
   await expect(keys).toContainText("dernière utilisation le");
   await keys.getByRole("button", { name: "Supprimer la clé d’accès «\u00a0Ordinateur du bureau\u00a0»" }).click();
-  await page.getByRole("alertdialog").getByRole("button", { name: "Supprimer", exact: true }).click();
+  const removal = keys.getByRole("form", { name: "Supprimer la clé d’accès «\u00a0Ordinateur du bureau\u00a0»" });
+  await removal.getByLabel("Mot de passe actuel").fill(PASSWORD);
+  await removal.getByRole("button", { name: "Supprimer la clé", exact: true }).click();
   await expect(section.getByText("Aucune clé d’accès enregistrée.")).toBeVisible();
   await signOut(page);
   await page.getByRole("button", { name: "Se connecter avec une clé d’accès" }).click();
