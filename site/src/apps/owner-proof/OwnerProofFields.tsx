@@ -3,6 +3,8 @@
  * on, a code of the app (or a recovery code) or a passkey. Asked before any change of a way into the account,
  * so a borrowed session alone cannot add or remove one. The form owns the value and sends it with its body.
  */
+import { useStore } from "@nanostores/react";
+import { atom } from "nanostores";
 import { useEffect, useState } from "react";
 import { errorText } from "../lib/api";
 import { ceremonyError } from "../profile/two-factor-client";
@@ -12,15 +14,20 @@ import "./OwnerProofFields.css";
 
 export type { OwnerProof };
 
+/** Bumped when the viewer's factors change (an app turned on, a key added): every form asks again what it needs. */
+const $factorsVersion = atom(0);
+export const factorsChanged = () => $factorsVersion.set($factorsVersion.get() + 1);
+
 /** What the step asks of the viewer; null while loading. */
 export function useProofNeeds(): OwnerProofNeeds | null {
   const [needs, setNeeds] = useState<OwnerProofNeeds | null>(null);
+  const version = useStore($factorsVersion);
   useEffect(() => {
     loadProofNeeds()
       .then(setNeeds)
       // Unknown: ask for both, the server says what is missing.
       .catch(() => setNeeds({ password: true, recentSignIn: false, secondFactor: true, passkeys: 0 }));
-  }, []);
+  }, [version]);
   return needs;
 }
 

@@ -7,7 +7,7 @@ import { useEffect, useState, type FormEvent } from "react";
 import type { PasskeyInfo } from "../../../../api/modules/auth/two-factor-model";
 import { formatDateLong } from "../../lib/format";
 import { errorText } from "../lib/api";
-import { OwnerProofFields, proofBody, useProofNeeds, type OwnerProof } from "../owner-proof/OwnerProofFields";
+import { factorsChanged, OwnerProofFields, proofBody, useProofNeeds, type OwnerProof } from "../owner-proof/OwnerProofFields";
 import { toast } from "../stores/toasts";
 import { FormField } from "../ui/FormField";
 import { addPasskey, ceremonyError, listPasskeys, removePasskey } from "./two-factor-client";
@@ -49,6 +49,7 @@ export function TwoFactorPasskeys() {
       toast.success(`Clé d’accès « ${key.name} » ajoutée.`);
       setName("");
       setProof({});
+      factorsChanged();
       await reload();
     } catch (err) {
       setError(ceremonyError(err) ?? errorText(err, "Erreur lors de l’enregistrement de la clé d’accès"));
@@ -67,6 +68,7 @@ export function TwoFactorPasskeys() {
       toast.success(`Clé d’accès «\u00a0${removing.name}\u00a0» supprimée.`);
       setRemoving(null);
       setRemoveProof({});
+      factorsChanged();
       await reload();
     } catch (err) {
       setRemoveError(errorText(err, "Erreur lors de la suppression de la clé d’accès"));

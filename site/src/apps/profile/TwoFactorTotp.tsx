@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { errorText } from "../lib/api";
 import { toast } from "../stores/toasts";
-import { proofBody, useProofNeeds } from "../owner-proof/OwnerProofFields";
+import { factorsChanged, proofBody, useProofNeeds } from "../owner-proof/OwnerProofFields";
 import { FormField } from "../ui/FormField";
 import { confirmTotp, disableTotp, loadStatus, renewRecoveryCodes, startTotp, type TotpEnrolment, type TwoFactorStatus } from "./two-factor-client";
 
@@ -67,6 +67,8 @@ export function TwoFactorTotp() {
           enrolment={step.enrolment}
           onCancel={() => setStep({ kind: "idle" })}
           onEnabled={(codes) => {
+            // The other forms of the page now ask a code too.
+            factorsChanged();
             setStep({ kind: "codes", codes });
             void reload();
           }}
@@ -83,6 +85,7 @@ export function TwoFactorTotp() {
             <Disable
               onCancel={() => setStep({ kind: "idle" })}
               onDone={() => {
+                factorsChanged();
                 setStep({ kind: "idle" });
                 toast.success("Double authentification désactivée.");
                 void reload();
