@@ -161,6 +161,8 @@ test.describe("citable articles", () => {
       `Diop Sow, Marie Claire, et Khadija Cissé. «${NBSP}${a.title}${NBSP}». L’Institut, ${dayMonth} ${year}. ${url}.`,
     );
 
+    await expect(page.locator(".cite-files")).toHaveText(`Télécharger${NBSP}: BibTeX (.bib) · RIS (.ris)`);
+
     // Tab on to the BibTeX link, Enter downloads the same bytes the server serves.
     await page.keyboard.press("Tab");
     const bibLink = page.getByRole("link", { name: "BibTeX (.bib)" });
