@@ -80,6 +80,9 @@ for (const width of [1280, 375]) {
       await expect(preview.getByRole("heading", { level: 1 })).toHaveText(title);
       await expect(preview.locator(".article-page .prose")).toContainText("Écrit hors ligne.");
       await expect(preview.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, nofollow");
+      // Not public yet: nothing to cite (no « Citer », no citation tags naming files that do not exist).
+      await expect(preview.locator("details.cite-box")).toHaveCount(0);
+      await expect(preview.locator('meta[name="citation_title"]')).toHaveCount(0);
       await preview.close();
 
       // Still a draft: the admins do not see it waiting.

@@ -183,7 +183,7 @@ test.describe("social and structured metadata", () => {
   const jsonLd = async (page: Page) =>
     (await page.locator('script[type="application/ld+json"]').allTextContents()).map((t) => JSON.parse(t));
 
-  test("an article page has its canonical URL, OpenGraph card and Article JSON-LD on the configured origin", async ({ page, request }) => {
+  test("an article page has its canonical URL, OpenGraph card and ScholarlyArticle JSON-LD on the configured origin", async ({ page, request }) => {
     const articles = await getJson<ArticleSummary[]>(request, "/api/public/articles");
     const a = articles.find((x) => x.articlePic) ?? articles[0]!;
     await page.goto(`/article/${a.url}`);
@@ -200,7 +200,7 @@ test.describe("social and structured metadata", () => {
       );
     }
     const [ld] = await jsonLd(page);
-    expect(ld["@type"]).toBe("Article");
+    expect(ld["@type"]).toBe("ScholarlyArticle");
     expect(ld.headline).toBe(a.title);
     expect(ld.url).toBe(url);
     expect(ld.author.map((p: { name: string }) => p.name)).toEqual(a.authors.map((p) => `${p.firstname} ${p.name}`));

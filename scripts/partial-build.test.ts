@@ -155,6 +155,12 @@ describe("partial builds", () => {
     expect(afterTitle.carried).toContain(`/article/${urls.article2}`);
     expect(afterTitle.carried).toContain(`/event/${urls.event1}`);
     expect(readFileSync(join(builds[1]!.dir, "article", `${urls.article1}.html`), "utf8")).toContain("La pêche artisanale à Gorée");
+    // Its citation files (« Citer ») follow the new title; the other article's are carried over.
+    for (const ext of ["bib", "ris"]) {
+      expect(afterTitle.carried).not.toContain(`/article/${urls.article1}.${ext}`);
+      expect(afterTitle.carried).toContain(`/article/${urls.article2}.${ext}`);
+      expect(readFileSync(join(builds[1]!.dir, "article", `${urls.article1}.${ext}`), "utf8")).toContain("La pêche artisanale à Gorée");
+    }
     // Pages not made from one item follow what they read (site/src/lib/page-reads.ts): the home page and the feeds
     // read the articles; a static screen reads nothing; the media library and the events' calendar file read no article.
     for (const page of ["/", "/rss.xml", "/articles", "/sitemap.xml"]) expect(afterTitle.carried, page).not.toContain(page);

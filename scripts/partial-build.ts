@@ -46,6 +46,9 @@ export const ITEM_ROUTES: Record<string, ((props: Record<string, unknown>) => st
   },
   // DTSTAMP is the build's clock: a page carried over keeps the time it was made (ignored when comparing builds).
   "/event/[url].ics": null,
+  // « Citer »: an article's BibTeX and RIS files (the citation's fields are props).
+  "/article/[url].bib": null,
+  "/article/[url].ris": null,
   "/cercle-impulsion/[fullname]": null,
   "/cercle-axiologique/[fullname]": null,
   "/user/[nickname]": null,

@@ -8,6 +8,9 @@ const TYPES: Record<string, string> = {
   xml: "application/xml; charset=utf-8",
   txt: "text/plain; charset=utf-8",
   ics: "text/calendar; charset=utf-8",
+  // An article's citation files (« Citer »): reference managers open them; browsers download them.
+  bib: "application/x-bibtex; charset=utf-8",
+  ris: "application/x-research-info-systems; charset=utf-8",
   webmanifest: "application/manifest+json",
   svg: "image/svg+xml",
   png: "image/png",

@@ -17,3 +17,4 @@ export * from "./registrations";
 export * from "./newsletter";
 export * from "./newsletter-issues";
 export * from "./revisions";
+export * from "./retired-slugs";

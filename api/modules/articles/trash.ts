@@ -8,7 +8,7 @@
  */
 import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { articleAuthors, articles, media, type ArticleRow } from "../../../db/schema";
+import { articleAuthors, articles, media, retiredSlugs, type ArticleRow } from "../../../db/schema";
 import { ForbiddenError, NotFoundError } from "../../lib/errors";
 import { removeUnnamedPictures, revisionPictureNames } from "./picture-files";
 import { recordAudits, type NewAuditEntry } from "../audit/service";
@@ -69,10 +69,11 @@ export async function restoreRow(db: Db, { table, kind }: Trashable, row: { id: 
 
 /**
  * Deletes trashed rows for good, with their journal entries, and answers those deleted: only rows still in the
- * trash go, so a purge racing a restore never deletes the restored row. The caller then removes their files (no
- * transaction could bring a file back).
+ * trash go, so a purge racing a restore never deletes the restored row. Their addresses are retired in the same
+ * transaction (db/schema/retired-slugs.ts): no new item takes them, so a citation of a purged article never leads
+ * to another one. The caller then removes their files (no transaction could bring a file back).
  */
-export async function purgeRows<R extends { id: string; title: string }>(db: Db, { table, kind }: Trashable, rows: R[], actor: { id: string | null; nickname: string }, route: string, now = new Date()): Promise<R[]> {
+export async function purgeRows<R extends { id: string; title: string; url: string }>(db: Db, { table, kind }: Trashable, rows: R[], actor: { id: string | null; nickname: string }, route: string, now = new Date()): Promise<R[]> {
   if (rows.length === 0) return [];
   return db.transaction(async (tx) => {
     const deleted = await tx
@@ -81,6 +82,9 @@ export async function purgeRows<R extends { id: string; title: string }>(db: Db,
       .returning({ id: table.id });
     const ids = new Set(deleted.map((d) => d.id));
     const purged = rows.filter((r) => ids.has(r.id));
+    if (purged.length) {
+      await tx.insert(retiredSlugs).values(purged.map((r) => ({ kind, slug: r.url, retiredAt: now }))).onConflictDoNothing();
+    }
     await recordAudits(tx, trashJournal(purged, actor, TRASH_ACTIONS.purge, route, kind), now);
     return purged;
   });

@@ -64,15 +64,21 @@ describe("structured data", () => {
   it("describes an article with its authors, picture, date and keywords", () => {
     const ld = articleLd(article, origin);
     expect(ld).toMatchObject({
-      "@type": "Article",
+      "@type": "ScholarlyArticle",
       headline: article.title,
       url: "https://institut.example/article/l-erosion-cotiere",
       datePublished: "2026-03-01T10:15:00+00:00",
-      author: [{ "@type": "Person", name: "Aïssatou Ndiaye", url: "https://institut.example/user/andiaye" }],
+      author: [{ "@type": "Person", name: "Aïssatou Ndiaye", givenName: "Aïssatou", familyName: "Ndiaye", url: "https://institut.example/user/andiaye" }],
       image: ["https://institut.example/uploads/article_pics/pic.jpg"],
       keywords: "littoral, climat",
     });
     expect(articleLd({ ...article, articlePic: null, keywords: [] }, origin)).not.toHaveProperty("image");
+    expect(ld).not.toHaveProperty("encoding");
+  });
+
+  it("points a scholarly article at its PDF when it has one", () => {
+    const pdf = "https://institut.example/uploads/media/etude.pdf";
+    expect(articleLd(article, origin, pdf).encoding).toEqual({ "@type": "MediaObject", contentUrl: pdf, encodingFormat: "application/pdf" });
   });
 
   it("places an online event in a VirtualLocation and others in a Place", () => {

@@ -78,23 +78,35 @@ export function organizationLd(origin: Origin): JsonLd {
   };
 }
 
-/** One article page: headline, publication date, authors, picture, keywords and themes. */
-export function articleLd(a: Article, origin: Origin): JsonLd {
+function authorRef(p: UserSummary, origin: Origin): JsonLd {
+  return { ...personRef(p, origin), givenName: p.firstname, familyName: p.name };
+}
+
+/**
+ * One article page: a ScholarlyArticle (the institute's publications are meant to be cited: issue 35 §2), with
+ * headline, publication date, authors (given and family names apart, so a compound surname stays whole), picture,
+ * keywords, themes, and its PDF when it has one (the same file as the `citation_pdf_url` tag).
+ */
+export function articleLd(a: Article, origin: Origin, pdfUrl?: string): JsonLd {
   const url = abs(articleHref(a.url), origin);
   return {
     "@context": CONTEXT,
-    "@type": "Article",
+    "@type": "ScholarlyArticle",
     headline: truncate(a.title, 110),
+    ...(a.title.length > 110 ? { name: a.title } : {}),
     url,
     mainEntityOfPage: url,
+    identifier: url,
     datePublished: zonedDateTime(a.createdAt),
     inLanguage: "fr",
-    author: a.authors.map((p) => personRef(p, origin)),
+    isAccessibleForFree: true,
+    author: a.authors.map((p) => authorRef(p, origin)),
     publisher: { ...organizationRef(origin), logo: abs("/logo.svg", origin) },
     ...(a.articlePic ? { image: [abs(articlePicSrc(a.articlePic), origin)] } : {}),
     ...(a.keywords.length ? { keywords: a.keywords.join(", ") } : {}),
     ...(a.themes.length ? { articleSection: a.themes.map((t) => t.name) } : {}),
     ...(a.txt_content ? { description: truncate(a.txt_content, 300) } : {}),
+    ...(pdfUrl ? { encoding: { "@type": "MediaObject", contentUrl: pdfUrl, encodingFormat: "application/pdf" } } : {}),
   };
 }
 
