@@ -5,6 +5,7 @@
  */
 import { openDatabase, migrateDatabase, refreshStatistics } from "../db/client";
 import { redisAccountLimits } from "./lib/account-limits";
+import { heldBackAtEnrolment } from "./modules/auth/enrolment-gate";
 import { RedisLoginLimits } from "./modules/auth/login-limits-redis";
 import { RedisConnection } from "./lib/redis/connection";
 import { SharedInvalidation } from "./lib/redis/invalidation";
@@ -132,7 +133,8 @@ if (builder.liveDir()) void publish(builder.liveDir()!);
 
 const publicCache = new PublicCache();
 // Uploads are public once their content is approved and online; the set is refreshed after every change (uploads/visibility.ts).
-const mediaFiles = new MediaFileGate(database.db);
+// ADMIN_2FA=required holds an administrator back from private files too until they enrol.
+const mediaFiles = new MediaFileGate(database.db, heldBackAtEnrolment({ db: database.db, env }));
 let publicMediaFiles = await mediaFiles.refresh();
 const refreshMediaFiles = () =>
   mediaFiles.refresh().then((files) => {
