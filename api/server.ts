@@ -44,6 +44,15 @@ try {
   }
   throw e;
 }
+if (env.twoFactorKeyFile) {
+  // Said at every start: this file is not in backups, and moving the database without it turns off every
+  // authenticator app (api/lib/two-factor-key.ts, README « Configuration »).
+  const { path, created } = env.twoFactorKeyFile;
+  console.log(
+    `${created ? "Generated a random two-factor key into" : "Two-factor key read from"} ${path} (TWO_FACTOR_KEY is not set). ` +
+      "It is not included in backups: keep a copy apart and move it with the database.",
+  );
+}
 configureSecurityHeaders({ publicUrl: env.publicUrl });
 // Uploads in a bucket when S3_BUCKET is set (api/lib/storage/); UPLOADS_DIR then keeps temp files only.
 const bucket = env.s3Uploads ? useBucketForUploads(env.uploadsDir, env.s3Uploads) : null;

@@ -57,6 +57,10 @@ if (import.meta.main) {
   try {
     const m = await restore({ folder, databaseUrl: env.databaseUrl, uploadsDir: env.uploadsDir, bucket: env.s3Uploads });
     console.log(`Restored ${folder} (snapshot of the database checked: ${Object.keys(m.tables).length} tables, ${m.uploads} uploaded files). The previous data was moved aside with the suffix .before-restore-….`);
+    if (env.twoFactorKeyFile?.created) {
+      // Backups never hold the key (api/lib/two-factor-key.ts): a fresh one opens none of the restored secrets.
+      console.log(`A new two-factor key was generated at ${env.twoFactorKeyFile.path}: put the old key file there (or set TWO_FACTOR_KEY) before starting, or every authenticator app and recovery code of the restored members stops working.`);
+    }
   } catch (e) {
     console.error(`Restore failed: ${(e as Error).message}`);
     process.exit(1);
