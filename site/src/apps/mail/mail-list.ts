@@ -16,6 +16,7 @@ export const MAIL_STATES: readonly (readonly [MailState | "", string])[] = [
   ["sending", "En cours d'envoi"],
   ["sent", "Envoyés"],
   ["failed", "En échec"],
+  ["held", "Suspendus"],
 ];
 
 export const MAIL_LIST: ListConfig<"recent", "state"> = { sorts: MAIL_SORTS, defaultSort: "recent", filters: ["state"] };
@@ -30,6 +31,8 @@ const STATE_TEXT: Record<MailState, { text: string; badge: string }> = {
   sending: { text: "En cours d'envoi", badge: "" },
   sent: { text: "Envoyé", badge: "badge-ongoing" },
   failed: { text: "En échec", badge: "mail-failed" },
+  // Held by a restore until « Reprendre l'envoi » (api/modules/mail/hold.ts).
+  held: { text: "Suspendu", badge: "badge-warn" },
 };
 
 export const stateText = (state: MailState): string => STATE_TEXT[state].text;
