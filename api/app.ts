@@ -6,6 +6,7 @@ import { authRoutes } from "./modules/auth";
 import { enrolmentGate } from "./modules/auth/enrolment-gate";
 import { contactRoutes } from "./modules/contact";
 import { eventsRoutes } from "./modules/events";
+import { deliveryHoldRoutes } from "./modules/delivery-hold";
 import { mailRoutes } from "./modules/mail";
 import { mediaRoutes } from "./modules/media";
 import { membersRoutes } from "./modules/members";
@@ -69,6 +70,7 @@ export function createApp(deps: Deps) {
     .use(auditRoutes(deps))
     .use(uploadQuotaRoutes(deps))
     .use(mailRoutes(deps))
+    .use(deliveryHoldRoutes(deps))
     .use(notificationRoutes(deps))
     .use(registrationsRoutes(deps))
     .use(trashModuleRoutes(deps))

@@ -1,3 +1,7 @@
+import { createHash } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { EnvError, readEnv } from "./env";
 
@@ -12,7 +16,7 @@ describe("configuration", () => {
   });
 
   it("accepts a libSQL server URL with its token", () => {
-    const env = readEnv({ DATABASE_URL: "libsql://db.example.turso.io", DATABASE_AUTH_TOKEN: "tok" });
+    const env = readEnv({ DATABASE_URL: "libsql://db.example.turso.io", DATABASE_AUTH_TOKEN: "tok", TWO_FACTOR_KEY: "ab".repeat(32) });
     expect(env.databaseUrl).toBe("libsql://db.example.turso.io");
     expect(env.databaseAuthToken).toBe("tok");
   });
@@ -101,5 +105,41 @@ describe("configuration", () => {
     expect(() => readEnv({ ...keys, S3_BUCKET: "a", S3_ENDPOINT: "s3.example.org" })).toThrow(/S3_ENDPOINT/);
     expect(() => readEnv({ ...keys, S3_BUCKET: "fichiers", S3_REGION: "Paris" })).toThrow(/S3_REGION/);
     expect(() => readEnv({ ...keys, S3_BUCKET: "meme", PUBLISH_S3_BUCKET: "meme" })).toThrow(/two buckets/);
+  });
+
+  // Issue 30 §3: without TWO_FACTOR_KEY the server used a development key published in this repository.
+  it("generates a random two-factor key beside the database file (0600) without TWO_FACTOR_KEY, and reads it back", () => {
+    const dir = mkdtempSync(join(tmpdir(), "env-key-"));
+    try {
+      const url = `file:${join(dir, "data", "site.db")}`;
+      const first = readEnv({ DATABASE_URL: url });
+      const path = join(dir, "data", "site.db.2fa-key");
+      expect(first.twoFactorKeyFile).toEqual({ path, created: true });
+      expect(statSync(path).mode & 0o777).toBe(0o600);
+      expect(Buffer.from(first.twoFactorKey).toString("hex")).toBe(readFileSync(path, "utf8").trim());
+      const published = createHash("sha256").update("development two-factor key: set TWO_FACTOR_KEY").digest();
+      expect(Buffer.from(first.twoFactorKey).equals(published)).toBe(false);
+      const again = readEnv({ DATABASE_URL: url });
+      expect(again.twoFactorKeyFile).toEqual({ path, created: false });
+      expect(again.twoFactorKey).toEqual(first.twoFactorKey);
+      // Another database, another key; the variable, when set, wins and no file is used.
+      expect(readEnv({ DATABASE_URL: `file:${join(dir, "autre.db")}` }).twoFactorKey).not.toEqual(first.twoFactorKey);
+      const given = readEnv({ DATABASE_URL: url, TWO_FACTOR_KEY: "cd".repeat(32) });
+      expect(Buffer.from(given.twoFactorKey).toString("hex")).toBe("cd".repeat(32));
+      expect(given.twoFactorKeyFile).toBeUndefined();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("refuses to start without TWO_FACTOR_KEY on a database server, or with a key file that holds no key", () => {
+    expect(() => readEnv({ DATABASE_URL: "libsql://db.example.turso.io" })).toThrow(/TWO_FACTOR_KEY is required with a database server/);
+    const dir = mkdtempSync(join(tmpdir(), "env-key-"));
+    try {
+      writeFileSync(join(dir, "site.db.2fa-key"), "pas une clé\n");
+      expect(() => readEnv({ DATABASE_URL: `file:${join(dir, "site.db")}` })).toThrow(EnvError);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

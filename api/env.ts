@@ -1,9 +1,9 @@
-import { createHash } from "node:crypto";
 import { availableParallelism } from "node:os";
 import { REGISTRATION_LIMIT, SEARCH_LIMIT } from "./lib/account-limits";
 import { parseTrustProxy } from "./lib/client-ip";
 import { parseSender, type MailSender } from "./lib/mail-address";
 import type { S3Settings } from "./lib/storage/s3";
+import { keyFileOf, parseKey, readOrCreateKeyFile, type KeyFile } from "./lib/two-factor-key";
 
 /**
  * Configuration, read from the environment and validated once at start. A bad value stops the server with a
@@ -52,6 +52,8 @@ export type Env = {
   admin2fa: "optional" | "required";
   /** 32 bytes (AES-256-GCM, HMAC) protecting TOTP secrets and recovery codes in the database. */
   twoFactorKey: Uint8Array;
+  /** Set when TWO_FACTOR_KEY was not given: the key file beside the database, and whether this start created it. */
+  twoFactorKeyFile?: KeyFile;
   /** The SMTP server (`smtp://` or `smtps://`, credentials in the URL); unset: mail stays in the outbox (api/modules/mail/). */
   smtpUrl: string | undefined;
   /** Sender of every message (MAIL_FROM); its domain names the Message-IDs. */
@@ -100,17 +102,25 @@ function wholeNumber(source: Record<string, string | undefined>, name: string, f
 }
 
 /**
- * TWO_FACTOR_KEY: 32 random bytes, as 64 hex characters or base64. Required in production; elsewhere a fixed
- * development key stands in (its secrets are then only as safe as the database).
+ * TWO_FACTOR_KEY: 32 random bytes, as 64 hex characters or base64. Required in production and with a database
+ * server; otherwise a random key generated beside the database file at the first start (api/lib/two-factor-key.ts)
+ * stands in, never a fixed one: a published key would open every secret of a copied database.
  */
-function twoFactorKey(raw: string | undefined, production: boolean): Uint8Array {
+function twoFactorKey(raw: string | undefined, production: boolean, databaseUrl: string): { key: Uint8Array; file?: KeyFile } {
   if (!raw) {
     if (production) throw new EnvError("TWO_FACTOR_KEY is required in production (32 random bytes: `openssl rand -hex 32`)");
-    return new Uint8Array(createHash("sha256").update("development two-factor key: set TWO_FACTOR_KEY").digest());
+    const path = keyFileOf(databaseUrl);
+    if (!path) throw new EnvError("TWO_FACTOR_KEY is required with a database server (32 random bytes: `openssl rand -hex 32`)");
+    try {
+      const { key, created } = readOrCreateKeyFile(path);
+      return { key, file: { path, created } };
+    } catch (e) {
+      throw new EnvError(`TWO_FACTOR_KEY is not set and its key file could not be used: ${(e as Error).message}`);
+    }
   }
-  const bytes = /^[0-9a-f]{64}$/i.test(raw) ? Buffer.from(raw, "hex") : Buffer.from(raw, "base64");
-  if (bytes.length !== 32) throw new EnvError("TWO_FACTOR_KEY must be 32 bytes, as 64 hex characters or base64");
-  return new Uint8Array(bytes);
+  const key = parseKey(raw);
+  if (!key) throw new EnvError("TWO_FACTOR_KEY must be 32 bytes, as 64 hex characters or base64");
+  return { key };
 }
 
 /**
@@ -170,6 +180,8 @@ export function readS3(source: Record<string, string | undefined>): { s3Uploads:
     s3Publish: source.PUBLISH_S3_BUCKET ? { ...base, bucket: source.PUBLISH_S3_BUCKET } : undefined,
   };
 }
+
+const keyFields = ({ key, file }: { key: Uint8Array; file?: KeyFile }) => (file ? { twoFactorKey: key, twoFactorKeyFile: file } : { twoFactorKey: key });
 
 export function readEnv(source: Record<string, string | undefined> = process.env): Env {
   const p = port(source.PORT, "PORT", 4321);
@@ -259,7 +271,7 @@ export function readEnv(source: Record<string, string | undefined> = process.env
       ? { clientId: g[0]!, clientSecret: g[1]!, redirectUri: g[2]!, issuer: source.OAUTH_ISSUER || undefined }
       : undefined,
     admin2fa,
-    twoFactorKey: twoFactorKey(source.TWO_FACTOR_KEY, source.NODE_ENV === "production"),
+    ...keyFields(twoFactorKey(source.TWO_FACTOR_KEY, source.NODE_ENV === "production", databaseUrl)),
     ...mail(source, publicUrl),
     notificationDigestMinutes: wholeNumber(source, "NOTIFICATION_DIGEST_MINUTES", 10, 0, 1440, "minutes"),
     registrationRetentionDays: wholeNumber(source, "REGISTRATION_RETENTION_DAYS", 90, 1, 3650, "days"),

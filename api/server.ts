@@ -5,6 +5,7 @@
  */
 import { openDatabase, migrateDatabase, refreshStatistics } from "../db/client";
 import { redisAccountLimits } from "./lib/account-limits";
+import { heldBackAtEnrolment } from "./modules/auth/enrolment-gate";
 import { RedisLoginLimits } from "./modules/auth/login-limits-redis";
 import { RedisConnection } from "./lib/redis/connection";
 import { SharedInvalidation } from "./lib/redis/invalidation";
@@ -42,6 +43,15 @@ try {
     process.exit(1);
   }
   throw e;
+}
+if (env.twoFactorKeyFile) {
+  // Said at every start: this file is not in backups, and moving the database without it turns off every
+  // authenticator app (api/lib/two-factor-key.ts, README « Configuration »).
+  const { path, created } = env.twoFactorKeyFile;
+  console.log(
+    `${created ? "Generated a random two-factor key into" : "Two-factor key read from"} ${path} (TWO_FACTOR_KEY is not set). ` +
+      "It is not included in backups: keep a copy apart and move it with the database.",
+  );
 }
 configureSecurityHeaders({ publicUrl: env.publicUrl });
 // Uploads in a bucket when S3_BUCKET is set (api/lib/storage/); UPLOADS_DIR then keeps temp files only.
@@ -132,7 +142,8 @@ if (builder.liveDir()) void publish(builder.liveDir()!);
 
 const publicCache = new PublicCache();
 // Uploads are public once their content is approved and online; the set is refreshed after every change (uploads/visibility.ts).
-const mediaFiles = new MediaFileGate(database.db);
+// ADMIN_2FA=required holds an administrator back from private files too until they enrol.
+const mediaFiles = new MediaFileGate(database.db, heldBackAtEnrolment({ db: database.db, env }));
 let publicMediaFiles = await mediaFiles.refresh();
 const refreshMediaFiles = () =>
   mediaFiles.refresh().then((files) => {

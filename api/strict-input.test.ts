@@ -132,6 +132,30 @@ describe("strict request bodies and queries", () => {
     expect((await send(h, "GET", "/api/user/articles?mine=1", undefined, me.auth)).json.map((a: { _id: string }) => a._id)).toEqual([article.id]);
   });
 
+  // Issue 30 §5: Elysia copied the article form's body by assignment, where `__proto__` set the copy's prototype
+  // instead of a field, so the strict check never saw it and the article was saved (200).
+  it("refuses a JSON key named __proto__ like any unknown field, at the top and deeper, on every kind of route", async () => {
+    const theme = await makeTheme(h.database.db);
+    const raw = (method: string, path: string, json: string, auth = me.auth) =>
+      h.app.handle(new Request(`http://localhost${path}`, { method, headers: { ...auth, "content-type": "application/json" }, body: json }));
+    const article = `"title":"Titre piégé","txt_content":"Texte.","themes":["${theme.id}"]`;
+    const p = `"firstname":"Fatou","name":"Sarr","nickname":"${me.nickname}","email":"fatou@example.sn"`;
+    for (const [method, path, json, auth] of [
+      ["POST", "/api/user/articles", `{${article},"__proto__":{"approved":true}}`, me.auth],
+      ["POST", "/api/user/articles", `{${article},"keywords":[{"__proto__":{}}]}`, me.auth],
+      ["POST", "/api/admin/articles", `{${article},"__proto__":{"online":true}}`, admin.auth],
+      ["PUT", "/api/user/me", `{${p},"socialLinks":{"__proto__":{"x":"y"}}}`, me.auth],
+      ["PUT", "/api/user/profile", `{${p},"__proto__":{"role":"admin"}}`, me.auth],
+    ] as const) {
+      const res = await raw(method, path, json, auth);
+      expect(res.status, `${method} ${path} ${json}`).toBe(400);
+      expect(((await res.json()) as { message: string }).message).toBe(unknown("__proto__"));
+    }
+    const mine = (await send(h, "GET", "/api/user/articles?mine=1", undefined, me.auth)).json as { title: string }[];
+    expect(mine.map((a) => a.title)).not.toContain("Titre piégé");
+    expect((await send(h, "GET", "/api/admin/articles", undefined, admin.auth)).json).not.toContainEqual(expect.objectContaining({ title: "Titre piégé" }));
+  });
+
   it("has a strict schema for every body and query Elysia checks, on every route", () => {
     const loose: string[] = [];
     for (const route of h.app.routes) {

@@ -25,7 +25,7 @@ test("a member whose upload would pass the pending quota reads why in the media 
   await dialog.getByRole("button", { name: "Créer le média" }).click();
 
   // Announced as an alert: today in the toast region over the dialog (issue 19 moves a dialog's errors inside it).
-  const refusal = /^Quota de fichiers en attente atteint \([\d,]+\sMo sur 5\sMo\)\. Attendez la validation de vos envois ou supprimez-en\.$/;
+  const refusal = /^Quota de fichiers en attente atteint \([\d,]+\sMo sur 5\sMo\)\. Attendez la validation de vos envois ou supprimez-en définitivement depuis la corbeille\.$/;
   await expect(page.getByRole("alert").getByText(refusal)).toBeVisible();
   await expect(dialog).toBeVisible();
   const token = await apiToken(request, MEMBER);

@@ -8,6 +8,9 @@
  * taken, so the first pass has it or the second finds it (only a file added and removed again between the two
  * passes could be missing, and the snapshot would name a file the site itself no longer has).
  *
+ * The two-factor key (TWO_FACTOR_KEY, or the key file beside the database: api/lib/two-factor-key.ts) is never
+ * copied, and the script says so: a stolen backup alone opens no authenticator secret.
+ *
  * With uploads in a bucket (S3_BUCKET), the same two passes download the bucket's objects missing from the folder
  * (streamed to disk, never whole in memory); `npm run restore` sends them back (see README « Sauvegarde »).
  */
@@ -116,6 +119,12 @@ if (import.meta.main) {
     const m = await describe(folder);
     const rows = Object.values(m.tables).reduce((a, b) => a + b, 0);
     console.log(`Backup written to ${folder}: ${rows} rows in ${Object.keys(m.tables).length} tables, ${m.uploads} uploaded files, ${(m.bytes / 1e6).toFixed(1)} MB.`);
+    // Never copied (api/lib/two-factor-key.ts): a backup alone must not open the two-factor secrets it holds.
+    console.log(
+      env.twoFactorKeyFile
+        ? `Not included: the two-factor key ${env.twoFactorKeyFile.path}. Keep a copy of it apart from the backups; a restore on another machine needs it beside the database.`
+        : "Not included: TWO_FACTOR_KEY (from the environment). A restore needs the same value.",
+    );
   } catch (e) {
     console.error(`Backup failed: ${(e as Error).message}`);
     process.exit(1);

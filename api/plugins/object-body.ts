@@ -11,6 +11,10 @@
  *   parser skips it, and the platform's drops parts named `""` or `"\u0000"`, where every other unknown field is
  *   refused. Such forms are read a second time with our own multipart reader (they are 64 KB at most: upload
  *   routes, which read their own body, are not concerned) to find what was skipped.
+ * - a JSON key `__proto__` (issue 30 §5): `JSON.parse` keeps it as an own key, but Elysia's normalization copies
+ *   some schemas' bodies (those with unions, e.g. the article form) by assignment, where `__proto__` sets the copy's
+ *   prototype instead of a field, so the strict check never saw it and the article was saved. It is refused here,
+ *   at any depth, with the unknown field's message, before any copy is made.
  * A parser's own marker (a symbol, e.g. the sign-in routes' "not JSON", answered 415 by their own transform) is
  * left to it.
  */
@@ -25,6 +29,18 @@ function isPlainObject(value: unknown): boolean {
   if (typeof value !== "object" || value === null) return false;
   const proto = Object.getPrototypeOf(value);
   return proto === Object.prototype || proto === null;
+}
+
+/** True when a parsed JSON value holds an own `__proto__` key at any depth (walked without recursion: depth is the client's). */
+export function hasProtoKey(root: unknown): boolean {
+  const stack: unknown[] = [root];
+  while (stack.length) {
+    const value = stack.pop();
+    if (typeof value !== "object" || value === null) continue;
+    if (!Array.isArray(value) && Object.hasOwn(value, "__proto__")) return true;
+    for (const child of Object.values(value)) stack.push(child);
+  }
+  return false;
 }
 
 /** The names of a multipart body's parts, as sent (Elysia has parsed the same body: it is well formed). */
@@ -60,6 +76,7 @@ export const objectBodies = (isUpload: UploadRouteMatcher) => {
       }
       if (body === "") return;
       if (!isPlainObject(body)) throw new BadRequestError("Le corps de la requête doit être un objet JSON ou un formulaire.");
+      if (hasProtoKey(body)) throw new BadRequestError(unknownFieldMessage("__proto__"));
       const copy = copies.get(request);
       if (!copy) return;
       for (const name of await partNames(copy)) {

@@ -378,6 +378,8 @@ export const RULES: Record<string, Rule> = {
   "GET /api/admin/mail/:id": { expect: adminOnly(), params: async (w) => ({ id: await w.fresh.mail() }) },
   "POST /api/admin/mail/:id/retry": { expect: adminOnly(), params: async (w) => ({ id: await w.fresh.mail() }) },
   "POST /api/admin/mail/test": { expect: adminOnly(201), note: "queued to the admin's own address" },
+  "GET /api/admin/mail/held": { expect: adminOnly() },
+  "POST /api/admin/mail/resume": { expect: adminOnly(), note: "lets go what a restore held (issue 30 §5)" },
 
   // Newsletter subscribers (api/modules/newsletter): open forms, a member's own subscription, the admins' list.
   "POST /api/newsletter/subscribe": { expect: open(), body: (w) => ({ email: `lecteur-${w.unique()}@example.sn`, consent: true, source: "lettre" }) },

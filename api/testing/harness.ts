@@ -28,7 +28,8 @@ export async function createHarness(envOverrides: Record<string, string> = {}): 
   const dir = mkdtempSync(join(tmpdir(), "api-test-"));
   const database = await openDatabase(`file:${join(dir, "test.db")}`);
   await migrateDatabase(database);
-  const env = readEnv({ UPLOADS_DIR: join(dir, "uploads"), SITE_DIR: join(dir, "site"), ...envOverrides });
+  // The database's URL too: without TWO_FACTOR_KEY, the two-factor key is generated beside it (api/lib/two-factor-key.ts).
+  const env = readEnv({ DATABASE_URL: `file:${join(dir, "test.db")}`, UPLOADS_DIR: join(dir, "uploads"), SITE_DIR: join(dir, "site"), ...envOverrides });
   const h = { builds: 0, changes: 0 } as Harness;
   const idle: BuilderStatus = {
     building: false,

@@ -11,7 +11,7 @@ import { createNotificationDigest } from "../modules/notifications/digest";
 
 const [file, time] = process.argv.slice(2);
 const database = await openDatabase(`file:${file}`);
-const env = readEnv({ ...process.env, SITE_BUILD: "off" });
+const env = readEnv({ ...process.env, DATABASE_URL: `file:${file}`, SITE_BUILD: "off" });
 const report = await createNotificationDigest({ db: database.db, env, now: () => new Date(Number(time)) }).runOnce();
 console.log(JSON.stringify(report));
 database.close();

@@ -9,7 +9,17 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { RedisClient, type Subprocess } from "bun";
 
-export type TestRedis = { url: string; port: number; stop: () => Promise<void>; start: () => Promise<void>; close: () => Promise<void> };
+export type TestRedis = {
+  url: string;
+  port: number;
+  stop: () => Promise<void>;
+  start: () => Promise<void>;
+  /** SIGSTOP: the port stays open and connections are accepted, but nothing is answered (a frozen server). */
+  freeze: () => void;
+  /** SIGCONT after `freeze()`. */
+  thaw: () => void;
+  close: () => Promise<void>;
+};
 
 const BINARY = process.env.REDIS_SERVER ?? "/usr/bin/redis-server";
 
@@ -56,16 +66,24 @@ export async function startTestRedis(): Promise<TestRedis> {
   };
   const stop = async () => {
     if (!proc) return;
+    // A frozen process dies from SIGKILL too; SIGCONT first only keeps its exit ordinary.
+    proc.kill("SIGCONT");
     proc.kill("SIGKILL");
     await proc.exited;
     proc = null;
   };
   await start();
+  const signal = (name: "SIGSTOP" | "SIGCONT") => {
+    if (!proc) throw new Error("redis-server is not running");
+    proc.kill(name);
+  };
   return {
     url,
     port,
     start,
     stop,
+    freeze: () => signal("SIGSTOP"),
+    thaw: () => signal("SIGCONT"),
     close: async () => {
       await stop();
       rmSync(dir, { recursive: true, force: true });

@@ -1,8 +1,12 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
-/** Where a message is in its life: waiting (first try or a retry), in the hands of a worker, accepted, given up. */
-export type MailState = "pending" | "sending" | "sent" | "failed";
+/**
+ * Where a message is in its life: waiting (first try or a retry), in the hands of a worker, accepted, given up;
+ * or held by a restore until an administrator resumes sending (api/modules/mail/hold.ts). A plain text column:
+ * a new state needs no migration.
+ */
+export type MailState = "pending" | "sending" | "sent" | "failed" | "held";
 
 /** A file joined to a message: a name, a media type and its text content (an .ics, a CSV). */
 export type MailAttachment = { filename: string; contentType: string; content: string };

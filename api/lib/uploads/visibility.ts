@@ -15,7 +15,7 @@
 import { and, eq, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../../db/client";
-import { articleAuthors, articleBodyPictures, articleRevisions, articles, bodyPictures, media, users } from "../../../db/schema";
+import { articleAuthors, articleBodyPictures, articleRevisions, articles, bodyPictures, media, users, type UserRow } from "../../../db/schema";
 import { readToken, validateSessionToken } from "../session";
 import type { UploadAccess } from "../uploads-serve";
 
@@ -157,11 +157,17 @@ async function ownerOf(db: Db, area: string, file: string): Promise<Owned | null
 }
 
 /**
+ * Whether a signed-in member's session is held back for now (ADMIN_2FA=required, api/modules/auth/enrolment-gate.ts,
+ * which the server passes in: the API's gate covers /api, this one /uploads).
+ */
+export type HeldBack = (user: UserRow) => boolean | Promise<boolean>;
+
+/**
  * Access to a file outside the public set: "private" for its owners and for admins (session cookie or bearer
  * token), "public" when its content has just become public (the set is refreshed a moment after a change), null
  * otherwise, and null for anonymous visitors without touching the database.
  */
-export async function privateUploadAccess(db: Db, request: Request, rel: string): Promise<UploadAccess> {
+export async function privateUploadAccess(db: Db, request: Request, rel: string, heldBack?: HeldBack): Promise<UploadAccess> {
   const source = readToken(request);
   if (!source) return null;
   const slash = rel.indexOf("/");
@@ -171,6 +177,8 @@ export async function privateUploadAccess(db: Db, request: Request, rel: string)
   if (owned.isPublic) return "public";
   const viewer = await validateSessionToken(db, source.token).catch(() => null);
   if (!viewer) return null;
+  // ADMIN_2FA=required: a session held back at enrolment opens no private file either (issue 30 §3).
+  if (heldBack && (await heldBack(viewer.user))) return null;
   if (viewer.user.role === "admin") return "private";
   return (await owned.ownedBy(viewer.user.id)) ? "private" : null;
 }
@@ -182,7 +190,10 @@ export async function privateUploadAccess(db: Db, request: Request, rel: string)
 export class MediaFileGate {
   private files = new Set<string>();
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly heldBack?: HeldBack,
+  ) {}
 
   /** Reloads the public set and returns it (for the static workers). */
   async refresh(): Promise<string[]> {
@@ -192,7 +203,7 @@ export class MediaFileGate {
   }
 
   readonly gate = (request: Request, rel: string): UploadAccess | Promise<UploadAccess> =>
-    isInPublicSet(this.files, rel) ? "public" : privateUploadAccess(this.db, request, rel);
+    isInPublicSet(this.files, rel) ? "public" : privateUploadAccess(this.db, request, rel, this.heldBack);
 }
 
 /**

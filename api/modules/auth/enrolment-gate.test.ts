@@ -1,9 +1,16 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { media } from "../../../db/schema";
 import { EnvError, readEnv } from "../../env";
+import { createFront } from "../../lib/front";
 import { createSession } from "../../lib/session";
-import { makeUser } from "../../testing/factory";
+import { StaticSite } from "../../lib/static-site";
+import { MediaFileGate } from "../../lib/uploads/visibility";
+import { makeMedia, makeUser } from "../../testing/factory";
 import { createHarness, type Harness } from "../../testing/harness";
-import { ENROL_FIRST } from "./enrolment-gate";
+import { ENROL_FIRST, heldBackAtEnrolment } from "./enrolment-gate";
 import { bearer, enrolTotp, login, loginCode, totpCode } from "./two-factor-test-kit";
 
 const PASSWORD = "Bonjour-Goree-2025!";
@@ -73,6 +80,34 @@ describe("ADMIN_2FA=required", () => {
     const admin = await makeUser(h.database.db, { nickname: "ancien", role: "admin" });
     const { token } = await createSession(h.database.db, admin.id);
     expect((await h.call("GET", "/api/admin/stats", undefined, bearer(token))).status).toBe(403);
+  });
+
+  // Issue 30 §3: the gate covered /api only; the uploads' own gate let the held-back admin read every private file.
+  it("lets a held-back administrator read no private upload until they enrol, while public files stay open", async () => {
+    const admin = await makeUser(h.database.db, { nickname: "cheffe-fichiers", role: "admin", password: PASSWORD });
+    const author = await makeUser(h.database.db, { nickname: "autrice", password: PASSWORD });
+    const { uploadsDir } = h.deps.env;
+    mkdirSync(join(uploadsDir, "media"), { recursive: true });
+    for (const name of ["en-attente.pdf", "publie.pdf"]) writeFileSync(join(uploadsDir, "media", name), "%PDF-1.4\n");
+    const pending = await makeMedia(h.database.db, { type: "pdf", approved: false, uploadedBy: author.id });
+    const published = await makeMedia(h.database.db, { type: "pdf", uploadedBy: author.id });
+    await h.database.db.update(media).set({ path: "/uploads/media/en-attente.pdf" }).where(eq(media.id, pending.id));
+    await h.database.db.update(media).set({ path: "/uploads/media/publie.pdf" }).where(eq(media.id, published.id));
+    // The uploads' gate as api/server.ts builds it.
+    const gate = new MediaFileGate(h.database.db, heldBackAtEnrolment(h.deps));
+    await gate.refresh();
+    const front = createFront({ site: new StaticSite(), apps: new StaticSite(), uploadsDir, uploadGate: gate.gate, api: async () => new Response(null, { status: 204 }) });
+    const { token } = await createSession(h.database.db, admin.id);
+    const get = async (path: string, headers: Record<string, string>) => (await front(new Request(`http://localhost${path}`, { headers }), "127.0.0.1")).status;
+
+    expect(await get("/uploads/media/en-attente.pdf", bearer(token))).toBe(404);
+    expect(await get("/uploads/media/en-attente.pdf", { cookie: `session=${encodeURIComponent(token)}` })).toBe(404);
+    expect(await get("/uploads/media/publie.pdf", bearer(token))).toBe(200);
+    // The owner, a member, is not concerned.
+    expect(await get("/uploads/media/en-attente.pdf", bearer((await createSession(h.database.db, author.id)).token))).toBe(200);
+
+    await enrolTotp(h, token);
+    expect(await get("/uploads/media/en-attente.pdf", bearer(token))).toBe(200);
   });
 
   it("leaves members without two-factor alone", async () => {

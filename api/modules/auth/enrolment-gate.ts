@@ -31,6 +31,12 @@ export async function mustEnrol(db: Db, env: Pick<Env, "admin2fa">, user: UserRo
   return env.admin2fa === "required" && user.role === "admin" && !(await totpEnabled(db, user.id));
 }
 
+/** The same hold for the uploads' gate (api/lib/uploads/visibility.ts): a held-back session reads no private file. */
+export const heldBackAtEnrolment =
+  (deps: Pick<Deps, "db" | "env">) =>
+  (user: UserRow): Promise<boolean> =>
+    mustEnrol(deps.db, deps.env, user);
+
 export const enrolmentGate = (deps: Deps) =>
   new Elysia({ name: "enrolment-gate" }).onRequest(async ({ request }) => {
     if (deps.env.admin2fa !== "required") return;

@@ -3,7 +3,7 @@
  * (`<id>.<secret>`, only the secret's hash stored) but good for nothing except POST /api/auth/login/code: it is not
  * a session, lives 5 minutes, and is deleted when it is used or after too many wrong codes.
  */
-import { eq, lt, sql } from "drizzle-orm";
+import { and, eq, gte, lt, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { pendingLogins, users, type UserRow } from "../../../db/schema";
 import { constantTimeEqual, hashSecret, randomString } from "../../lib/session";
@@ -48,12 +48,22 @@ export async function consumePendingLogin(db: Db, id: string): Promise<boolean> 
   return gone.length === 1;
 }
 
-/** Counts a wrong code; the token is dropped at the limit. */
-export async function countWrongCode(db: Db, id: string): Promise<void> {
-  const [row] = await db
+/**
+ * Takes one of the pending login's code attempts BEFORE the code is checked (issue 30 §3: counted after the check,
+ * 30 parallel guesses all passed the count of 0 and were all evaluated). One conditional UPDATE, so parallel
+ * requests cannot take more than PENDING_LOGIN_MAX_ATTEMPTS between them. False when none is left: the token is
+ * then spent, even for the right code.
+ */
+export async function takeCodeAttempt(db: Db, id: string): Promise<boolean> {
+  const taken = await db
     .update(pendingLogins)
     .set({ attempts: sql`${pendingLogins.attempts} + 1` })
-    .where(eq(pendingLogins.id, id))
+    .where(and(eq(pendingLogins.id, id), lt(pendingLogins.attempts, PENDING_LOGIN_MAX_ATTEMPTS)))
     .returning({ attempts: pendingLogins.attempts });
-  if (row && row.attempts >= PENDING_LOGIN_MAX_ATTEMPTS) await db.delete(pendingLogins).where(eq(pendingLogins.id, id));
+  return taken.length === 1;
+}
+
+/** After a wrong code: the token is dropped once its last attempt is used. */
+export async function dropIfSpent(db: Db, id: string): Promise<void> {
+  await db.delete(pendingLogins).where(and(eq(pendingLogins.id, id), gte(pendingLogins.attempts, PENDING_LOGIN_MAX_ATTEMPTS)));
 }

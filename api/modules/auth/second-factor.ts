@@ -9,7 +9,7 @@ import type { UserRow } from "../../../db/schema";
 import { TooManyRequestsError, UnauthorizedError } from "../../lib/errors";
 import { createSession } from "../../lib/session";
 import { accountKey, TOO_MANY_SIGN_INS, type SignInLimits } from "./login-limits";
-import { consumePendingLogin, countWrongCode, createPendingLogin, findPendingLogin } from "./pending-login";
+import { consumePendingLogin, createPendingLogin, dropIfSpent, findPendingLogin, takeCodeAttempt } from "./pending-login";
 import { totpEnabled, WRONG_CODE, type TwoFactor } from "./two-factor";
 
 export const EXPIRED = "Votre connexion a expiré. Saisissez à nouveau votre identifiant et votre mot de passe.";
@@ -40,8 +40,10 @@ export class SecondFactorLogin {
     if (!pending) throw new UnauthorizedError(EXPIRED);
     const attempt = await this.limits.begin(ip, accountKey(pending.user.nickname));
     if ("retryAfter" in attempt) throw new TooManyRequestsError(TOO_MANY_SIGN_INS, attempt.retryAfter);
+    // Both counts (the limits above, the pending login's own cap here) are taken before the code is checked.
+    if (!(await takeCodeAttempt(this.db, pending.id))) throw new UnauthorizedError(EXPIRED);
     if (!(await this.twoFactor.verify(pending.user.id, code))) {
-      await countWrongCode(this.db, pending.id);
+      await dropIfSpent(this.db, pending.id);
       throw new UnauthorizedError(WRONG_CODE);
     }
     if (!(await consumePendingLogin(this.db, pending.id))) throw new UnauthorizedError(EXPIRED);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, pendingLogins, recoveryCodes, totpFactors } from "../../../db/schema";
 import { makeUser } from "../../testing/factory";
 import { createHarness, type Harness } from "../../testing/harness";
+import { EXPIRED } from "./second-factor";
 import { bearer, enrolTotp, login, loginCode, post, totpCode } from "./two-factor-test-kit";
 
 const PASSWORD = "Bonjour-Goree-2025!";
@@ -154,6 +155,23 @@ describe("two-factor sign-in with an authenticator app", () => {
     expect(evaluated).toBeGreaterThan(0);
     expect(evaluated).toBeLessThanOrEqual(5);
     expect(answers.every((a) => a.status === 401 || a.status === 429)).toBe(true);
+  });
+
+  // Issue 30 §3: from 30 addresses (each under its own limits) all 30 were evaluated, since the pending login's
+  // count was taken after the check.
+  it("evaluates at most five of 30 parallel wrong codes from 30 addresses, then refuses even the right code", async () => {
+    const token = await member("jaabi-multi");
+    const { secret } = await enrolTotp(h, token);
+    const pending = (await login(h, "jaabi-multi", PASSWORD, "198.51.100.40")).json.pendingToken;
+    const right = [totpCode(secret, -1), totpCode(secret), totpCode(secret, 1)];
+    const wrong = Array.from({ length: 40 }, (_, i) => String(200000 + i)).filter((c) => !right.includes(c)).slice(0, 30);
+    const answers = await Promise.all(wrong.map((code, i) => loginCode(h, pending, code, `203.0.113.${i + 1}`)));
+    const evaluated = answers.filter((a) => a.json.message === "Code de vérification incorrect.").length;
+    expect(evaluated).toBe(5);
+    expect(answers.every((a) => a.status === 401)).toBe(true);
+    const late = await loginCode(h, pending, totpCode(secret), "203.0.113.200");
+    expect(late).toMatchObject({ status: 401, json: { message: EXPIRED } });
+    expect(late.json.token).toBeUndefined();
   });
 
   it("turns off only with the password and a current code, then signs in with the password alone", async () => {

@@ -67,7 +67,7 @@ describe("« Courriels »: the outbox for admins", () => {
     expect(found.json.items.map((m: { subject: string }) => m.subject)).toEqual(["Réunion de décembre"]);
     expect((await send(h, "GET", "/api/admin/mail?state=sent", undefined, admin.auth)).json.total).toBe(0);
     const bad = await send(h, "GET", "/api/admin/mail?state=perdu", undefined, admin.auth);
-    expect(bad).toMatchObject({ status: 400, json: { message: "État inconnu (pending, sending, sent ou failed)." } });
+    expect(bad).toMatchObject({ status: 400, json: { message: "État inconnu (pending, sending, sent, failed ou held)." } });
     const unknown = await send(h, "GET", "/api/admin/mail?etat=sent", undefined, admin.auth);
     expect(unknown.status).toBe(400);
   });

@@ -1,10 +1,10 @@
 import { t, type Static } from "elysia";
 import { listPageSchema, listQuerySchema } from "../../lib/list-query";
 
-export const MAIL_STATES = ["pending", "sending", "sent", "failed"] as const;
+export const MAIL_STATES = ["pending", "sending", "sent", "failed", "held"] as const;
 
 export const MailStateSchema = t.Union(MAIL_STATES.map((s) => t.Literal(s)) as [ReturnType<typeof t.Literal<(typeof MAIL_STATES)[number]>>], {
-  error: "État inconnu (pending, sending, sent ou failed).",
+  error: "État inconnu (pending, sending, sent, failed ou held).",
 });
 
 /** A row of the « Courriels » list. */

@@ -18,6 +18,7 @@ const [file, smtpUrl, offset, rate] = process.argv.slice(2) as [string, string, 
 const now = () => new Date(Date.now() + Number(offset));
 const database = await openDatabase(`file:${file}`);
 const env = readEnv({
+  DATABASE_URL: `file:${file}`,
   UPLOADS_DIR: "/tmp/unused-uploads",
   SITE_DIR: "/tmp/unused-site",
   PUBLIC_URL: "https://institut.example.sn",

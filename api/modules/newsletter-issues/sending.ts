@@ -12,6 +12,11 @@
  * The rate (NEWSLETTER_RATE_PER_MINUTE) spaces the batches: a batch of B copies is followed by the next one
  * B / rate minutes later (`next_batch_at`, kept in the table so a restart keeps the pace). Scheduled issues start
  * at their minute in the same rounds: no one needs to be signed in.
+ *
+ * Held (issue 30 §5): a restored database's issues that were leaving are paused (`next_batch_at` null while
+ * `sending`, which the rounds never pick) until an administrator's « Reprendre l'envoi »: their recipients without
+ * a copy in the backup may have had it since. An issue whose last copy was queued is not « envoyé » while copies
+ * wait in the outbox (`issueProgress`: `remaining`), a dead worker's lease included.
  */
 import { and, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
@@ -54,6 +59,34 @@ export async function startIssue(tx: Tx, issueId: string, from: "draft" | "sched
   await tx.run(sql`insert into newsletter_issue_recipients (issue_id, subscriber_id)
     select ${issueId}, id from newsletter_subscribers where state = 'confirmed' on conflict do nothing`);
   const [row] = await tx.select({ n: sql<number>`count(*)` }).from(newsletterIssueRecipients).where(eq(newsletterIssueRecipients.issueId, issueId));
+  return Number(row?.n ?? 0);
+}
+
+/** Issues that were leaving are paused (see the header); returns how many. Also called on a restored database. */
+export async function holdSendingIssues(db: Db, now = new Date()): Promise<number> {
+  const held = await db
+    .update(newsletterIssues)
+    .set({ nextBatchAt: null, updatedAt: now })
+    .where(eq(newsletterIssues.state, "sending"))
+    .returning({ id: newsletterIssues.id });
+  return held.length;
+}
+
+/** Paused issues leave again, their next batch due now; returns how many. */
+export async function resumeHeldIssues(db: Db, now = new Date()): Promise<number> {
+  const resumed = await db
+    .update(newsletterIssues)
+    .set({ nextBatchAt: now, updatedAt: now })
+    .where(and(eq(newsletterIssues.state, "sending"), isNull(newsletterIssues.nextBatchAt)))
+    .returning({ id: newsletterIssues.id });
+  return resumed.length;
+}
+
+export async function heldIssueCount(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(newsletterIssues)
+    .where(and(eq(newsletterIssues.state, "sending"), isNull(newsletterIssues.nextBatchAt)));
   return Number(row?.n ?? 0);
 }
 

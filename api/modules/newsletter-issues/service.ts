@@ -34,16 +34,20 @@ async function progressOf(db: Db, row: IssueRow, confirmed?: number): Promise<Is
 }
 
 async function summary(db: Db, row: IssueRow, confirmed?: number): Promise<IssueSummary> {
+  const progress = await progressOf(db, row, confirmed);
+  // « Envoyé » once every copy has left or failed, not when the last one was queued: copies still waiting (held
+  // after a restore, or under a dead worker's lease) mean it is still leaving (issue 30 §5).
+  const leaving = row.state === "sent" && progress.remaining > 0;
   return {
     _id: row.id,
     number: row.number,
     subject: row.subject,
-    state: row.state,
+    state: leaving ? "sending" : row.state,
     scheduledAt: iso(row.scheduledAt),
     startedAt: iso(row.startedAt),
-    sentAt: iso(row.sentAt),
+    sentAt: leaving ? null : iso(row.sentAt),
     updatedAt: row.updatedAt.toISOString(),
-    progress: await progressOf(db, row, confirmed),
+    progress,
   };
 }
 

@@ -8,10 +8,11 @@
  *
  * Bytes are those received (the upload as sent, checked while it streams), recorded on the row when it is kept.
  * Admins are exempt: what they upload is approved at once, and they have their own upload rate.
- * A deletion frees the quota at once: a trashed item waits for no review (its files stay 30 days, bounded by
- * the hourly upload rate).
+ * A deletion does not free the quota: a trashed item's files stay on disk until the purge (30 days, or an admin's
+ * « Supprimer définitivement »), so they count until then: a member may purge their own from « Corbeille » (issue 30 §5: an upload/delete loop grew a member's
+ * folder by 8 MB under a 3 MB quota, bounded only by the hourly rate).
  */
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { articleAuthors, articleBodyPictures, articles, bodyPictures, media } from "../../../db/schema";
 import type { Deps } from "../../deps";
@@ -25,17 +26,17 @@ export const MB = 1024 * 1024;
 /** A quota-counted upload of a member holds their lock at most this long (a lost connection frees it then). */
 const UPLOAD_LOCK_MS = 30 * 60_000;
 
-/** Bytes of one member's media and article pictures waiting for approval. */
+/** Bytes of one member's media and article pictures waiting for approval, in the trash or not (until purged). */
 export async function pendingBytesOf(db: Db, userId: string): Promise<number> {
   const [files] = await db
     .select({ bytes: sql<number>`coalesce(sum(${media.fileBytes}), 0)` })
     .from(media)
-    .where(and(eq(media.uploadedBy, userId), eq(media.approved, false), isNull(media.deletedAt)));
+    .where(and(eq(media.uploadedBy, userId), eq(media.approved, false)));
   const [pictures] = await db
     .select({ bytes: sql<number>`coalesce(sum(${articles.articlePicBytes} + ${articles.articlePicOriginalBytes}), 0)` })
     .from(articles)
     .innerJoin(articleAuthors, eq(articleAuthors.articleId, articles.id))
-    .where(and(eq(articleAuthors.userId, userId), eq(articles.approved, false), isNull(articles.deletedAt)));
+    .where(and(eq(articleAuthors.userId, userId), eq(articles.approved, false)));
   const [body] = await db
     .select({ bytes: sql<number>`coalesce(sum(${bodyPictures.bytes}), 0)` })
     .from(bodyPictures)
@@ -52,13 +53,13 @@ export async function pendingBytesByMember(db: Db): Promise<Map<string, number>>
   const files = await db
     .select({ userId: media.uploadedBy, bytes: sql<number>`sum(${media.fileBytes})` })
     .from(media)
-    .where(and(eq(media.approved, false), isNull(media.deletedAt)))
+    .where(eq(media.approved, false))
     .groupBy(media.uploadedBy);
   const pictures = await db
     .select({ userId: articleAuthors.userId, bytes: sql<number>`sum(${articles.articlePicBytes} + ${articles.articlePicOriginalBytes})` })
     .from(articles)
     .innerJoin(articleAuthors, eq(articleAuthors.articleId, articles.id))
-    .where(and(eq(articles.approved, false), isNull(articles.deletedAt)))
+    .where(eq(articles.approved, false))
     .groupBy(articleAuthors.userId);
   const body = await db
     .select({ userId: bodyPictures.uploadedBy, bytes: sql<number>`sum(${bodyPictures.bytes})` })
@@ -79,7 +80,7 @@ export const formatMb = (bytes: number) => `${megabytes.format(bytes / MB)}\u00a
 
 export const quotaMessage = (pending: number, quota: number) =>
   `Quota de fichiers en attente atteint (${formatMb(pending)} sur ${formatMb(quota)}). ` +
-  "Attendez la validation de vos envois ou supprimez-en.";
+  "Attendez la validation de vos envois ou supprimez-en définitivement depuis la corbeille.";
 
 export const UPLOAD_IN_PROGRESS_MESSAGE = "Un autre de vos envois est en cours\u00a0: réessayez quand il sera terminé.";
 

@@ -2,7 +2,8 @@
  * /admin/mail, « Courriels »: the outbox, newest first, one server page at a time (to, subject, state, attempts,
  * last error, date), filtered by state and searched; a message opens in full (MailDialog); a failed one can be
  * sent again (« Réessayer »); « Envoyer un courriel de test » queues one to the admin's own address. Without a
- * mail server (SMTP_URL) the screen says so: messages wait here, readable, never attempted.
+ * mail server (SMTP_URL) the screen says so: messages wait here, readable, never attempted. After a restore, what
+ * it held back waits for « Reprendre l'envoi » (HeldNotice).
  */
 import { useStore } from "@nanostores/react";
 import { useState } from "react";
@@ -17,6 +18,7 @@ import { ListTable } from "../ui/ListTable";
 import { ScreenHead } from "../ui/ScreenHead";
 import { useShown } from "../ui/use-shown";
 import { momentText } from "../site/site-text";
+import { HeldNotice } from "./HeldNotice";
 import { MailDialog } from "./MailDialog";
 import { countLabel, MAIL_STATES, recipientText, stateBadge, stateText } from "./mail-list";
 import { $mailPage, mailList, openMail, PATH } from "./stores";
@@ -93,6 +95,7 @@ export default function MailScreen() {
           </button>
         }
       />
+      <HeldNotice />
       {shown && !shown.delivery && (
         <p className="mail-notice">
           Aucun serveur d'envoi n'est configuré (SMTP_URL)&nbsp;: les courriels restent ici, en attente, et peuvent être lus en entier.

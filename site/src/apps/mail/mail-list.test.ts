@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readListState, writeListState } from "../ui/list-state";
-import { countLabel, MAIL_LIST, previewDocument, recipientText, stateBadge, stateText } from "./mail-list";
+import { countLabel, heldText, MAIL_LIST, previewDocument, recipientText, stateBadge, stateText } from "./mail-list";
 
 describe("the « Courriels » list", () => {
   it("keeps its state filter in the address", () => {
@@ -15,6 +15,13 @@ describe("the « Courriels » list", () => {
     expect(stateBadge("pending")).toBe("badge badge-warn");
     expect(recipientText({ to: "awa@example.sn", toName: "Awa Ndiaye" })).toBe("Awa Ndiaye <awa@example.sn>");
     expect(recipientText({ to: "awa@example.sn", toName: "" })).toBe("awa@example.sn");
+    expect(stateText("held")).toBe("Suspendu");
+  });
+
+  it("counts what a restore held back, in French", () => {
+    expect(heldText({ messages: 6, issues: 1 })).toMatch(/^Envois suspendus après une restauration\u00a0: 6 courriels et 1 numéro de la lettre attendent\. /);
+    expect(heldText({ messages: 1, issues: 0 })).toMatch(/\u00a0: 1 courriel attend\. /);
+    expect(heldText({ messages: 0, issues: 2 })).toMatch(/\u00a0: 2 numéros de la lettre attendent\. /);
   });
 
   it("shows a message in a document that may load nothing, its subject escaped", () => {

@@ -5,6 +5,7 @@
  */
 import type { MailSummary } from "../../../../api/contract";
 import { countText, type ListConfig } from "../ui/list-state";
+import { plural } from "../../lib/format";
 
 export const MAIL_SORTS = [["recent", "Plus récents", "desc"]] as const;
 
@@ -16,6 +17,7 @@ export const MAIL_STATES: readonly (readonly [MailState | "", string])[] = [
   ["sending", "En cours d'envoi"],
   ["sent", "Envoyés"],
   ["failed", "En échec"],
+  ["held", "Suspendus"],
 ];
 
 export const MAIL_LIST: ListConfig<"recent", "state"> = { sorts: MAIL_SORTS, defaultSort: "recent", filters: ["state"] };
@@ -30,10 +32,28 @@ const STATE_TEXT: Record<MailState, { text: string; badge: string }> = {
   sending: { text: "En cours d'envoi", badge: "" },
   sent: { text: "Envoyé", badge: "badge-ongoing" },
   failed: { text: "En échec", badge: "mail-failed" },
+  // Held by a restore until « Reprendre l'envoi » (api/modules/mail/hold.ts).
+  held: { text: "Suspendu", badge: "badge-warn" },
 };
 
 export const stateText = (state: MailState): string => STATE_TEXT[state].text;
 export const stateBadge = (state: MailState): string => `badge ${STATE_TEXT[state].badge}`.trim();
+
+/**
+ * The sentence over « Reprendre l'envoi »: « Envois suspendus après une restauration : 6 courriels et 1 numéro de
+ * la lettre attendent. Ils ont pu partir avant la restauration. »
+ */
+export function heldText(held: { messages: number; issues: number }): string {
+  const parts = [
+    ...(held.messages ? [plural(held.messages, "courriel", "courriels")] : []),
+    ...(held.issues ? [plural(held.issues, "numéro de la lettre", "numéros de la lettre")] : []),
+  ];
+  const verb = held.messages + held.issues > 1 ? "attendent" : "attend";
+  return (
+    `Envois suspendus après une restauration\u00a0: ${parts.join(" et ")} ${verb}. ` +
+    "Ils ont pu partir avant la restauration\u00a0: reprenez l'envoi seulement si leurs destinataires doivent les recevoir."
+  );
+}
 
 /** « Awa Ndiaye <awa@example.sn> », or the address alone. */
 export const recipientText = (m: Pick<MailSummary, "to" | "toName">): string => (m.toName ? `${m.toName} <${m.to}>` : m.to);

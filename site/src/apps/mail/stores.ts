@@ -11,6 +11,8 @@ import { createListStore } from "../ui/list-store";
 import { MAIL_LIST } from "./mail-list";
 
 export const PATH = "/api/admin/mail";
+/** What a restore held back (api/modules/delivery-hold). Not under `${PATH}?`: the list's reloads leave it alone. */
+export const HELD_PATH = "/api/admin/mail/held";
 
 export const mailList = createListStore(MAIL_LIST);
 
@@ -34,3 +36,5 @@ export function openMail(id: string): void {
 export const $mailDetail = resource([`${PATH}/`, $openMail], (_path, id) =>
   call(api.admin.mail({ id: String(id) }).get(), "Erreur lors du chargement du courriel."),
 );
+
+export const $held = resource(HELD_PATH, () => call(api.admin.mail.held.get(), "Erreur lors du chargement des envois suspendus."));
