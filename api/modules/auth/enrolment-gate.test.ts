@@ -106,7 +106,7 @@ describe("ADMIN_2FA=required", () => {
     // The owner, a member, is not concerned.
     expect(await get("/uploads/media/en-attente.pdf", bearer((await createSession(h.database.db, author.id)).token))).toBe(200);
 
-    await enrolTotp(h, token);
+    await enrolTotp(h, token, PASSWORD);
     expect(await get("/uploads/media/en-attente.pdf", bearer(token))).toBe(200);
   });
 
