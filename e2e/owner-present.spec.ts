@@ -74,8 +74,11 @@ test("a member proves they are present for each change of a factor, is told by m
   const keys = section.getByRole("list", { name: "Vos clés d’accès" });
   await expect(keys).toContainText("Téléphone");
 
-  // 3. A borrowed session (the member's token, nothing else) cannot remove it, nor turn two-factor off.
-  const borrowed = { authorization: `Bearer ${await apiToken(request, who)}` };
+  // 3. A borrowed session (this browser's session token, copied, and nothing else) cannot remove it, nor turn
+  // two-factor off.
+  const cookie = (await page.context().cookies(site)).find((c) => c.name === "session");
+  expect(cookie?.value).toBeTruthy();
+  const borrowed = { authorization: `Bearer ${cookie!.value}` };
   const [key] = (await (await request.get("/api/user/me/passkeys", { headers: borrowed })).json()) as { id: string }[];
   expect((await request.delete(`/api/user/me/passkeys/${encodeURIComponent(key!.id)}`, { headers: borrowed })).status()).toBe(400);
   expect((await request.delete("/api/user/me/two-factor/totp", { headers: borrowed, data: {} })).status()).toBe(400);
@@ -113,7 +116,7 @@ test("a member proves they are present for each change of a factor, is told by m
   const unlock = dialog.getByRole("group", { name: `Débloquer la connexion de ${who.name}` });
   await unlock.getByRole("button", { name: "Débloquer la connexion", exact: true }).click();
   await expect(unlock.getByText(/^Veuillez entrer votre mot de passe actuel/)).toBeVisible();
-  expect(await appViolations(admin, "[role=dialog]")).toEqual([]);
+  expect(await appViolations(admin, "dialog[open]")).toEqual([]);
   await unlock.getByLabel("Mot de passe actuel").fill(ADMIN.password);
   await unlock.getByRole("button", { name: "Débloquer la connexion", exact: true }).click();
   await expect(admin.getByRole("status").getByText("Connexion débloquée\u00a0: double authentification désactivée.")).toBeVisible();

@@ -70,12 +70,20 @@ test("a member turns on an authenticator app, then signs in with a code and with
   const codes = (await section.getByRole("list", { name: "Codes de secours" }).locator("code").allTextContents()).map((c) => c.trim());
   expect(codes).toHaveLength(10);
   expect(await appViolations(page, "#double-authentification")).toEqual([]);
+  // Kept offline: a text file with the ten codes (and a printed sheet).
+  const [download] = await Promise.all([page.waitForEvent("download"), section.getByRole("button", { name: "Télécharger (.txt)" }).click()]);
+  expect(download.suggestedFilename()).toBe("codes-de-secours.txt");
+  const saved = await (await download.createReadStream()).toArray();
+  for (const c of codes) expect(Buffer.concat(saved).toString("utf8")).toContain(c);
+  await expect(section.getByRole("button", { name: "Imprimer" })).toBeVisible();
   await section.getByRole("button", { name: "J’ai noté mes codes" }).click();
   await expect(section.getByText("Codes de secours restants\u00a0: 10 sur 10.")).toBeVisible();
 
-  // Password, then the app's next code.
+  // Password, then the app's next code (a number pad on phones, one-time-code for the keyboard's suggestion).
   await signOut(page);
   await passwordStep(page, who);
+  await expect(page.getByLabel("Code de vérification")).toHaveAttribute("inputmode", "numeric");
+  await expect(page.getByLabel("Code de vérification")).toHaveAttribute("autocomplete", "one-time-code");
   expect(await appViolations(page, ".auth-card")).toEqual([]);
   await page.getByLabel("Code de vérification").fill("000000");
   await page.getByRole("button", { name: "Vérifier" }).click();
@@ -84,9 +92,11 @@ test("a member turns on an authenticator app, then signs in with a code and with
   await page.getByRole("button", { name: "Vérifier" }).click();
   await page.waitForURL("**/user/dashboard");
 
-  // Password, then a recovery code, which then counts as used.
+  // Password, then a recovery code (letters: the field switches to a keyboard), which then counts as used.
   await signOut(page);
   await passwordStep(page, who);
+  await page.getByRole("button", { name: "Utiliser un code de secours" }).click();
+  await expect(page.getByLabel("Code de vérification")).toHaveAttribute("inputmode", "text");
   await page.getByLabel("Code de vérification").fill(codes[0]!);
   await page.getByRole("button", { name: "Vérifier" }).click();
   await page.waitForURL("**/user/dashboard");

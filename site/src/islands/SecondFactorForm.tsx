@@ -12,6 +12,8 @@ interface Props {
 /** The second step of sign-in: the authenticator app's code, or a recovery code. */
 export default function SecondFactorForm({ pendingToken, onSignedIn, onRestart }: Props) {
   const [code, setCode] = useState("");
+  // Phones show a number pad for the app's 6 digits; a recovery code has letters, so the member switches.
+  const [recovery, setRecovery] = useState(false);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState("");
   const input = useRef<HTMLInputElement>(null);
@@ -55,7 +57,7 @@ export default function SecondFactorForm({ pendingToken, onSignedIn, onRestart }
           ref={input}
           id="login-code"
           name="code"
-          inputMode="text"
+          inputMode={recovery ? "text" : "numeric"}
           autoComplete="one-time-code"
           autoCapitalize="none"
           spellCheck={false}
@@ -66,8 +68,20 @@ export default function SecondFactorForm({ pendingToken, onSignedIn, onRestart }
           required
         />
         <p id="login-code-hint" className="field-hint">
-          Les 6 chiffres affichés par votre application d’authentification, ou l’un de vos codes de secours.
+          {recovery
+            ? "L’un de vos codes de secours (10 caractères, par exemple abcde-fghij)."
+            : "Les 6 chiffres affichés par votre application d’authentification, ou l’un de vos codes de secours."}
         </p>
+        <button
+          type="button"
+          className="btn-link"
+          onClick={() => {
+            setRecovery((r) => !r);
+            input.current?.focus();
+          }}
+        >
+          {recovery ? "Saisir le code de l’application" : "Utiliser un code de secours"}
+        </button>
       </div>
       <button type="submit" className="btn btn-primary btn-block" disabled={loading}>
         {loading ? "Vérification..." : "Vérifier"}

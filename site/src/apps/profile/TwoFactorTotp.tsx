@@ -148,20 +148,30 @@ function CurrentPassword({ id, value, onChange }: { id: string; value: string; o
   );
 }
 
-/** The code field of every step below. */
+/**
+ * The code field of every step below: a number pad on phones for the app's 6 digits, switched to letters for a
+ * recovery code.
+ */
 function CodeField({ value, onChange, error, id }: { value: string; onChange: (v: string) => void; error?: string; id: string }) {
+  const [recovery, setRecovery] = useState(false);
   return (
     <FormField label="Code de vérification" required error={error} id={id} hint="Les 6 chiffres affichés par l’application, ou un code de secours.">
       {(field) => (
-        <input
-          {...field}
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
-          autoComplete="one-time-code"
-          autoCapitalize="none"
-          spellCheck={false}
-          maxLength={20}
-        />
+        <>
+          <input
+            {...field}
+            value={value}
+            onChange={(e) => onChange(e.target.value)}
+            inputMode={recovery ? "text" : "numeric"}
+            autoComplete="one-time-code"
+            autoCapitalize="none"
+            spellCheck={false}
+            maxLength={20}
+          />
+          <button type="button" className="btn-link" onClick={() => setRecovery((r) => !r)}>
+            {recovery ? "Saisir le code de l’application" : "Utiliser un code de secours"}
+          </button>
+        </>
       )}
     </FormField>
   );
@@ -266,6 +276,19 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
       .writeText(codes.join("\n"))
       .then(() => toast.success("Codes copiés."))
       .catch(() => toast.error("La copie a échoué : notez les codes à la main."));
+  // A text file to keep offline, and a printed sheet (only the codes are printed: TwoFactor.css).
+  const download = () => {
+    const text = `Codes de secours — ${location.host}\r\nCréés le ${new Date().toLocaleDateString("fr-FR")}. Chacun sert une fois.\r\n\r\n${codes.join("\r\n")}\r\n`;
+    const url = URL.createObjectURL(new Blob([text], { type: "text/plain;charset=utf-8" }));
+    const a = Object.assign(document.createElement("a"), { href: url, download: "codes-de-secours.txt" });
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  };
+  const print = () => {
+    document.body.classList.add("printing-codes");
+    window.addEventListener("afterprint", () => document.body.classList.remove("printing-codes"), { once: true });
+    window.print();
+  };
   return (
     <div className="two-factor-codes">
       <h4 ref={title} tabIndex={-1}>
@@ -285,6 +308,12 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
       <p className="two-factor-actions">
         <button type="button" className="btn btn-outline" onClick={copy}>
           Copier les codes
+        </button>
+        <button type="button" className="btn btn-outline" onClick={download}>
+          Télécharger (.txt)
+        </button>
+        <button type="button" className="btn btn-outline" onClick={print}>
+          Imprimer
         </button>
         <button type="button" className="btn" onClick={onDone}>
           J’ai noté mes codes
