@@ -66,6 +66,14 @@ async function resetJourney(page: Page, request: APIRequestContext, email: strin
   await page.getByLabel("Mot de passe", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Se connecter", exact: true }).click();
   await page.waitForURL("**/user/dashboard");
+
+  // The owner is told (issue 30 §2), and the used link says so as soon as it is opened again, before any form.
+  const told = await waitForMail(email, "Alerte de sécurité sur votre compte", asked);
+  expect(told.mail.text).toContain("réinitialisé par le lien reçu par e-mail");
+  await page.goto(link);
+  await islandsHydrated(page);
+  await expect(page.getByRole("alert")).toHaveText(/^Ce lien a déjà servi ou a été remplacé\./);
+  await expect(page.getByLabel("Nouveau mot de passe")).toHaveCount(0);
 }
 
 test.describe.serial("forgotten password, from /login to signing in with the new one", () => {
