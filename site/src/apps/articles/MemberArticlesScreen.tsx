@@ -89,7 +89,8 @@ export default function MemberArticlesScreen() {
     header: "Titre",
     rowHeader: true,
     sortable: true,
-    cell: (a) => <a href={articleHref(a.url)}>{a.title}</a>,
+    // A draft may have no title yet (issue 32: drafts save whatever they hold).
+    cell: (a) => <a href={articleHref(a.url)}>{a.title || "Sans titre"}</a>,
   };
   const themes: Column<ArticleSummary> = { key: "themes", header: "Thèmes", cell: (a) => <Themes article={a} /> };
   const created: Column<ArticleSummary> = {
@@ -108,7 +109,7 @@ export default function MemberArticlesScreen() {
     { key: "media", header: "Médias", className: "num", cell: (a) => a.mediaCount },
     created,
     { ...status, sortable: true },
-    actionsColumn<ArticleSummary>({ label: (a) => ` « ${a.title} »`, onEdit: (a) => setTarget({ id: a._id }), onDelete: (a) => void remove(a), deleting: (a) => deleting === a._id }),
+    actionsColumn<ArticleSummary>({ label: (a) => ` « ${a.title || "Sans titre"} »`, onEdit: (a) => setTarget({ id: a._id }), onDelete: (a) => void remove(a), deleting: (a) => deleting === a._id }),
   ];
 
   const memberColumns: Column<ArticleSummary>[] = [
