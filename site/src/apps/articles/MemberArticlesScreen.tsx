@@ -26,6 +26,7 @@ import { ScreenHead } from "../ui/ScreenHead";
 import { StatusBadge } from "../ui/StatusBadge";
 import { useShown } from "../ui/use-shown";
 import { articlesChanged, deleteArticle } from "./api";
+import { undoDelete } from "../trash/undo";
 import { ArticleForm } from "./ArticleForm";
 import { articleCount, MEMBER_ARTICLE_SORTS, MY_ARTICLE_SORTS, MY_ARTICLE_STATUSES } from "./member-lists";
 import { $memberArticles, $myArticles, memberArticleList, myArticleList } from "./member-pages";
@@ -75,7 +76,7 @@ export default function MemberArticlesScreen() {
     setDeleting(article._id);
     try {
       await deleteArticle("member", article._id);
-      toast.success("Article supprimé avec succès.");
+      toast.success("Article supprimé avec succès.", undoDelete("user", "article", article._id, articlesChanged));
       articlesChanged();
     } catch (err) {
       toast.error(errorText(err, "Erreur lors de la suppression."));
