@@ -192,7 +192,7 @@ function ArticleFormModal(props: ArticleFormProps & { themes: readonly ThemeRef[
   /** « Enregistrer le brouillon »: saved as a draft whatever it holds (created if new); the form stays open. */
   const saveDraft = async () => {
     if (body.current?.busy()) {
-      toast.error("Une image est en cours d'ajout : terminez-la avant d'enregistrer.");
+      toast.error("Une image est en cours d'ajout\u00a0: terminez-la avant d'enregistrer.");
       return;
     }
     if (isBlank(readDraft())) {
