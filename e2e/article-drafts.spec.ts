@@ -142,6 +142,42 @@ for (const width of [1280, 375]) {
       await expect(again.getByRole("textbox", { name: "Contenu" })).toContainText("Une phrase à ne pas perdre.");
     });
 
+    test("an edit of a published article saves itself into its pending edit, and « Aperçu » shows it unpublished", async ({ page, request }) => {
+      test.setTimeout(90_000);
+      const title = `Publié puis revu ${width} ${stamp()}`;
+      const member = await apiToken(request, MEMBER);
+      const admin = await apiToken(request, ADMIN);
+      const themes = (await (await request.get("/api/user/themes", { headers: bearer(member) })).json()) as { _id: string }[];
+      const res = await request.post("/api/user/articles", { headers: bearer(member), data: { title, txt_content: "Le texte publié.", themes: [themes[0]!._id] } });
+      const article = (await res.json()) as { _id: string; url: string };
+      expect((await request.put(`/api/admin/articles/${article._id}/approve`, { headers: bearer(admin), data: { approved: true } })).status()).toBe(200);
+
+      await signIn(page, MEMBER);
+      await page.goto(`/user/articles?edit=${article._id}`);
+      const dialog = page.getByRole("dialog", { name: "Modifier l'article" });
+      const editor = dialog.getByRole("textbox", { name: "Contenu" });
+      await expect(editor).toContainText("Le texte publié.");
+      await editor.click();
+      await page.keyboard.press("Control+End");
+      const autosaved = nextSave(page, article._id);
+      await page.keyboard.type(" Une suite en cours.");
+      const saved = await autosaved;
+      expect(saved.status()).toBe(200);
+      expect(saved.request().postData()).toContain('"draft":true');
+      expect(await saved.json()).toMatchObject({ approved: true, pendingEdit: true });
+      await expect(dialog.getByText(SAVED)).toBeVisible();
+      // The public reads the approved text meanwhile.
+      const shown = (await (await request.get(`/api/public/article/${article.url}`)).json()) as { txt_content: string };
+      expect(shown.txt_content).toBe("Le texte publié.");
+
+      const popup = page.waitForEvent("popup");
+      await dialog.getByRole("link", { name: /^Aperçu/ }).click();
+      const preview = await popup;
+      await expect(preview.locator(".article-page .prose")).toContainText("Une suite en cours.");
+      await expect(preview.locator(".article-page .meta")).toContainText("Aperçu — non publié");
+      await preview.close();
+    });
+
     test("a draft past the length limit saves, and its submission names the limit", async ({ page }) => {
       test.setTimeout(90_000);
       const title = `Long papier ${width} ${stamp()}`;
