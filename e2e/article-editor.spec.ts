@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { ADMIN, apiToken, appViolations, MEMBER, signIn } from "./support/apps";
+import { ADMIN, apiToken, appViolations, MEMBER, signIn, articleSubmitted } from "./support/apps";
 
 /**
  * The article body editor (issue 20 §1), at 1280 and 375 px: written with the toolbar and with Markdown-style
@@ -174,7 +174,7 @@ for (const width of [1280, 375]) {
       expect(await dialog.evaluate((d) => d.scrollWidth <= d.clientWidth + 1)).toBe(true);
 
       await dialog.getByRole("group", { name: /Thèmes/ }).getByRole("checkbox").first().check();
-      const created = page.waitForResponse((r) => r.url().endsWith("/api/user/articles") && r.request().method() === "POST");
+      const created = articleSubmitted(page);
       await dialog.getByRole("button", { name: "Soumettre pour publication" }).click();
       const article = (await (await created).json()) as { _id: string; url: string; html_content: string };
       await expect(dialog).toBeHidden();
@@ -279,7 +279,7 @@ for (const width of [1280, 375]) {
       await expect(editor).toBeFocused();
 
       await dialog.getByRole("group", { name: /Thèmes/ }).getByRole("checkbox").first().check();
-      const created = page.waitForResponse((r) => r.url().endsWith("/api/user/articles") && r.request().method() === "POST");
+      const created = articleSubmitted(page);
       await dialog.getByRole("button", { name: "Soumettre pour publication" }).click();
       const article = (await (await created).json()) as { _id: string; url: string; html_content: string };
       await expect(dialog).toBeHidden();

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
-import { appViolations, authHeaders, chantWav, islandsHydrated, MEMBER, signIn, tag, throttleUpload } from "./support/apps";
+import { appViolations, authHeaders, chantWav, islandsHydrated, MEMBER, signIn, tag, throttleUpload, articleSubmitted } from "./support/apps";
 
 /**
  * The media library picker (issue 19 §2), from the member's article form: opened by « Choisir des médias », it
@@ -113,7 +113,7 @@ for (const viewport of [
         await expect(linked.getByRole("listitem")).toHaveCount(3);
         await expect(form.getByText("3 médias choisis")).toBeVisible();
 
-        const saved = page.waitForResponse((r) => r.url().endsWith("/api/user/articles") && r.request().method() === "POST");
+        const saved = articleSubmitted(page);
         await form.getByRole("button", { name: "Soumettre pour publication" }).click();
         const article = (await (await saved).json()) as Article;
         created.push(`article:${article._id}`);

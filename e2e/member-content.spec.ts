@@ -2,7 +2,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { type Account, ADMIN, apiToken, appViolations, chantWav, islandsHydrated, MEMBER, throttleUpload } from "./support/apps";
+import { type Account, ADMIN, apiToken, appViolations, chantWav, islandsHydrated, MEMBER, throttleUpload, articleSubmitted } from "./support/apps";
 
 /**
  * The member's own content (issue 9): articles with a cropped picture and media uploads, from the member space to
@@ -102,7 +102,7 @@ test("a member writes an article with a cropped picture; pending until an admin 
   await expect(cropper).toBeHidden();
   await expect(dialog.getByAltText("Aperçu de l'image de l'article")).toHaveAttribute("src", /^blob:/);
 
-  const created = page.waitForResponse((r) => r.url().endsWith("/api/user/articles") && r.request().method() === "POST");
+  const created = articleSubmitted(page);
   const cropSent = page.waitForResponse((r) => r.url().includes("/article-pic-crop") && r.request().method() === "POST");
   await dialog.getByRole("button", { name: "Soumettre pour publication" }).click();
   const article = (await (await created).json()) as Article;

@@ -116,3 +116,17 @@ export async function throttleUpload(page: Page, bytesPerSecond: number): Promis
   await upload(bytesPerSecond);
   return () => upload(-1);
 }
+
+/**
+ * The answer to a member's « Soumettre pour publication » of a new article. Since issue 32 the form may already
+ * have created it as a draft at a pause in typing, so the submission is either that first POST or a PUT of the
+ * draft; autosaves (`draft: true`) are not it.
+ */
+export function articleSubmitted(page: Page) {
+  return page.waitForResponse((r) => {
+    const req = r.request();
+    const path = new URL(r.url()).pathname;
+    const write = (req.method() === "POST" && path === "/api/user/articles") || (req.method() === "PUT" && /^\/api\/user\/articles\/[^/]+$/.test(path));
+    return write && !(req.postData() ?? "").includes('"draft":true');
+  });
+}

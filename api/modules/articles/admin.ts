@@ -44,13 +44,13 @@ export const adminArticleRoutes = (deps: Deps) => {
       })
       // By id or by url.
       .get("/api/admin/articles/:id", ({ params }) => findArticle(db, params.id), { admin: true, response: { 200: Article } })
-      .post("/api/admin/articles", ({ body, viewer }) => createArticle(db, readArticleInput(body), admin(viewer)), {
+      .post("/api/admin/articles", ({ body, viewer }) => createArticle(db, readArticleInput(body, deps.env.articleMaxChars, "admin"), admin(viewer)), {
         admin: true,
         body: AdminArticleBody,
         rebuild: "article",
         response: { 200: Article },
       })
-      .put("/api/admin/articles/:id", ({ params, body, viewer }) => updateArticle(db, params.id, readArticleInput(body), admin(viewer)), {
+      .put("/api/admin/articles/:id", ({ params, body, viewer }) => updateArticle(db, params.id, readArticleInput(body, deps.env.articleMaxChars, "admin"), admin(viewer)), {
         admin: true,
         body: AdminArticleBody,
         rebuild: "article",

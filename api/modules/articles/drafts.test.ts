@@ -76,14 +76,28 @@ describe("article drafts and versions", () => {
     expect(await adminIds("status=draft")).not.toContain(draft._id);
   });
 
-  it("refuses to turn an approved article back into a draft", async () => {
+  it("autosaves a draft save of an approved article into its pending edit, unannounced, never to the public row", async () => {
     const { json: created } = await send(h, "POST", "/api/admin/articles", body({ title: "Déjà publié", authors: [awa.id] }), chef.auth);
     expect(created).toMatchObject({ approved: true, draft: false });
-    const res = await send(h, "PUT", `/api/user/articles/${created._id}`, body({ title: "Déjà publié", draft: true }), awa.auth);
-    expect(res.status).toBe(409);
-    expect(res.json.message).toContain("ne peut pas redevenir un brouillon");
+    const res = await send(h, "PUT", `/api/user/articles/${created._id}`, body({ title: "Déjà publié, revu", txt_content: "Texte en cours.", draft: true }), awa.auth);
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ approved: true, draft: false, pendingEdit: true, title: "Déjà publié, revu", txt_content: "Texte en cours." });
     const [row] = await h.database.db.select().from(articles).where(eq(articles.id, created._id));
-    expect(row).toMatchObject({ approved: true, draft: false, version: 1 });
+    // The row is what the public reads: untouched.
+    expect(row).toMatchObject({ approved: true, draft: false, title: "Déjà publié", txtContent: "Premier jet." });
+    expect((await send(h, "GET", `/api/public/article/${created.url}`)).json.title).toBe("Déjà publié");
+    // Admins hear of it when the author saves for good, not at each autosave.
+    expect(await submissions(created._id)).toBe(0);
+    const saved = await send(h, "PUT", `/api/user/articles/${created._id}`, body({ title: "Déjà publié, revu", txt_content: "Texte fini." }), awa.auth);
+    expect(saved.json).toMatchObject({ approved: true, pendingEdit: true, txt_content: "Texte fini." });
+    expect(await submissions(created._id)).toBe(1);
+  });
+
+  it("refuses an autosave of a published article's edit that an admin could not approve, with the rule's message", async () => {
+    const { json: created } = await send(h, "POST", "/api/admin/articles", body({ title: "Publié", authors: [awa.id] }), chef.auth);
+    const res = await send(h, "PUT", `/api/user/articles/${created._id}`, body({ title: "", draft: true }), awa.auth);
+    expect(res).toEqual({ status: 400, json: { message: "Le titre est obligatoire" } });
+    expect((await send(h, "GET", `/api/user/articles/${created._id}`, undefined, awa.auth)).json).toMatchObject({ title: "Publié", pendingEdit: false });
   });
 
   it("refuses the second of two saves made from the same version, and changes nothing", async () => {

@@ -5,11 +5,16 @@
 import { BadRequestError } from "../../lib/errors";
 import { htmlToText, sanitizeHtml } from "../../../shared/html";
 import { readPublishAt } from "../schedule/publish-at";
+import { RULE_MESSAGES, textProblem } from "../../../shared/article-rules";
 import type { AdminArticleBody, ArticleBody } from "./model";
 
-export const TITLE_MAX = 200;
-export const CONTENT_MAX = 10_000;
 const HTML_MAX = 100_000;
+/**
+ * What a body may hold at most, markup included; drafts are saved whatever they hold (issue 32), but not without
+ * bound: ten times the submission limit is several papers' worth. Past it the save is refused, nothing written.
+ */
+const DRAFT_TITLE_MAX = 1000;
+const bodyCeiling = (maxChars: number) => Math.max(HTML_MAX, maxChars * 10);
 const KEYWORDS_MAX = 30;
 const KEYWORD_MAX = 60;
 
@@ -26,6 +31,11 @@ export type ArticleInput = {
   draft: boolean;
   /** The version the form was opened at; undefined skips the check (clients of the spec). */
   version: number | undefined;
+  /**
+   * For a draft: the first rule of the text that would block its submission (the spec's message), else undefined.
+   * A draft of an approved article is its pending edit, which an admin may approve: writes.ts refuses it then.
+   */
+  blocked?: string;
   /** Admin routes: « Publier le » (null cancels a schedule; undefined: not sent). */
   publishAt?: Date | null;
 };
@@ -49,21 +59,25 @@ function relation(value: string | string[] | undefined, clear: boolean | string 
   return isSet(clear) ? [] : list;
 }
 
-/** Checks and cleans the article form; throws a BadRequestError with the spec's message on the first problem. */
-export function readArticleInput(body: ArticleBody | AdminArticleBody): ArticleInput {
+/**
+ * Checks and cleans the article form; throws a BadRequestError with the spec's message on the first problem. A
+ * member's draft (`door` "member" with `draft`) is saved whatever it holds (no title, empty, past `maxChars`): the
+ * spec's rules apply at submission, and the first one that would block it is returned as `blocked`.
+ */
+export function readArticleInput(body: ArticleBody | AdminArticleBody, maxChars: number, door: "member" | "admin"): ArticleInput {
+  const draft = door === "member" && isSet(body.draft);
   // NFC: one stored form for each accented letter, which the search patterns rely on (search.ts).
   const title = body.title.normalize("NFC").trim();
-  if (!title) throw new BadRequestError("Le titre est obligatoire");
-  if (title.length > TITLE_MAX) throw new BadRequestError("Le titre est trop long (max 200 caractères)");
+  const ceiling = bodyCeiling(maxChars);
+  if (draft && title.length > DRAFT_TITLE_MAX) throw new BadRequestError(`Le titre est trop long, même pour un brouillon (max ${DRAFT_TITLE_MAX} caractères)`);
 
-  if (body.html_content !== undefined && body.html_content.length > HTML_MAX) {
-    throw new BadRequestError("Le contenu est trop long (max 10 000 caractères)");
-  }
+  if (body.html_content !== undefined && body.html_content.length > ceiling) throw new BadRequestError(RULE_MESSAGES.contentTooLong(maxChars));
   const htmlContent = body.html_content === undefined ? undefined : sanitizeHtml(body.html_content.normalize("NFC"));
   // A rich-text-only form still gives the article a plain text, which the lists, feeds and search rely on.
   const txtContent = body.txt_content.normalize("NFC").trim() || (htmlContent ? htmlToText(htmlContent) : "");
-  if (!txtContent) throw new BadRequestError("Le contenu est obligatoire");
-  if (txtContent.length > CONTENT_MAX) throw new BadRequestError("Le contenu est trop long (max 10 000 caractères)");
+  if (draft && txtContent.length > ceiling) throw new BadRequestError(RULE_MESSAGES.contentTooLong(maxChars));
+  const problem = textProblem(title, txtContent, maxChars);
+  if (problem && !draft) throw new BadRequestError(problem.message);
 
   const keywords = listOf(body.keywords, true);
   if (keywords && keywords.length > KEYWORDS_MAX) throw new BadRequestError("Trop de mots-clés (30 au plus).");
@@ -78,7 +92,8 @@ export function readArticleInput(body: ArticleBody | AdminArticleBody): ArticleI
     themes: relation(body.themes, body.clearThemes),
     media: relation(body.media, body.clearMedia),
     authors: authors && authors.length > 0 ? authors : undefined,
-    draft: isSet(body.draft),
+    draft,
+    blocked: problem?.message,
     version: body.version === undefined ? undefined : Number(body.version),
     publishAt: "publishAt" in body ? readPublishAt(body.publishAt, "publication") : undefined,
   };

@@ -9,7 +9,7 @@ import { listThemes } from "../themes/service";
 import { readArticleInput } from "./input";
 import { memberArticleList, memberStats } from "./listing";
 import { BODY_PICTURE_RULE, saveBodyPicture } from "./body-pictures";
-import { Article, ArticleBody, ArticlePage, ArticlePictures, ArticleSummary, BodyPicture, Done, MemberArticlesQuery, MemberStats } from "./model";
+import { Article, ArticleBody, ArticleRules, ArticlePage, ArticlePictures, ArticleSummary, BodyPicture, Done, MemberArticlesQuery, MemberStats } from "./model";
 import { getArticleFor } from "./service";
 import { deleteArticlePicture, pictureRule, saveArticlePicture } from "./pictures";
 import { createArticle, deleteArticle, updateArticle } from "./writes";
@@ -24,6 +24,7 @@ const PictureBody = (field: "originalPic" | "croppedPic") => t.Optional(t.Object
 export const memberArticleRoutes = (deps: Deps) => {
   const { db } = deps;
   const uploadsDir = deps.env.uploadsDir;
+  const maxChars = deps.env.articleMaxChars;
   const me = (viewer: { user: { id: string; nickname: string } }) => ({ id: viewer.user.id, nickname: viewer.user.nickname, admin: false });
   return (
     new Elysia({ name: "articles-member" })
@@ -45,13 +46,15 @@ export const memberArticleRoutes = (deps: Deps) => {
           ),
         { signedIn: true, parse: "none", body: t.Optional(t.Object({ picture: t.File() })), rebuild: () => null, response: { 200: BodyPicture } },
       )
+      // The submission rules the forms check before sending (member and admin apps): the server's, not a copy.
+      .get("/api/user/articles/rules", () => ({ maxChars }), { signedIn: true, response: { 200: ArticleRules } })
       // By id (the edit form) or by url (the site's preview of an author's unpublished article).
       .get("/api/user/articles/:id", ({ params, viewer }) => getArticleFor(db, params.id, viewer.user), {
         signedIn: true,
         response: { 200: Article },
       })
       // A new article is pending: nothing the public sees changes, so no rebuild.
-      .post("/api/user/articles", ({ body, viewer }) => createArticle(db, readArticleInput(body), me(viewer)), {
+      .post("/api/user/articles", ({ body, viewer }) => createArticle(db, readArticleInput(body, maxChars, "member"), me(viewer)), {
         signedIn: true,
         body: ArticleBody,
         rebuild: () => null,
@@ -59,7 +62,7 @@ export const memberArticleRoutes = (deps: Deps) => {
       })
       // Nothing the public reads changes: an edit of an approved article waits for approval (revisions.ts), and
       // other articles are not public.
-      .put("/api/user/articles/:id", ({ params, body, viewer }) => updateArticle(db, params.id, readArticleInput(body), me(viewer)), {
+      .put("/api/user/articles/:id", ({ params, body, viewer }) => updateArticle(db, params.id, readArticleInput(body, maxChars, "member"), me(viewer)), {
         signedIn: true,
         body: ArticleBody,
         rebuild: () => null,

@@ -56,6 +56,14 @@ export const ArticleSummary = t.Object({
 
 export type ArticleSummary = Static<typeof ArticleSummary>;
 
+/** GET /api/user/articles/rules: what « Soumettre pour publication » requires that the server configures. */
+export const ArticleRules = t.Object({
+  /** Longest plain text that may be submitted (ARTICLE_MAX_CHARS); a draft may hold more. */
+  maxChars: t.Number(),
+});
+
+export type ArticleRules = Static<typeof ArticleRules>;
+
 /** A picture uploaded for an article's body: the address to put in `<img src>` and its size in pixels. */
 export const BodyPicture = t.Object({ src: t.String(), width: t.Number(), height: t.Number() });
 

@@ -9,6 +9,7 @@ import type { Db } from "../../../db/client";
 import { newId } from "../../../db/ids";
 import { articleAuthors, articleMedia, articleRevisions, articles, articleThemes, media, themes, users, type ArticleRow } from "../../../db/schema";
 import { BadRequestError, ConflictError, NotFoundError } from "../../lib/errors";
+import { RULE_MESSAGES } from "../../../shared/article-rules";
 import { bodyPictureSteps } from "./body-pictures";
 import { flagEvents, submissionEvents } from "../notifications/events";
 import type { ArticleInput } from "./input";
@@ -89,7 +90,7 @@ function relationSteps(db: Db, articleId: string, input: Pick<ArticleInput, "the
   return steps;
 }
 
-const noTheme = () => new BadRequestError("Au moins un thème doit être sélectionné");
+const noTheme = () => new BadRequestError(RULE_MESSAGES.noTheme);
 
 /** A save from a copy older than the stored article (another tab, another device) changes nothing. */
 export const STALE_VERSION = "Cet article a été modifié ailleurs (dans un autre onglet\u00a0?)\u00a0: rechargez-le avant d'enregistrer.";
@@ -100,10 +101,14 @@ export const STALE_VERSION = "Cet article a été modifié ailleurs (dans un aut
  * and its authors are those chosen, else the admin.
  */
 export async function createArticle(db: Db, input: ArticleInput, actor: Actor) {
-  if (!input.themes?.length) throw noTheme();
+  const draft = !actor.admin && input.draft;
+  // A draft needs no theme yet (issue 32), but an empty one is never created: typing creates it, so an article
+  // nobody wrote never appears in « Mes articles » (one emptied later is removed by the purge, trash/purge.ts).
+  if (draft && !input.title && !input.txtContent) throw new BadRequestError(EMPTY_DRAFT);
+  if (!draft && !input.themes?.length) throw noTheme();
   const publishAt = actor.admin && input.publishAt ? inFuture(input.publishAt, "publication") : null;
   const authors = actor.admin && input.authors ? input.authors : [actor.id];
-  const full = { ...input, themes: input.themes, media: input.media ?? [], authors };
+  const full = { ...input, themes: input.themes ?? [], media: input.media ?? [], authors };
   await checkLinks(db, full, actor);
   const id = newId();
   const now = new Date();
@@ -121,7 +126,7 @@ export async function createArticle(db: Db, input: ArticleInput, actor: Actor) {
         approved: actor.admin && !publishAt,
         publishAt,
         online: true,
-        draft: !actor.admin && input.draft,
+        draft,
         createdAt: now,
         updatedAt: now,
       }),
@@ -142,7 +147,7 @@ export async function createArticle(db: Db, input: ArticleInput, actor: Actor) {
         media: full.media,
       }),
       // Admins are told of a submission, never of a draft.
-      ...(input.draft ? [] : submissionEvents(db, "article", id, actor, now)),
+      ...(draft ? [] : submissionEvents(db, "article", id, actor, now)),
     ]),
   );
   return findArticle(db, id);
@@ -160,9 +165,11 @@ export async function updateArticle(db: Db, id: string, input: ArticleInput, act
   const row = await articleForWrite(db, id, actor);
   if (input.version !== undefined && input.version !== row.version) throw new ConflictError(STALE_VERSION);
   const draft = !actor.admin && input.draft;
-  if (draft && row.approved) {
-    throw new ConflictError("Cet article est déjà approuvé\u00a0: il ne peut pas redevenir un brouillon. Choisissez «\u00a0Soumettre pour publication\u00a0».");
-  }
+  // A draft save of an approved article is the autosave of its pending edit (issue 32): it stays published and the
+  // edit waits, unannounced until the author saves it for good. An admin may approve a pending edit, so it must
+  // meet the submission rules; a draft proper holds anything until it is submitted.
+  const relaxed = draft && !row.approved;
+  if (draft && row.approved && input.blocked) throw new BadRequestError(input.blocked);
   // « Publier le » (admins only): a future minute, for a submitted article; null cancels; not sent keeps it.
   if (actor.admin && input.publishAt) {
     inFuture(input.publishAt, "publication");
@@ -170,9 +177,9 @@ export async function updateArticle(db: Db, id: string, input: ArticleInput, act
   }
   // A member's save cancels any schedule: what an admin scheduled was another text.
   const publishAt = actor.admin ? (input.publishAt !== undefined ? input.publishAt : row.publishAt) : null;
-  if (input.themes?.length === 0) throw noTheme();
+  if (!relaxed && input.themes?.length === 0) throw noTheme();
   const working = await workingText(db, row);
-  if (!input.themes && working.themes.length === 0) throw noTheme();
+  if (!relaxed && !input.themes && working.themes.length === 0) throw noTheme();
   const links = { ...input, authors: actor.admin ? input.authors : undefined };
   const linkedBefore = input.media?.length ? [...new Set([...working.media, ...(await linkedMediaIds(db, id))])] : [];
   await checkLinks(db, links, actor, linkedBefore);
@@ -200,7 +207,7 @@ export async function updateArticle(db: Db, id: string, input: ArticleInput, act
         .where(and(eq(articles.id, id), eq(articles.version, row.version))),
       staleGuard(db),
       ...revision.steps,
-      ...submissionEvents(db, "article", id, actor),
+      ...(draft ? [] : submissionEvents(db, "article", id, actor)),
     ];
   } else {
     const changes: Partial<ArticleRow> = { title: input.title, txtContent: input.txtContent, updatedAt: now, pendingRevisionId: null, publishAt };
@@ -330,6 +337,8 @@ export async function deleteArticle(db: Db, id: string, actor: Actor) {
   await trashArticles(db, [row], { id: actor.id, nickname: actor.nickname ?? "?", admin: actor.admin }, `DELETE /api/${door}/articles/:id`);
   return { message: "Article supprimé avec succès." };
 }
+
+const EMPTY_DRAFT = "Ce brouillon est vide\u00a0: écrivez un titre ou un texte pour l'enregistrer.";
 
 /** An admin cannot approve what its authors have not submitted yet. */
 const DRAFT_NOT_SUBMITTED = "Cet article est un brouillon\u00a0: ses auteurs ne l'ont pas encore soumis.";

@@ -9,6 +9,7 @@ import type { Db } from "../../../db/client";
 import { articles, media } from "../../../db/schema";
 import { startPoller, type Poller } from "../../lib/poller";
 import { purgeArticles } from "../articles/trash";
+import { removeEmptyDrafts } from "../articles/empty-drafts";
 import { purgeMediaRows } from "../media/trash";
 import { TRASH_DAYS } from "./model";
 
@@ -23,7 +24,7 @@ export const PURGE_ACTOR = { id: null, nickname: "purge automatique" };
 const PURGE_ROUTE = "purge de la corbeille (30 jours)";
 
 /** One round: purges what is due at `now`; true when more is already due (a full batch). */
-export async function purgeExpired(db: Db, uploadsDir: string, now = new Date()): Promise<{ articles: number; media: number; more: boolean }> {
+export async function purgeExpired(db: Db, uploadsDir: string, now = new Date()): Promise<{ articles: number; media: number; emptyDrafts: number; more: boolean }> {
   const before = new Date(now.getTime() - TRASH_DAYS * 86_400_000);
   const [articleRows, mediaRows] = await Promise.all([
     db.select().from(articles).where(and(isNotNull(articles.deletedAt), lt(articles.deletedAt, before))).orderBy(asc(articles.deletedAt)).limit(PURGE_BATCH),
@@ -31,7 +32,14 @@ export async function purgeExpired(db: Db, uploadsDir: string, now = new Date())
   ]);
   await purgeArticles(db, uploadsDir, articleRows, PURGE_ACTOR, PURGE_ROUTE, now);
   await purgeMediaRows(db, uploadsDir, mediaRows, PURGE_ACTOR, PURGE_ROUTE, now);
-  return { articles: articleRows.length, media: mediaRows.length, more: articleRows.length === PURGE_BATCH || mediaRows.length === PURGE_BATCH };
+  // Drafts their authors emptied and left (issue 32): nothing in them to keep, so no trash and no journal.
+  const emptyDrafts = await removeEmptyDrafts(db, now, PURGE_BATCH);
+  return {
+    articles: articleRows.length,
+    media: mediaRows.length,
+    emptyDrafts,
+    more: articleRows.length === PURGE_BATCH || mediaRows.length === PURGE_BATCH || emptyDrafts === PURGE_BATCH,
+  };
 }
 
 /** The purge as the server runs it (api/server.ts). */

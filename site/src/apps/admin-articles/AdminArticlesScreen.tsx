@@ -106,6 +106,7 @@ export default function AdminArticlesScreen() {
         ? call(api.admin.articles({ id }).approve.put({ approved: value }), fallback)
         : call(api.admin.articles({ id }).online.put({ online: value }), fallback),
     remove: (id) => deleteArticle("admin", id),
+    kind: "article",
     changed: articlesChanged,
     onEdit: (id) => setTarget({ id }),
     texts: { confirm: TRASH_ARTICLE_QUESTION, deleted: "Article supprimé avec succès.", deleteFallback: "Erreur lors de la suppression de l'article." },

@@ -62,6 +62,7 @@ export default function AdminMediaScreen() {
         ? call(api.admin.media({ id }).approve.put({ approved: value }), fallback)
         : call(api.admin.media({ id }).online.put({ online: value }), fallback),
     remove: (id) => deleteMedia("admin", id),
+    kind: "media",
     changed: mediaChanged,
     onEdit: (id) => setTarget({ id }),
     texts: { confirm: TRASH_MEDIA_QUESTION, deleted: "Média supprimé.", deleteFallback: "Erreur lors de la suppression." },

@@ -28,7 +28,8 @@ import { confirm } from "../ui/ConfirmDialog";
 import { ImageCropper } from "../ui/ImageCropper";
 import { EditModal, useEditedItem } from "../ui/EditModal";
 import { articlesChanged, createArticle, loadArticle, previewHref, rejectPendingEdit, updateArticle, type AppContext } from "./api";
-import { articleBody, articleErrors, CONTENT_MAX, draftOf, type ArticleDraft, type ArticleErrors } from "./article-form";
+import { articleBody, articleErrors, blockingRule, draftOf, isBlank, type ArticleDraft, type ArticleErrors } from "./article-form";
+import { groupDigits } from "../../../../shared/article-rules";
 import { htmlToText } from "../../../../shared/html-text";
 import { ArticlePictureField, useArticlePicture } from "./ArticlePicture";
 import { BodyField, type BodyEditorHandle } from "./BodyField";
@@ -36,7 +37,7 @@ import { authoredBy, NOT_YOUR_ARTICLE } from "./ownership";
 import { forgetLocalDraft, readLocalDraft, statusText, useAutosave, type LocalDraft } from "./autosave";
 import { HistoryDialog } from "./HistoryDialog";
 import { toDakarInput } from "../lib/scheduled";
-import { $userThemes } from "./stores";
+import { $articleRules, $userThemes } from "./stores";
 import "./ArticleForm.css";
 
 export type ArticleFormProps = {
@@ -68,6 +69,8 @@ function ArticleFormModal(props: ArticleFormProps & { themes: readonly ThemeRef[
   const { context, open, articleId, onClose } = props;
   const viewer = useViewer();
   const uid = useId();
+  // The server's limit (ARTICLE_MAX_CHARS); until it is known, only the server checks the length.
+  const maxChars = useResource($articleRules, "Erreur lors du chargement des règles des articles.").data?.maxChars;
   const [current, setDraft] = useState<ArticleDraft>(() => draftOf(null));
   const draft = current;
   const [errors, setErrors] = useState<ArticleErrors>({});
@@ -114,16 +117,19 @@ function ArticleFormModal(props: ArticleFormProps & { themes: readonly ThemeRef[
   const picture = useArticlePicture(context, articleId, stored?.articlePic ?? null, open ? articleId ?? "new" : null);
 
   const readDraft = (): ArticleDraft => (body.current ? { ...currentRef.current, content: body.current.getHtml() } : currentRef.current);
-  // A member's new article or draft is saved as they write (issue 20 §2); a submitted one waits for « Soumettre ».
+  // A member's new article, draft or published article is saved as they write (issue 20 §2, issue 32); a submitted
+  // one waiting for review is not (a draft save would take it back from the admins' queue).
+  const autosaving = open && phase.state === "ready" && context === "member" && (articleId === null || stored?.draft === true || stored?.approved === true);
   const autosave = useAutosave({
-    enabled: open && phase.state === "ready" && context === "member" && (articleId === null || stored?.draft === true),
+    enabled: autosaving,
+    blank: isBlank,
     id: articleId,
     version: stored?.version ?? null,
     read: readDraft,
     send: (d, id, version) => {
-      if (Object.keys(articleErrors(d)).length > 0) {
-        return Promise.reject(new ApiError("Gardé sur cet appareil\u00a0: un titre, un texte et un thème sont nécessaires pour enregistrer le brouillon.", 400));
-      }
+      // A published article's draft save is its pending edit, which an admin may approve: it must be submittable.
+      const rule = stored?.approved ? blockingRule(d, maxChars) : null;
+      if (rule) return Promise.reject(new ApiError(`Gardé sur cet appareil\u00a0: ${rule}.`, 400));
       const sent = { ...articleBody(d, null, context), draft: true as const };
       return id ? updateArticle(context, id, { ...sent, ...(version ? { version } : {}) }) : createArticle(context, sent);
     },
@@ -172,7 +178,7 @@ function ArticleFormModal(props: ArticleFormProps & { themes: readonly ThemeRef[
     }
     const draft = body.current ? { ...current, content: body.current.getHtml() } : current;
     setDraft(draft);
-    const problems = articleErrors(draft);
+    const problems = articleErrors(draft, maxChars);
     setErrors(problems);
     const first = (["title", "content", "themes"] as const).find((k) => problems[k]);
     if (first) {
@@ -183,9 +189,17 @@ function ArticleFormModal(props: ArticleFormProps & { themes: readonly ThemeRef[
     return draft;
   };
 
-  /** « Enregistrer le brouillon »: saved as a draft (created if new); the form stays open and keeps autosaving. */
+  /** « Enregistrer le brouillon »: saved as a draft whatever it holds (created if new); the form stays open. */
   const saveDraft = async () => {
-    if (!checked()) return;
+    if (body.current?.busy()) {
+      toast.error("Une image est en cours d'ajout\u00a0: terminez-la avant d'enregistrer.");
+      return;
+    }
+    if (isBlank(readDraft())) {
+      toast.error("Ce brouillon est vide\u00a0: écrivez un titre ou un texte pour l'enregistrer.");
+      return;
+    }
+    setErrors({});
     setSaving(true);
     try {
       if (await autosave.saveNow()) toast.success("Brouillon enregistré.");
@@ -248,6 +262,8 @@ function ArticleFormModal(props: ArticleFormProps & { themes: readonly ThemeRef[
   const submitLabel = drafting ? "Soumettre pour publication" : articleId ? "Enregistrer" : "Créer l'article";
 
   const length = textLength ?? htmlToText(draft.content).length;
+  // The article as the server knows it: the one opened, or the new one autosave created.
+  const savedId = articleId ?? autosave.current().id;
 
   return (
     <>
@@ -260,20 +276,20 @@ function ArticleFormModal(props: ArticleFormProps & { themes: readonly ThemeRef[
         onClose={onClose}
         onSubmit={save}
         // Autosaved edits are not lost by leaving: only edits still waiting for the server make it ask.
-        unsaved={() => !drafting || autosave.pending() || autosave.current().id === null}
+        unsaved={() => !autosaving || autosave.pending() || (autosave.current().id === null && !isBlank(readDraft()))}
         submitLabel={submitLabel}
         saving={saving}
         extraActions={
-          phase.state === "ready" && (drafting || articleId) ? (
+          phase.state === "ready" && (drafting || savedId) ? (
             <>
               {articleId && (
                 <button type="button" className="btn btn-outline" disabled={saving} onClick={() => setHistory(true)}>
                   Historique
                 </button>
               )}
-              {articleId && (
+              {savedId && (
                 // The saved text as its public page will look (issue 20 §3), at a private address of the API.
-                <a className="btn btn-outline" href={previewHref(context, articleId)} target="_blank" rel="noopener">
+                <a className="btn btn-outline" href={previewHref(context, savedId)} target="_blank" rel="noopener">
                   Aperçu<span className="sr-only"> (nouvel onglet, texte enregistré)</span>
                 </a>
               )}
@@ -328,7 +344,7 @@ function ArticleFormModal(props: ArticleFormProps & { themes: readonly ThemeRef[
             context={context}
             initialHtml={draft.content}
             error={errors.content}
-            hint={`${length.toLocaleString("fr-FR")} / ${CONTENT_MAX.toLocaleString("fr-FR")} caractères.`}
+            hint={lengthHint(length, maxChars, drafting)}
             onTextLength={(n) => {
               setTextLength(n);
               // Toolbar and keyboard edits of the body count as typing too.
@@ -416,7 +432,7 @@ function ArticleFormModal(props: ArticleFormProps & { themes: readonly ThemeRef[
             </FormField>
           )}
           <ArticlePictureField picture={picture} />
-          {drafting && (
+          {autosaving && (
             <p className="article-autosave muted" role="status" aria-live="polite">
               {statusText(autosave.status)}
             </p>
@@ -446,4 +462,16 @@ function ArticleFormModal(props: ArticleFormProps & { themes: readonly ThemeRef[
       <ImageCropper {...picture.cropper} />
     </>
   );
+}
+
+/**
+ * The character count under the body, against the server's limit; past it, why the draft still saves but cannot be
+ * submitted yet (issue 32: drafts are never blocked by the limit).
+ */
+function lengthHint(length: number, maxChars: number | undefined, drafting: boolean): string {
+  if (maxChars === undefined) return `${groupDigits(length)} caractères.`;
+  const count = `${groupDigits(length)} / ${groupDigits(maxChars)} caractères.`;
+  if (length <= maxChars) return count;
+  const over = `${count} ${groupDigits(length - maxChars)} de trop pour soumettre l'article`;
+  return drafting ? `${over}\u00a0; le brouillon est bien enregistré.` : `${over}.`;
 }

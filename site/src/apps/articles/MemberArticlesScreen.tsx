@@ -26,6 +26,7 @@ import { ScreenHead } from "../ui/ScreenHead";
 import { StatusBadge } from "../ui/StatusBadge";
 import { useShown } from "../ui/use-shown";
 import { articlesChanged, deleteArticle } from "./api";
+import { undoDelete } from "../trash/undo";
 import { ArticleForm } from "./ArticleForm";
 import { articleCount, MEMBER_ARTICLE_SORTS, MY_ARTICLE_SORTS, MY_ARTICLE_STATUSES } from "./member-lists";
 import { $memberArticles, $myArticles, memberArticleList, myArticleList } from "./member-pages";
@@ -75,7 +76,7 @@ export default function MemberArticlesScreen() {
     setDeleting(article._id);
     try {
       await deleteArticle("member", article._id);
-      toast.success("Article supprimé avec succès.");
+      toast.success("Article supprimé avec succès.", undoDelete("user", "article", article._id, articlesChanged));
       articlesChanged();
     } catch (err) {
       toast.error(errorText(err, "Erreur lors de la suppression."));
@@ -89,7 +90,8 @@ export default function MemberArticlesScreen() {
     header: "Titre",
     rowHeader: true,
     sortable: true,
-    cell: (a) => <a href={articleHref(a.url)}>{a.title}</a>,
+    // A draft may have no title yet (issue 32: drafts save whatever they hold).
+    cell: (a) => <a href={articleHref(a.url)}>{a.title || "Sans titre"}</a>,
   };
   const themes: Column<ArticleSummary> = { key: "themes", header: "Thèmes", cell: (a) => <Themes article={a} /> };
   const created: Column<ArticleSummary> = {
@@ -108,7 +110,7 @@ export default function MemberArticlesScreen() {
     { key: "media", header: "Médias", className: "num", cell: (a) => a.mediaCount },
     created,
     { ...status, sortable: true },
-    actionsColumn<ArticleSummary>({ label: (a) => ` « ${a.title} »`, onEdit: (a) => setTarget({ id: a._id }), onDelete: (a) => void remove(a), deleting: (a) => deleting === a._id }),
+    actionsColumn<ArticleSummary>({ label: (a) => ` « ${a.title || "Sans titre"} »`, onEdit: (a) => setTarget({ id: a._id }), onDelete: (a) => void remove(a), deleting: (a) => deleting === a._id }),
   ];
 
   const memberColumns: Column<ArticleSummary>[] = [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Article } from "../../../../api/contract";
-import { articleBody, articleErrors, draftOf, splitKeywords } from "./article-form";
+import { articleBody, articleErrors, blockingRule, draftOf, isBlank, splitKeywords } from "./article-form";
 
 const stored: Article = {
   _id: "a1",
@@ -32,13 +32,24 @@ describe("article form rules", () => {
     expect(articleErrors(draftOf(stored))).toEqual({});
   });
 
-  it("refuses a title over 200 characters and a content over 10 000", () => {
+  it("refuses a title over 200 characters and a content over the server's limit, naming that limit", () => {
     const d = { ...draftOf(stored), title: "t".repeat(201), content: `<p>${"c".repeat(10_001)}</p>` };
-    expect(articleErrors(d)).toEqual({
+    expect(articleErrors(d, 10_000)).toEqual({
       title: "Le titre est trop long (max 200 caractères)",
       content: "Le contenu est trop long (max 10 000 caractères)",
     });
-    expect(articleErrors({ ...d, title: "t".repeat(200), content: `<p>${"c".repeat(10_000)}</p>` })).toEqual({});
+    expect(articleErrors({ ...d, title: "t".repeat(200), content: `<p>${"c".repeat(10_000)}</p>` }, 10_000)).toEqual({});
+    expect(articleErrors({ ...d, title: "t" }, 12_000)).toEqual({});
+    expect(articleErrors({ ...d, title: "t", content: `<p>${"c".repeat(12_001)}</p>` }, 12_000).content).toBe("Le contenu est trop long (max 12 000 caractères)");
+  });
+
+  it("names the first rule that blocks submission, and sees nothing written in an empty form", () => {
+    expect(blockingRule({ ...draftOf(stored), themes: [] }, 10_000)).toBe("Au moins un thème doit être sélectionné");
+    expect(blockingRule(draftOf(stored), 10_000)).toBeNull();
+    expect(isBlank(draftOf(null))).toBe(true);
+    expect(isBlank({ ...draftOf(null), content: "<p> </p>" })).toBe(true);
+    expect(isBlank({ ...draftOf(null), content: "<p>Une idée</p>" })).toBe(false);
+    expect(isBlank({ ...draftOf(null), title: "Titre" })).toBe(false);
   });
 
   it("splits keywords on commas, trimmed, without empties or repeats", () => {

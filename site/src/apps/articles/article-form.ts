@@ -5,10 +5,7 @@
 import type { Article } from "../../../../api/contract";
 import { htmlToText } from "../../../../shared/html-text";
 import { repeatsHtml } from "../../lib/format";
-
-/** Spec §9. */
-export const TITLE_MAX = 200;
-export const CONTENT_MAX = 10_000;
+import { RULE_MESSAGES, textProblem } from "../../../../shared/article-rules";
 
 export type ArticleDraft = {
   title: string;
@@ -63,19 +60,33 @@ export function draftOf(article: Article | null): ArticleDraft {
   };
 }
 
-/** The spec's messages for each field in trouble (empty object: the form may be sent). */
-export function articleErrors(d: ArticleDraft): ArticleErrors {
+/**
+ * What blocks « Soumettre pour publication », with the spec's message for each field in trouble (empty object: the
+ * form may be sent). `maxChars` is the server's limit (GET /api/user/articles/rules); until it is known, the
+ * server alone checks the length. A draft is saved whatever this says.
+ */
+export function articleErrors(d: ArticleDraft, maxChars = Number.POSITIVE_INFINITY): ArticleErrors {
   const errors: ArticleErrors = {};
-  const title = d.title.trim();
-  if (!title) errors.title = "Le titre est obligatoire";
-  else if (title.length > TITLE_MAX) errors.title = "Le titre est trop long (max 200 caractères)";
   // The text the server will count (it derives the plain text from the HTML the same way).
   const content = htmlToText(d.content);
-  if (!content) errors.content = "Le contenu est obligatoire";
-  else if (content.length > CONTENT_MAX) errors.content = "Le contenu est trop long (max 10 000 caractères)";
+  const titleProblem = textProblem(d.title, "x", maxChars);
+  if (titleProblem) errors.title = titleProblem.message;
+  const contentProblem = textProblem("x", content, maxChars);
+  if (contentProblem) errors.content = contentProblem.message;
   else if (PICTURE_WITHOUT_ALT.test(d.content)) errors.content = "Chaque image doit avoir un texte alternatif.";
-  if (d.themes.length === 0) errors.themes = "Au moins un thème doit être sélectionné";
+  if (d.themes.length === 0) errors.themes = RULE_MESSAGES.noTheme;
   return errors;
+}
+
+/** The first rule that blocks submission (title, then content, then themes), or null. */
+export function blockingRule(d: ArticleDraft, maxChars?: number): string | null {
+  const errors = articleErrors(d, maxChars);
+  return errors.title ?? errors.content ?? errors.themes ?? null;
+}
+
+/** Nothing written yet: a new article is not sent to the server while this holds (no empty drafts). */
+export function isBlank(d: ArticleDraft): boolean {
+  return !d.title.trim() && !htmlToText(d.content).trim() && !/<(img|iframe|video|audio)\b/i.test(d.content);
 }
 
 /** "a, b ,, c" -> ["a", "b", "c"]: trimmed, empties and repeats dropped. */

@@ -1,7 +1,9 @@
 /**
- * Autosave of a member's draft (issue 20 §2): the form's text is kept in this browser at every change and sent to
- * the server as a « Brouillon » a few seconds after typing stops, when the window loses focus and when the
- * connection comes back. What the browser keeps is removed once the server has it, so an entry found when the form
+ * Autosave of a member's draft (issue 20 §2, issue 32): the form's text is kept in this browser at every change and
+ * sent to the server as a « Brouillon » (or, for a published article, as its pending edit) a few seconds after
+ * typing stops, when the window loses focus and when the connection comes back. A new article is created on the
+ * server at the first pause once something is written, so another device sees it. What the browser keeps is
+ * removed once the server has it, so an entry found when the form
  * opens is text the server never got (a crash, a closed tab, a save made offline): the form offers to restore it.
  */
 import { useEffect, useRef, useState } from "react";
@@ -18,7 +20,6 @@ export type AutosaveStatus =
   | { state: "saving" }
   | { state: "saved"; at: Date }
   | { state: "local" }
-  | { state: "device" }
   | { state: "error"; message: string };
 
 /** What this browser keeps of an unsent draft. */
@@ -60,14 +61,15 @@ export function statusText(s: AutosaveStatus): string {
   if (s.state === "saving") return "Enregistrement…";
   if (s.state === "saved") return savedAtText(s.at);
   if (s.state === "local") return "Hors connexion\u00a0: enregistré sur cet appareil";
-  if (s.state === "device") return "Enregistré sur cet appareil";
   if (s.state === "error") return s.message;
   return "";
 }
 
 export type AutosaveOptions = {
-  /** Autosave runs only for a member's new article or draft. */
+  /** Autosave runs only for a member's new article, draft or published article. */
   enabled: boolean;
+  /** Nothing written yet: a new article is not created while this holds (no empty drafts on the server). */
+  blank: (draft: ArticleDraft) => boolean;
   /** The article id once the server has it (null: not yet created). */
   id: string | null;
   /** The form's current draft, read when a save starts (the editor's body included). */
@@ -105,21 +107,21 @@ export function useAutosave(opts: AutosaveOptions) {
     writeLocalDraft({ draft, savedAt: Date.now(), id: state.current.id, version: state.current.version });
   };
 
-  /**
-   * Sends the pending edits. A new article reaches the server only when asked (`create`: « Enregistrer le
-   * brouillon »): typing alone never makes an article appear in the lists; until then it is kept on this device.
-   */
-  const save = async (create = false): Promise<boolean> => {
+  /** Sends the pending edits; a new article is created at the first save with something written in it. */
+  const save = async (): Promise<boolean> => {
     if (!latest.current.enabled || !pending.current) return !pending.current;
     if (running.current) {
       await running.current;
-      return save(create);
+      return save();
     }
     const draft = latest.current.read();
     if (!draft) return false;
-    if (state.current.id === null && !create) {
-      setStatus({ state: "device" });
-      return false;
+    if (state.current.id === null && latest.current.blank(draft)) {
+      // Nothing to keep: not an article yet, and nothing for the browser to offer back either.
+      pending.current = false;
+      forgetLocalDraft(null);
+      setStatus({ state: "idle" });
+      return true;
     }
     if (typeof navigator !== "undefined" && navigator.onLine === false) {
       setStatus({ state: "local" });
@@ -184,7 +186,7 @@ export function useAutosave(opts: AutosaveOptions) {
     saveNow: () => {
       clearTimeout(timer.current);
       pending.current = true;
-      return save(true);
+      return save();
     },
     /** Before a submit: no more autosave, and the running one done (its version is the one to send). */
     settle: async () => {

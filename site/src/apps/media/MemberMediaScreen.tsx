@@ -41,6 +41,7 @@ import { uploadedBy } from "./ownership";
 import { $userMedia, memberMediaList } from "./stores";
 import "./MemberMediaScreen.css";
 import { TRASH_MEDIA_QUESTION } from "../trash/trash-text";
+import { undoDelete } from "../trash/undo";
 
 export const EMPTY_MEMBERS = "Aucun média des membres disponible pour le moment.";
 
@@ -78,7 +79,7 @@ export default function MemberMediaScreen() {
     setDeleting(media._id);
     try {
       await deleteMedia("member", media._id);
-      toast.success("Média supprimé.");
+      toast.success("Média supprimé.", undoDelete("user", "media", media._id, mediaChanged));
       mediaChanged();
     } catch (err) {
       toast.error(errorText(err, "Erreur lors de la suppression."));

@@ -11,6 +11,7 @@ import { confirm } from "../ui/ConfirmDialog";
 import { actionsColumn } from "../ui/actions-column";
 import type { Column } from "../ui/DataTable";
 import { FlagToggle } from "./FlagToggle";
+import { undoDelete } from "../trash/undo";
 import { useFlagOverrides, type Flags } from "./use-flags";
 
 export type Flag = keyof Flags;
@@ -26,6 +27,8 @@ export type ModerationOptions = {
   changed: () => void;
   onEdit: (id: string) => void;
   texts: { confirm: string; deleted: string; deleteFallback: string };
+  /** What a deletion moves to the back office's trash, for the « Annuler » of its message. */
+  kind: "article" | "media";
 };
 
 /** The « Statut » and « Actions » columns of a moderated table. */
@@ -62,7 +65,7 @@ export function useModerationColumns<T extends Row>(opts: ModerationOptions): Co
     setBusy(`${row._id}:delete`);
     try {
       await opts.remove(row._id);
-      toast.success(opts.texts.deleted, { action: `delete:${row._id}` });
+      toast.success(opts.texts.deleted, undoDelete("admin", opts.kind, row._id, reload));
       reload();
     } catch (e) {
       toast.error(`Erreur lors de la suppression\u00a0: ${errorText(e, opts.texts.deleteFallback)}`, { action: `delete:${row._id}` });

@@ -21,10 +21,18 @@ export type Toast = {
   action?: string;
   /** The modal that was on top when the message was raised (null: none). */
   modal: number | null;
+  /** « Annuler » in the message (a deletion taken back from the trash, issue 32 §4). */
+  undo?: () => void;
 };
 
 /** How long each kind stays on screen (spec §4, §9). */
 export const TOAST_MS: Record<ToastKind, number> = { success: 3_000, error: 5_000 };
+
+/**
+ * A message offering « Annuler » stays longer than the spec's 3 s: reaching its button takes a keyboard user
+ * several key presses (WCAG 2.2.1, timing adjustable); the item stays in the trash for 30 days anyway.
+ */
+export const UNDO_TOAST_MS = 10_000;
 
 export const $toasts = atom<Toast[]>([]);
 
@@ -33,7 +41,7 @@ export const $openModals = atom<number[]>([]);
 
 let next = 1;
 
-export type ToastOptions = { action?: string };
+export type ToastOptions = { action?: string; undo?: () => void };
 
 function show(kind: ToastKind, text: string, opts: ToastOptions = {}): number {
   const id = next++;
@@ -41,9 +49,9 @@ function show(kind: ToastKind, text: string, opts: ToastOptions = {}): number {
   let list = $toasts.get();
   // A success settles the action: its earlier failures are no longer true (issue 19 §3.3).
   if (kind === "success" && opts.action) list = list.filter((t) => !(t.kind === "error" && t.action === opts.action));
-  $toasts.set([...list, { id, kind, text, action: opts.action, modal }]);
+  $toasts.set([...list, { id, kind, text, action: opts.action, modal, undo: opts.undo }]);
   // An error shown inside a dialog waits for the person; everything else fades (spec §4).
-  if (kind === "success" || modal === null) setTimeout(() => dismiss(id), TOAST_MS[kind]);
+  if (kind === "success" || modal === null) setTimeout(() => dismiss(id), opts.undo ? UNDO_TOAST_MS : TOAST_MS[kind]);
   return id;
 }
 

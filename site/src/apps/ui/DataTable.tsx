@@ -156,6 +156,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
   }
 
   return (
+    // The frame is the container the card layout is measured against (DataTable.css).
+    <div className="app-table-frame">
     <div className={`table-wrap app-table${props.className ? ` ${props.className}` : ""}`}>
       <table ref={table} className="data-table" aria-busy={loading || undefined}>
         <caption className={props.captionHidden ? "sr-only" : "table-caption"}>{props.caption}</caption>
@@ -185,6 +187,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
         <tbody>{body}</tbody>
       </table>
       {pagination && <Pager {...pagination} />}
+    </div>
     </div>
   );
 }

@@ -13,7 +13,9 @@
  *   its footer, next to the action, in live regions (role="status" / role="alert");
  * - a form changed by the person asks « Quitter sans enregistrer ? » before Escape, « Annuler », the close button
  *   or the back button throw the changes away, and the browser asks before the page is left;
- * - focus goes back to the control that opened it, even when the dialog is removed rather than closed.
+ * - focus goes back to the control that opened it, even when the dialog is removed rather than closed;
+ * - it opens with focus in its first field (issue 32), or in that field once it appears (a form loading its item),
+ *   not on « Fermer », where the browser puts it: typing a link's address then went nowhere and a space closed it.
  */
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { errorText } from "../lib/api";
@@ -104,6 +106,7 @@ export function Modal(props: ModalProps) {
     // The control that opened the dialog gets focus back, whether the dialog closes or is removed.
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (!dialog.open) dialog.showModal();
+    const stopFocusing = focusFirstField(dialog);
     dirty.current = false;
     const id = modalOpened();
     setModalId(id);
@@ -120,6 +123,7 @@ export function Modal(props: ModalProps) {
     };
     addEventListener("beforeunload", beforeUnload);
     return () => {
+      stopFocusing();
       dialog.removeEventListener("input", changed);
       dialog.removeEventListener("change", changed);
       removeEventListener("beforeunload", beforeUnload);
@@ -225,4 +229,31 @@ export function Modal(props: ModalProps) {
       )}
     </dialog>
   );
+}
+
+/** The fields a person types into or chooses in, in document order (not buttons: they act at once). */
+const FIELD = 'input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled]), [contenteditable="true"]';
+
+/**
+ * Puts focus in the dialog's first visible field, now or when one appears (a form waiting for its item), as long as
+ * the person has not moved focus themselves. Answers a function stopping the wait.
+ */
+function focusFirstField(dialog: HTMLDialogElement): () => void {
+  const untouched = () => {
+    const active = document.activeElement;
+    return !active || active === document.body || active === dialog || active.classList.contains("modal-close");
+  };
+  const tryFocus = (): boolean => {
+    if (!untouched()) return true;
+    const field = Array.from(dialog.querySelectorAll<HTMLElement>(FIELD)).find((el) => el.getClientRects().length > 0);
+    if (!field) return false;
+    field.focus();
+    return true;
+  };
+  if (tryFocus()) return () => {};
+  const observer = new MutationObserver(() => {
+    if (tryFocus()) observer.disconnect();
+  });
+  observer.observe(dialog, { childList: true, subtree: true });
+  return () => observer.disconnect();
 }

@@ -15,6 +15,18 @@ function Item({ t }: { t: Toast }) {
     <div className={`toast toast-${t.kind}`}>
       <Icon name={t.kind === "success" ? "check" : "warning"} className="toast-icon" />
       <span className="toast-text">{t.text}</span>
+      {t.undo && (
+        <button
+          type="button"
+          className="btn btn-small btn-outline toast-undo"
+          onClick={() => {
+            dismiss(t.id);
+            t.undo?.();
+          }}
+        >
+          Annuler
+        </button>
+      )}
       <button type="button" className="toast-close" onClick={() => dismiss(t.id)} aria-label="Fermer le message">
         <Icon name="close" />
       </button>

@@ -1,0 +1,34 @@
+/**
+ * The rules an article must meet to be submitted (« Soumettre pour publication », member and admin spec §5), with
+ * the spec's messages, for the API (which enforces them) and the apps (which say which one blocks submission before
+ * sending). A draft is saved whatever it holds: these rules apply only at submission. The content limit is the
+ * server's ARTICLE_MAX_CHARS, which the apps read from GET /api/user/articles/rules, never from a copy.
+ */
+
+/** Spec §9: the title's limit (fixed) and the content's default limit. */
+export const TITLE_MAX = 200;
+export const DEFAULT_CONTENT_MAX = 10_000;
+
+/** 10000 -> "10 000", as the spec writes it (a plain space, whatever the browser's locale data says). */
+export function groupDigits(n: number): string {
+  return String(Math.trunc(n)).replace(/\B(?=(\d{3})+(?!\d))/g, " ");
+}
+
+export const RULE_MESSAGES = {
+  titleMissing: "Le titre est obligatoire",
+  titleTooLong: `Le titre est trop long (max ${TITLE_MAX} caractères)`,
+  contentMissing: "Le contenu est obligatoire",
+  contentTooLong: (max: number) => `Le contenu est trop long (max ${groupDigits(max)} caractères)`,
+  noTheme: "Au moins un thème doit être sélectionné",
+} as const;
+
+/** Which rule of the text blocks submission (title first, then content), or null. `text` is the plain text. */
+export function textProblem(title: string, text: string, maxChars: number): { field: "title" | "content"; message: string } | null {
+  const t = title.trim();
+  if (!t) return { field: "title", message: RULE_MESSAGES.titleMissing };
+  if (t.length > TITLE_MAX) return { field: "title", message: RULE_MESSAGES.titleTooLong };
+  const c = text.trim();
+  if (!c) return { field: "content", message: RULE_MESSAGES.contentMissing };
+  if (c.length > maxChars) return { field: "content", message: RULE_MESSAGES.contentTooLong(maxChars) };
+  return null;
+}
