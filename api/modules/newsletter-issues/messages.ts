@@ -8,4 +8,5 @@ export const NO_RECIPIENT = "Aucun abonné confirmé\u00a0: il n'y a personne à
 export const EMPTY_ISSUE = "Ajoutez une introduction ou au moins un article ou un événement.";
 export const BAD_SCHEDULE = "Date d'envoi invalide (format AAAA-MM-JJTHH:MM, heure de Dakar).";
 export const PAST_SCHEDULE = "La date d'envoi programmée doit être dans le futur.";
-export const itemNotFound = (kind: "article" | "event") => (kind === "article" ? "Article introuvable ou non publié." : "Événement introuvable ou hors ligne.");
+const NOT_FOUND = { article: "Article introuvable ou non publié.", event: "Événement introuvable ou hors ligne.", media: "Média introuvable ou non publié." } as const;
+export const itemNotFound = (kind: keyof typeof NOT_FOUND) => NOT_FOUND[kind];
