@@ -47,12 +47,12 @@ async function journey(page: Page, _request: APIRequestContext, width: number) {
 
   await page.goto(unsubscribeLink![1]!);
   await expect(page.getByRole("heading", { level: 1, name: "Se désinscrire" })).toBeVisible();
-  await page.getByRole("button", { name: "Me désinscrire" }).click();
+  await page.getByRole("button", { name: "Se désinscrire" }).click();
   await expect(page.getByRole("main").getByRole("status")).toHaveText("Vous êtes désinscrit de la lettre d'information. Vous ne la recevrez plus.");
 
   // An altered link is refused.
   await page.goto(unsubscribeLink![1]!.replace(/sig=./, (m) => (m.endsWith("A") ? "sig=B" : "sig=A")));
-  await page.getByRole("button", { name: "Me désinscrire" }).click();
+  await page.getByRole("button", { name: "Se désinscrire" }).click();
   await expect(page.getByRole("main").getByRole("status")).toContainText("Ce lien de désinscription n'est pas valide");
   return email;
 }

@@ -24,6 +24,11 @@ export function variantName(file: string, width: number, format: "avif" | "webp"
   return `${file.replace(/\.[^.]+$/, "")}-${width}.${format}`;
 }
 
+/** The newsletter's JPEG of a picture (api/lib/uploads/mail-picture.ts): `abc.jpg` -> `abc-mail.jpg`. */
+export function mailPictureName(file: string): string {
+  return `${file.replace(/\.[^.]+$/, "")}-mail.jpg`;
+}
+
 /**
  * Writes the variants of one picture. EXIF (GPS included) is dropped by sharp; `.rotate()` first applies the
  * orientation it would otherwise lose. Never enlarges: a narrow original gives variants at its own width, so
@@ -48,7 +53,7 @@ export async function writeImageVariants(path: string, area: ImageArea): Promise
 /** Variants for every original picture of an area folder (used by the seed). */
 export async function writeFolderVariants(uploadsDir: string, area: ImageArea): Promise<number> {
   const dir = join(uploadsDir, area);
-  const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => PICTURE.test(f) && !/-\d+\.\w+$/.test(f));
+  const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => PICTURE.test(f) && !/-(\d+|mail)\.\w+$/.test(f));
   // Two at a time: libvips already uses both cores for each picture.
   for (let i = 0; i < files.length; i += 2) {
     await Promise.all(files.slice(i, i + 2).map((f) => writeImageVariants(join(dir, f), area)));

@@ -10,7 +10,7 @@ export type IssueState = (typeof ISSUE_STATES)[number];
  * archive keeps saying what was sent). `href` and `picture` are site paths, never addresses given by a person.
  */
 export type IssueItem = {
-  kind: "article" | "event";
+  kind: "article" | "event" | "media";
   id: string;
   title: string;
   excerpt: string;
@@ -18,6 +18,11 @@ export type IssueItem = {
   picture: string | null;
   /** The event's start (ISO), for the line « le 3 décembre » ; null for articles. */
   date: string | null;
+  /**
+   * The picture as a mail shows it (a JPEG made for mail, api/lib/uploads/mail-picture.ts) with its size, so the
+   * mail can say width and height; absent in issues saved before mail pictures, or without a picture.
+   */
+  mailPicture?: { src: string; width: number; height: number } | null;
 };
 
 /**

@@ -10,7 +10,7 @@ import { basename, join } from "node:path";
 import sharp from "sharp";
 import { uploadContentType } from "../content-types";
 import { BadRequestError, HttpError } from "../errors";
-import { VARIANT_WIDTHS, variantName, writeImageVariants, type ImageArea } from "../images";
+import { mailPictureName, VARIANT_WIDTHS, variantName, writeImageVariants, type ImageArea } from "../images";
 import { uploadStorage } from "../storage";
 import type { TempUpload } from "./form";
 
@@ -163,6 +163,8 @@ export async function removeUpload(uploadsDir: string, area: UploadArea, fileNam
   if (!SAFE_NAME.test(name) || name.includes("..")) return;
   const widths: readonly number[] = VARIANT_WIDTHS[area as ImageArea];
   const files = [name, ...widths.flatMap((w) => [variantName(name, w, "avif"), variantName(name, w, "webp")])];
+  // The newsletter's JPEG, made only for pictures an issue named (uploads/mail-picture.ts); missing is fine.
+  if (area === "article_pics" || area === "media_thumbnails") files.push(mailPictureName(name));
   await uploadStorage(uploadsDir).remove(files.map((f) => `${area}/${f}`));
 }
 

@@ -20,8 +20,11 @@ import { readToken, validateSessionToken } from "../session";
 import type { UploadAccess } from "../uploads-serve";
 
 const MEDIA_PREFIX = "/uploads/media/";
-/** A responsive variant's name (images.ts `variantName`): `<stem>-<width>.avif|webp`. */
-const VARIANT = /^(.+)-\d+\.(avif|webp)$/;
+/**
+ * A variant's name: a responsive one (images.ts `variantName`, `<stem>-<width>.avif|webp`) or the newsletter's
+ * JPEG (`mailPictureName`, `<stem>-mail.jpg`), public exactly when its original is.
+ */
+const VARIANT = /^(.+)-(?:\d+\.(?:avif|webp)|mail\.jpg)$/;
 /** The formats variants are written for (images.ts), i.e. the possible extensions of a variant's original. */
 const VARIANT_SOURCES = [".jpg", ".jpeg", ".png", ".gif", ".webp"];
 

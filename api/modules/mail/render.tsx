@@ -9,7 +9,7 @@ import { SITE_PLACE, type MailContent, type MailSite } from "./templates/content
 import { MailLayout } from "./templates/layout";
 import { mailText } from "./templates/text";
 
-export type { MailBlock, MailContent, MailLink } from "./templates/content";
+export type { MailBlock, MailContent, MailLink, MailStory } from "./templates/content";
 
 /** The site as messages name it: MAIL_FROM's display name (« L'Institut »), PUBLIC_URL, the institute's place. */
 export function mailSite(env: Pick<Env, "mailFrom" | "publicUrl">): MailSite {

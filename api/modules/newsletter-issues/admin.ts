@@ -29,14 +29,14 @@ export const issueAdminRoutes = (deps: Deps, wake: () => void = () => {}) =>
       "/api/admin/newsletter/issues",
       async ({ body, viewer, set }) => {
         set.status = 201;
-        return { message: "Brouillon enregistré.", issue: await createIssue(deps.db, body, viewer.user) };
+        return { message: "Brouillon enregistré.", issue: await createIssue(deps.db, body, viewer.user, deps.env.uploadsDir) };
       },
       { admin: true, body: IssueBody, response: { 201: IssueAnswer } },
     )
     .get("/api/admin/newsletter/issues/:id", ({ params }) => getIssue(deps.db, params.id), { admin: true, params: idParams, response: { 200: IssueDetail } })
     .put(
       "/api/admin/newsletter/issues/:id",
-      async ({ params, body }) => ({ message: "Brouillon enregistré.", issue: await updateIssue(deps.db, params.id, body) }),
+      async ({ params, body }) => ({ message: "Brouillon enregistré.", issue: await updateIssue(deps.db, params.id, body, deps.env.uploadsDir) }),
       { admin: true, params: idParams, body: IssueBody, response: { 200: IssueAnswer } },
     )
     .delete(

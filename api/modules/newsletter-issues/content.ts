@@ -1,12 +1,13 @@
 /**
  * An issue as a message: one `MailContent` (api/modules/mail/render.tsx) for every recipient, rendered once per
  * batch with a stand-in for the unsubscribe link, which `personalise` swaps for each subscriber's own signed link.
- * Pictures stay out of the mail: the layout carries no image at all (no remote image, no tracker: docs/DECISIONS.md,
- * « Mail templates »); the archive page on the site shows them.
+ * Items go out in three sections (« Articles », « Événements », « Médias »), each in the admin's order, each item
+ * with its mail JPEG (api/lib/uploads/mail-picture.ts), its summary and « Lire la suite » (docs/DECISIONS.md,
+ * « Newsletter pictures »).
  */
 import type { IssueItem, IssueRow } from "../../../db/schema";
 import type { Env } from "../../env";
-import { renderMail, type MailContent, type RenderedMail } from "../mail/render";
+import { renderMail, type MailContent, type MailStory, type RenderedMail } from "../mail/render";
 import { UNSUBSCRIBE_PAGE } from "../newsletter/links";
 
 /** Public address of an issue in the archive. */
@@ -18,22 +19,31 @@ const STAND_IN = "https://desinscription.invalid/lien-personnel";
 
 const dakarDay = new Intl.DateTimeFormat("fr-FR", { timeZone: "Africa/Dakar", weekday: "long", day: "numeric", month: "long", year: "numeric" });
 
-function itemLine(item: IssueItem): string {
-  const when = item.date ? `Le ${dakarDay.format(new Date(item.date))}. ` : "";
-  return `${when}${item.excerpt}`.trim();
+const SECTIONS = [
+  { kind: "article", heading: "Articles" },
+  { kind: "event", heading: "Événements" },
+  { kind: "media", heading: "Médias" },
+] as const;
+
+function story(item: IssueItem): MailStory {
+  const pic = item.mailPicture;
+  return {
+    title: item.title,
+    href: item.href,
+    when: item.date ? `Le ${dakarDay.format(new Date(item.date))}` : undefined,
+    text: item.excerpt,
+    more: "Lire la suite",
+    // The title as alternative text: with pictures off, the box says what the picture is about.
+    picture: pic ? { ...pic, alt: item.title } : undefined,
+  };
 }
 
 function issueMailContent(issue: Pick<IssueRow, "subject" | "intro" | "items" | "number">, siteName: string, unsubscribeHref = STAND_IN): MailContent {
-  const articles = issue.items.filter((i) => i.kind === "article");
-  const events = issue.items.filter((i) => i.kind === "event");
-  const list = (items: IssueItem[]) => ({ type: "items" as const, items: items.map((i) => ({ title: i.title, href: i.href, text: itemLine(i) })) });
-  // Kept in the admin's order: articles and events each under their heading only when the admin mixed nothing up.
   const blocks: MailContent["blocks"] = [];
   for (const para of issue.intro.split(/\n{2,}/).map((p) => p.trim()).filter(Boolean)) blocks.push({ type: "paragraph", text: para });
-  if (articles.length && events.length) {
-    blocks.push({ type: "paragraph", text: "Au sommaire\u00a0:" }, list(issue.items));
-  } else if (issue.items.length) {
-    blocks.push({ type: "paragraph", text: articles.length ? "Les articles\u00a0:" : "Les événements\u00a0:" }, list(issue.items));
+  for (const section of SECTIONS) {
+    const items = issue.items.filter((i) => i.kind === section.kind);
+    if (items.length) blocks.push({ type: "stories", heading: section.heading, items: items.map(story) });
   }
   return {
     subject: issue.subject,

@@ -1,14 +1,17 @@
 /**
- * What an issue is made of: public articles and online events, read from the database. The proposal lists what
- * appeared since the last issue left; an admin's chosen items are read again here when the issue is saved, so an
- * issue can only link to the site's own public pages (no address typed by a person reaches a mail).
+ * What an issue is made of: public articles, online events and public media, read from the database. The proposal
+ * lists what is new since the last issue left (articles and media published since, events still to come), in
+ * the three sections of the composer and the mail; an admin's chosen items are read again here when the issue is
+ * saved, so an issue can only link to the site's own public pages (no address typed by a person reaches a mail).
  */
-import { and, desc, eq, gt, inArray, isNotNull, max } from "drizzle-orm";
+import { and, desc, eq, gt, gte, inArray, isNotNull, max } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { articles, events, newsletterIssues, type IssueItem } from "../../../db/schema";
+import { articles, events, media, newsletterIssues, type IssueItem } from "../../../db/schema";
 import { BadRequestError } from "../../lib/errors";
 import { excerpt } from "../../lib/group";
+import { ensureMailPicture } from "../../lib/uploads/mail-picture";
 import { articleIsPublic } from "../articles/service";
+import { mediaIsPublic } from "../media/service";
 import { itemNotFound } from "./messages";
 import type { IssueBody } from "./model";
 
@@ -19,6 +22,12 @@ const EXCERPT = 240;
 
 type ArticleRow = typeof articles.$inferSelect;
 type EventRow = typeof events.$inferSelect;
+type MediaRow = typeof media.$inferSelect;
+export type ItemKind = IssueItem["kind"];
+/** The sections of the composer and of the mail, in their order. */
+export const ITEM_KINDS = ["article", "event", "media"] as const satisfies readonly ItemKind[];
+/** Per section: a proposal is a starting point, and a letter of a dozen items is already long. */
+const PROPOSAL_LIMIT = 20;
 const seg = encodeURIComponent;
 
 const articleItem = (a: ArticleRow): IssueItem => ({
@@ -41,31 +50,59 @@ const eventItem = (e: EventRow): IssueItem => ({
   date: e.startDate.toISOString(),
 });
 
+const mediaItem = (m: MediaRow): IssueItem => ({
+  kind: "media",
+  id: m.id,
+  title: m.title,
+  excerpt: excerpt(m.description, EXCERPT),
+  href: `/media/${seg(m.url)}`,
+  picture: m.thumbnail ? `/uploads/media_thumbnails/${seg(m.thumbnail)}` : null,
+  date: null,
+});
+
 /** When the last issue started leaving (what came after it is new), or null before the first issue. */
 async function lastIssueStart(db: Db): Promise<Date | null> {
   const [row] = await db.select({ at: max(newsletterIssues.startedAt) }).from(newsletterIssues).where(isNotNull(newsletterIssues.startedAt));
   return row?.at ? new Date(row.at) : null;
 }
 
-/** The proposal: articles published and events announced since the last issue, newest first (articles, then events). */
+/**
+ * The proposal: articles and media published since the last issue (newest first) and online events still to
+ * come (soonest first), whenever they were announced: a letter reminds readers of what is ahead.
+ */
 export async function proposeItems(db: Db, now = new Date()): Promise<{ since: Date | null; items: IssueItem[] }> {
   const last = await lastIssueStart(db);
   const since = last ?? new Date(now.getTime() - FIRST_ISSUE_DAYS * 24 * 60 * 60_000);
-  const [a, e] = await Promise.all([
-    db.select().from(articles).where(and(articleIsPublic, gt(articles.createdAt, since))).orderBy(desc(articles.createdAt)).limit(40),
-    db.select().from(events).where(and(eq(events.online, true), gt(events.createdAt, since))).orderBy(events.startDate).limit(40),
+  const [a, e, m] = await Promise.all([
+    db.select().from(articles).where(and(articleIsPublic, gt(articles.createdAt, since))).orderBy(desc(articles.createdAt)).limit(PROPOSAL_LIMIT),
+    db.select().from(events).where(and(eq(events.online, true), gte(events.startDate, now))).orderBy(events.startDate).limit(PROPOSAL_LIMIT),
+    db.select().from(media).where(and(mediaIsPublic, gt(media.createdAt, since))).orderBy(desc(media.createdAt)).limit(PROPOSAL_LIMIT),
   ]);
-  return { since: last, items: [...a.map(articleItem), ...e.map(eventItem)] };
+  return { since: last, items: [...a.map(articleItem), ...e.map(eventItem), ...m.map(mediaItem)] };
 }
 
-/** The admin's ordered choice, read from the database; an item that is not public (or does not exist) is refused. */
-export async function resolveItems(db: Db, refs: IssueBody["items"]): Promise<IssueItem[]> {
-  const ids = (kind: "article" | "event") => [...new Set(refs.filter((r) => r.kind === kind).map((r) => r.id))];
-  const [a, e] = await Promise.all([
+type PictureSource = { area: "article_pics" | "media_thumbnails"; file: string };
+
+/**
+ * The admin's ordered choice, read from the database; an item that is not public (or does not exist) is refused.
+ * With `uploadsDir`, each article's picture and each media's thumbnail gets its mail JPEG (made if missing).
+ */
+export async function resolveItems(db: Db, refs: IssueBody["items"], uploadsDir?: string): Promise<IssueItem[]> {
+  const ids = (kind: ItemKind) => [...new Set(refs.filter((r) => r.kind === kind).map((r) => r.id))];
+  const [a, e, m] = await Promise.all([
     ids("article").length ? db.select().from(articles).where(and(articleIsPublic, inArray(articles.id, ids("article")))) : [],
     ids("event").length ? db.select().from(events).where(and(eq(events.online, true), inArray(events.id, ids("event")))) : [],
+    ids("media").length ? db.select().from(media).where(and(mediaIsPublic, inArray(media.id, ids("media")))) : [],
   ]);
-  const found = new Map<string, IssueItem>([...a.map((r) => [`article:${r.id}`, articleItem(r)] as const), ...e.map((r) => [`event:${r.id}`, eventItem(r)] as const)]);
+  const found = new Map<string, IssueItem>([
+    ...a.map((r) => [`article:${r.id}`, articleItem(r)] as const),
+    ...e.map((r) => [`event:${r.id}`, eventItem(r)] as const),
+    ...m.map((r) => [`media:${r.id}`, mediaItem(r)] as const),
+  ]);
+  const pictures = new Map<string, PictureSource>([
+    ...a.flatMap((r) => (r.articlePic ? [[`article:${r.id}`, { area: "article_pics", file: r.articlePic }] as const] : [])),
+    ...m.flatMap((r) => (r.thumbnail ? [[`media:${r.id}`, { area: "media_thumbnails", file: r.thumbnail }] as const] : [])),
+  ]);
   const seen = new Set<string>();
   const out: IssueItem[] = [];
   for (const ref of refs) {
@@ -74,6 +111,9 @@ export async function resolveItems(db: Db, refs: IssueBody["items"]): Promise<Is
     if (!item) throw new BadRequestError(itemNotFound(ref.kind));
     if (seen.has(key)) continue;
     seen.add(key);
+    const source = pictures.get(key);
+    // One at a time: sharp already uses both cores for each picture, and each picture is made only once.
+    if (uploadsDir && source) item.mailPicture = await ensureMailPicture(uploadsDir, source.area, source.file);
     out.push(item);
   }
   return out;

@@ -3,9 +3,9 @@ import { ISSUE_STATES } from "../../../db/schema/newsletter-issues";
 import { strict } from "../../lib/strict-schema";
 import { BAD_SCHEDULE, BAD_SUBJECT } from "./messages";
 
-/** One entry as the admin orders it: which article or event; its title, excerpt and picture are read from the site. */
+/** One entry as the admin orders it: which article, event or media; its title, excerpt and picture are read from the site. */
 export const IssueItemRef = strict(t.Object({
-  kind: t.Union([t.Literal("article"), t.Literal("event")], { error: "Type d'élément inconnu (article ou event)." }),
+  kind: t.Union([t.Literal("article"), t.Literal("event"), t.Literal("media")], { error: "Type d'élément inconnu (article, event ou media)." }),
   id: t.String({ minLength: 1, maxLength: 64, error: "Identifiant d'élément invalide." }),
 }));
 
@@ -23,13 +23,15 @@ export const SendBody = strict(t.Object({
 }));
 
 export const IssueItemSchema = t.Object({
-  kind: t.Union([t.Literal("article"), t.Literal("event")]),
+  kind: t.Union([t.Literal("article"), t.Literal("event"), t.Literal("media")]),
   id: t.String(),
   title: t.String(),
   excerpt: t.String(),
   href: t.String(),
   picture: t.Union([t.String(), t.Null()]),
   date: t.Union([t.String(), t.Null()]),
+  /** The JPEG the mail shows and its pixel size (made when the issue is saved). */
+  mailPicture: t.Optional(t.Union([t.Object({ src: t.String(), width: t.Number(), height: t.Number() }), t.Null()])),
 });
 export type IssueItemView = Static<typeof IssueItemSchema>;
 
@@ -55,7 +57,7 @@ export type IssueDetail = Static<typeof IssueDetail>;
 
 export const IssueAnswer = t.Object({ message: t.String(), issue: IssueDetail });
 
-/** What the site proposes for the next issue: what was published and announced since the last one. */
+/** What the site proposes for the next issue: articles and media published since the last one, events to come. */
 export const IssueProposal = t.Object({ since: t.Union([t.String(), t.Null()]), items: t.Array(IssueItemSchema) });
 export type IssueProposal = Static<typeof IssueProposal>;
 

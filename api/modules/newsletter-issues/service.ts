@@ -65,13 +65,13 @@ async function rowOf(db: Db, id: string): Promise<IssueRow> {
  * The subject becomes a mail header: a line break in it could add headers (header injection). The mail module
  * would fold it to one line; here it is refused, so the admin sees exactly what will be sent.
  */
-async function checkedBody(db: Db, body: IssueBody) {
+async function checkedBody(db: Db, body: IssueBody, uploadsDir?: string) {
   const subject = body.subject.trim();
   if (/\p{C}/u.test(subject)) throw new BadRequestError(SUBJECT_LINE_BREAK);
   if (!subject) throw new BadRequestError("Le sujet est obligatoire.");
   const intro = body.intro.replace(/\r\n?/g, "\n").trim();
   if (/[\u0000-\u0008\u000b-\u001f\u007f]/.test(intro)) throw new BadRequestError("L'introduction contient un caractère de contrôle.");
-  const items = await resolveItems(db, body.items);
+  const items = await resolveItems(db, body.items, uploadsDir);
   if (!intro && items.length === 0) throw new BadRequestError(EMPTY_ISSUE);
   return { subject, intro, items };
 }
@@ -86,8 +86,9 @@ export async function getIssue(db: Db, id: string): Promise<IssueDetail> {
   return detail(db, await rowOf(db, id));
 }
 
-export async function createIssue(db: Db, body: IssueBody, admin: UserRow, now = new Date()): Promise<IssueDetail> {
-  const values = await checkedBody(db, body);
+/** `uploadsDir`: where the items' mail pictures are made (none without it). */
+export async function createIssue(db: Db, body: IssueBody, admin: UserRow, uploadsDir?: string, now = new Date()): Promise<IssueDetail> {
+  const values = await checkedBody(db, body, uploadsDir);
   const [row] = await db
     .insert(newsletterIssues)
     .values({ id: newId(), ...values, state: "draft", createdBy: admin.id, createdAt: now, updatedAt: now })
@@ -96,8 +97,8 @@ export async function createIssue(db: Db, body: IssueBody, admin: UserRow, now =
 }
 
 /** Drafts and scheduled issues can be edited (a scheduled one keeps its minute); a started one cannot. */
-export async function updateIssue(db: Db, id: string, body: IssueBody, now = new Date()): Promise<IssueDetail> {
-  const values = await checkedBody(db, body);
+export async function updateIssue(db: Db, id: string, body: IssueBody, uploadsDir?: string, now = new Date()): Promise<IssueDetail> {
+  const values = await checkedBody(db, body, uploadsDir);
   const [row] = await db
     .update(newsletterIssues)
     .set({ ...values, updatedAt: now })

@@ -15,7 +15,23 @@ export type MailBlock =
   /** A list of items, each a title linked to its page with an optional line of text (digests, notifications). */
   | { type: "items"; items: { title: string; href: string; text?: string }[] }
   /** Smaller print: why the link expires, what to do if the message was not expected. */
-  | { type: "note"; text: string };
+  | { type: "note"; text: string }
+  /**
+   * A section of a letter (the newsletter): a heading, then stories, each with an optional picture (a JPEG or PNG
+   * of the site, with its pixel size: a mail shows no other image), its title, an optional date line, its summary
+   * and a link to read on.
+   */
+  | { type: "stories"; heading: string; items: MailStory[] };
+
+/** One story of a « stories » block; `more` is the label of the link to the page (« Lire la suite »). */
+export type MailStory = {
+  title: string;
+  href: string;
+  when?: string;
+  text: string;
+  more: string;
+  picture?: { src: string; width: number; height: number; alt: string };
+};
 
 export type MailContent = {
   subject: string;

@@ -1,8 +1,9 @@
 /**
  * The HTML part of every message: one column at most 600 px wide that narrows on a phone, tables only for layout
  * (role="presentation", so screen readers read the text, not a grid), inline styles (mail apps drop <style>
- * more often than not), real headings and paragraphs, French (`lang="fr"`). No image at all: remote images are
- * trackers and are blocked by most mail apps anyway; the site's name is text.
+ * more often than not), real headings and paragraphs, French (`lang="fr"`). No image but the newsletter's
+ * pictures (« stories »: the same address for every reader, so no tracker; docs/DECISIONS.md, « Newsletter
+ * pictures »); the site's name is text.
  */
 import type { CSSProperties, ReactNode } from "react";
 import { absoluteHref, type MailBlock, type MailContent, type MailSite } from "./content";
@@ -59,6 +60,8 @@ function Block({ block, site }: { block: MailBlock; site: MailSite }): ReactNode
           </tbody>
         </table>
       );
+    case "stories":
+      return <Stories block={block} site={site} />;
     case "items":
       return (
         <ul style={{ margin: "0 0 16px", padding: "0 0 0 20px" }}>
@@ -78,6 +81,65 @@ function Block({ block, site }: { block: MailBlock; site: MailSite }): ReactNode
         </ul>
       );
   }
+}
+
+/** The mail's column is 600 px with 24 px of padding each side: pictures are shown at most this wide. */
+const COLUMN = 552;
+
+/**
+ * A section of a letter. Pictures carry width and height (the layout does not jump while they load, and apps
+ * that block pictures keep a box of the right size with the alt text in it) and shrink with the column on a
+ * phone (max-width 100 %, height auto); the title is a real link, the picture repeats it for thumbs.
+ */
+function Stories({ block, site }: { block: Extract<MailBlock, { type: "stories" }>; site: MailSite }): ReactNode {
+  return (
+    <>
+      <h2 style={{ margin: "24px 0 12px", fontFamily: FONT, fontSize: "20px", lineHeight: "1.3", color: OCEAN, borderBottom: "1px solid #e8dcc4", paddingBottom: "4px" }}>{block.heading}</h2>
+      {block.items.map((story, i) => {
+        const href = absoluteHref(site, story.href);
+        const pic = story.picture;
+        const width = pic ? Math.min(COLUMN, pic.width) : 0;
+        const height = pic ? Math.round((pic.height * width) / pic.width) : 0;
+        return (
+          <table key={i} role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ margin: "0 0 24px" }}>
+            <tbody>
+              {pic && (
+                <tr>
+                  <td style={{ padding: "0 0 12px" }}>
+                    <a href={href}>
+                      <img
+                        src={absoluteHref(site, pic.src)}
+                        width={width}
+                        height={height}
+                        alt={pic.alt}
+                        style={{ display: "block", width: "100%", maxWidth: `${width}px`, height: "auto", border: 0, background: SAND, color: INK, fontFamily: SANS, fontSize: "14px" }}
+                      />
+                    </a>
+                  </td>
+                </tr>
+              )}
+              <tr>
+                <td>
+                  <h3 style={{ margin: "0 0 4px", fontFamily: FONT, fontSize: "18px", lineHeight: "1.35" }}>
+                    <a href={href} style={{ color: OCEAN, textDecoration: "none" }}>
+                      {story.title}
+                    </a>
+                  </h3>
+                  {story.when && <p style={{ ...text, margin: "0 0 4px", fontSize: "14px", fontWeight: 700, color: MUTED }}>{story.when}</p>}
+                  {story.text && <p style={{ ...text, margin: "0 0 8px" }}>{story.text}</p>}
+                  <p style={{ ...text, margin: 0 }}>
+                    <a href={href} style={{ color: OCEAN, fontWeight: 700 }}>
+                      {story.more}
+                    </a>
+                  </p>
+                </td>
+              </tr>
+            </tbody>
+          </table>
+        );
+      })}
+    </>
+  );
 }
 
 export function MailLayout({ content, site }: { content: MailContent; site: MailSite }) {

@@ -14,6 +14,12 @@ function block(b: MailBlock, site: MailSite): string {
       return b.text;
     case "button":
       return `${b.link.label}${NBSP}: ${absoluteHref(site, b.link.href)}`;
+    case "stories":
+      // Everything the HTML part says but the picture: title, date, summary, and the address in full.
+      return [
+        b.heading.toUpperCase(),
+        ...b.items.map((s) => [`- ${s.title}`, s.when ? `  ${s.when}` : null, `  ${s.text}`, `  ${s.more}${NBSP}: ${absoluteHref(site, s.href)}`].filter(Boolean).join("\n")),
+      ].join("\n\n");
     case "items":
       return b.items.map((item) => [`- ${item.title}`, item.text ? `  ${item.text}` : null, `  ${absoluteHref(site, item.href)}`].filter(Boolean).join("\n")).join("\n\n");
   }

@@ -1,5 +1,5 @@
 /**
- * One issue: subject, introduction, the items in order (up, down, remove, add back from the proposal), then
+ * One issue: subject, introduction, the items in sections with a checkbox each (ItemSections.tsx), then
  * « Enregistrer le brouillon », « Aperçu », « Envoyer un test », « Envoyer maintenant » or « Programmer ».
  * Every action on an editable issue saves it first, so the preview, the test and the send are what is on screen.
  * A started issue is read-only: its progress, read again every 3 seconds while it leaves, and its preview.
@@ -11,40 +11,12 @@ import { toast } from "../stores/toasts";
 import { confirm } from "../ui/ConfirmDialog";
 import { FormField } from "../ui/FormField";
 import { ScreenHead } from "../ui/ScreenHead";
-import { dakarText, itemKey, missingItems, moveItem, previewDocument, progressText, STATE_TEXT } from "./issue-edit";
+import { chosenInOrder, dakarText, previewDocument, progressText, STATE_TEXT } from "./issue-edit";
+import { ItemSections } from "./ItemSections";
 
 type Props = { issue: IssueDetail | null; onClose: () => void; onChanged: (issue: IssueDetail) => void };
 
 const monthYear = new Intl.DateTimeFormat("fr-FR", { timeZone: "Africa/Dakar", month: "long", year: "numeric" }).format(new Date());
-
-function ItemRow({ item, index, count, editable, onMove, onRemove }: {
-  item: IssueItemView; index: number; count: number; editable: boolean;
-  onMove: (by: -1 | 1) => void; onRemove: () => void;
-}) {
-  const kind = item.kind === "article" ? "Article" : "Événement";
-  return (
-    <li className="issue-editor-item">
-      {item.picture && <img src={item.picture} alt="" width={80} height={50} loading="lazy" />}
-      <div className="issue-editor-item-text">
-        <strong>{item.title}</strong> <span className="muted">({kind})</span>
-        {item.excerpt && <p className="muted">{item.excerpt}</p>}
-      </div>
-      {editable && (
-        <div className="issue-editor-item-actions">
-          <button type="button" className="btn btn-small btn-outline" disabled={index === 0} onClick={() => onMove(-1)}>
-            Monter<span className="sr-only"> «&nbsp;{item.title}&nbsp;»</span>
-          </button>
-          <button type="button" className="btn btn-small btn-outline" disabled={index === count - 1} onClick={() => onMove(1)}>
-            Descendre<span className="sr-only"> «&nbsp;{item.title}&nbsp;»</span>
-          </button>
-          <button type="button" className="btn btn-small btn-outline" onClick={onRemove}>
-            Retirer<span className="sr-only"> «&nbsp;{item.title}&nbsp;»</span>
-          </button>
-        </div>
-      )}
-    </li>
-  );
-}
 
 export function IssueEditor({ issue, onClose, onChanged }: Props) {
   const editable = !issue || issue.state === "draft" || issue.state === "scheduled";
@@ -81,7 +53,7 @@ export function IssueEditor({ issue, onClose, onChanged }: Props) {
   /** Saves (creating the issue the first time) and returns it; null when refused (the message is shown). */
   async function save(quiet = false): Promise<IssueDetail | null> {
     if (!editable) return issue;
-    const body = { subject, intro, items: items.map(({ kind, id }) => ({ kind, id })) };
+    const body = { subject, intro, items: chosenInOrder(proposal, items).map(({ kind, id }) => ({ kind, id })) };
     try {
       const answer = issue
         ? await call(api.admin.newsletter.issues({ id: issue._id }).put(body), "Erreur lors de l'enregistrement.")
@@ -176,7 +148,6 @@ export function IssueEditor({ issue, onClose, onChanged }: Props) {
 
   const title = issue ? (issue.number ? `Numéro ${issue.number}\u00a0: ${issue.subject}` : issue.subject) : "Nouveau numéro";
   const state = live ?? issue;
-  const addable = missingItems(proposal, items);
 
   return (
     <section className="issue-editor">
@@ -220,40 +191,8 @@ export function IssueEditor({ issue, onClose, onChanged }: Props) {
           <h2 id="issue-items-title" className="h4">
             Au sommaire ({items.length})
           </h2>
-          {items.length === 0 ? (
-            <p className="muted">Aucun article ni événement dans ce numéro.</p>
-          ) : (
-            <ol className="issue-editor-items">
-              {items.map((item, i) => (
-                <ItemRow
-                  key={itemKey(item)}
-                  item={item}
-                  index={i}
-                  count={items.length}
-                  editable={editable}
-                  onMove={(by) => setItems(moveItem(items, i, by))}
-                  onRemove={() => setItems(items.filter((_, j) => j !== i))}
-                />
-              ))}
-            </ol>
-          )}
-          {editable && addable.length > 0 && (
-            <>
-              <h3 className="h5">Proposés par le site, non retenus</h3>
-              <ul className="issue-editor-items">
-                {addable.map((item) => (
-                  <li key={itemKey(item)} className="issue-editor-item">
-                    <div className="issue-editor-item-text">
-                      {item.title} <span className="muted">({item.kind === "article" ? "Article" : "Événement"})</span>
-                    </div>
-                    <button type="button" className="btn btn-small btn-outline" onClick={() => setItems([...items, item])}>
-                      Ajouter<span className="sr-only"> «&nbsp;{item.title}&nbsp;»</span>
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
+          <p className="muted">Ce qui est nouveau depuis le dernier numéro envoyé&nbsp;: les articles et médias publiés depuis, les événements à venir. Décochez ce que la lettre ne doit pas contenir.</p>
+          <ItemSections proposal={proposal} chosen={items} editable={editable} onChange={setItems} />
         </section>
 
         <div className="issue-editor-actions">

@@ -1,23 +1,31 @@
-/** Pure helpers of the issues screen: moving items, the texts of states and progress, the preview document. */
+/** Pure helpers of the issues screen: the sections of items, the texts of states and progress, the preview document. */
 import type { IssueItemView, IssueProgress, IssueSummary } from "../../../../api/contract";
 import { dakarMoment } from "../../../../shared/dakar-time";
 import { pluralWord } from "../../lib/format";
 
-export function moveItem<T>(list: T[], index: number, by: -1 | 1): T[] {
-  const to = index + by;
-  if (to < 0 || to >= list.length) return list;
-  const next = list.slice();
-  [next[index], next[to]] = [next[to]!, next[index]!];
-  return next;
-}
-
 export const itemKey = (i: Pick<IssueItemView, "kind" | "id">) => `${i.kind}:${i.id}`;
 
-/** The proposal's items the issue does not hold (offered back with « Ajouter »). */
-export const missingItems = (proposal: IssueItemView[], chosen: IssueItemView[]) => {
-  const have = new Set(chosen.map(itemKey));
-  return proposal.filter((i) => !have.has(itemKey(i)));
-};
+/** The composer's sections, in the mail's order (api/modules/newsletter-issues/content.ts says the same). */
+export const SECTIONS = [
+  { kind: "article", title: "Articles" },
+  { kind: "event", title: "Événements" },
+  { kind: "media", title: "Médias" },
+] as const satisfies readonly { kind: IssueItemView["kind"]; title: string }[];
+
+/**
+ * What a section offers to tick: the items of the issue the proposal no longer lists (an older pick of a saved
+ * draft), then the proposal's, each once.
+ */
+export function sectionItems(kind: IssueItemView["kind"], proposal: IssueItemView[], chosen: IssueItemView[]): IssueItemView[] {
+  const proposed = new Set(proposal.map(itemKey));
+  return [...chosen.filter((i) => i.kind === kind && !proposed.has(itemKey(i))), ...proposal.filter((i) => i.kind === kind)];
+}
+
+/** The ticked items as the issue saves them: section after section, each in the order it shows. */
+export function chosenInOrder(proposal: IssueItemView[], chosen: IssueItemView[]): IssueItemView[] {
+  const ticked = new Set(chosen.map(itemKey));
+  return SECTIONS.flatMap((s) => sectionItems(s.kind, proposal, chosen).filter((i) => ticked.has(itemKey(i))));
+}
 
 export const STATE_TEXT: Record<IssueSummary["state"], string> = {
   draft: "Brouillon",

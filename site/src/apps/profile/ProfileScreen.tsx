@@ -2,7 +2,7 @@
  * /user/profile (spec §2): the member's profile read-only, social links as buttons opening in a new tab, and
  * « Modifier mon profil » opening the edit modal.
  */
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { fullName } from "../../lib/format";
 import { groupsText, hasLink, SOCIAL_LABELS } from "../lib/labels";
 import { useViewer } from "../stores/viewer";
@@ -12,12 +12,15 @@ import { NotificationSettings } from "./NotificationSettings";
 import { NewsletterSubscription } from "./NewsletterSubscription";
 import { ProfileModal } from "./ProfileModal";
 import { safeHref, SOCIAL_KEYS } from "./profile-form";
+import { useScrollToSection } from "./scroll-to-section";
 import { TwoFactorSection } from "./TwoFactorSection";
 import "./ProfileScreen.css";
 
 export default function ProfileScreen() {
   const viewer = useViewer();
   const [editing, setEditing] = useState(false);
+  const root = useRef<HTMLElement>(null);
+  useScrollToSection(root);
   const links = SOCIAL_KEYS.flatMap((k) => {
     const value = viewer.socialLinks[k];
     const href = hasLink(value) ? safeHref(value) : null;
@@ -32,7 +35,7 @@ export default function ProfileScreen() {
     ["Domaine", viewer.domain.trim() || "-"],
   ];
   return (
-    <section className="profile-view">
+    <section className="profile-view" ref={root}>
       <h1>Mon profil</h1>
       <div className="profile-head">
         <Avatar file={viewer.profilePic} name={fullName(viewer)} size={150} decorative />
