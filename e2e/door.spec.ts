@@ -131,13 +131,18 @@ for (const width of [375, 1280]) {
       await expect(counts).toContainText(`2 présents sur ${PEOPLE}`);
       const folded = page.getByText("Inscriptions annulées (1)");
       await folded.click();
-      await expect(page.getByRole("table", { name: "Inscriptions annulées" }).getByRole("rowheader", { name: name(3), exact: true })).toBeVisible();
+      const gone = page.getByRole("table", { name: "Inscriptions annulées" }).getByRole("rowheader", { name: name(3), exact: true });
+      // Cards far below the screen are not painted on phones (content-visibility): bring it into view first.
+      await gone.scrollIntoViewIfNeeded();
+      await expect(gone).toBeVisible();
       expect(await appViolations(page), "the folded list of cancellations, open").toEqual([]);
       const told = await waitForMail(email(3), `Inscription annulée\u00a0: ${title}`, mark);
       expect(told.mail.text).toContain("Les organisateurs ont annulé votre inscription");
 
-      // At the bottom of the page the counts are still in sight, under the site's header, covered by nothing.
-      await page.evaluate(() => scrollTo(0, document.documentElement.scrollHeight));
+      // Scrolled to the end of the screen (past the whole list, down to the organizers' last button), the counts
+      // are still in sight, under the site's header, covered by nothing. (Below the screen come the navigation and
+      // the footer, which the counts do not follow.)
+      await page.getByRole("button", { name: "Envoyer à tous les inscrits" }).evaluate((b) => b.scrollIntoView({ block: "end" }));
       await expect.poll(async () => (await first.boundingBox())?.y ?? 0).toBeLessThan(0);
       const pinned = await box(page, counts);
       expect(pinned.y).toBeGreaterThanOrEqual(0);

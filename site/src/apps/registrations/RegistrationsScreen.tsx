@@ -79,7 +79,7 @@ export default function RegistrationsScreen() {
         caption="Inscrits"
         captionHidden
         className="door-table"
-        columns={activeColumns({ checkIn, cancel })}
+        columns={activeColumns({ checkIn, cancel }, data?.items.some((r) => r.answer) ?? false)}
         rows={active}
         rowKey={(r) => r._id}
         loading={!data && !error}

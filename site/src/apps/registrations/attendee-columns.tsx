@@ -18,12 +18,15 @@ export type AttendeeActions = {
   cancel: (row: AdminRegistration) => void;
 };
 
-/** People with a place or waiting for one. */
-export function activeColumns(actions: AttendeeActions): Column<AdminRegistration>[] {
+/**
+ * People with a place or waiting for one. The answers' column only when someone answered (most events ask no
+ * question), so the table fits a laptop's width.
+ */
+export function activeColumns(actions: AttendeeActions, withAnswers: boolean): Column<AdminRegistration>[] {
   return [
     name,
     email,
-    { key: "answer", header: "Réponse", className: "door-wide", cell: (r) => r.answer },
+    ...(withAnswers ? [{ key: "answer", header: "Réponse", className: "door-wide", cell: (r: AdminRegistration) => r.answer }] : []),
     created,
     { key: "state", header: "État", className: "door-state", cell: (r) => (r.state === "waiting" ? `${STATE.waiting} (${r.position})` : STATE[r.state]) },
     {
