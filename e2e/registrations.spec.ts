@@ -161,7 +161,7 @@ for (const width of widths) {
       expect(box!.height).toBeGreaterThanOrEqual(44);
       await present.click();
       await expect(present).toBeChecked();
-      await expect(page.getByText(/\d+ présents?\./)).toBeVisible();
+      await expect(page.getByText(/^\d+ présents? sur \d+$/)).toBeVisible();
       await page.reload();
       await islandsHydrated(page);
       await expect(page.getByRole("row").filter({ hasText: name }).getByRole("switch")).toBeChecked();

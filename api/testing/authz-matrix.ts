@@ -338,6 +338,13 @@ export const RULES: Record<string, Rule> = {
   "GET /api/admin/events/:id/registrations.csv": { expect: adminOnly(), params: async (w) => ({ id: await openEventFor(w) }) },
   "PUT /api/admin/registrations/:id/checkin": { expect: adminOnly(), params: async (w) => ({ id: (await freshRegistration(w)).id }), body: () => ({ checkedIn: true }) },
   "POST /api/admin/events/:id/registrations/close": { expect: adminOnly(), params: async (w) => ({ id: await openEventFor(w) }) },
+  // At the door (issue 33 §3): adding someone on the spot and cancelling a registration (which mails the person).
+  "POST /api/admin/events/:id/registrations/walk-in": {
+    expect: adminOnly(201),
+    params: async (w) => ({ id: await openEventFor(w) }),
+    body: () => ({ name: "Personne sur place" }),
+  },
+  "POST /api/admin/registrations/:id/cancel": { expect: adminOnly(), params: async (w) => ({ id: (await freshRegistration(w)).id }) },
   "POST /api/admin/events/:id/registrations/message": {
     expect: adminOnly(),
     params: async (w) => ({ id: await openEventFor(w) }),

@@ -3,9 +3,13 @@ import type { Deps } from "../../deps";
 import { authPlugin } from "../../plugins/auth";
 import { rebuildPlugin } from "../../plugins/rebuild";
 import { attendeeList, attendeesCsv, closeRegistration, messageAttendees, setCheckIn } from "./attendees";
-import { AdminRegistrationList, CheckInBody, EventIdParams, MessageAnswer, MessageBody } from "./model";
+import { addWalkIn, cancelByAdmin } from "./door";
+import { AdminCancelAnswer, AdminRegistrationList, CheckInBody, EventIdParams, MessageAnswer, MessageBody, WalkInBody, WalkInAnswer } from "./model";
 
-/** Attendee lists, exports, check-in, closing early and messages: admins only (the gate refuses anyone else first). */
+/**
+ * Attendee lists, exports, check-in, walk-ins, cancellations, closing early and messages: admins only (the gate
+ * refuses anyone else first).
+ */
 export const registrationsAdminRoutes = (deps: Deps) =>
   new Elysia({ name: "registrations-admin" })
     .use(authPlugin(deps))
@@ -34,6 +38,21 @@ export const registrationsAdminRoutes = (deps: Deps) =>
       params: EventIdParams,
       body: CheckInBody,
       response: { 200: t.Object({ _id: t.String(), name: t.String(), checkedInAt: t.Union([t.String(), t.Null()]) }) },
+    })
+    // At the door (issue 33 §3). Neither rebuilds: the event page reads its places from the availability route.
+    .post(
+      "/api/admin/events/:id/registrations/walk-in",
+      async ({ params, body, set }) => {
+        const answer = await addWalkIn(deps, params.id, body);
+        set.status = 201;
+        return answer;
+      },
+      { admin: true, params: EventIdParams, body: WalkInBody, response: { 201: WalkInAnswer } },
+    )
+    .post("/api/admin/registrations/:id/cancel", ({ params }) => cancelByAdmin(deps, params.id), {
+      admin: true,
+      params: EventIdParams,
+      response: { 200: AdminCancelAnswer },
     })
     // The event page shows whether registration is open: closing rebuilds it, as any event write does.
     .post("/api/admin/events/:id/registrations/close", ({ params }) => closeRegistration(deps.db, params.id), {

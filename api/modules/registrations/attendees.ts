@@ -1,5 +1,8 @@
-/** The organizers' side (admin only): the list, the CSV, check-in at the door, closing early, a message to all. */
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+/**
+ * The organizers' side (admin only): the list, the CSV, check-in at the door, closing early, a message to all.
+ * Walk-ins and cancellations by an admin are door.ts.
+ */
+import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { csvDocument, csvLine } from "../../../shared/csv";
 import { eventRegistrations, events } from "../../../db/schema";
@@ -117,7 +120,8 @@ export async function messageAttendees(ctx: { db: Db; env: Pick<Env, "mailFrom" 
     const people = await tx
       .select({ name: eventRegistrations.name, email: eventRegistrations.email })
       .from(eventRegistrations)
-      .where(and(eq(eventRegistrations.eventId, eventId), inArray(eventRegistrations.state, ["confirmed", "waiting"])))
+      // A walk-in may have left no address (door.ts): there is nobody to write to.
+      .where(and(eq(eventRegistrations.eventId, eventId), inArray(eventRegistrations.state, ["confirmed", "waiting"]), ne(eventRegistrations.email, "")))
       .orderBy(desc(eventRegistrations.createdAt));
     for (const p of people) await enqueueMail(tx, ctx.env, organizerMessage(ctx.env, event, p, subject.trim(), text.trim()), now);
     const count = people.length;

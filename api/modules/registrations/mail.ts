@@ -111,6 +111,22 @@ export function promotionMail(env: MailEnv, event: EventLike, person: Person, no
   );
 }
 
+/** An admin cancelled the registration (« Annuler l'inscription » in the back office): the person is told. */
+export function cancelledByOrganizerMail(env: MailEnv, event: EventLike, person: Person): OutgoingMail {
+  return outgoing(env, "registration-cancelled", person, {
+    subject: `Inscription annulée\u00a0: ${event.title}`,
+    preview: "Les organisateurs ont annulé votre inscription.",
+    heading: "Votre inscription est annulée",
+    blocks: [
+      { type: "paragraph", text: `Bonjour ${person.name},` },
+      { type: "paragraph", text: `Les organisateurs ont annulé votre inscription à «\u00a0${event.title}\u00a0», le ${whenOf(event)}${place(event)}. Votre place n'est plus réservée.` },
+      { type: "items", items: [{ title: event.title, href: eventLink(event), text: `Le ${whenOf(event)}${place(event)}` }] },
+      { type: "note", text: "S'il s'agit d'une erreur, écrivez-nous depuis la page Contact du site." },
+    ],
+    footer: { text: `Vous recevez ce message parce que vous étiez inscrit à un événement de ${mailSite(env).name}.` },
+  });
+}
+
 export function reminderMail(env: MailEnv, event: EventLike, person: Person, now = new Date()): OutgoingMail {
   return outgoing(
     env,

@@ -82,6 +82,23 @@ export const MessageBody = strict(
 
 export const MessageAnswer = t.Object({ message: t.String(), count: t.Integer() });
 
+/**
+ * « Ajouter sur place »: someone at the door who did not register. The e-mail is optional (nobody is asked to type
+ * one at the door); without it nothing is ever mailed to them.
+ */
+export const WalkInBody = strict(
+  t.Object({
+    name: t.String({ pattern: "\\S", maxLength: 200, error: "Le nom est obligatoire (200 caractères au plus)." }),
+    email: t.Optional(t.String({ format: "email", maxLength: 254, error: "L'adresse e-mail n'est pas valide." })),
+  }),
+);
+export type WalkInBody = Static<typeof WalkInBody>;
+
+export const WalkInAnswer = t.Object({ _id: t.String(), name: t.String(), message: t.String() });
+
+/** « Annuler l'inscription » by an admin: what happened, in French, and whether the person was mailed. */
+export const AdminCancelAnswer = t.Object({ _id: t.String(), message: t.String(), mailed: t.Boolean() });
+
 export const MyRegistration = t.Object({
   _id: t.String(),
   state: STATE,

@@ -31,7 +31,7 @@ export function isOpenNow(e: EventRow, now: Date): boolean {
   return e.online && e.registrationOpen && now.getTime() < closesAt(e).getTime();
 }
 
-async function confirmedCount(tx: Pick<Db, "select">, eventId: string): Promise<number> {
+export async function confirmedCount(tx: Pick<Db, "select">, eventId: string): Promise<number> {
   const [row] = await tx.select({ n: count() }).from(eventRegistrations).where(and(eq(eventRegistrations.eventId, eventId), eq(eventRegistrations.state, "confirmed")));
   return row?.n ?? 0;
 }
@@ -126,7 +126,7 @@ export async function register(
  * Cancels a registration inside `tx`: the waiting list closes up behind a waiting person; a confirmed person's
  * place goes to the first one waiting (while places remain), who is mailed in the same transaction.
  */
-async function cancelInTx(ctx: Ctx, tx: Tx, row: RegistrationRow, now: Date): Promise<void> {
+export async function cancelInTx(ctx: Ctx, tx: Tx, row: RegistrationRow, now: Date): Promise<void> {
   await tx.update(eventRegistrations).set({ state: "cancelled", waitingPosition: null, updatedAt: now }).where(eq(eventRegistrations.id, row.id));
   if (row.state === "waiting" && row.waitingPosition !== null) {
     await closeUp(tx, row.eventId, row.waitingPosition);
