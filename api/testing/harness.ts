@@ -39,6 +39,7 @@ export async function createHarness(envOverrides: Record<string, string> = {}): 
     pending: [],
     lastSuccess: null,
     lastFailure: null,
+    recovery: null,
   };
   const builder = {
     // The real builder spawns Astro; API tests only need to know a build was asked for.
