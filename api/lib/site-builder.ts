@@ -163,14 +163,6 @@ export class SiteBuilder {
     }
   }
 
-  /**
-   * « Aperçu » (issue 20 §3): `article`'s page rendered by the build worker as the next build would render it, or
-   * null when no warm renderer is there (no worker, or commands given instead: tests).
-   */
-  preview(article: unknown): Promise<string | null> {
-    return this.worker ? this.worker.preview(article, 30_000) : Promise.resolve(null);
-  }
-
   status(): BuilderStatus {
     return {
       building: this.running !== null,
