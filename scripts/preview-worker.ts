@@ -41,6 +41,8 @@ async function warmUp(): Promise<CapturedPrerenderer> {
   }
   const prerenderer = captured();
   if (!prerenderer?.app) throw new Error("Astro's build gave no prerenderer");
+  // What Vite's bundling left behind goes now, before this process waits for previews for hours.
+  Bun.gc(true);
   console.log(`preview renderer ready in ${Math.round(performance.now() - started)} ms`);
   return prerenderer;
 }
