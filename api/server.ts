@@ -164,6 +164,7 @@ const invalidation =
     ? new SharedInvalidation(redis.url, redis, () => {
         publicCache.clear();
         void refreshMediaFiles();
+        previews.contentChanged();
         void builder.follow();
       })
     : null;
@@ -173,6 +174,7 @@ const contentChanged = (change?: Change) => {
   // With Redis, the builder tells the other processes once the request is counted (onSharedRequest above).
   publicCache.clear();
   void refreshMediaFiles();
+  previews.contentChanged();
   return builder.requestBuild(change);
 };
 const app = createApp({

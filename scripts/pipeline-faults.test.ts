@@ -55,9 +55,13 @@ describe.runIf(enabled)("the pipeline under faults", () => {
     const manifest = JSON.parse(readFileSync(join(live, ".pages.json"), "utf8")) as { pages: Record<string, { file: string }> };
     return Object.values(manifest.pages).filter((p) => !existsSync(join(live, p.file)));
   };
-  const recovered = async () => {
+  /** Waits for the builder's recovery; prints how long the change took to go live once the fault cleared. */
+  const recovered = async (fault: string) => {
+    const cleared = performance.now();
     for (let i = 0; i < 6000 && !builder.status().recovery?.recovered; i++) await Bun.sleep(50);
-    return builder.status().recovery;
+    const r = builder.status().recovery;
+    console.log(`${fault}: live ${((performance.now() - cleared) / 1000).toFixed(1)} s after the fault cleared (${r?.retries} tries)`);
+    return r;
   };
   const retitle = (id: string, title: string) => h.database.db.update(articles).set({ title, updatedAt: new Date() }).where(eq(articles.id, id));
 
@@ -115,7 +119,7 @@ describe.runIf(enabled)("the pipeline under faults", () => {
     expect(report.ok).toBe(false);
     expect(whole()).toEqual([]);
     expect(page(ids.a1.url)).toContain("Article a1");
-    const recovery = await recovered();
+    const recovery = await recovered("SIGKILL of the build worker");
     expect(recovery).toMatchObject({ failedId: report.id, recovered: true });
     expect(page(ids.a1.url)).toContain("Article a1, après le crash");
     expect(whole()).toEqual([]);
@@ -132,7 +136,7 @@ describe.runIf(enabled)("the pipeline under faults", () => {
     expect(page(ids.a2.url)).not.toContain("Article a2, revu");
     expect(whole()).toEqual([]);
     breakArticle = null;
-    expect(await recovered()).toMatchObject({ recovered: true });
+    expect(await recovered("a page that throws")).toMatchObject({ recovered: true });
     expect(page(ids.a2.url)).toContain("Article a2, revu");
     expect(builder.status().pending).toEqual([]);
   }, 300_000);
@@ -149,7 +153,7 @@ describe.runIf(enabled)("the pipeline under faults", () => {
     expect(whole()).toEqual([]);
     expect(page(ids.a3.url)).not.toContain("disque plein");
     rmSync(filler);
-    expect(await recovered()).toMatchObject({ recovered: true });
+    expect(await recovered("the disk full")).toMatchObject({ recovered: true });
     expect(page(ids.a3.url)).toContain("Article a3, disque plein");
     expect(whole()).toEqual([]);
   }, 300_000);

@@ -8,7 +8,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { articles } from "../db/schema";
 import { createApp } from "../api/app";
 import { PreviewRenderer } from "../api/lib/preview-renderer";
 import { SiteBuilder } from "../api/lib/site-builder";
@@ -79,6 +81,13 @@ describe("« Aperçu » while the site builds", () => {
     expect(answers.during.type).toContain("text/html");
     expect(answers.during.html).toContain("Le port de Dakar");
     expect(answers.during.html).toContain('<meta name="robots" content="noindex, nofollow">');
+  });
+
+  it("shows each preview's own text, though the process keeps the API's answers between previews", async () => {
+    await h.database.db.update(articles).set({ title: "Le port de Dakar, second jet" }).where(eq(articles.id, articleId));
+    const res = await preview(articleId);
+    expect(res.status).toBe(200);
+    expect(res.html).toContain("Le port de Dakar, second jet");
   });
 
   it("shows a failure as the site's French page with its layout, not JSON", async () => {

@@ -17,8 +17,9 @@ import type { Article } from "../api/contract";
 import { buildKey } from "./partial-build";
 import { capturePrerenderer, type CapturedPrerenderer } from "./prerenderer-capture";
 import { renderArticlePreview } from "./preview-render";
+import { setPreviewAnswers } from "../site/src/lib/preview-article";
 
-export type PreviewJob = { id: string; article: Article };
+export type PreviewJob = { id: string; article: Article } | { type: "content-changed" };
 export type PreviewAnswer = { id: string; html?: string; error?: string };
 
 const root = process.cwd();
@@ -54,9 +55,21 @@ warm.catch((e) => {
   process.exit(1);
 });
 
+/**
+ * The API's answers, kept from one preview to the next (site/src/lib/preview-article.ts) until the server says
+ * public content changed; a failed fetch is not kept.
+ */
+const answers = new Map<string, Promise<unknown>>();
+setPreviewAnswers(answers);
+
 // One render at a time: the previewed article and the per-build memo are this process's globals.
 let chain = Promise.resolve();
 process.on("message", (job: PreviewJob) => {
+  if ("type" in job) {
+    // Queued like a render, so a render under way keeps the answers it started with.
+    chain = chain.then(() => answers.clear());
+    return;
+  }
   chain = chain.then(async () => {
     let answer: PreviewAnswer;
     try {
@@ -64,6 +77,8 @@ process.on("message", (job: PreviewJob) => {
     } catch (e) {
       console.error(e instanceof Error ? (e.stack ?? e.message) : e);
       answer = { id: job.id, error: e instanceof Error ? e.message : String(e) };
+      // An answer that failed (the API restarting) must not stay for the next previews.
+      answers.clear();
     }
     process.send!(answer);
   });

@@ -28,6 +28,14 @@ export class PreviewRenderer {
     if (!this.stopped && !this.child) this.start();
   }
 
+  /**
+   * Public content changed (every write, api/server.ts `contentChanged`): the process fetches the API's answers
+   * again at its next preview (it keeps them between previews).
+   */
+  contentChanged(): void {
+    this.child?.send({ type: "content-changed" });
+  }
+
   /** The process's id, or null when none runs (tests kill it to play a crash). */
   get pid(): number | null {
     return this.child?.pid ?? null;
