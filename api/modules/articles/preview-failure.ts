@@ -9,8 +9,9 @@ import { join } from "node:path";
 const PAGE = "apercu-indisponible.html";
 const REASON = /(<p\b[^>]*data-preview-reason[^>]*>)[\s\S]*?(<\/p>)/;
 
+/** The reason goes in element text only: &, < and > are all that need escaping there. */
 function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return text.replace(/[&<>]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /** The failure page's HTML, with `reason` (French, plain text) as its lead paragraph. */
