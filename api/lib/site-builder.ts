@@ -300,8 +300,10 @@ export class SiteBuilder {
    * fails too, the changes go back to the pending list and a later try is scheduled (RETRY_DELAYS_MS).
    */
   private async run(force?: BuildMode): Promise<BuildReport> {
+    // This build is the next try: the one planned is not needed any more.
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = null;
+    if (this.recovery?.nextRetryAt) this.recovery = { ...this.recovery, nextRetryAt: null };
     const changes = this.pending;
     this.pending = [];
     const automatic = this.retryDue;
