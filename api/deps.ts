@@ -3,13 +3,16 @@ import type { Env } from "./env";
 import type { AccountLimits } from "./lib/account-limits";
 import type { SignInLimits } from "./modules/auth/login-limits";
 import type { Change } from "./lib/change";
+import type { PreviewRenderer } from "./lib/preview-renderer";
 import type { BuildReport, SiteBuilder } from "./lib/site-builder";
 
 /** What the feature modules need from the outside world; tests build their own. */
 export type Deps = {
   db: Db;
   env: Env;
-  builder: Pick<SiteBuilder, "requestBuild" | "status"> & Partial<Pick<SiteBuilder, "preview">>;
+  builder: Pick<SiteBuilder, "requestBuild" | "status">;
+  /** « Aperçu »: article pages rendered apart from site builds (api/lib/preview-renderer.ts); none: always the failure page. */
+  previews?: Pick<PreviewRenderer, "render">;
   /** Called after every write that changes public content: clears cached answers and rebuilds the site. */
   contentChanged: (change?: Change) => Promise<BuildReport>;
   /** Search and upload limits per account; in memory when absent (api/lib/account-limits.ts). */

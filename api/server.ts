@@ -3,6 +3,7 @@
  * prerendered site, and rebuilds the site in a child process after changes. WEB_WORKERS more processes
  * (api/web-worker.ts) share the port for the site and uploads and pass API calls back here.
  */
+import { join } from "node:path";
 import { openDatabase, migrateDatabase, refreshStatistics } from "../db/client";
 import { redisAccountLimits } from "./lib/account-limits";
 import { heldBackAtEnrolment } from "./modules/auth/enrolment-gate";
@@ -18,6 +19,7 @@ import { PublicCache } from "./lib/public-cache";
 import { BAD_HOST_MESSAGE, pathOf } from "./lib/request-path";
 import { configureSecurityHeaders, useBuildScriptHashes } from "./lib/security-headers";
 import { deleteExpiredSessions } from "./lib/session";
+import { PreviewRenderer } from "./lib/preview-renderer";
 import { SiteBuilder, type BuildReport } from "./lib/site-builder";
 import { SharedBuildTurns } from "./lib/redis/build-turns";
 import { SitePublisher } from "./lib/site-publish";
@@ -135,6 +137,14 @@ const builder = new SiteBuilder({
     if (built) void publish(dir);
   },
 });
+// « Aperçu » renders in its own process, never behind a site build (issue 31 §5); its out folder is its own.
+const previews = new PreviewRenderer([process.execPath, "scripts/preview-worker.ts"], {
+  ...process.env,
+  API_ORIGIN: `http://127.0.0.1:${env.port}`,
+  PUBLIC_URL: env.publicUrl,
+  PREVIEW_OUT_DIR: join(env.siteDir, "preview-renderer"),
+  ASTRO_TELEMETRY_DISABLED: "1",
+});
 useBuildScriptHashes(builder.liveDir());
 site.setRoot(builder.liveDir());
 // The live build of the previous run: the bucket may have missed it (only what differs is sent).
@@ -165,6 +175,7 @@ const invalidation =
     ? new SharedInvalidation(redis.url, redis, () => {
         publicCache.clear();
         void refreshMediaFiles();
+        previews.contentChanged();
         void builder.follow();
       })
     : null;
@@ -174,12 +185,14 @@ const contentChanged = (change?: Change) => {
   // With Redis, the builder tells the other processes once the request is counted (onSharedRequest above).
   publicCache.clear();
   void refreshMediaFiles();
+  previews.contentChanged();
   return builder.requestBuild(change);
 };
 const app = createApp({
   db: database.db,
   env,
   builder,
+  previews,
   ...(redis ? { limits: redisAccountLimits(redis, env), loginLimits: new RedisLoginLimits(redis) } : {}),
   contentChanged,
   wakeIssueSender: () => issueSender?.wake(),
@@ -288,6 +301,8 @@ if (env.siteBuild) {
   builder.requestBuild().then((r) => {
     if (r.ok) console.log(`Site built in ${((Date.now() - started) / 1000).toFixed(1)} s, live at ${env.publicUrl}`);
     else console.error(`Site build failed:\n${r.log.slice(-3000)}`);
+    // Once the site is up (not beside its first build, on two cores), so the first « Aperçu » does not wait.
+    if (!stopping) previews.warm();
   });
 }
 
@@ -317,6 +332,7 @@ const stop = async () => {
   stopping = true;
   for (const w of workers) w.kill("SIGTERM");
   builder.stop();
+  previews.stop();
   server.stop(true);
   // A send in progress is finished and recorded first (a message cut off here would wait for its lease), for 10 s at most.
   await Promise.race([Promise.all([digests.stop(), registrationJobs.stop(), mailWorker?.stop(), newsletterPurge.stop(), issueSender.stop()]), Bun.sleep(10_000)]);

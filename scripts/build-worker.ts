@@ -27,53 +27,9 @@ import { capturePrerenderer, type CapturedPrerenderer } from "./prerenderer-capt
 import type { SearchIndexStats } from "./search-index";
 import type { SearchDone, SearchJob } from "./search-index-thread";
 import { renderWarm } from "./warm-renderer";
-import type { Article } from "../api/contract";
-import { setPreviewArticle } from "../site/src/lib/preview-article";
-
-/** The article page's route, as Astro names it (site/src/pages/article/[url].astro). */
-const ARTICLE_ROUTE = "/article/[url]";
-
-/**
- * Renders the article page for `article` with the warm renderer, as a build would (same route, getStaticPaths,
- * layout and styles), the article's text taking the place of the public one. Null without a warm renderer (no
- * build done by this process yet): the server then says the preview is not available yet.
- */
-async function renderPreview(article: Article): Promise<string | null> {
-  const app = warm?.prerenderer.app;
-  if (!warm || !app) return null;
-  const route = app.manifest.routes.map((r) => r.routeData as { route?: string }).find((r) => r.route === ARTICLE_ROUTE);
-  if (!route) return null;
-  const options = app.getOptions();
-  const { renderPath } = (await import(join(root, "node_modules/astro/dist/core/build/generate.js"))) as {
-    renderPath: (args: Record<string, unknown>) => Promise<{ body: string | Uint8Array } | null>;
-  };
-  // Fresh data for this render only, and none of it left for the next build.
-  nextBuildGeneration();
-  app.routeCache.clearAll();
-  setPreviewArticle(article);
-  try {
-    const result = await renderPath({
-      prerenderer: warm.prerenderer,
-      pathname: `/article/${article.url}`,
-      route,
-      options,
-      logger: options.logger,
-      collectMetadata: false,
-    });
-    if (!result) return null;
-    return typeof result.body === "string" ? result.body : Buffer.from(result.body).toString("utf8");
-  } finally {
-    setPreviewArticle(null);
-    nextBuildGeneration();
-    app.routeCache.clearAll();
-  }
-}
 
 export type WorkerJob = { id: string; out: string; previous?: string; mode: BuildMode };
 export type WorkerAnswer = { id: string; ok: boolean; restart?: boolean };
-/** « Aperçu » (issue 20 §3): one article page rendered with the given text, answered, never written. */
-export type PreviewJob = { type: "preview"; id: string; article: Article };
-export type PreviewAnswer = { type: "preview"; id: string; html: string | null };
 
 const root = process.cwd();
 let warm: { prerenderer: CapturedPrerenderer; key: string } | null = null;
@@ -194,23 +150,8 @@ let idleTimer: ReturnType<typeof setTimeout> | null = null;
 
 // One job at a time (the server never sends two at once; a queue keeps it true anyway).
 let chain = Promise.resolve();
-process.on("message", (message: WorkerJob | PreviewJob) => {
+process.on("message", (job: WorkerJob) => {
   if (idleTimer) clearTimeout(idleTimer);
-  if ("type" in message && message.type === "preview") {
-    const job = message;
-    // Between builds, never during one (one job at a time); answered over IPC only, no end lines (no build log).
-    chain = chain.then(async () => {
-      let html: string | null = null;
-      try {
-        html = await renderPreview(job.article);
-      } catch (e) {
-        console.error(e instanceof Error ? (e.stack ?? e.message) : e);
-      }
-      process.send!({ type: "preview", id: job.id, html } satisfies PreviewAnswer);
-    });
-    return;
-  }
-  const job = message as WorkerJob;
   chain = chain.then(async () => {
     let answer: WorkerAnswer;
     try {

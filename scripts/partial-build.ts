@@ -259,6 +259,8 @@ export function partialBuild(): AstroIntegration {
           },
           ...(base.collectStaticImages ? { collectStaticImages: () => base.collectStaticImages!() } : {}),
           async getStaticPaths() {
+            // The « Aperçu » process (scripts/preview-worker.ts) only wants the code bundled and the renderer kept.
+            if (process.env.BUILD_MODE === "preview") return [];
             const listed = performance.now();
             startReadsIndex();
             const paths = (await base.getStaticPaths()) as unknown as PathWithRoute[];

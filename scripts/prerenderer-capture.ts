@@ -3,6 +3,9 @@
  * process: the partial-build integration offers it once set up, and loads every page module before Astro deletes
  * its prerender bundle from disk (a page first rendered by a later build must still find its code in memory).
  */
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import type { AstroPrerenderer } from "astro";
 
 /** Astro's cache of each route's getStaticPaths, props included (read by scripts/partial-build.ts's plan). */
@@ -10,7 +13,7 @@ export type StaticPathsCache = { get(route: unknown): { staticPaths?: { keyed?: 
 
 export type BuildApp = {
   routeCache: StaticPathsCache & { clearAll(): void };
-  getOptions(): { settings: { config: { outDir: URL } } } & Record<string, unknown>;
+  getOptions(): { settings: { config: { outDir: URL; root: URL } } } & Record<string, unknown>;
   getComponentByRoute(route: unknown): Promise<unknown>;
   manifest: { routes: { routeData: unknown }[] };
 };
@@ -30,7 +33,13 @@ export function keepingPrerenderer(): boolean {
   return (globalThis as WithCapture)[CAPTURE] !== undefined;
 }
 
-/** Loads every route's page module into memory. */
+/**
+ * Loads every route's page module and every other module of Astro's prerender bundle into memory. Astro deletes
+ * the bundle when its build ends and some of it is imported lazily, on first use (the middleware chunk when the
+ * first page renders): a build that rendered no page (a partial build after a restart, nothing changed) left the
+ * next warm build importing a file that was gone (ENOENT, issue 31 §4). Bun keeps an evaluated module in its
+ * registry, so once everything is loaded here the renderer never reads that folder again.
+ */
 export async function loadAllPages(prerenderer: CapturedPrerenderer): Promise<void> {
   const app = prerenderer.app;
   if (!app) return;
@@ -39,6 +48,34 @@ export async function loadAllPages(prerenderer: CapturedPrerenderer): Promise<vo
       await app.getComponentByRoute(routeData);
     } catch {
       // Astro's own internal routes have no page module; a page that fails to load fails its render later.
+    }
+  }
+  await loadBundle(await prerenderBundleDir(app));
+}
+
+/** Astro's prerender folder for this build, by Astro's own rule (it depends on the out dir and the cwd). */
+async function prerenderBundleDir(app: BuildApp): Promise<string> {
+  const { settings } = app.getOptions();
+  const utils = (await import(join(fileURLToPath(settings.config.root), "node_modules/astro/dist/prerender/utils.js"))) as {
+    getPrerenderOutputDirectory(settings: unknown): URL;
+  };
+  return fileURLToPath(utils.getPrerenderOutputDirectory(settings));
+}
+
+/** Imports every module under `dir` (already imported ones cost nothing). */
+async function loadBundle(dir: string): Promise<void> {
+  let files: string[];
+  try {
+    files = (readdirSync(dir, { recursive: true }) as string[]).filter((f) => /\.m?js$/.test(f));
+  } catch {
+    return;
+  }
+  for (const file of files) {
+    try {
+      await import(pathToFileURL(join(dir, file)).href);
+    } catch (e) {
+      // A chunk that cannot load on its own now would fail the same way when first used; the render says so then.
+      console.error(`prerender module ${file} not loaded: ${(e as Error).message}`);
     }
   }
 }

@@ -29,8 +29,6 @@ export class BuildWorkerClient {
   /** End lines seen per job id (stdout and stderr), and the answer waiting for them. */
   private ended = new Map<string, number>();
   private onEnded: (() => void) | null = null;
-  /** « Aperçu » renders waiting for their page, by id. */
-  private previews = new Map<string, (html: string | null) => void>();
 
   constructor(
     private readonly command: string[],
@@ -47,27 +45,6 @@ export class BuildWorkerClient {
     const { answer, timedOut } = result;
     if (!answer) this.stop();
     return { code: answer ? (answer.ok ? 0 : 1) : null, output: this.output, timedOut };
-  }
-
-  /**
-   * « Aperçu » (issue 20 §3): the article page rendered by the running worker's warm renderer with this text
-   * (scripts/build-worker.ts). Null when no worker has built yet (no warm renderer), it dies, or `timeoutMs` passes;
-   * never starts a worker. Runs between builds (the worker takes one job at a time).
-   */
-  preview(article: unknown, timeoutMs: number): Promise<string | null> {
-    const child = this.child;
-    if (!child?.connected) return Promise.resolve(null);
-    const id = `preview-${Math.random().toString(36).slice(2)}`;
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => finish(null), timeoutMs);
-      const finish = (html: string | null) => {
-        clearTimeout(timer);
-        this.previews.delete(id);
-        resolve(html);
-      };
-      this.previews.set(id, finish);
-      child.send({ type: "preview", id, article });
-    });
   }
 
   /** Stops the worker and everything it started. */
@@ -143,9 +120,7 @@ export class BuildWorkerClient {
     };
     child.stdout!.on("data", stream());
     child.stderr!.on("data", stream());
-    child.on("message", async (message: Answer | { type: "preview"; id: string; html: string | null }) => {
-      if ("type" in message) return this.previews.get(message.id)?.(message.html);
-      const a = message;
+    child.on("message", async (a: Answer) => {
       if (this.waiting?.child !== child || this.waiting.id !== a.id) return;
       const waiting = this.waiting;
       await this.endLines(a.id);
@@ -153,7 +128,6 @@ export class BuildWorkerClient {
     });
     child.on("exit", (code, signal) => {
       if (this.child === child) this.child = null;
-      for (const finish of [...this.previews.values()]) finish(null);
       // A worker stopped on purpose (restart, timeout) has no job waiting any more.
       if (this.waiting?.child !== child) return;
       // Exit 0 is a worker leaving on its own (idle, BUILD_WORKER_IDLE_MINUTES) as the job arrived: a new one takes it.

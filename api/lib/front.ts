@@ -16,15 +16,20 @@ const BUILDING_PAGE = `<!doctype html><html lang="fr"><meta charset="utf-8"><met
 
 /** What the build reads of the public API: at 50,000 articles on a busy machine, the full articles take over 10 s. */
 const PUBLIC_READ_SECONDS = 120;
+/** « Aperçu » waits for the preview process's start when it is not running yet (api/lib/preview-renderer.ts: 60 s). */
+const PREVIEW_SECONDS = 75;
+const PREVIEW_PATH = /\/api\/(user|admin)\/articles\/[^/?]+\/preview(\?|$)/;
 
 /**
  * Requests that may outlast Bun's idle timeout (10 s), whose connection would be closed under the client:
  * `POST /api/hooks/rebuild?wait=1` answers when the build ends, and the public lists the build reads (computed once,
- * then cached) take long on a large site. Called by each listener before handling a request.
+ * then cached) take long on a large site; « Aperçu » may wait for its renderer's start (cut at 10 s, the new tab
+ * showed a reset connection). Called by each listener before handling a request.
  */
 export function allowLongRequests(request: Request, server: { timeout(request: Request, seconds: number): void }) {
   if (request.method === "POST" && request.url.includes("/api/hooks/rebuild")) server.timeout(request, 0);
   else if (request.method === "GET" && request.url.includes("/api/public/")) server.timeout(request, PUBLIC_READ_SECONDS);
+  else if (request.method === "GET" && PREVIEW_PATH.test(request.url)) server.timeout(request, PREVIEW_SECONDS);
 }
 
 /**

@@ -11,7 +11,7 @@ describe("site rebuilds", () => {
   let site: StaticSite;
   let builder: SiteBuilder;
 
-  const setBuild = (c: { marker: string; delayMs?: number; fail?: boolean }) =>
+  const setBuild = (c: { marker: string; delayMs?: number; fail?: boolean; failPartial?: boolean }) =>
     writeFileSync(control, JSON.stringify({ delayMs: 0, fail: false, ...c }));
   const builds = () => (existsSync(`${control}.count`) ? readFileSync(`${control}.count`, "utf8").length : 0);
   const home = async () => {
@@ -129,6 +129,73 @@ describe("site rebuilds", () => {
     expect(builder.status().last?.ok).toBe(false);
     expect(readFileSync(join(dir, "site", "last-build.log"), "utf8")).toContain("something broke");
     expect((await home()).body).toContain("good");
+  });
+
+  it("retries a failed partial build at once as a full build by a fresh worker, and says so in its status", async () => {
+    setBuild({ marker: "v1" });
+    await builder.requestBuild();
+    setBuild({ marker: "v2", failPartial: true });
+    const report = await builder.requestBuild({ kind: "article", id: "a1" });
+    expect(report.ok).toBe(true);
+    expect(report.mode).toBe("full");
+    const failed = builder.status().lastFailure!;
+    expect(failed.mode).toBe("partial");
+    expect(report.retryOf).toBe(failed.id);
+    expect(report.changes).toEqual([{ kind: "article", id: "a1" }]);
+    expect(builder.status().recovery).toMatchObject({ failedId: failed.id, retries: 1, recovered: true, recoveredAt: report.finishedAt });
+    expect((await home()).body).toContain("v2");
+  });
+
+  it("keeps the changes of a build that fails for good and puts them live by itself once the fault clears", async () => {
+    const retrying = new SiteBuilder({
+      siteDir: join(dir, "site"),
+      apiOrigin: "http://127.0.0.1:1",
+      onSwap: (d) => site.setRoot(d),
+      command: [process.execPath, "api/testing/fake-build.ts"],
+      extraEnv: { FAKE_BUILD_CONTROL: control },
+      pruneDelayMs: 0,
+      retryDelaysMs: [200],
+    });
+    setBuild({ marker: "v1" });
+    await retrying.requestBuild();
+    setBuild({ marker: "v2", fail: true });
+    const failed = await retrying.requestBuild({ kind: "article", id: "a1" });
+    expect(failed.ok).toBe(false);
+    const waiting = retrying.status();
+    expect(waiting.pending).toEqual([{ kind: "article", id: "a1" }]);
+    expect(waiting.recovery).toMatchObject({ recovered: false });
+    expect(waiting.recovery?.nextRetryAt).not.toBeNull();
+    expect((await home()).body).toContain("v1");
+    // The fault clears; nobody asks for anything.
+    setBuild({ marker: "v2" });
+    for (let i = 0; i < 300 && !retrying.status().recovery?.recovered; i++) await Bun.sleep(50);
+    const after = retrying.status();
+    expect(after.recovery).toMatchObject({ recovered: true, nextRetryAt: null });
+    expect(after.recovery!.retries).toBeGreaterThanOrEqual(2);
+    expect(after.last?.changes).toEqual([{ kind: "article", id: "a1" }]);
+    expect(after.last?.retryOf).toBe(after.recovery!.failedId);
+    expect(after.pending).toEqual([]);
+    expect((await home()).body).toContain("v2");
+    retrying.stop();
+  });
+
+  it("recovers from the build process killed with SIGKILL mid-build: the live site stays whole, the change goes live", async () => {
+    setBuild({ marker: "v1" });
+    await builder.requestBuild();
+    rmSync(`${control}.pid`, { force: true });
+    setBuild({ marker: "v2", delayMs: 60_000 });
+    const building = builder.requestBuild({ kind: "article", id: "a1" });
+    while (!existsSync(`${control}.pid`)) await Bun.sleep(20);
+    const pid = Number(readFileSync(`${control}.pid`, "utf8"));
+    setBuild({ marker: "v2" });
+    // Meanwhile the live site answers in full.
+    expect((await home()).body).toContain("v1");
+    process.kill(pid, "SIGKILL");
+    const report = await building;
+    expect(report.ok).toBe(true);
+    expect(report.retryOf).toBeDefined();
+    expect(builder.status().lastFailure?.log).toContain("exit code null");
+    expect((await home()).body).toContain("v2");
   });
 
   it("deletes old builds only once no build has run for a while", async () => {

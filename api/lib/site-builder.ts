@@ -19,6 +19,22 @@ export type BuildReport = {
   timedOut?: boolean;
   /** "partial": only pages whose data changed were rendered, the others carried over from the live build. */
   mode?: BuildMode;
+  /** Set on a build the builder started by itself to recover from the failed build with this id. */
+  retryOf?: string;
+};
+
+/**
+ * What the pipeline did about its latest failure (issue 31 §4), for the « Site » screen: the failed build, how many
+ * automatic retries followed, whether one succeeded, and when the next one runs if none did yet.
+ */
+export type Recovery = {
+  failedId: string;
+  failedAt: string;
+  /** Builds started by the builder itself since that failure (a full build at once, then later tries). */
+  retries: number;
+  recovered: boolean;
+  recoveredAt: string | null;
+  nextRetryAt: string | null;
 };
 
 export type BuildMode = "full" | "partial";
@@ -38,6 +54,8 @@ export type BuilderStatus = {
   /** The build now live (kept across restarts) and the latest failed one; logs only on the failure. */
   lastSuccess: BuildReport | null;
   lastFailure: BuildReport | null;
+  /** The latest failure and what the builder did about it; null when no build has failed (kept across restarts). */
+  recovery: Recovery | null;
 };
 
 type Options = {
@@ -65,6 +83,11 @@ type Options = {
    * Without it, this process alone decides.
    */
   shared?: SharedBuildTurns<BuildReport>;
+  /**
+   * After a failed build (its full retry included), the builder tries again by itself after each of these delays in
+   * turn, then every last one (default RETRY_DELAYS_MS); [] for no later tries.
+   */
+  retryDelaysMs?: number[];
   /** How often a process waiting for another's build looks again (default 500 ms). */
   sharedPollMs?: number;
   /**
@@ -86,6 +109,12 @@ const LOG_TAIL = 20_000;
 const MAX_CHANGES = 50;
 const DEFAULT_TIMEOUT_MS = 10 * 60_000;
 const HISTORY = "history.json";
+/**
+ * A build that failed twice (partial, then full) failed for a reason outside the code path: the disk full, the API
+ * unreachable, a page that throws on some data. The changes wait and the builder tries again, more and more
+ * rarely, so they go live once the fault clears without anyone pressing « Reconstruire le site ».
+ */
+const RETRY_DELAYS_MS = [10_000, 30_000, 60_000, 5 * 60_000, 10 * 60_000];
 
 /**
  * Rebuilds the static site without downtime: each build goes to a fresh folder; on success a symlink is renamed
@@ -101,6 +130,9 @@ export class SiteBuilder {
   private last: BuildReport | null = null;
   private lastSuccess: BuildReport | null = null;
   private lastFailure: BuildReport | null = null;
+  private recovery: Recovery | null = null;
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private stopped = false;
   readonly siteDir: string;
   private readonly worker: BuildWorkerClient | null;
   private pruneTimer: ReturnType<typeof setTimeout> | null = null;
@@ -131,14 +163,6 @@ export class SiteBuilder {
     }
   }
 
-  /**
-   * « Aperçu » (issue 20 §3): `article`'s page rendered by the build worker as the next build would render it, or
-   * null when no warm renderer is there (no worker, or commands given instead: tests).
-   */
-  preview(article: unknown): Promise<string | null> {
-    return this.worker ? this.worker.preview(article, 30_000) : Promise.resolve(null);
-  }
-
   status(): BuilderStatus {
     return {
       building: this.running !== null,
@@ -149,6 +173,7 @@ export class SiteBuilder {
       pending: [...this.pending],
       lastSuccess: this.lastSuccess,
       lastFailure: this.lastFailure,
+      recovery: this.recovery,
     };
   }
 
@@ -269,14 +294,79 @@ export class SiteBuilder {
     if (this.pending.length > MAX_CHANGES) this.pending = this.pending.slice(-MAX_CHANGES);
   }
 
+  /**
+   * One build of everything pending. A partial build that fails is retried at once as a full build by a fresh
+   * worker (a warm renderer that broke, or a live build that cannot be a base, is then out of the way); if that
+   * fails too, the changes go back to the pending list and a later try is scheduled (RETRY_DELAYS_MS).
+   */
   private async run(force?: BuildMode): Promise<BuildReport> {
-    const started = new Date();
-    const id = `${started.getTime()}-${Math.random().toString(36).slice(2, 8)}`;
+    // This build is the next try: the one planned is not needed any more.
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    if (this.recovery?.nextRetryAt) this.recovery = { ...this.recovery, nextRetryAt: null };
     const changes = this.pending;
     this.pending = [];
+    const automatic = this.retryDue;
+    this.retryDue = false;
+    // A scheduled try goes straight to a full build: the partial one has failed already.
+    const mode = force ?? (automatic ? "full" : this.modeFor(changes));
+    let report = await this.attempt(mode, changes, automatic ? this.recovery?.failedId : undefined);
+    if (!report.ok && mode === "partial" && !this.stopped) {
+      this.worker?.stop();
+      this.noteFailure(report);
+      this.recovery!.retries++;
+      report = await this.attempt("full", changes, report.id);
+    }
+    if (report.ok) {
+      if (this.recovery && !this.recovery.recovered) {
+        this.recovery = { ...this.recovery, recovered: true, recoveredAt: report.finishedAt, nextRetryAt: null };
+      }
+      this.retryCount = 0;
+    } else {
+      // Put back before anything asked for meanwhile, so nothing written is lost (a later write of the same item
+      // stays, being the newer).
+      const later = this.pending;
+      this.pending = [];
+      for (const c of [...changes, ...later]) this.remember(c);
+      this.noteFailure(report);
+      this.scheduleRetry();
+    }
+    this.writeHistory();
+    return report;
+  }
+
+  /** How many scheduled tries since the last success (picks the next delay). */
+  private retryCount = 0;
+  /** The next run is one the builder started by itself (a scheduled try). */
+  private retryDue = false;
+
+  /** A failure opens a recovery, unless one is open already (the failure it follows is the one to report). */
+  private noteFailure(failed: BuildReport) {
+    if (this.recovery && !this.recovery.recovered) return;
+    this.recovery = { failedId: failed.id, failedAt: failed.finishedAt, retries: 0, recovered: false, recoveredAt: null, nextRetryAt: null };
+  }
+
+  private scheduleRetry() {
+    const delays = this.opts.retryDelaysMs ?? RETRY_DELAYS_MS;
+    if (this.stopped || delays.length === 0 || !this.recovery) return;
+    const delay = delays[Math.min(this.retryCount, delays.length - 1)]!;
+    this.retryCount++;
+    this.recovery = { ...this.recovery, nextRetryAt: new Date(Date.now() + delay).toISOString() };
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      if (this.stopped || !this.recovery || this.recovery.recovered) return;
+      this.recovery = { ...this.recovery, retries: this.recovery.retries + 1, nextRetryAt: null };
+      this.retryDue = true;
+      void this.requestBuild();
+    }, delay);
+    this.retryTimer.unref?.();
+  }
+
+  private async attempt(mode: BuildMode, changes: Change[], retryOf?: string): Promise<BuildReport> {
+    const started = new Date();
+    const id = `${started.getTime()}-${Math.random().toString(36).slice(2, 8)}`;
     this.current = { id, startedAt: started.toISOString(), changes };
     const outDir = join(this.siteDir, "builds", id);
-    const mode = force ?? this.modeFor(changes);
     const { code, output, timedOut } = await this.spawnBuild(outDir, mode);
     const timeoutMs = this.opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     let log = output.slice(-LOG_TAIL);
@@ -296,14 +386,19 @@ export class SiteBuilder {
       changes,
       mode,
       ...(timedOut ? { timedOut } : {}),
+      ...(retryOf ? { retryOf } : {}),
     };
     this.last = report;
     this.current = null;
     if (ok) this.lastSuccess = { ...report, log: "" };
     else this.lastFailure = report;
-    writeFileSync(join(this.siteDir, "last-build.log"), report.log);
-    this.writeHistory();
-    if (!ok) console.error(`site build ${id} failed (${timedOut ? "timed out" : `exit ${code}`}); the previous site stays live`);
+    try {
+      writeFileSync(join(this.siteDir, "last-build.log"), report.log);
+    } catch (e) {
+      // The disk may be full: the report stays in memory, the build is retried.
+      console.error(`site build log not written: ${(e as Error).message}`);
+    }
+    if (!ok) console.error(`site build ${id} (${mode}) failed (${timedOut ? "timed out" : `exit ${code}`}); the previous site stays live`);
     return report;
   }
 
@@ -367,8 +462,11 @@ export class SiteBuilder {
     });
   }
 
-  /** Stops the build worker (the server is going away). */
+  /** Stops the build worker and any later try (the server is going away). */
   stop() {
+    this.stopped = true;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
     this.worker?.stop();
   }
 
@@ -405,9 +503,15 @@ export class SiteBuilder {
     const path = join(this.siteDir, HISTORY);
     if (!existsSync(path)) return;
     try {
-      const h = JSON.parse(readFileSync(path, "utf8")) as { lastSuccess?: BuildReport | null; lastFailure?: BuildReport | null };
+      const h = JSON.parse(readFileSync(path, "utf8")) as {
+        lastSuccess?: BuildReport | null;
+        lastFailure?: BuildReport | null;
+        recovery?: Recovery | null;
+      };
       this.lastSuccess = h.lastSuccess ?? null;
       this.lastFailure = h.lastFailure ?? null;
+      // A try scheduled by the previous process is not; the build at start takes its place.
+      this.recovery = h.recovery ? { ...h.recovery, nextRetryAt: null } : null;
     } catch {
       // A damaged history only loses the report, never the site.
     }
@@ -415,7 +519,12 @@ export class SiteBuilder {
 
   private writeHistory() {
     const tmp = join(this.siteDir, `${HISTORY}.tmp`);
-    writeFileSync(tmp, JSON.stringify({ lastSuccess: this.lastSuccess, lastFailure: this.lastFailure }));
-    renameSync(tmp, join(this.siteDir, HISTORY));
+    try {
+      writeFileSync(tmp, JSON.stringify({ lastSuccess: this.lastSuccess, lastFailure: this.lastFailure, recovery: this.recovery }));
+      renameSync(tmp, join(this.siteDir, HISTORY));
+    } catch (e) {
+      // The disk may be full: the history catches up with the next build that can write it.
+      console.error(`site build history not written: ${(e as Error).message}`);
+    }
   }
 }

@@ -40,6 +40,7 @@ export async function createHarness(envOverrides: Record<string, string> = {}): 
     pending: [],
     lastSuccess: null,
     lastFailure: null,
+    recovery: null,
   };
   const builder = {
     // The real builder spawns Astro; API tests only need to know a build was asked for.
@@ -48,16 +49,19 @@ export async function createHarness(envOverrides: Record<string, string> = {}): 
       return { id: "test", ok: true, startedAt: "", finishedAt: "", durationMs: 0, log: "", changes: [] };
     },
     status: () => idle,
-    // « Aperçu »: the real one renders in the build worker; tests see which text it was given.
-    preview: async (article: unknown) => {
+  };
+  // « Aperçu »: the real one renders in its own process (scripts/preview-worker.ts); tests see which text it was given.
+  const previews = {
+    render: async (article: unknown) => {
       const a = article as { title: string; html_content: string };
-      return `<!doctype html><html lang="fr"><head><title>${a.title}</title></head><body><h1>${a.title}</h1>${a.html_content}</body></html>`;
+      return { ok: true as const, html: `<!doctype html><html lang="fr"><head><title>${a.title}</title></head><body><h1>${a.title}</h1>${a.html_content}</body></html>` };
     },
   };
   const deps: Deps = {
     db: database.db,
     env,
     builder,
+    previews,
     contentChanged: () => {
       h.changes++;
       return builder.requestBuild();

@@ -38,11 +38,16 @@ export const revisionRoutes = (deps: Deps) => {
         { signedIn: true, body: RestoreBody, rebuild: () => null, response: { 200: Article } },
       )
       // « Aperçu » (issue 20 §3): the working text as its public page will look; authors here, admins below.
-      .get("/api/user/articles/:id/preview", async ({ params, viewer }) => {
-        await articleForWrite(db, params.id, as(viewer, false));
-        return previewResponse(deps, await findArticle(db, params.id));
-      }, { signedIn: true })
-      .get("/api/admin/articles/:id/preview", async ({ params }) => previewResponse(deps, await findArticle(db, params.id)), { admin: true })
+      .get(
+        "/api/user/articles/:id/preview",
+        ({ params, viewer }) =>
+          previewResponse(deps, async () => {
+            await articleForWrite(db, params.id, as(viewer, false));
+            return findArticle(db, params.id);
+          }),
+        { signedIn: true },
+      )
+      .get("/api/admin/articles/:id/preview", ({ params }) => previewResponse(deps, () => findArticle(db, params.id)), { admin: true })
       .get("/api/admin/articles/:id/revisions", ({ params, viewer }) => list(params.id, as(viewer, true)), {
         admin: true,
         response: { 200: t.Array(RevisionSummary) },

@@ -2,6 +2,8 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { articleRevisions, articles, auditLog } from "../../../db/schema";
 import { makeTheme } from "../../testing/factory";
+import { createApp } from "../../app";
+import { PreviewRenderer } from "../../lib/preview-renderer";
 import { createHarness, type Harness } from "../../testing/harness";
 import { REVISIONS_MAX, REVISION_SESSION_MS } from "./revisions";
 import { changesDuring, person, send, type Person } from "./test-kit";
@@ -86,6 +88,25 @@ describe("pending edits and revisions", () => {
     expect((await send(h, "GET", `/api/admin/articles/${a._id}/preview`, undefined, chef.auth)).json).toContain("Titre en attente");
     // The public page is untouched.
     expect((await publicPage(a.url)).title).toBe("Le port de Dakar");
+  });
+
+  it("answers a refused or failed « Aperçu » with a French HTML page, never JSON (it opens in a new tab)", async () => {
+    const a = await published();
+    const html = async (res: Response) => ({ status: res.status, type: res.headers.get("content-type"), text: await res.text() });
+    const refused = await html(await h.app.handle(new Request(`http://localhost/api/user/articles/${a._id}/preview`, { headers: other.auth })));
+    expect(refused.status).toBe(403);
+    expect(refused.type).toContain("text/html");
+    expect(refused.text).toMatch(/<html lang="fr">/);
+    expect(refused.text).toContain("<title>Aperçu indisponible</title>");
+    // A renderer process that dies before answering: a real process, gone at once.
+    const dying = new PreviewRenderer([process.execPath, "-e", "process.exit(1)"], process.env);
+    const app = createApp({ ...h.deps, previews: dying });
+    const failed = await html(await app.handle(new Request(`http://localhost/api/user/articles/${a._id}/preview`, { headers: awa.auth })));
+    dying.stop();
+    expect(failed.status).toBe(503);
+    expect(failed.type).toContain("text/html");
+    expect(failed.text).toContain("L'aperçu n'a pas pu être préparé.");
+    expect(failed.text).not.toContain('"message"');
   });
 
   it("publishes pending edits through the bulk approval too", async () => {

@@ -10,7 +10,7 @@ const [file, eventId, prefix, n] = process.argv.slice(2) as [string, string, str
 const database = await openDatabase(`file:${file}`);
 // One address sends the whole burst: the per-address limit is raised as for any load test.
 const env = readEnv({ DATABASE_URL: `file:${file}`, UPLOADS_DIR: "/tmp/unused-uploads", SITE_DIR: "/tmp/unused-site", PUBLIC_URL: "https://institut.example.sn", REGISTRATIONS_PER_HOUR: "100000" });
-const idle = { building: false, queued: false, live: null, last: null, current: null, pending: [], lastSuccess: null, lastFailure: null };
+const idle = { building: false, queued: false, live: null, last: null, current: null, pending: [], lastSuccess: null, lastFailure: null, recovery: null };
 const report = { id: "x", ok: true, startedAt: "", finishedAt: "", durationMs: 0, log: "", changes: [] };
 const app = createApp({ db: database.db, env, builder: { requestBuild: async () => report, status: () => idle }, contentChanged: async () => report });
 // The parent starts its own burst when it reads this line, so the two bursts overlap.

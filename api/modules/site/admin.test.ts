@@ -41,7 +41,7 @@ describe("site control for admins", () => {
   const idle = async () => {
     while (builder.status().building || builder.status().queued) await Bun.sleep(20);
   };
-  const setBuild = (c: { marker: string; delayMs?: number; fail?: boolean }) =>
+  const setBuild = (c: { marker: string; delayMs?: number; fail?: boolean; failPartial?: boolean }) =>
     writeFileSync(control, JSON.stringify({ delayMs: 0, fail: false, ...c }));
 
   it("is for admins only: 401 anonymous, 403 member", async () => {
@@ -76,9 +76,22 @@ describe("site control for admins", () => {
     const r = await send(app, "POST", "/api/admin/site/rebuild", undefined, admin.auth);
     expect(r).toMatchObject({ status: 202, json: { message: "Reconstruction demandée." } });
     const during = (await send(app, "GET", "/api/admin/site", undefined, admin.auth)).json;
-    expect(during.building?.changes).toEqual([{ kind: "site" }]);
+    // The change of the build that failed above waited for this one (nothing written is dropped by a failure).
+    expect(during.building?.changes).toEqual([{ kind: "event", id: "e1" }, { kind: "site" }]);
     await idle();
     const after = (await send(app, "GET", "/api/admin/site", undefined, admin.auth)).json;
-    expect(after).toMatchObject({ building: null, lastBuildFailed: false, live: { changes: [{ kind: "site" }] } });
+    expect(after).toMatchObject({ building: null, lastBuildFailed: false, live: { changes: [{ kind: "event", id: "e1" }, { kind: "site" }] } });
+    expect(after.recovery).toMatchObject({ recovered: true, nextRetryAt: null });
+  });
+
+  it("says when a failed partial build was retried by itself as a full build and the site recovered", async () => {
+    setBuild({ marker: "v3", failPartial: true });
+    const report = await builder.requestBuild({ kind: "article", id: "a1" });
+    expect(report.ok).toBe(true);
+    const site = (await send(app, "GET", "/api/admin/site", undefined, admin.auth)).json;
+    expect(site.lastBuildFailed).toBe(false);
+    expect(site.recovery).toMatchObject({ retries: 1, recovered: true, recoveredAt: report.finishedAt, nextRetryAt: null });
+    expect(site.lastFailure.changes).toEqual([{ kind: "article", id: "a1" }]);
+    expect(site.live.changes).toEqual([{ kind: "article", id: "a1" }]);
   });
 });

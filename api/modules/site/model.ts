@@ -25,6 +25,19 @@ export const SiteStatus = t.Object({
   ),
   /** True when the most recent finished build failed (the live site is then older than the content). */
   lastBuildFailed: t.Boolean(),
+  /**
+   * What the builder did by itself about the latest failure (issue 31 §4): how many builds it started since
+   * (a full build at once after a failed partial one, then later tries), whether one succeeded, when the next runs.
+   */
+  recovery: t.Nullable(
+    t.Object({
+      failedAt: t.String(),
+      retries: t.Number(),
+      recovered: t.Boolean(),
+      recoveredAt: t.Nullable(t.String()),
+      nextRetryAt: t.Nullable(t.String()),
+    }),
+  ),
 });
 
 export type SiteStatus = Static<typeof SiteStatus>;

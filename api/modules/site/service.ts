@@ -33,5 +33,14 @@ export function siteStatus(builder: Deps["builder"]): SiteStatus {
         }
       : null,
     lastBuildFailed: lastBuildFailed(s),
+    recovery: s.recovery
+      ? {
+          failedAt: s.recovery.failedAt,
+          retries: s.recovery.retries,
+          recovered: s.recovery.recovered,
+          recoveredAt: s.recovery.recoveredAt,
+          nextRetryAt: s.recovery.nextRetryAt,
+        }
+      : null,
   };
 }

@@ -14,6 +14,8 @@ export const AdminStats = t.Object({
   pendingMedia: t.Number(),
   unreadMessages: t.Number(),
   lastBuildFailed: t.Boolean(),
+  /** The builder will try the failed build again by itself (issue 31 §4). */
+  buildRetryPlanned: t.Boolean(),
 });
 
 export type AdminStats = Static<typeof AdminStats>;

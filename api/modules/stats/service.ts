@@ -27,5 +27,6 @@ export async function adminStats({ db, builder }: Pick<Deps, "db" | "builder">):
     pendingMedia: media.pending,
     unreadMessages,
     lastBuildFailed: lastBuildFailed(builder.status()),
+    buildRetryPlanned: builder.status().recovery?.nextRetryAt != null,
   };
 }

@@ -47,6 +47,7 @@ describe("admin dashboard counts", () => {
       pendingMedia: 1,
       unreadMessages: 1,
       lastBuildFailed: false,
+      buildRetryPlanned: false,
     });
   });
 });

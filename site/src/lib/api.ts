@@ -17,7 +17,7 @@ import type {
 // Every read is noted for the page being rendered (lib/page-reads.ts), also when the answer comes from a memo.
 import { keepAnswer, knownDigest, noteRead, registerFetchDigest } from "./page-reads";
 import { perBuild } from "./per-build";
-import { previewAt, withPreviewSummary } from "./preview-article";
+import { previewAnswers, previewAt, withPreviewSummary } from "./preview-article";
 
 const ORIGIN = process.env.API_ORIGIN ?? "http://127.0.0.1:4321";
 
@@ -25,7 +25,7 @@ const answers = perBuild(() => new Map<string, Promise<unknown>>());
 
 /** Fetches a path once per build and keeps the digest of the answer for the pages that read it. */
 function fetchOnce(path: string): Promise<unknown> {
-  const cache = answers();
+  const cache = previewAnswers() ?? answers();
   let hit = cache.get(path);
   if (!hit) {
     // Identity: the API is on this machine, and compressing 20 MB of articles costs more than reading them.

@@ -7,7 +7,8 @@
 import type { Article, ArticleSummary } from "../../../api/contract";
 
 const PREVIEW = Symbol.for("site.previewArticle");
-type WithPreview = { [PREVIEW]?: Article };
+const ANSWERS = Symbol.for("site.previewAnswers");
+type WithPreview = { [PREVIEW]?: Article; [ANSWERS]?: Map<string, Promise<unknown>> };
 
 export function setPreviewArticle(article: Article | null): void {
   (globalThis as WithPreview)[PREVIEW] = article ?? undefined;
@@ -15,6 +16,20 @@ export function setPreviewArticle(article: Article | null): void {
 
 export function previewArticle(): Article | undefined {
   return (globalThis as WithPreview)[PREVIEW];
+}
+
+/**
+ * The « Aperçu » process keeps the API's answers from one preview to the next until the server says public
+ * content changed (scripts/preview-worker.ts): at 5,000 articles, fetching the 20 MB of articles again made every
+ * preview take seconds. lib/api.ts reads through this map when it is set; a build never sets it. The previewed
+ * article is put in at read time (below), never into the kept answers.
+ */
+export function setPreviewAnswers(answers: Map<string, Promise<unknown>> | null): void {
+  (globalThis as WithPreview)[ANSWERS] = answers ?? undefined;
+}
+
+export function previewAnswers(): Map<string, Promise<unknown>> | undefined {
+  return (globalThis as WithPreview)[ANSWERS];
 }
 
 /** The summary the lists would carry for it (related articles, the page list). */

@@ -23,7 +23,11 @@ export default function AdminDashboard() {
         },
         data.pendingMedia > 0 && { href: "/admin/media?status=pending", text: `${plural(data.pendingMedia, "média")} en attente d'approbation` },
         data.unreadMessages > 0 && { href: "/admin/contact", text: `${plural(data.unreadMessages, "message non lu", "messages non lus")}` },
-        data.lastBuildFailed && { href: "/admin/site", text: "La dernière reconstruction du site a échoué", alert: true },
+        data.lastBuildFailed && {
+          href: "/admin/site",
+          text: `La dernière reconstruction du site a échoué${data.buildRetryPlanned ? " (nouvel essai automatique prévu)" : ""}`,
+          alert: true,
+        },
       ].filter((x): x is { href: string; text: string; alert?: boolean } => Boolean(x))
     : [];
   return (

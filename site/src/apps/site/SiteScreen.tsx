@@ -8,7 +8,7 @@ import { api, call, errorText } from "../lib/api";
 import { resource, revalidate, useResource } from "../lib/query";
 import { toast } from "../stores/toasts";
 import { ScreenHead } from "../ui/ScreenHead";
-import { changesText, durationText, momentText } from "./site-text";
+import { changesText, durationText, momentText, recoveryText } from "./site-text";
 import "./SiteScreen.css";
 
 const PATH = "/api/admin/site";
@@ -70,6 +70,7 @@ export default function SiteScreen() {
           {data.lastBuildFailed && (
             <p className="site-alert" role="alert">
               La dernière reconstruction a échoué&nbsp;: le site public montre la version précédente.
+              {data.recovery?.nextRetryAt && " Un nouvel essai automatique est prévu."}
             </p>
           )}
           <div className="site-cards">
@@ -123,6 +124,7 @@ export default function SiteScreen() {
                   {momentText(data.lastFailure.finishedAt)}, après {durationText(data.lastFailure.durationMs)}
                   {data.lastFailure.timedOut ? " (délai dépassé, construction arrêtée)" : ""} — {changesText(data.lastFailure.changes)}.
                 </p>
+                {data.recovery && <p className="site-recovery">{recoveryText(data.recovery)}</p>}
                 <pre className="site-log" tabIndex={0} aria-label="Journal de la construction échouée">
                   {data.lastFailure.log || "(journal vide)"}
                 </pre>

@@ -28,6 +28,19 @@ export function changesText(changes: readonly { kind: string; id?: string }[]): 
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/** What the builder did by itself after the latest failure (api/admin/site `recovery`). */
+export function recoveryText(r: { retries: number; recovered: boolean; recoveredAt: string | null; nextRetryAt: string | null }): string {
+  if (r.recovered && r.recoveredAt) {
+    return `Reprise automatique réussie le ${momentText(r.recoveredAt)}, après ${plural(r.retries, "nouvel essai", "nouveaux essais")}\u00a0: le site en ligne est à jour.`;
+  }
+  const done = r.retries > 0 ? `${plural(r.retries, "nouvel essai", "nouveaux essais")} sans succès pour l'instant\u00a0; ` : "";
+  const next = r.nextRetryAt
+    ? `prochain essai automatique le ${momentText(r.nextRetryAt)}.`
+    : "aucun autre essai automatique n'est prévu\u00a0: utilisez «\u00a0Reconstruire le site\u00a0».";
+  const text = done + next;
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 /** "3,4 s", "1 min 12 s". */
 export function durationText(ms: number): string {
   if (ms < 60_000) return `${(ms / 1000).toLocaleString("fr-FR", { maximumFractionDigits: 1 })} s`;

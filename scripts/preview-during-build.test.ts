@@ -1,0 +1,113 @@
+/**
+ * Issue 31 §5: « Aperçu » answered « L'aperçu n'est pas disponible pendant la construction du site » as raw JSON
+ * whenever a build ran, the preview being drawn by the busy build worker. Played with the real pieces: the real API
+ * (createApp over a temporary libSQL file) on a real port, the real builder and build worker running a real full
+ * build, and the real « Aperçu » process (scripts/preview-worker.ts). Slow (a real build and Astro's start in the
+ * preview process), so one series serves all checks.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { articles } from "../db/schema";
+import { createApp } from "../api/app";
+import { PreviewRenderer } from "../api/lib/preview-renderer";
+import { SiteBuilder } from "../api/lib/site-builder";
+import { makeArticle, makeUser } from "../api/testing/factory";
+import { createHarness, type Harness } from "../api/testing/harness";
+import { person, type Person } from "../api/modules/users/test-kit";
+import { buildKey } from "./partial-build";
+
+describe("« Aperçu » while the site builds", () => {
+  let h: Harness;
+  let server: ReturnType<typeof Bun.serve>;
+  let builder: SiteBuilder;
+  let previews: PreviewRenderer;
+  let admin: Person;
+  const root = mkdtempSync(join(tmpdir(), "preview-build-"));
+  let articleId = "";
+  let app: ReturnType<typeof createApp>;
+  const answers: { during: { status: number; type: string | null; html: string; building: boolean } } = {} as never;
+
+  const preview = async (id: string) => {
+    const res = await app.handle(new Request(`http://localhost/api/admin/articles/${id}/preview`, { headers: admin.auth }));
+    return { status: res.status, type: res.headers.get("content-type"), html: await res.text() };
+  };
+
+  beforeAll(async () => {
+    h = await createHarness();
+    const db = h.database.db;
+    admin = await person(h, "chef", "admin");
+    const awa = await makeUser(db, { nickname: "awa", firstname: "Awa", name: "Ndiaye", groups: ["cercleImp"] });
+    articleId = (await makeArticle(db, { title: "Le port de Dakar", authors: [awa.id] })).id;
+    server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: (r) => app.handle(r) });
+    const origin = `http://127.0.0.1:${server.port}`;
+    const env = { BUILD_KEY: buildKey(process.cwd()), PUBLIC_URL: "http://localhost:4321" };
+    builder = new SiteBuilder({ siteDir: join(root, "site"), apiOrigin: origin, onSwap: () => {}, extraEnv: env, retryDelaysMs: [] });
+    previews = new PreviewRenderer([process.execPath, "scripts/preview-worker.ts"], {
+      ...process.env,
+      ...env,
+      API_ORIGIN: origin,
+      PREVIEW_OUT_DIR: join(root, "preview-renderer"),
+      ASTRO_TELEMETRY_DISABLED: "1",
+    });
+    app = createApp({ ...h.deps, builder, previews, contentChanged: (c) => builder.requestBuild(c) });
+    const first = await builder.requestBuild();
+    if (!first.ok) throw new Error(first.log.slice(-3000));
+    // The preview process's own start (Astro bundling its code), as the server does once the site is up.
+    previews.warm();
+    expect((await preview(articleId)).status).toBe(200);
+
+    // A full build (« Reconstruire le site »): the build worker restarts and runs Astro for a while.
+    const building = builder.requestBuild({ kind: "site" });
+    const wasBuilding = builder.status().building;
+    answers.during = { ...(await preview(articleId)), building: wasBuilding };
+    const report = await building;
+    if (!report.ok) throw new Error(report.log.slice(-3000));
+  }, 600_000);
+
+  afterAll(() => {
+    builder?.stop();
+    previews?.stop();
+    server?.stop(true);
+    h?.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it("answers the article's page while a full build runs", () => {
+    expect(answers.during.building).toBe(true);
+    expect(answers.during.status).toBe(200);
+    expect(answers.during.type).toContain("text/html");
+    expect(answers.during.html).toContain("Le port de Dakar");
+    expect(answers.during.html).toContain('<meta name="robots" content="noindex, nofollow">');
+  });
+
+  it("shows each preview's own text, though the process keeps the API's answers between previews", async () => {
+    await h.database.db.update(articles).set({ title: "Le port de Dakar, second jet" }).where(eq(articles.id, articleId));
+    const res = await preview(articleId);
+    expect(res.status).toBe(200);
+    expect(res.html).toContain("Le port de Dakar, second jet");
+  });
+
+  it("shows a failure as the site's French page with its layout, not JSON", async () => {
+    const res = await preview("n-existe-pas");
+    expect(res.status).toBe(404);
+    expect(res.type).toContain("text/html");
+    expect(res.html).toMatch(/<html[^>]*lang="fr"/);
+    expect(res.html).toContain("<title>Aperçu indisponible");
+    // The live build's page: the site's stylesheet and header.
+    expect(res.html).toMatch(/\/_astro\/[^"]+\.css/);
+    expect(res.html).toContain("data-preview-failure");
+  });
+
+  it("shows the French failure page when the preview process dies, and renders again with a new one", async () => {
+    process.kill(previews.pid!, "SIGKILL");
+    // The kill lands before the answer: the process is gone or going.
+    const failed = await previews.render({}, 60_000);
+    expect(failed.ok).toBe(false);
+    const again = await preview(articleId);
+    expect(again.status).toBe(200);
+    expect(again.html).toContain("Le port de Dakar");
+  });
+});
