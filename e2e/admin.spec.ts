@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { ADMIN, apiToken, appViolations, MEMBER, type Account } from "./support/apps";
+import { ADMIN, apiToken, appViolations, landingOf, MEMBER, type Account } from "./support/apps";
 
 /**
  * The admin back office (member-and-admin spec §2, §4, §5, §8 and issue 10): every screen deep-linkable and free
@@ -38,7 +38,7 @@ async function signInReady(page: Page, who: Account) {
   await page.getByLabel("Identifiant").fill(who.nickname);
   await page.getByLabel("Mot de passe").fill(who.password);
   await page.getByRole("button", { name: "Se connecter", exact: true }).click();
-  await page.waitForURL("**/user/dashboard");
+  await page.waitForURL(landingOf(who));
 }
 
 async function adminPage(page: Page, path: string) {

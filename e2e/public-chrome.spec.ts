@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { islandsHydrated } from "./support/apps";
+import { islandsHydrated, landingOf } from "./support/apps";
 
 /** Page chrome (spec §2 "Page chrome"): burger for items that do not fit, mobile menu, scroll-to-top, footer. */
 
@@ -107,7 +107,7 @@ async function signIn(page: Page, who: { nickname: string; password: string }) {
   await page.getByLabel("Identifiant").fill(who.nickname);
   await page.getByLabel("Mot de passe").fill(who.password);
   await page.getByRole("button", { name: "Se connecter", exact: true }).click();
-  await page.waitForURL("**/user/dashboard");
+  await page.waitForURL(landingOf(who));
 }
 
 test.describe("header when signed in (issue 13, item 6)", () => {
