@@ -512,7 +512,7 @@ test.describe("themes and events", () => {
 
     const row = page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: title, exact: true }) });
     const [y, m, d] = day.split("-");
-    await expect(row).toContainText(`${d}/${m}/${y} 18:00 → ${d}/${m}/${y} 20:00`);
+    await expect(row).toContainText(`${d}/${m}/${y} 18\u00a0h\u00a000 → ${d}/${m}/${y} 20\u00a0h\u00a000`);
     await expect(row.getByText("En ligne", { exact: true })).toBeAttached();
 
     // The public site follows after the rebuild.
