@@ -231,7 +231,7 @@ test.describe("members", () => {
     expect(created.status(), await created.text()).toBe(201);
     const chef = (await created.json()) as { _id: string };
 
-    await signInReady(page, { nickname, password });
+    await signInReady(page, { nickname, password, role: "admin" });
     await page.goto("/admin/users");
     const admins = page.getByRole("table", { name: /^Administrateurs \(\d+\)$/ });
     const me = admins.getByRole("row").filter({ hasText: nickname });

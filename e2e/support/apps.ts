@@ -10,7 +10,8 @@ import { mkdir } from "node:fs/promises";
 import { dirname } from "node:path";
 import { wavChord } from "../../db/seed/wav";
 
-export type Account = { nickname: string; password: string };
+/** `role`: set for an administrator made by a test, whose sign-in lands in the back office. */
+export type Account = { nickname: string; password: string; role?: "admin" | "user" };
 
 /**
  * Waits until every island of the page has hydrated: before that, a click reaches no handler and text typed into
@@ -24,7 +25,7 @@ export const MEMBER: Account = { nickname: "membre", password: "Membre-Demo-2025
 export const ADMIN: Account = { nickname: "admin", password: "Admin-Demo-2025!" };
 
 /** Where a sign-in without `next` lands: the back office's dashboard for the demo administrator (issue 33 §1). */
-export const landingOf = (who: Account): string => (who.nickname === ADMIN.nickname ? "**/admin/dashboard" : "**/user/dashboard");
+export const landingOf = (who: Account): string => (who.nickname === ADMIN.nickname || who.role === "admin" ? "**/admin/dashboard" : "**/user/dashboard");
 
 /**
  * Signs in through /login and waits for the dashboard. Waits for the login island to hydrate first: text typed

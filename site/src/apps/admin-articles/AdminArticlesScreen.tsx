@@ -84,7 +84,7 @@ function Themes({ article }: { article: ArticleSummary }): ReactNode {
 function Authors({ article }: { article: ArticleSummary }): ReactNode {
   if (article.authors.length === 0) return "-";
   return (
-    <span className="clip clip-people">
+    <span className="clip-people">
       {article.authors.map((u, i) => (
         <span key={u._id}>
           {i > 0 && ", "}
