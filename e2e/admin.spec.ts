@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { ADMIN, apiToken, appViolations, MEMBER, type Account } from "./support/apps";
+import { ADMIN, apiToken, appViolations, landingOf, MEMBER, type Account } from "./support/apps";
 
 /**
  * The admin back office (member-and-admin spec §2, §4, §5, §8 and issue 10): every screen deep-linkable and free
@@ -38,7 +38,7 @@ async function signInReady(page: Page, who: Account) {
   await page.getByLabel("Identifiant").fill(who.nickname);
   await page.getByLabel("Mot de passe").fill(who.password);
   await page.getByRole("button", { name: "Se connecter", exact: true }).click();
-  await page.waitForURL("**/user/dashboard");
+  await page.waitForURL(landingOf(who));
 }
 
 async function adminPage(page: Page, path: string) {
@@ -231,7 +231,7 @@ test.describe("members", () => {
     expect(created.status(), await created.text()).toBe(201);
     const chef = (await created.json()) as { _id: string };
 
-    await signInReady(page, { nickname, password });
+    await signInReady(page, { nickname, password, role: "admin" });
     await page.goto("/admin/users");
     const admins = page.getByRole("table", { name: /^Administrateurs \(\d+\)$/ });
     const me = admins.getByRole("row").filter({ hasText: nickname });
@@ -512,7 +512,7 @@ test.describe("themes and events", () => {
 
     const row = page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: title, exact: true }) });
     const [y, m, d] = day.split("-");
-    await expect(row).toContainText(`${d}/${m}/${y} 18:00 → ${d}/${m}/${y} 20:00`);
+    await expect(row).toContainText(`${d}/${m}/${y} 18\u00a0h\u00a000 → ${d}/${m}/${y} 20\u00a0h\u00a000`);
     await expect(row.getByText("En ligne", { exact: true })).toBeAttached();
 
     // The public site follows after the rebuild.

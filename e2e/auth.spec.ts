@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { islandsHydrated } from "./support/apps";
+import { islandsHydrated, landingOf } from "./support/apps";
 
 const MEMBER = { nickname: "membre", password: "Membre-Demo-2025!" };
 const ADMIN = { nickname: "admin", password: "Admin-Demo-2025!" };
@@ -11,7 +11,7 @@ async function login(page: Page, who: { nickname: string; password: string }) {
   await page.getByLabel("Identifiant").fill(who.nickname);
   await page.getByLabel("Mot de passe").fill(who.password);
   await page.getByRole("button", { name: "Se connecter", exact: true }).click();
-  await page.waitForURL("**/user/dashboard");
+  await page.waitForURL(landingOf(who));
 }
 
 test.describe("sign-in, sign-out and the route guard", () => {

@@ -39,7 +39,7 @@ for (const viewport of [
         let reload = listReload(page, "/api/admin/articles");
         await page.keyboard.press("Enter");
         await reload;
-        const unapprove = page.getByRole("button", { name: `Retirer l'approbation : ${title}` });
+        const unapprove = page.getByRole("button", { name: `Désapprouver : ${title}` });
         await expect(unapprove).toBeVisible();
         await expect(unapprove).toBeFocused();
 

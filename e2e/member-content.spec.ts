@@ -2,7 +2,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { type Account, ADMIN, apiToken, appViolations, chantWav, islandsHydrated, MEMBER, throttleUpload, articleSubmitted } from "./support/apps";
+import { type Account, ADMIN, apiToken, appViolations, articleSubmitted, chantWav, islandsHydrated, landingOf, MEMBER, throttleUpload } from "./support/apps";
 
 /**
  * The member's own content (issue 9): articles with a cropped picture and media uploads, from the member space to
@@ -52,7 +52,7 @@ async function signIn(page: Page, who: Account) {
   await page.getByLabel("Identifiant").fill(who.nickname);
   await page.getByLabel("Mot de passe").fill(who.password);
   await page.getByRole("button", { name: "Se connecter", exact: true }).click();
-  await page.waitForURL("**/user/dashboard");
+  await page.waitForURL(landingOf(who));
 }
 
 const SHOTS = process.env.MEMBER_SCREENSHOTS === "1";

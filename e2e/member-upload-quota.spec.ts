@@ -51,7 +51,7 @@ test("an admin sees each member's bytes waiting for approval and the quota on /a
   await page.getByLabel("Identifiant").fill(ADMIN.nickname);
   await page.getByLabel("Mot de passe").fill(ADMIN.password);
   await page.getByRole("button", { name: "Se connecter", exact: true }).click();
-  await page.waitForURL("**/user/dashboard");
+  await page.waitForURL("**/admin/dashboard");
   await page.goto("/admin/users");
   await expect(page.getByText(/^Fichiers en attente de validation\u00a0: 5\u00a0Mo au plus par membre/)).toBeVisible();
   const members = page.getByRole("table", { name: /^Membres/ });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { islandsHydrated } from "./support/apps";
+import { islandsHydrated, landingOf } from "./support/apps";
 
 /** Page chrome (spec §2 "Page chrome"): burger for items that do not fit, mobile menu, scroll-to-top, footer. */
 
@@ -70,10 +70,11 @@ test.describe("page chrome", () => {
     await expect(up).not.toHaveClass(/is-visible/);
   });
 
-  test("the footer carries the 2025 copyright and two social links; the preloader is gone", async ({ page }) => {
+  test("the footer carries this year's copyright and two social links; the preloader is gone", async ({ page }) => {
     await page.goto("/");
     const footer = page.locator("footer.site-footer");
-    await expect(footer).toContainText("© 2025");
+    // The year the site was built, this year (issue 33 §4: it said 2025 for good).
+    await expect(footer).toContainText(`© ${new Date().getUTCFullYear()} L`);
     await expect(footer.getByRole("list", { name: "Réseaux sociaux" }).getByRole("link")).toHaveCount(2);
     // The configured pages of the institute (SOCIAL_*_URL), not the networks' home pages (issue 13, item 9).
     const hrefs = await footer.getByRole("list", { name: "Réseaux sociaux" }).getByRole("link").evaluateAll((as) => as.map((a) => a.getAttribute("href")));
@@ -107,7 +108,7 @@ async function signIn(page: Page, who: { nickname: string; password: string }) {
   await page.getByLabel("Identifiant").fill(who.nickname);
   await page.getByLabel("Mot de passe").fill(who.password);
   await page.getByRole("button", { name: "Se connecter", exact: true }).click();
-  await page.waitForURL("**/user/dashboard");
+  await page.waitForURL(landingOf(who));
 }
 
 test.describe("header when signed in (issue 13, item 6)", () => {

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { islandsHydrated } from "./support/apps";
+import { islandsHydrated, landingOf } from "./support/apps";
 import { frenchTypography as fr } from "../site/src/lib/typography";
 import { RECENT_ARTICLES } from "../db/seed/data/articles-recent";
 import { OLDER_ARTICLES } from "../db/seed/data/articles-older";
@@ -21,7 +21,7 @@ async function signIn(page: Page, who: { nickname: string; password: string }) {
   await page.getByLabel("Identifiant").fill(who.nickname);
   await page.getByLabel("Mot de passe").fill(who.password);
   await page.getByRole("button", { name: "Se connecter", exact: true }).click();
-  await page.waitForURL("**/user/dashboard");
+  await page.waitForURL(landingOf(who));
 }
 
 async function publicStatus(request: APIRequestContext, path: string) {

@@ -10,7 +10,8 @@ import { mkdir } from "node:fs/promises";
 import { dirname } from "node:path";
 import { wavChord } from "../../db/seed/wav";
 
-export type Account = { nickname: string; password: string };
+/** `role`: set for an administrator made by a test, whose sign-in lands in the back office. */
+export type Account = { nickname: string; password: string; role?: "admin" | "user" };
 
 /**
  * Waits until every island of the page has hydrated: before that, a click reaches no handler and text typed into
@@ -23,6 +24,9 @@ export function islandsHydrated(page: Page): Promise<unknown> {
 export const MEMBER: Account = { nickname: "membre", password: "Membre-Demo-2025!" };
 export const ADMIN: Account = { nickname: "admin", password: "Admin-Demo-2025!" };
 
+/** Where a sign-in without `next` lands: the back office's dashboard for the demo administrator (issue 33 §1). */
+export const landingOf = (who: Account): string => (who.nickname === ADMIN.nickname || who.role === "admin" ? "**/admin/dashboard" : "**/user/dashboard");
+
 /**
  * Signs in through /login and waits for the dashboard. Waits for the login island to hydrate first: text typed
  * into the server-rendered form before that is wiped by React (seen under load).
@@ -33,7 +37,7 @@ export async function signIn(page: Page, who: Account): Promise<void> {
   await page.getByLabel("Identifiant").fill(who.nickname);
   await page.getByLabel("Mot de passe").fill(who.password);
   await page.getByRole("button", { name: "Se connecter", exact: true }).click();
-  await page.waitForURL("**/user/dashboard");
+  await page.waitForURL(landingOf(who));
 }
 
 /** A short word unique to this run, to find the test's own rows among the demo's. */

@@ -18,6 +18,7 @@ import "@fullcalendar/react/skeleton.css";
 import "@fullcalendar/react/themes/classic/theme.css";
 import "../styles/events-calendar.css";
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
+import { dakarClock } from "../../../shared/dakar-time";
 import { eventDaySpan } from "../lib/event-days";
 import { $eventsDay, pickDay } from "../stores/events-day";
 
@@ -124,7 +125,9 @@ export default function EventsCalendar({ events, children }: Props) {
             // The more-link popover is attached to <body>, outside the wrapper that carries the palette.
             popoverClass="events-calendar-popover"
             events={input}
-            eventTimeFormat={{ hour: "2-digit", minute: "2-digit", hour12: false }}
+            // « 18 h 30 », as every page and screen writes a time (issue 33 §4), from the site's one formatter;
+            // with timeZone UTC the calendar's fields are Dakar's.
+            eventTimeFormat={({ date }) => dakarClock(new Date(Date.UTC(date.year, date.month, date.day, date.hour, date.minute)))}
             // Titles too long for their day end with an ellipsis, not a cut word (events-calendar.css).
             eventTitleClass="event-title"
             eventDidMount={({ el, event }) => {

@@ -3,18 +3,19 @@ import type { SignedInAnswer, SignInAnswer } from "../../../api/modules/auth/two
 import { guardGuest } from "../lib/guard";
 import { ApiError, apiFetch } from "../lib/http";
 import { takePendingLogin } from "../lib/pending-login";
-import { DEFAULT_LANDING, keepReturnPath, returnPathFrom } from "../lib/return-path";
+import { keepReturnPath, landingFor, returnPathFrom } from "../lib/return-path";
 import { signedIn } from "../stores/session";
 import PasskeySignIn from "./PasskeySignIn";
 import SecondFactorForm from "./SecondFactorForm";
 
 /**
  * Stores the session and opens the page asked for before signing in (`?next=`, checked by lib/return-path.ts), or
- * the member space; the profile's enrolment comes first when the site requires it.
+ * the signed-in person's landing (the back office for administrators); the profile's enrolment comes first when
+ * the site requires it.
  */
 function enter(answer: SignedInAnswer) {
   signedIn(answer.token, answer.user);
-  location.assign(answer.twoFactorSetupRequired ? "/user/profile#double-authentification" : (returnPathFrom(location.search) ?? DEFAULT_LANDING));
+  location.assign(answer.twoFactorSetupRequired ? "/user/profile#double-authentification" : (returnPathFrom(location.search) ?? landingFor(answer.user)));
 }
 
 /** Google's four-colour « G », drawn here (nothing is loaded from Google before the visitor chooses it). */

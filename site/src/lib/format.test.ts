@@ -39,7 +39,7 @@ describe("French dates", () => {
   });
 
   it("writes a single day with its hours", () => {
-    expect(formatPeriod("2025-03-12T18:00:00Z", "2025-03-12T20:30:00Z")).toBe("Le 12 mars 2025, de 18:00 à 20:30");
+    expect(formatPeriod("2025-03-12T18:00:00Z", "2025-03-12T20:30:00Z")).toBe("Le 12 mars 2025, de 18\u00a0h\u00a000 à 20\u00a0h\u00a030");
     expect(formatPeriod("2025-03-12T00:00:00Z", "")).toBe("Le 12 mars 2025");
   });
 

@@ -2,11 +2,12 @@
  * French formatting for everything a visitor reads: dates, counts, truncated text, member domains.
  * Dates are shown in the seat's time zone (Dakar) so a build server elsewhere prints the same day.
  */
+import { dakarClock } from "../../../shared/dakar-time";
+
 const TZ = "Africa/Dakar";
 
 const longDate = new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "long", year: "numeric", timeZone: TZ });
 const shortDate = new Intl.DateTimeFormat("fr-FR", { day: "2-digit", month: "2-digit", year: "numeric", timeZone: TZ });
-const clock = new Intl.DateTimeFormat("fr-FR", { hour: "2-digit", minute: "2-digit", timeZone: TZ });
 
 function toDate(value: string | number | Date | null | undefined): Date | null {
   if (value === null || value === undefined || value === "") return null;
@@ -27,12 +28,19 @@ export function formatDateShort(value: string | number | Date | null | undefined
   return d ? shortDate.format(d) : "";
 }
 
-/** "18:30" in Dakar time, or "" when the moment is exactly midnight there (a date without a time). */
+/** Midnight as the site writes it: the time of a date given without one. */
+const MIDNIGHT = dakarClock(new Date("2000-01-01T00:00:00Z"));
+
+/**
+ * « 18 h 30 » in Dakar time, the site's one way of writing a time (shared/dakar-time.ts; issue 33 §4: pages and
+ * apps said « 18:30 » here and « 18 h 30 » there), or "" when the moment is exactly midnight there (a date
+ * without a time).
+ */
 export function formatTime(value: string | number | Date | null | undefined): string {
   const d = toDate(value);
   if (!d) return "";
-  const t = clock.format(d);
-  return t === "00:00" ? "" : t;
+  const t = dakarClock(d);
+  return t === MIDNIGHT ? "" : t;
 }
 
 function dateWithTime(value: string): string {

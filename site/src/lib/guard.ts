@@ -28,7 +28,12 @@ export async function guard(need: Need, go: (path: string) => void = (p) => loca
     user = await apiFetch<CurrentUser>("/api/user/me");
     saveUser(user);
   } catch (e) {
-    // A failed refresh is logged; the guard then logs the user out (spec).
+    // No answer at all (status 0) is not a refused session: it is what a page left while its check was running
+    // sees (the browser drops the request), and signing the person out then lost their session on the next page
+    // (seen when an administrator went on from /admin/dashboard at once, issue 33). The session stays; this page
+    // is being left, or the server is down and every call will say so.
+    if (e instanceof ApiError && e.status === 0) return null;
+    // A refused refresh is logged; the guard then logs the user out (spec).
     console.warn("Session refresh failed", e instanceof ApiError ? e.status : e);
     clearSession();
     go(toLogin());

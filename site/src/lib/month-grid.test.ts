@@ -42,7 +42,7 @@ describe("buildMonthGrid: the events", () => {
       "2026-11",
     );
     expect(day(grid, "2026-11-19").segments).toEqual([
-      expect.objectContaining({ span: 1, listItem: true, isStart: true, isEnd: true, time: "10:00", level: 0 }),
+      expect.objectContaining({ span: 1, listItem: true, isStart: true, isEnd: true, time: "10\u00a0h\u00a000", level: 0 }),
     ]);
     // The 16th is a Monday: the exhibition is one bar from Friday 13th to Sunday 15th, one from the 16th to the 18th.
     expect(day(grid, "2026-11-13").segments).toEqual([expect.objectContaining({ span: 3, isStart: true, isEnd: false, listItem: false })]);

@@ -6,6 +6,7 @@
  * they cover, stacked in the same order and on the same levels as FullCalendar stacks them.
  * Days are UTC dates: Dakar is UTC all year round (see event-days.ts).
  */
+import { dakarClock } from "../../../shared/dakar-time";
 import { eventDaySpan } from "./event-days";
 
 export interface GridEvent {
@@ -27,7 +28,7 @@ export interface GridSegment {
   isEnd: boolean;
   /** A timed event within one day: a dot and a line rather than a bar (FullCalendar's "auto" display). */
   listItem: boolean;
-  /** Start time "HH:mm", shown where the event starts. */
+  /** Start time « 18 h 30 », shown where the event starts. */
   time: string;
 }
 
@@ -82,9 +83,9 @@ function isoWeek(mondayMs: number): number {
   return Math.floor((thursday.getTime() - yearStart) / DAY_MS / 7) + 1;
 }
 
+/** « 18 h 30 », as the site writes every time (issue 33 §4). */
 function startTime(iso: string): string {
-  const d = new Date(iso);
-  return `${String(d.getUTCHours()).padStart(2, "0")}:${String(d.getUTCMinutes()).padStart(2, "0")}`;
+  return dakarClock(new Date(iso));
 }
 
 interface Span {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loginPath, returnPathFrom, safeReturnPath } from "./return-path";
+import { landingFor, loginPath, returnPathFrom, safeReturnPath } from "./return-path";
 
 describe("the page sign-in returns to", () => {
   it("accepts member and admin paths of this site, query and hash kept", () => {
@@ -63,5 +63,12 @@ describe("the page sign-in returns to", () => {
     expect(loginPath("/admin/articles?status=pending")).toBe("/login?next=%2Fadmin%2Farticles%3Fstatus%3Dpending");
     expect(returnPathFrom(loginPath("/admin/articles?status=pending&q=%C3%A9cole").slice("/login".length))).toBe("/admin/articles?status=pending&q=%C3%A9cole");
     expect(loginPath("/articles")).toBe("/login");
+  });
+});
+
+describe("where a sign-in lands without a page to return to", () => {
+  it("brings administrators to the back office's dashboard and members to their space", () => {
+    expect(landingFor({ role: "admin" })).toBe("/admin/dashboard");
+    expect(landingFor({ role: "user" })).toBe("/user/dashboard");
   });
 });

@@ -7,8 +7,16 @@
  * (docs/DECISIONS.md): it allows what the guard writes and nothing clever.
  */
 
-/** Where a sign-in lands without a valid `next`: the member space's dashboard (/user opens it). */
+/** Where a member's sign-in lands without a valid `next`: the member space's dashboard (/user opens it). */
 export const DEFAULT_LANDING = "/user/dashboard";
+
+/**
+ * Where a sign-in lands without a valid `next`: administrators come to manage, so the back office's dashboard
+ * (issue 33 §1: they used to land on the member space and go on from there every time); members their space.
+ */
+export function landingFor(user: { role: string }): string {
+  return user.role === "admin" ? "/admin/dashboard" : DEFAULT_LANDING;
+}
 
 /** A base no real address has, to resolve a path and see whether it would leave the site. */
 const PROBE = "https://return.invalid";

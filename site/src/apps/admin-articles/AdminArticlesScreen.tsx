@@ -56,6 +56,18 @@ function Thumbnail({ file }: { file: string | null }): ReactNode {
   );
 }
 
+/** « 26 novembre 2026 », broken only before the year: two short lines in a compact row (issue 33 §1). */
+function LongDate({ value }: { value: string }): ReactNode {
+  const text = formatDateLong(value);
+  const cut = text.lastIndexOf(" ");
+  if (cut < 0) return text;
+  return (
+    <>
+      <span className="nowrap">{text.slice(0, cut)}</span> {text.slice(cut + 1)}
+    </>
+  );
+}
+
 function Themes({ article }: { article: ArticleSummary }): ReactNode {
   if (article.themes.length === 0) return <span className="muted">Non spécifié</span>;
   return (
@@ -71,14 +83,18 @@ function Themes({ article }: { article: ArticleSummary }): ReactNode {
 
 function Authors({ article }: { article: ArticleSummary }): ReactNode {
   if (article.authors.length === 0) return "-";
-  return article.authors.map((u, i) => (
-    <span key={u._id}>
-      {i > 0 && ", "}
-      <a href={userHref(u.nickname)}>
-        {u.firstname} {u.name}
-      </a>
+  return (
+    <span className="clip-people">
+      {article.authors.map((u, i) => (
+        <span key={u._id}>
+          {i > 0 && ", "}
+          <a href={userHref(u.nickname)}>
+            {u.firstname} {u.name}
+          </a>
+        </span>
+      ))}
     </span>
-  ));
+  );
 }
 
 export default function AdminArticlesScreen() {
@@ -116,16 +132,17 @@ export default function AdminArticlesScreen() {
     selectColumn<ArticleSummary>(selection, toggle, (a) => a._id, (a) => a.title),
     { key: "title", header: "Titre", rowHeader: true, sortable: true, cell: (a) => (
         <>
-          <a href={articleHref(a.url)}>{a.title}</a>
-          {a.draft && <span className="badge article-draft-badge"> Brouillon</span>}
+          <a className="clip clip-title" href={articleHref(a.url)} title={a.title}>
+            {a.title}
+          </a>
           <PublicationBadges article={a} />
         </>
       ) },
-    { key: "image", header: "Image", cell: (a) => <Thumbnail file={a.articlePic} /> },
+    { key: "image", header: "Image", className: "picture", cell: (a) => <Thumbnail file={a.articlePic} /> },
     { key: "themes", header: "Thèmes", className: "themes", cell: (a) => <Themes article={a} /> },
     { key: "media", header: "Médias", className: "num", cell: (a) => a.mediaCount },
     { key: "author", header: "Auteurs", sortable: true, className: "authors", cell: (a) => <Authors article={a} /> },
-    { key: "recent", header: "Créé le", sortable: true, sortDir: "desc", cell: (a) => formatDateLong(a.createdAt) },
+    { key: "recent", header: "Créé le", sortable: true, sortDir: "desc", className: "created", cell: (a) => <LongDate value={a.createdAt} /> },
     ...moderation,
   ];
 

@@ -71,8 +71,8 @@ export default function AdminMediaScreen() {
   const columns: Column<Media>[] = [
     selectColumn<Media>(selection, toggle, (m) => m._id, (m) => m.title),
     { key: "type", header: "Type", sortable: true, cell: (m) => <span className="badge badge-ocean">{MEDIA_TYPE_LABELS[m.type] ?? m.type}</span> },
-    { key: "title", header: "Titre", rowHeader: true, sortable: true, cell: (m) => <a href={mediaHref(m.url)}>{m.title}</a> },
-    { key: "author", header: "Auteur", sortable: true, cell: (m) => (m.uploadedBy ? fullName(m.uploadedBy) : "-") },
+    { key: "title", header: "Titre", rowHeader: true, sortable: true, cell: (m) => <a className="clip clip-title" href={mediaHref(m.url)} title={m.title}>{m.title}</a> },
+    { key: "author", header: "Auteur", sortable: true, cell: (m) => <span className="clip-people">{m.uploadedBy ? fullName(m.uploadedBy) : "-"}</span> },
     { key: "recent", header: "Créé le", sortable: true, sortDir: "desc", className: "nowrap", cell: (m) => formatDateShort(m.createdAt) },
     ...moderation,
   ];

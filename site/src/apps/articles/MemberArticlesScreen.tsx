@@ -23,6 +23,7 @@ import { ListSearch } from "../ui/ListSearch";
 import { ListSelect } from "../ui/ListSelect";
 import { ListTable } from "../ui/ListTable";
 import { ScreenHead } from "../ui/ScreenHead";
+import { PublicationState } from "../ui/PublicationState";
 import { StatusBadge } from "../ui/StatusBadge";
 import { useShown } from "../ui/use-shown";
 import { articlesChanged, deleteArticle } from "./api";
@@ -54,8 +55,9 @@ function Statuses({ article }: { article: ArticleSummary }) {
   return (
     <span className="article-statuses">
       {/* A draft is not waiting for anyone yet: its own word rather than « En attente d'approbation ». */}
-      {article.draft ? <span className="badge article-draft-badge">Brouillon</span> : <StatusBadge kind="approved" value={article.approved} />}
+      {article.draft ? <PublicationState item={article} /> : <StatusBadge kind="approved" value={article.approved} />}
       <StatusBadge kind="online" value={article.online} />
+      {!article.draft && article.publishAt && <PublicationState item={article} />}
       <PublicationBadges article={article} />
     </span>
   );

@@ -53,7 +53,7 @@ describe("event form", () => {
   });
 
   it("writes periods as start → end, with hours when there are some", () => {
-    expect(periodText(stored.startDate, stored.endDate)).toBe("12/03/2025 18:00 → 14/03/2025");
+    expect(periodText(stored.startDate, stored.endDate)).toBe("12/03/2025 18\u00a0h\u00a000 → 14/03/2025");
   });
 
   it("checks the registration settings as the server does: capacity of at least 1 or empty, closing before the start", () => {

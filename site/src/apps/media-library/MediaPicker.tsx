@@ -32,11 +32,16 @@ export type MediaPickerProps = {
   context: AppContext;
   /** The media chosen when the dialog opens (the form's current choice). */
   initial: readonly MediaChoice[];
-  /** Called with the choice on « Valider »; the dialog then closes (onClose). */
-  onChoose: (chosen: MediaChoice[]) => void;
+  /**
+   * Called with the choice on « Valider »; the dialog then closes (onClose). With `picture`, a picture uploaded
+   * here is chosen at once, with the alternative text typed for it.
+   */
+  onChoose: (chosen: MediaChoice[], alt?: string) => void;
   onClose: () => void;
   /** One media (the article's picture) instead of several. */
   single?: boolean;
+  /** A picture for a text: its upload asks only the file and the alternative text (issue 33 §4). */
+  picture?: boolean;
   /** Only media of this type are offered and uploaded (« image » for a picture). */
   onlyType?: FileMediaType;
   title?: string;
@@ -96,7 +101,14 @@ export function MediaPicker(props: MediaPickerProps) {
           <UploadPanel
             context={context}
             onlyType={onlyType}
-            onUploaded={(media) => {
+            picture={props.picture}
+            onUploaded={(media, alt) => {
+              // Uploaded for a text with its alternative text: nothing more to choose or confirm.
+              if (props.picture && alt) {
+                props.onChoose([media], alt);
+                props.onClose();
+                return;
+              }
               setChosen((now) => (single ? [media] : isChosen(media._id) ? now : [...now, media]));
               setUploading(false);
               change({ q: "" });

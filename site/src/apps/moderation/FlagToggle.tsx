@@ -1,6 +1,7 @@
 /**
- * The approved / online toggles of the admin tables (spec §4): the state's icon (the same as the status cells),
- * named for screen readers by what a press does, « Mettre hors ligne : Titre » or « Approuver : Titre », with the
+ * The approved / online toggles of the admin tables (spec §4): the state's icon (the same as the status cells)
+ * and, written on the button, what a press does (« Approuver », « Mettre en ligne »: issue 33 §1, on phones too;
+ * an icon alone left people guessing), the row's title added for screen readers (« Approuver : Titre »), the
  * current state as its description (the title). The name used to stay « En ligne » whatever the state, with only
  * aria-pressed telling the difference (issue 19 §3.10); an action name says both the state and the effect.
  *
@@ -12,14 +13,15 @@ import "./FlagToggle.css";
 
 /** What pressing the toggle does, by kind and current value. */
 const ACTION: Record<StatusKind, { on: string; off: string }> = {
-  approved: { on: "Retirer l'approbation", off: "Approuver" },
+  // « Désapprouver », the spec's own word (§4 « Article désapprouvé ! »), short enough for a compact row.
+  approved: { on: "Désapprouver", off: "Approuver" },
   online: { on: "Mettre hors ligne", off: "Mettre en ligne" },
 };
 
 /** The accessible name of a toggle: its action, then the item it changes. */
 export function toggleName(kind: StatusKind, value: boolean, item?: string): string {
   const action = value ? ACTION[kind].on : ACTION[kind].off;
-  return item ? `${action} : ${item}` : action;
+  return item ? `${action}\u00a0: ${item}` : action;
 }
 
 export type FlagToggleProps = {
@@ -46,7 +48,8 @@ export function FlagToggle({ kind, value, onToggle, item, busy = false }: FlagTo
       title={statusText(kind, value)}
     >
       <Icon name={busy ? "busy" : statusIcon(kind, value)} />
-      <span className="sr-only">{toggleName(kind, value, item)}</span>
+      <span className="status-word">{value ? ACTION[kind].on : ACTION[kind].off}</span>
+      {item && <span className="sr-only">{`\u00a0: ${item}`}</span>}
     </button>
   );
 }

@@ -9,13 +9,15 @@ import { invalidate } from "../lib/query";
 import { toast } from "../stores/toasts";
 import { confirm } from "../ui/ConfirmDialog";
 import { actionsColumn } from "../ui/actions-column";
+import { PublicationState } from "../ui/PublicationState";
+import "./compact-rows.css";
 import type { Column } from "../ui/DataTable";
 import { FlagToggle } from "./FlagToggle";
 import { undoDelete } from "../trash/undo";
 import { useFlagOverrides, type Flags } from "./use-flags";
 
 export type Flag = keyof Flags;
-type Row = Flags & { _id: string; title: string };
+type Row = Flags & { _id: string; title: string; draft?: boolean; publishAt?: string | null };
 
 export type ModerationOptions = {
   /** The list on screen: a new one from the server drops the answered flags held meanwhile. */
@@ -82,8 +84,10 @@ export function useModerationColumns<T extends Row>(opts: ModerationOptions): Co
     {
       key: "status",
       header: "Statut",
+      // Where the row stands in one word, then the two switches saying what a press does (issue 33 §1).
       cell: (row) => (
         <span className="admin-toggles">
+          <PublicationState item={{ ...row, ...flagsOf(row._id, row) }} />
           {flagToggle(row, "approved")}
           {flagToggle(row, "online")}
         </span>

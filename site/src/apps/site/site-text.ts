@@ -1,5 +1,6 @@
 /** French words for the « Site » and « Journal » screens: build changes, durations, audit actions. */
-import { formatDateLong, formatTime, plural, pluralWord } from "../../lib/format";
+import { dakarClock } from "../../../../shared/dakar-time";
+import { formatDateLong, plural, pluralWord } from "../../lib/format";
 
 const KIND_WORDS: Record<string, [string, string]> = {
   article: ["article", "articles"],
@@ -48,10 +49,9 @@ export function durationText(ms: number): string {
   return `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, "0")} s`;
 }
 
-/** "23 novembre 2026 à 14:05". */
+/** « 23 novembre 2026 à 14 h 05 »: the site's one formatter (shared/dakar-time.ts), midnight included. */
 export function momentText(iso: string): string {
-  const time = formatTime(iso) || "00:00";
-  return `${formatDateLong(iso)} à ${time}`;
+  return `${formatDateLong(iso)} à ${dakarClock(new Date(iso))}`;
 }
 
 const ACTIONS: Record<string, string> = {

@@ -4,8 +4,10 @@
  * filters; one action, applied after one confirmation naming the count. The server resolves an « all matching »
  * selection from the same filters and search as the list (api/lib/bulk.ts), so it acts on the rows it counted.
  * Each list declares its actions and how to call its route; this bar, the selection and its column are shared.
+ * Shift-click ticks a range, the selection outlives an action (less the rows it took off the page), and the bar
+ * sticks under the site's header while the list scrolls (issue 33 §1; rules in ./selection.ts).
  */
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { pluralWord } from "../../lib/format";
 import { errorText } from "../lib/api";
 import { toast } from "../stores/toasts";
@@ -13,10 +15,10 @@ import { confirm } from "./ConfirmDialog";
 import type { Column } from "./DataTable";
 import { ListSelect } from "./ListSelect";
 import { apiQuery, type ListState } from "./list-state";
+import { clickRow, keepShown, NONE, type Selection } from "./selection";
 import "./list-tools.css";
 
-/** Ticked rows, or every row matching the list's filters. */
-export type Selection = { ids: Set<string>; all: boolean };
+export type { Selection };
 
 /** What the server is asked to act on: chosen ids, or the list's filters and search. */
 export type BulkTarget = { ids: string[] } | { filter: Record<string, unknown> };
@@ -24,23 +26,33 @@ export type BulkTarget = { ids: string[] } | { filter: Record<string, unknown> }
 /** One action of a list: its value, its label (also the confirm button) and the question naming the count. */
 export type BulkAction<A extends string> = { value: A; label: string; question: (count: string) => string };
 
-const NONE: Selection = { ids: new Set(), all: false };
+/** A click on a row's checkbox: the row, the rows' order on screen, and whether Shift was held (a range). */
+export type RowToggle = (id: string, order?: readonly string[], shift?: boolean) => void;
 
 /** The selection of a list, emptied by any change of what the list shows (its state key): it names what was on screen. */
 export function useSelection(listKey: string) {
   const [selection, setSelection] = useState<Selection>(NONE);
-  useEffect(() => setSelection(NONE), [listKey]);
-  const toggle = (id: string) => {
-    const ids = new Set(selection.ids);
-    if (ids.has(id)) ids.delete(id);
-    else ids.add(id);
-    setSelection({ ids, all: false });
+  // The last row clicked, where a Shift-click's range starts.
+  const anchor = useRef<string | null>(null);
+  useEffect(() => {
+    setSelection(NONE);
+    anchor.current = null;
+  }, [listKey]);
+  const toggle: RowToggle = (id, order = [], shift = false) => {
+    setSelection(clickRow(selection, id, order, anchor.current, shift));
+    anchor.current = id;
   };
   return { selection, setSelection, toggle };
 }
 
+/** The ids of the rows' checkboxes in the order the table shows them (sorted by the server or by the table). */
+function orderOnScreen(box: HTMLInputElement): string[] {
+  const body = box.closest("tbody");
+  return body ? [...body.querySelectorAll<HTMLInputElement>("input[data-select-id]")].map((b) => b.dataset.selectId!) : [];
+}
+
 /** The selection column: one checkbox per row, named after the row. */
-export function selectColumn<T>(selection: Selection, toggle: (id: string) => void, idOf: (row: T) => string, nameOf: (row: T) => string): Column<T> {
+export function selectColumn<T>(selection: Selection, toggle: RowToggle, idOf: (row: T) => string, nameOf: (row: T) => string): Column<T> {
   return {
     key: "select",
     header: <span className="sr-only">Sélection</span>,
@@ -51,7 +63,9 @@ export function selectColumn<T>(selection: Selection, toggle: (id: string) => vo
         aria-label={`Sélectionner\u00a0: ${nameOf(row)}`}
         checked={selection.all || selection.ids.has(idOf(row))}
         disabled={selection.all}
-        onChange={() => toggle(idOf(row))}
+        data-select-id={idOf(row)}
+        // A checkbox changes on a click (or Space, which clicks it): the click says whether Shift was held.
+        onChange={(e) => toggle(idOf(row), orderOnScreen(e.currentTarget), (e.nativeEvent as MouseEvent).shiftKey === true)}
       />
     ),
   };
@@ -90,6 +104,14 @@ export function BulkBar<A extends string>(props: Props<A>) {
   const chosen = actions.find((a) => a.value === action) ?? actions[0]!;
   const extra = props.extra?.(action) ?? null;
 
+  // After an action the list reloads: rows it took off the page leave the selection, the others stay ticked.
+  const shownKey = pageIds.join(" ");
+  useEffect(() => {
+    const kept = keepShown(selection, pageIds);
+    if (kept !== selection) setSelection(kept);
+    // Only a new page of rows prunes; a change of the selection itself is already within the page.
+  }, [shownKey]);
+
   const apply = async () => {
     if (extra?.missing) {
       toast.error(extra.missing, { action: "bulk" });
@@ -101,7 +123,7 @@ export function BulkBar<A extends string>(props: Props<A>) {
       const { page: _p, pageSize: _s, sort: _o, dir: _d, ...filter } = apiQuery(state);
       const done = await props.run(action, selection.all ? { filter } : { ids: [...selection.ids] });
       toast.success(done.message, { action: "bulk" });
-      setSelection(NONE);
+      // The selection stays for a second action (issue 33 §1); the reload drops the rows that left the page.
       props.changed();
     } catch (e) {
       toast.error(errorText(e, "Erreur lors de l'action groupée."), { action: "bulk" });

@@ -16,6 +16,10 @@ const PATHS = {
   warning: "M12 3.5L2.5 20h19L12 3.5zM12 10v4.5M12 17.2v.3",
   close: "M6 6l12 12M18 6L6 18",
   busy: "M12 3a9 9 0 11-9 9",
+  // Publication states (ui/PublicationState.tsx): a pencil for a draft, a clock for a scheduled publication.
+  pencil: "M4 20h4L19 9l-4-4L4 16v4zM13.5 6.5l4 4",
+  clock: "M12 3a9 9 0 100 18 9 9 0 000-18zM12 7v5l3 2",
+  trash: "M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13M10 11v6M14 11v6",
   // Media types (the media library's grid): a note, a play frame, a picture, a page, a link, an arrow out.
   audio: "M9 18V5l11-2v13M9 18a3 3 0 11-6 0 3 3 0 016 0zM20 16a3 3 0 11-6 0 3 3 0 016 0z",
   video: "M4 5h16v14H4zM10 9l5 3-5 3z",

@@ -1,7 +1,8 @@
 /**
  * The two publication states of articles and media (spec §4), approved or waiting and online or offline, as an SVG
- * icon with its French words (title for the mouse, visually hidden text for screen readers). Emoji were used
- * before; machines without an emoji font drew an empty box (issue 19 §3.10).
+ * icon with its French word written beside it (issue 33 §1: an icon alone was read by nobody but screen readers),
+ * the longer wording in the title. Emoji were used before; machines without an emoji font drew an empty box
+ * (issue 19 §3.10).
  *
  *   <StatusBadge kind="approved" value={a.approved} />
  */
@@ -15,6 +16,12 @@ const TEXT: Record<StatusKind, { on: string; off: string; icon: [IconName, IconN
   online: { on: "En ligne", off: "Hors ligne", icon: ["globe", "offline"] },
 };
 
+/** The word written in the badge: short enough for a dense row. */
+const WORD: Record<StatusKind, { on: string; off: string }> = {
+  approved: { on: "Approuvé", off: "En attente" },
+  online: { on: "En ligne", off: "Hors ligne" },
+};
+
 /** The French words for a state, e.g. for a sort or a filter. */
 export function statusText(kind: StatusKind, value: boolean): string {
   return value ? TEXT[kind].on : TEXT[kind].off;
@@ -26,11 +33,10 @@ export function statusIcon(kind: StatusKind, value: boolean): IconName {
 }
 
 export function StatusBadge({ kind, value }: { kind: StatusKind; value: boolean }) {
-  const text = statusText(kind, value);
   return (
-    <span className={`status status-${kind} ${value ? "is-on" : "is-off"}`} title={text}>
+    <span className={`status status-${kind} ${value ? "is-on" : "is-off"}`} title={statusText(kind, value)}>
       <Icon name={statusIcon(kind, value)} />
-      <span className="sr-only">{text}</span>
+      <span className="status-word">{value ? WORD[kind].on : WORD[kind].off}</span>
     </span>
   );
 }

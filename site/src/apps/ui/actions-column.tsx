@@ -1,9 +1,12 @@
 /**
  * The « Actions » column of the apps' tables: « Modifier » and « Supprimer » for one row, each named for screen
- * readers with the row's own label (a visually hidden suffix), the delete button busy while its call runs.
+ * readers with the row's own label (a visually hidden suffix), the delete button busy while its call runs. Each
+ * carries an icon that only the compact rows of the moderated lists show, in place of the word (issue 33 §1,
+ * moderation/compact-rows.css): the name read out stays « Modifier « Titre » ».
  */
 import type { ReactNode } from "react";
 import type { Column } from "./DataTable";
+import { Icon } from "./Icon";
 
 export type ActionsColumnOptions<T> = {
   /** Visually hidden text after « Modifier » / « Supprimer » naming the row, e.g. ` « Titre »`. */
@@ -29,7 +32,9 @@ export function actionsColumn<T>(o: ActionsColumnOptions<T>): Column<T> {
         <>
           {o.before?.(row)}
           <button type="button" className="btn btn-small btn-outline" onClick={() => o.onEdit(row)}>
-            Modifier<span className="sr-only">{o.label(row)}</span>
+            <Icon name="pencil" className="row-action-icon" />
+            <span className="row-action-word">Modifier</span>
+            <span className="sr-only">{o.label(row)}</span>
           </button>
           {(o.canDelete?.(row) ?? true) && (
             <button
@@ -40,7 +45,9 @@ export function actionsColumn<T>(o: ActionsColumnOptions<T>): Column<T> {
               aria-disabled={busy || undefined}
               aria-busy={busy || undefined}
             >
-              Supprimer<span className="sr-only">{o.label(row)}</span>
+              <Icon name="trash" className="row-action-icon" />
+              <span className="row-action-word">Supprimer</span>
+              <span className="sr-only">{o.label(row)}</span>
             </button>
           )}
         </>

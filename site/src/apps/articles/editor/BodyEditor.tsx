@@ -13,6 +13,7 @@ import { EditorContent, useEditor, useEditorState } from "@tiptap/react";
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from "react";
 import type { BodyPicture } from "../../../../../api/contract";
 import { mediaDetailHref } from "../../../lib/paths";
+import { createPortal } from "react-dom";
 import { MediaPicker } from "../../media-library/MediaPicker";
 import type { MediaChoice } from "../../media-library/picker-state";
 import type { AppContext } from "../api";
@@ -55,7 +56,7 @@ type Dialog =
   | { kind: "embed" }
   | { kind: "media" }
   | { kind: "library" }
-  | { kind: "library-alt"; media: MediaChoice; ready: boolean }
+  | { kind: "library-alt"; media: MediaChoice; ready: boolean; alt?: string }
   | { kind: "picture"; file: File; at: number | null };
 
 const MOD = typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform) ? "Cmd" : "Ctrl";
@@ -267,24 +268,34 @@ export default function BodyEditor(props: BodyEditorProps) {
         }}
         onClose={close}
       />
-      <MediaPicker
-        open={dialog?.kind === "library"}
-        context={props.context}
-        initial={[]}
-        single
-        onlyType="image"
-        title="Image de la médiathèque"
-        confirmLabel="Choisir cette image"
-        onChoose={([media]) => {
-          if (media?.path) setDialog({ kind: "library-alt", media, ready: false });
-        }}
-        // The picker closes itself after a choice: the alternative text's dialog then stays.
-        onClose={() => setDialog((d) => (d?.kind === "library" ? null : d))}
-      />
+      {/* In document.body, as the small dialogs (SmallDialog.tsx): inside the article form, the upload's own form
+          was nested in it and its « Téléverser ce média » submitted the article form natively (issue 33 §4). */}
+      {createPortal(
+        <div className="body-dialog-root" onSubmit={(e) => e.stopPropagation()}>
+          <MediaPicker
+            open={dialog?.kind === "library"}
+            context={props.context}
+            initial={[]}
+            single
+            onlyType="image"
+            picture
+            title="Image de la médiathèque"
+            confirmLabel="Choisir cette image"
+            // A picture uploaded in the picker comes with the alternative text already typed there.
+            onChoose={([media], alt) => {
+              if (media?.path) setDialog({ kind: "library-alt", media, ready: false, alt });
+            }}
+            // The picker closes itself after a choice: the alternative text's dialog then stays.
+            onClose={() => setDialog((d) => (d?.kind === "library" ? null : d))}
+          />
+        </div>,
+        document.body,
+      )}
       {dialog?.kind === "library-alt" && dialog.ready && (
         <LibraryPictureDialog
           src={dialog.media.path!}
           title={dialog.media.title}
+          initialAlt={dialog.alt}
           published={dialog.media.approved !== false && dialog.media.online !== false}
           onInsert={({ src, alt, width, height }) => {
             inserted();

@@ -21,10 +21,12 @@ export function LibraryPictureDialog(props: {
   title: string;
   /** False when the media waits for approval or is offline. */
   published: boolean;
+  /** The alternative text already typed when the picture was uploaded from the picker. */
+  initialAlt?: string;
   onInsert: (picture: LibraryPicture) => void;
   onClose: () => void;
 }) {
-  const [alt, setAlt] = useState("");
+  const [alt, setAlt] = useState(props.initialAlt ?? "");
   const [altError, setAltError] = useState<string | null>(null);
   // The media API gives no dimensions. The preview below is the original file, so once it has loaded its natural
   // size is known for free and goes into width/height (the reader's browser then keeps the picture's room while it
