@@ -26,7 +26,9 @@ async function call(w: World, method: string, path: string, rule: Rule, caller: 
   try {
     message = JSON.parse(text)?.message;
   } catch {
-    message = undefined;
+    // « Aperçu » refuses with a French page in the site's layout, not JSON (api/modules/articles/preview-failure.ts).
+    const page = res.headers.get("content-type")?.startsWith("text/html") && /<html[^>]*lang="fr"/.test(text);
+    message = page ? /<title>([^<]*)<\/title>/.exec(text)?.[1] : undefined;
   }
   return { status: res.status, message };
 }

@@ -259,6 +259,7 @@ export const RULES: Record<string, Rule> = {
 
   // Member articles: a draft is shown to its authors (and admins), a 404 to others (its existence is not revealed).
   "GET /api/user/articles": { expect: signedIn() },
+  "GET /api/user/articles/rules": { expect: signedIn(), note: "the submission rules (ARTICLE_MAX_CHARS) the article form shows" },
   "GET /api/user/articles/:id": { expect: { anonymous: 401, member: 200, other: 404, admin: 200 }, params: article },
   "POST /api/user/articles": { expect: signedIn(), body: (w) => articleBody(w) },
   "PUT /api/user/articles/:id": { expect: ownerOnly(), params: article, body: (w) => articleBody(w) },
