@@ -21,7 +21,12 @@ export { ownerPresenceOf, RECENT_SIGN_IN_MS, WRONG_CURRENT_PASSWORD } from "./se
  * Tells the owner of a change of a way in (./security-mail.ts), after the change. A refused address (an old row)
  * must not undo what the owner just did: it is logged instead.
  */
-export async function tellOwner(deps: Pick<Deps, "db" | "env">, user: UserRow, change: SecurityChange, addresses?: string[]) {
+export async function tellOwner(
+  deps: Pick<Deps, "db" | "env">,
+  user: Pick<UserRow, "firstname" | "name" | "nickname" | "email">,
+  change: SecurityChange,
+  addresses?: string[],
+) {
   try {
     await queueSecurityMail(deps.db, deps.env, user, change, addresses);
   } catch (e) {

@@ -67,12 +67,13 @@ export class OwnerPresence {
     const secondFactor = await totpEnabled(this.db, user.id);
     const secondProof = proof?.passkey ? "passkey" : proof?.currentCode ? "code" : null;
     // One attempt of the budget per proof sent, taken before anything is checked.
-    if (user.passwordHash || secondProof) this.take(user.id);
+    const taken = user.passwordHash !== null || secondProof !== null;
+    if (taken) this.take(user.id);
     if (user.passwordHash && !(await verifyPassword(proof!.currentPassword!, user.passwordHash))) throw new BadRequestError(WRONG_CURRENT_PASSWORD);
     if (secondFactor) {
       if (!secondProof) {
         // Not a wrong guess: the form did not ask for the code yet.
-        this.guesses.refund(user.id);
+        if (taken) this.guesses.refund(user.id);
         throw new BadRequestError(
           `Saisissez un code de votre application d'authentification (ou un code de secours), ou utilisez une clé d'accès, pour ${purpose}.`,
         );

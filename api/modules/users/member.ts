@@ -25,17 +25,17 @@ export const usersMemberRoutes = (deps: Deps) => {
   /** The profile update, then a security mail for each way in it changed (the old address told of a new one). */
   const updateProfile = async (user: UserRow, session: { id: string; createdAt: Date }, body: UpdateMeBody, request: Request) => {
     const { user: updated, changed } = await updateOwnProfile(db, user, session, body, presence);
-    await tellChanges(user, updated.email, changed, request.headers.get("user-agent"));
+    await tellChanges(updated, changed, request.headers.get("user-agent"));
     return updated;
   };
-  const tellChanges = async (before: UserRow, email: string, changed: WaysInChanged, userAgent: string | null) => {
-    const now = { ...before, email };
+  // Told with the account as it is now (its new alias and address), the old address included on an e-mail change.
+  const tellChanges = async (account: CurrentUser, changed: WaysInChanged, userAgent: string | null) => {
     if (changed.email) {
-      const what = `L'adresse e-mail de votre compte a été remplacée par ${email}.`;
-      await tellOwner(deps, now, { what, userAgent }, [changed.email, email]);
+      const what = `L'adresse e-mail de votre compte a été remplacée par ${account.email}.`;
+      await tellOwner(deps, account, { what, userAgent }, [changed.email, account.email]);
     }
-    if (changed.nickname) await tellOwner(deps, now, { what: "Votre alias de connexion a été modifié.", userAgent });
-    if (changed.password) await tellOwner(deps, now, { what: "Votre mot de passe a été modifié\u00a0; les autres sessions ont été fermées.", userAgent });
+    if (changed.nickname) await tellOwner(deps, account, { what: "Votre alias de connexion a été modifié.", userAgent });
+    if (changed.password) await tellOwner(deps, account, { what: "Votre mot de passe a été modifié\u00a0; les autres sessions ont été fermées.", userAgent });
   };
   const savePic =
     (field: string) =>
