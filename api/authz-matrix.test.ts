@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { refusalMessage } from "./testing/refusal-message";
 import { RULES, type Body, type Rule } from "./testing/authz-matrix";
 import { makeWorld, ROLES, type Caller, type World } from "./testing/authz-matrix-world";
 import { createHarness, type Harness } from "./testing/harness";
@@ -22,14 +23,7 @@ async function call(w: World, method: string, path: string, rule: Rule, caller: 
   }
   const res = await w.h.app.handle(new Request(`http://localhost${url}`, init));
   const text = await res.text();
-  let message: unknown;
-  try {
-    message = JSON.parse(text)?.message;
-  } catch {
-    // « Aperçu » refuses with a French page in the site's layout, not JSON (api/modules/articles/preview-failure.ts).
-    const page = res.headers.get("content-type")?.startsWith("text/html") && /<html[^>]*lang="fr"/.test(text);
-    message = page ? /<title>([^<]*)<\/title>/.exec(text)?.[1] : undefined;
-  }
+  const message = refusalMessage(res, text);
   return { status: res.status, message };
 }
 

@@ -6,6 +6,7 @@
  * before and after each route. Fixed seed and bounded count; FUZZ_RUNS raises the count for a longer run.
  * Each 500 it found is kept as a plain case in api/strict-input.test.ts.
  */
+import { refusalMessage } from "./testing/refusal-message";
 import { createHash } from "node:crypto";
 import { readdirSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
@@ -133,12 +134,7 @@ describe("input fuzz over every route and role", () => {
           fc.asyncProperty(casesFor(route, validBodies.get(route)!), async (c) => {
             const res = await h.app.handle(requestOf(route, c, validParams.get(route)!, caller.headers, w.png));
             const text = await res.text();
-            let message: unknown;
-            try {
-              message = JSON.parse(text)?.message;
-            } catch {
-              message = undefined;
-            }
+            const message = refusalMessage(res, text);
             const where = `${key} as ${caller.role}: ${describeCase(c)}`;
             if (res.status >= 500) problems.push(`${res.status} ${where} → ${text.slice(0, 200)}`);
             else if (c.poison && res.status < 400) problems.push(`${res.status} accepted ${where}`);
@@ -167,7 +163,7 @@ describe("input fuzz over every route and role", () => {
             // A fresh session each time: sign-out ends the one it is sent with.
             const caller = await w.caller(role);
             const res = await h.app.handle(requestOf(route, c, {}, caller.headers, w.png));
-            const message = ((await res.json().catch(() => null)) as { message?: unknown } | null)?.message;
+            const message = refusalMessage(res, await res.text());
             const where = `${route.method} ${route.path} as ${role}: ${describeCase(c)}`;
             if (res.status >= 500) problems.push(`${res.status} ${where}`);
             else if (res.status >= 400 && (typeof message !== "string" || message.length < 5)) problems.push(`${res.status} without a French message ${where}`);

@@ -14,7 +14,7 @@ describe("site screen words", () => {
   it("says what the builder did by itself after a failed build", () => {
     const at = "2026-11-23T14:05:00.000Z";
     expect(recoveryText({ retries: 1, recovered: true, recoveredAt: at, nextRetryAt: null })).toMatch(
-      /^Reprise automatique réussie le 23 novembre 2026 à \d\d:05, après 1 nouvel essai\u00a0: le site en ligne est à jour\.$/,
+      /^Reprise automatique réussie le 23 novembre 2026 à \d{1,2}\u00a0h\u00a005, après 1 nouvel essai\u00a0: le site en ligne est à jour\.$/,
     );
     expect(recoveryText({ retries: 0, recovered: false, recoveredAt: null, nextRetryAt: at })).toMatch(/^Prochain essai automatique le 23 novembre 2026 à/);
     expect(recoveryText({ retries: 2, recovered: false, recoveredAt: null, nextRetryAt: at })).toMatch(
