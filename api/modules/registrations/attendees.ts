@@ -1,5 +1,5 @@
 /** The organizers' side (admin only): the list, the CSV, check-in at the door, closing early, a message to all. */
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { csvDocument, csvLine } from "../../../shared/csv";
 import { eventRegistrations, events } from "../../../db/schema";
@@ -8,7 +8,7 @@ import { ConflictError, NotFoundError } from "../../lib/errors";
 import { enqueueMail } from "../mail/service";
 import { organizerMessage } from "./mail";
 import type { AdminRegistration, AdminRegistrationList, RegistrationCounts } from "./model";
-import { writeTx } from "./service";
+import { isListed, writeTx } from "./service";
 
 async function eventOf(db: Pick<Db, "select">, id: string) {
   const [event] = await db.select().from(events).where(eq(events.id, id));
@@ -21,11 +21,14 @@ const STATE_ORDER = sql`case ${eventRegistrations.state} when 'confirmed' then 0
 
 export async function attendeeList(db: Db, eventId: string): Promise<AdminRegistrationList> {
   const event = await eventOf(db, eventId);
-  const rows = await db
-    .select()
-    .from(eventRegistrations)
-    .where(eq(eventRegistrations.eventId, eventId))
-    .orderBy(STATE_ORDER, asc(eventRegistrations.waitingPosition), asc(eventRegistrations.createdAt), asc(eventRegistrations.id));
+  // Visitors still confirming their address are nobody's registrants yet (issue 30 §4): not listed, not counted.
+  const rows = (
+    await db
+      .select()
+      .from(eventRegistrations)
+      .where(and(eq(eventRegistrations.eventId, eventId), ne(eventRegistrations.state, "pending")))
+      .orderBy(STATE_ORDER, asc(eventRegistrations.waitingPosition), asc(eventRegistrations.createdAt), asc(eventRegistrations.id))
+  ).filter(isListed);
   const items: AdminRegistration[] = rows.map((r) => ({
     _id: r.id,
     name: r.name,
