@@ -43,6 +43,7 @@ async function pagesToCheck(request: APIRequestContext): Promise<string[]> {
     "/mot-de-passe-oublie",
     "/lettre",
     "/lettre/confirmation",
+    "/inscription/confirmer",
     "/lettre/desinscription",
     "/lettre/archives",
     "/reinitialiser-mot-de-passe",

@@ -31,6 +31,12 @@ export type AccountLimits = {
   resetsByAddress: Limiter;
   /** Password-reset requests per login as typed, whether or not an account has it: the limit tells nothing. */
   resetsByLogin: Limiter;
+  /**
+   * Password-reset mails per account (its alias and its e-mail count as one), keyed by the account's id; a login
+   * that matches nobody takes its own key the same way. Silent: past it no mail is sent, the answer is the same
+   * (a 429 there would tell that an alias and an address are one account).
+   */
+  resetsByAccount: Limiter;
   /** Event registrations per client address (api/modules/registrations): each may mail a stranger's address. */
   registrationsByAddress: Limiter;
   /** Contact-form messages per client address (api/modules/contact). */
@@ -47,8 +53,15 @@ export const REGISTRATION_LIMIT = { limit: 30, windowMs: 60 * 60_000 };
 /** Five messages per address in 15 minutes: a person never needs more, a spammer is slowed to a trickle. */
 export const CONTACT_LIMIT = { limit: 5, windowMs: 15 * 60_000 };
 
-/** Reset mails: a member who lost their password asks once or twice; a script asking for a list of addresses is stopped. */
-export const RESET_LIMITS = { byAddress: { limit: 20, windowMs: HOUR_MS }, byLogin: { limit: 5, windowMs: HOUR_MS } };
+/**
+ * Reset mails: a member who lost their password asks once or twice; a script asking for a list of addresses is
+ * stopped; an account gets at most 5 mails an hour, whether asked by its alias, its e-mail or both.
+ */
+export const RESET_LIMITS = {
+  byAddress: { limit: 20, windowMs: HOUR_MS },
+  byLogin: { limit: 5, windowMs: HOUR_MS },
+  byAccount: { limit: 5, windowMs: HOUR_MS },
+};
 
 /** The in-process limits of one API process. `now` is injectable so tests need no timing. */
 type LimitEnv = { uploadsPerHour: number; searchesPer10s?: number; registrationsPerHour?: number };
@@ -61,6 +74,7 @@ export function memoryAccountLimits(env: LimitEnv, now: () => number = Date.now)
     uploadLocks: memoryLocks(now),
     resetsByAddress: memoryLimiter(RESET_LIMITS.byAddress.limit, RESET_LIMITS.byAddress.windowMs, now),
     resetsByLogin: memoryLimiter(RESET_LIMITS.byLogin.limit, RESET_LIMITS.byLogin.windowMs, now),
+    resetsByAccount: memoryLimiter(RESET_LIMITS.byAccount.limit, RESET_LIMITS.byAccount.windowMs, now),
     registrationsByAddress: memoryLimiter(env.registrationsPerHour ?? REGISTRATION_LIMIT.limit, REGISTRATION_LIMIT.windowMs, now),
     contactByAddress: memoryLimiter(CONTACT_LIMIT.limit, CONTACT_LIMIT.windowMs, now),
   };
@@ -90,6 +104,8 @@ export function redisAccountLimits(redis: RedisConnection, env: LimitEnv): Accou
     // Closed, not open: while Redis is down, a script could otherwise send mail to every member without limit.
     resetsByAddress: failClosed(redisLimiter(redis, "resets-address", RESET_LIMITS.byAddress.limit, RESET_LIMITS.byAddress.windowMs)),
     resetsByLogin: failClosed(redisLimiter(redis, "resets-login", RESET_LIMITS.byLogin.limit, RESET_LIMITS.byLogin.windowMs)),
+    // Closed: while Redis is down, no reset mail rather than unlimited ones (the answer stays the same).
+    resetsByAccount: failClosed(redisLimiter(redis, "resets-account", RESET_LIMITS.byAccount.limit, RESET_LIMITS.byAccount.windowMs)),
     // Closed as well: each registration mails the address it was given.
     registrationsByAddress: failClosed(redisLimiter(redis, "registrations-address", env.registrationsPerHour ?? REGISTRATION_LIMIT.limit, REGISTRATION_LIMIT.windowMs)),
     // Closed too: the form stores a message and notifies the admins; an outage must not open it to a flood.

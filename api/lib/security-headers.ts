@@ -45,6 +45,9 @@ export const PAGE_HEADERS: Record<string, Record<string, string>> = {
   "reinitialiser-mot-de-passe.html": { "referrer-policy": "no-referrer", "cache-control": "no-store" },
   // The personal cancel link of a registration (issue 22), same rule.
   "inscription/annuler.html": { "referrer-policy": "no-referrer", "cache-control": "no-store" },
+  // The links that confirm a registrant's or a subscriber's address (issue 30 §4), same rule.
+  "inscription/confirmer.html": { "referrer-policy": "no-referrer", "cache-control": "no-store" },
+  "lettre/confirmation.html": { "referrer-policy": "no-referrer", "cache-control": "no-store" },
 };
 
 /** Two years, the preload list's minimum; only sent when the public address is https (browsers ignore it on http). */

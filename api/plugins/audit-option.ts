@@ -11,3 +11,16 @@ export const auditOption = new Elysia({ name: "audit-option" }).macro({
 
 /** True when the route that ran declared `{ audit: "self" }`. */
 export const auditsItself = (ctx: object): boolean => (ctx as { auditedBy?: unknown }).auditedBy === "self";
+
+const notes = new WeakMap<Request, string>();
+
+/**
+ * A few words a route adds to the summary of the entry the audit plugin writes for this request: what the
+ * generic entry cannot tell (« mot de passe remplacé »: an admin who resets someone else's password is journaled
+ * as that admin, saying so).
+ */
+export function noteForAudit(request: Request, note: string): void {
+  notes.set(request, note);
+}
+
+export const auditNoteOf = (request: Request): string | null => notes.get(request) ?? null;

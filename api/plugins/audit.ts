@@ -3,7 +3,7 @@ import type { Deps } from "../deps";
 import { itemLabel } from "../modules/audit/items";
 import { recordAudit } from "../modules/audit/service";
 import { audienceOf } from "./access-gate";
-import { auditsItself } from "./audit-option";
+import { auditNoteOf, auditsItself } from "./audit-option";
 import { viewerOf } from "./auth";
 
 const KIND_BY_SEGMENT: Record<string, string> = {
@@ -125,7 +125,7 @@ export const auditPlugin = (deps: Deps) =>
           itemKind,
           itemId,
           title: title ?? "",
-          summary: summarize(action, response, title),
+          summary: [summarize(action, response, title), auditNoteOf(request)].filter(Boolean).join(" — "),
         });
       } catch (e) {
         // The write itself succeeded; a lost log line must not turn it into an error for the admin.

@@ -12,7 +12,7 @@
  */
 import { eq } from "drizzle-orm";
 import { articleRevisions, articles, media as mediaTable, newsletterIssues, newsletterSubscribers } from "../../db/schema";
-import { freshRegistration, openEventFor } from "./authz-matrix-registrations";
+import { freshMaskedMail, freshPendingRegistration, freshRegistration, openEventFor } from "./authz-matrix-registrations";
 import { LOGIN_PASSWORD, type Caller, type Role, type World } from "./authz-matrix-world";
 import { makeTheme } from "./factory";
 
@@ -152,6 +152,8 @@ const pendingEdit = async (w: World) => {
 let throwAwayTheme = "";
 let freshContact = "";
 let cancelToken = "";
+/** The confirmation link of the pending registration made for the current call (set by its `params`). */
+let confirmToken = "";
 
 export const RULES: Record<string, Rule> = {
   // Members and themes, public.
@@ -171,10 +173,16 @@ export const RULES: Record<string, Rule> = {
   "GET /api/public/events": { expect: open() },
   "GET /api/events/:id/availability": { expect: open(), params: async (w) => ({ id: await openEventFor(w) }) },
   "POST /api/events/:id/registrations": {
-    expect: open(201),
+    expect: { anonymous: 202, member: 201, other: 201, admin: 201 },
     params: async (w) => ({ id: await openEventFor(w) }),
     body: (w, caller) => (caller.user ? { consent: true } : { name: "Visiteur", email: `visiteur-${w.unique()}@example.sn`, consent: true }),
-    note: "a signed-in caller registers in one click with their account",
+    note: "a signed-in caller registers in one click with their account; a visitor's address is confirmed by mail first (202)",
+  },
+  "POST /api/registrations/confirm": {
+    expect: open(),
+    params: async (w) => ((confirmToken = (await freshPendingRegistration(w)).token), {}),
+    body: () => ({ token: confirmToken }),
+    note: "the mailed link is the credential: whoever holds it confirms that address only (no-oracle.test.ts)",
   },
   "POST /api/registrations/cancel": {
     expect: open(),
@@ -385,6 +393,11 @@ export const RULES: Record<string, Rule> = {
   "GET /api/admin/mail": { expect: adminOnly() },
   "GET /api/admin/mail/:id": { expect: adminOnly(), params: async (w) => ({ id: await w.fresh.mail() }) },
   "POST /api/admin/mail/:id/retry": { expect: adminOnly(), params: async (w) => ({ id: await w.fresh.mail() }) },
+  "POST /api/admin/mail/:id/resend": {
+    expect: adminOnly(201),
+    params: async (w) => ({ id: await freshMaskedMail(w) }),
+    note: "a fresh link mailed to the person, never shown to the admin (api/modules/mail/masked-links.test.ts)",
+  },
   "POST /api/admin/mail/test": { expect: adminOnly(201), note: "queued to the admin's own address" },
   "GET /api/admin/mail/held": { expect: adminOnly() },
   "POST /api/admin/mail/resume": { expect: adminOnly(), note: "lets go what a restore held (issue 30 §5)" },

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 /**
  * Where a message is in its life: waiting (first try or a retry), in the hands of a worker, accepted, given up;
@@ -59,6 +59,13 @@ export const mailOutbox = sqliteTable(
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
     sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+    /**
+     * How many secret links (a reset, an invitation, a confirmation or a cancel link) this copy holds masked: their
+     * tokens live in `mail_secrets` until the message is delivered, never in this row (issue 30 §4).
+     */
+    masked: integer("masked").notNull().default(0),
+    /** What a masked link opens, for the feature (a member's, subscriber's or registration's id): « Renvoyer » makes a fresh link for it. */
+    linkRef: text("link_ref"),
   },
   (t) => [
     // The worker's claim: due pending rows, and lapsed claims.
@@ -70,3 +77,25 @@ export const mailOutbox = sqliteTable(
 );
 
 export type MailRow = typeof mailOutbox.$inferSelect;
+
+/**
+ * The secret part of a message's links (a token), kept apart from the copy admins read (issue 30 §4): the outbox
+ * row holds `marker` where the token was; the delivery worker puts the token back into what it hands to the SMTP
+ * server, then deletes it once the server has accepted the message. A secret whose link would have expired anyway
+ * is deleted at `expires_at` (a message not sent by then is failed: « Renvoyer » makes a fresh link).
+ */
+export const mailSecrets = sqliteTable(
+  "mail_secrets",
+  {
+    mailId: text("mail_id")
+      .notNull()
+      .references(() => mailOutbox.id, { onDelete: "cascade" }),
+    /** The placeholder written in the copy (« ⟦lien masqué:…⟧ »), unique per message. */
+    marker: text("marker").notNull(),
+    value: text("value").notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.mailId, t.marker] }), index("mail_secrets_expires_idx").on(t.expiresAt)],
+);
+
+export type MailSecretRow = typeof mailSecrets.$inferSelect;

@@ -10,6 +10,8 @@
  *   (docs/DECISIONS.md, « Mail delivery: what holds after a crash »).
  * - Failure: retried with growing delays (retry.ts). When the server itself is down, the rest of the batch is put
  *   back untried; when it answers again, the messages waiting for a retry are moved to now.
+ * - Masked links (secrets.ts): the server gets the message with its tokens put back; they are deleted once it
+ *   accepted it. A message whose links lapsed before it could be sent fails (« Renvoyer » makes fresh ones).
  *
  * `runOnce()` is one round; api/server.ts runs it in the shared poller (api/lib/poller.ts), tests call it with
  * their own clock.
@@ -18,12 +20,16 @@ import { and, eq, gt, inArray, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { mailOutbox, type MailRow } from "../../../db/schema";
 import { describeFailure, MAX_ATTEMPTS, retryDelayMs } from "./retry";
+import { forgetSecrets, purgeLapsedSecrets, unmaskRows } from "./secrets";
 import type { MailTransport } from "./transport";
 
 /** How long a claim holds: well beyond the SMTP timeouts (transport.ts), so a live send never loses its row. */
 export const LEASE_MS = 10 * 60_000;
 /** Rows claimed per round. */
 export const BATCH = 20;
+
+/** The last error of a message whose masked links lapsed before it could be sent. */
+export const LAPSED_LINK = "Le lien personnel de ce courriel a expiré avant son envoi\u00a0: «\u00a0Renvoyer\u00a0» en envoie un nouveau.";
 
 export type DeliveryReport = { claimed: number; sent: number; retrying: number; failed: number; released: number };
 
@@ -67,13 +73,23 @@ export function createMailDelivery({ db, transport, now = () => new Date(), leas
 
   async function runOnce(): Promise<DeliveryReport> {
     const report: DeliveryReport = { claimed: 0, sent: 0, retrying: 0, failed: 0, released: 0 };
-    const { rows, lease } = await claim(now());
+    const start = now();
+    await purgeLapsedSecrets(db, start);
+    const { rows, lease } = await claim(start);
     report.claimed = rows.length;
+    const outgoing = await unmaskRows(db, rows);
     for (let i = 0; i < rows.length; i++) {
       const row = rows[i]!;
+      const message = outgoing.get(row.id);
+      if (!message) {
+        // Its links lapsed unsent: sending it now would only deliver dead links.
+        await db.update(mailOutbox).set({ state: "failed", leaseUntil: null, lastError: LAPSED_LINK, updatedAt: now() }).where(ours(row, lease));
+        report.failed++;
+        continue;
+      }
       let result: Awaited<ReturnType<MailTransport["send"]>>;
       try {
-        result = await transport.send(row);
+        result = await transport.send(message);
       } catch (error) {
         const failure = describeFailure(error);
         const at = now();
@@ -101,6 +117,7 @@ export function createMailDelivery({ db, transport, now = () => new Date(), leas
         .update(mailOutbox)
         .set({ state: "sent", leaseUntil: null, lastError: null, response: result.response, accepted: result.accepted, sentAt: at, updatedAt: at })
         .where(ours(row, lease));
+      if (row.masked > 0) await forgetSecrets(db, row.id);
       report.sent++;
       if (outage) {
         outage = false;

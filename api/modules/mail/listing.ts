@@ -27,6 +27,8 @@ export function mailSummary(r: MailRow): MailSummary {
     createdAt: r.createdAt.toISOString(),
     nextAttemptAt: r.state === "pending" ? r.nextAttemptAt.toISOString() : null,
     sentAt: r.sentAt?.toISOString() ?? null,
+    maskedLinks: r.masked,
+    resendable: r.masked > 0 && r.linkRef !== null,
   };
 }
 

@@ -22,6 +22,10 @@ export const MailSummary = t.Object({
   /** When it is tried next (pending only). */
   nextAttemptAt: t.Nullable(t.String()),
   sentAt: t.Nullable(t.String()),
+  /** Secret links of the message shown « lien masqué » (their tokens are never in the copy: secrets.ts). */
+  maskedLinks: t.Integer(),
+  /** Whether « Renvoyer » can make the person a fresh link (resend.ts). */
+  resendable: t.Boolean(),
 });
 
 export type MailSummary = Static<typeof MailSummary>;
@@ -55,7 +59,7 @@ export const MailPage = t.Composite([
 
 export type MailPage = Static<typeof MailPage>;
 
-/** The answer to « Réessayer » and « Envoyer un courriel de test ». */
+/** The answer to « Réessayer », « Renvoyer » (`_id`: the new message) and « Envoyer un courriel de test ». */
 export const MailQueuedAnswer = t.Object({ _id: t.String(), subject: t.String(), state: MailStateSchema, message: t.String() });
 
 export type MailQueuedAnswer = Static<typeof MailQueuedAnswer>;

@@ -5,6 +5,7 @@ import { mailOutbox, type UserRow } from "../../../db/schema";
 import type { Env } from "../../env";
 import { ConflictError, NotFoundError } from "../../lib/errors";
 import { mailHtmlForDisplay } from "./display";
+import { maskedText } from "./secrets";
 import { mailSummary } from "./listing";
 import type { MailDetail, MailQueuedAnswer } from "./model";
 import { mailSite, renderMail } from "./render";
@@ -21,8 +22,9 @@ export async function mailDetail(db: Db, id: string): Promise<MailDetail> {
     from: row.fromHeader,
     messageId: row.messageId,
     headers: row.headers,
+    // Masked links read « lien masqué » in both parts (secrets.ts).
     html: mailHtmlForDisplay(row.html),
-    text: row.text,
+    text: maskedText(row.text),
     response: row.response,
     accepted: row.accepted ?? [],
     updatedAt: row.updatedAt.toISOString(),

@@ -12,10 +12,11 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { foldText } from "../../../db/fold";
 import { newId } from "../../../db/ids";
-import { mailOutbox, type MailAttachment } from "../../../db/schema";
+import { mailOutbox, mailSecrets, type MailAttachment } from "../../../db/schema";
 import type { Env } from "../../env";
 import { BadRequestError } from "../../lib/errors";
 import { domainOf, isMailAddress, oneLine, parseSender, type MailSender } from "../../lib/mail-address";
+import { maskParts, type MailSecret } from "./secrets";
 
 /** The database or a transaction of it (`db.transaction(async (tx) => …)`): the message commits with the caller's change. */
 export type DbOrTx = Pick<Db, "insert" | "select">;
@@ -41,6 +42,13 @@ export type OutgoingMail = {
   key?: string;
   /** Small text files joined to the message (an event's .ics): kept with the row, at most 5 and 200 KB each. */
   attachments?: MailAttachment[];
+  /**
+   * The secret parts of the message's links (their tokens) and when those links lapse: masked in the copy admins
+   * read, given back to the SMTP server only (secrets.ts, issue 30 §4).
+   */
+  secrets?: MailSecret[];
+  /** With `secrets`: the feature's item the link belongs to, for « Renvoyer » (resend.ts). */
+  linkRef?: string;
 };
 
 /** What was queued: the row's id and its Message-ID; `created` is false when `key` named an existing message. */
@@ -121,6 +129,7 @@ export async function enqueueMail(
   const headers = checkedHeaders(mail.headers);
   const attachments = checkedAttachments(mail.attachments);
   if (mail.key !== undefined && (mail.key.length === 0 || mail.key.length > 200)) throw new BadRequestError("Clé de courriel invalide.");
+  const masked = maskParts(mail, mail.secrets);
   const row = {
     id: newId(),
     kind: mail.kind,
@@ -129,8 +138,10 @@ export async function enqueueMail(
     toAddress: to.address,
     toName: to.name,
     subject,
-    html: mail.html,
-    text: mail.text,
+    html: masked.html,
+    text: masked.text,
+    masked: masked.secrets.length,
+    linkRef: masked.secrets.length ? (mail.linkRef ?? null) : null,
     headers,
     attachments,
     messageId: newMessageId(env.mailFrom, now),
@@ -145,7 +156,10 @@ export async function enqueueMail(
     .values(row)
     .onConflictDoNothing({ target: mailOutbox.dedupeKey })
     .returning({ id: mailOutbox.id, messageId: mailOutbox.messageId });
-  if (inserted) return { ...inserted, created: true };
+  if (inserted) {
+    if (masked.secrets.length) await db.insert(mailSecrets).values(masked.secrets.map((s) => ({ mailId: inserted.id, ...s })));
+    return { ...inserted, created: true };
+  }
   const [existing] = await db
     .select({ id: mailOutbox.id, messageId: mailOutbox.messageId })
     .from(mailOutbox)

@@ -9,7 +9,7 @@ import { post } from "../auth/two-factor-test-kit";
 import { person, send, type Person } from "../users/test-kit";
 import { createHarness, type Harness } from "../../testing/harness";
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from "../../testing/smtp-server";
-import { memoryNewsletterLimits } from "./limits";
+import { limitKeyOf, memoryNewsletterLimits } from "./limits";
 import { newsletterHeaders, unsubscribePageUrl } from "./links";
 import { BAD_ADDRESS, BAD_CONFIRM_LINK, BAD_UNSUBSCRIBE_LINK, CONFIRMED, NO_CONSENT, TOO_MANY_SUBSCRIBES, UNSUBSCRIBED } from "./messages";
 import { purgeUnconfirmed } from "./purge";
@@ -133,6 +133,17 @@ describe("newsletter subscriptions, through a real SMTP server", () => {
     expect(res.headers.get("retry-after")).toBeTruthy();
   });
 
+  it("counts name+tag@ as name@ for the per-address limit (issue 30 §4): tags cannot turn one inbox into many", async () => {
+    for (const tag of ["", "+a", "+b", "+lettre", "+Z9"]) expect((await subscribe(`boite${tag}@example.sn`)).status, tag).toBe(200);
+    const res = await subscribe("BOITE+encore@example.sn");
+    expect(res).toMatchObject({ status: 429, json: { message: TOO_MANY_SUBSCRIBES } });
+    // Another mailbox of the same domain is not affected; the list keeps each address as typed.
+    expect((await subscribe("boite2@example.sn")).status).toBe(200);
+    expect(await rowOf("boite+lettre@example.sn")).toMatchObject({ state: "pending" });
+    expect(limitKeyOf("Awa.Ndiaye+Lettre@Example.SN")).toBe("awa.ndiaye@example.sn");
+    expect(limitKeyOf("+seul@example.sn")).toBe("+seul@example.sn");
+  });
+
   it("refuses a malformed or unknown confirmation token, and an expired one", async () => {
     expect((await confirm("abc")).json).toEqual({ message: BAD_CONFIRM_LINK });
     expect((await confirm("A".repeat(43))).status).toBe(400);
@@ -207,7 +218,8 @@ describe("newsletter subscriptions, through a real SMTP server", () => {
     const newsletter = new Newsletter(db(), h.deps.env, memoryNewsletterLimits(), () => now);
     await newsletter.subscribe({ email: "oubli@example.sn", source: "footer" }, "203.0.113.1");
     await newsletter.subscribe({ email: "fidele@example.sn", source: "footer" }, "203.0.113.1");
-    const token = tokenIn((await deliver()).find((m) => m.envelope.to.includes("fidele@example.sn"))!);
+    // Delivered at the test's clock: the link of a message sent 10 days ago would have lapsed before delivery.
+    const token = tokenIn((await deliver(() => now)).find((m) => m.envelope.to.includes("fidele@example.sn"))!);
     await newsletter.confirm(token);
     expect(await purgeUnconfirmed(db(), new Date(t0.getTime() + 6 * DAY))).toBe(0);
     expect(await rowOf("oubli@example.sn")).toBeDefined();

@@ -14,10 +14,10 @@ import { NEWSLETTER_CONSENT } from "../../../shared/newsletter";
 import type { Env } from "../../env";
 import { BadRequestError, TooManyRequestsError } from "../../lib/errors";
 import { isMailAddress } from "../../lib/mail-address";
-import { mailSite, renderMail } from "../mail/render";
-import { enqueueMail } from "../mail/service";
+import { mailSite, renderMail, type RenderedMail } from "../mail/render";
+import { enqueueMail, type OutgoingMail } from "../mail/service";
 import { newToken } from "../password-reset/tokens";
-import type { NewsletterLimits } from "./limits";
+import { limitKeyOf, type NewsletterLimits } from "./limits";
 import { confirmTokenHash, isUnsubscribeSig, unsubscribePageUrl } from "./links";
 import { confirmMailContent } from "./mail";
 import { BAD_ADDRESS, BAD_CONFIRM_LINK, BAD_UNSUBSCRIBE_LINK, CONFIRMED, SUBSCRIBE_ANSWER, TOO_MANY_SUBSCRIBES, UNSUBSCRIBED } from "./messages";
@@ -38,6 +38,18 @@ export function subscriberEmail(raw: string): string {
   return email;
 }
 
+/** The confirmation message, its link masked in the copy admins read (api/modules/mail/secrets.ts). */
+export function confirmMail(email: string, rendered: RenderedMail, token: string, hash: string, subscriberId: string, now: Date): OutgoingMail {
+  return {
+    kind: "newsletter-confirm",
+    to: email,
+    ...rendered,
+    key: `newsletter-confirm:${hash}`,
+    secrets: [{ value: token, expiresAt: new Date(now.getTime() + PENDING_LIFETIME_MS) }],
+    linkRef: subscriberId,
+  };
+}
+
 export type SubscribeRequest = { email: string; source: SubscriberSource; userId?: string | null };
 
 export class Newsletter {
@@ -51,8 +63,8 @@ export class Newsletter {
   /** Records a subscription request; the answer never says whether the address was known. */
   async subscribe(request: SubscribeRequest, client: string): Promise<string> {
     const email = subscriberEmail(request.email);
-    // Counted before any work, per client and per address as typed.
-    const wait = Math.max(await this.limits.byClient.take(client), await this.limits.byEmail.take(email));
+    // Counted before any work, per client and per mailbox (`name+tag@` counts as `name@`).
+    const wait = Math.max(await this.limits.byClient.take(client), await this.limits.byEmail.take(limitKeyOf(email)));
     if (wait > 0) throw new TooManyRequestsError(TOO_MANY_SUBSCRIBES, wait);
     await this.request(email, request.source, request.userId ?? null);
     return SUBSCRIBE_ANSWER;
@@ -85,7 +97,7 @@ export class Newsletter {
         // A new link replaces the previous one; the purge counts 7 days from this request.
         await tx.update(newsletterSubscribers).set({ ...pending, userId: userId ?? row.userId }).where(eq(newsletterSubscribers.id, id));
       }
-      await enqueueMail(tx, this.env, { kind: "newsletter-confirm", to: email, ...rendered, key: `newsletter-confirm:${hash}` }, now);
+      await enqueueMail(tx, this.env, confirmMail(email, rendered, token, hash, id, now), now);
       return "pending";
     });
   }
@@ -146,7 +158,7 @@ export class Newsletter {
       return UNSUBSCRIBED;
     }
     const email = subscriberEmail(user.email);
-    const wait = Math.max(await this.limits.byClient.take(client), await this.limits.byEmail.take(email));
+    const wait = Math.max(await this.limits.byClient.take(client), await this.limits.byEmail.take(limitKeyOf(email)));
     if (wait > 0) throw new TooManyRequestsError(TOO_MANY_SUBSCRIBES, wait);
     // Their own subscription: the member may be told where it stands.
     const state = await this.request(email, "profile", user.id);

@@ -12,7 +12,7 @@ import { PasswordReset } from "./service";
  * like the sign-in routes, so a form on another site cannot post to them.
  */
 export const passwordResetRoutes = (deps: Deps) => {
-  const reset = new PasswordReset(deps.db, deps.env, accountLimitsOf(deps), undefined, ownerPresenceOf(deps).twoFactor);
+  const reset = new PasswordReset(deps.db, deps.env, accountLimitsOf(deps), undefined, undefined, ownerPresenceOf(deps).twoFactor);
   return new Elysia({ name: "password-reset" })
     .post("/api/auth/password-reset", async ({ body, request }) => ({ message: await reset.request(body.login, clientIp(request)) }), {
       ...jsonOnly,

@@ -11,7 +11,7 @@ import { ConflictError, NotFoundError } from "../../lib/errors";
 import { enqueueMail } from "../mail/service";
 import { organizerMessage } from "./mail";
 import type { AdminRegistration, AdminRegistrationList, RegistrationCounts } from "./model";
-import { writeTx } from "./service";
+import { isListed, writeTx } from "./service";
 
 async function eventOf(db: Pick<Db, "select">, id: string) {
   const [event] = await db.select().from(events).where(eq(events.id, id));
@@ -24,11 +24,14 @@ const STATE_ORDER = sql`case ${eventRegistrations.state} when 'confirmed' then 0
 
 export async function attendeeList(db: Db, eventId: string): Promise<AdminRegistrationList> {
   const event = await eventOf(db, eventId);
-  const rows = await db
-    .select()
-    .from(eventRegistrations)
-    .where(eq(eventRegistrations.eventId, eventId))
-    .orderBy(STATE_ORDER, asc(eventRegistrations.waitingPosition), asc(eventRegistrations.createdAt), asc(eventRegistrations.id));
+  // Visitors still confirming their address are nobody's registrants yet (issue 30 §4): not listed, not counted.
+  const rows = (
+    await db
+      .select()
+      .from(eventRegistrations)
+      .where(and(eq(eventRegistrations.eventId, eventId), ne(eventRegistrations.state, "pending")))
+      .orderBy(STATE_ORDER, asc(eventRegistrations.waitingPosition), asc(eventRegistrations.createdAt), asc(eventRegistrations.id))
+  ).filter(isListed);
   const items: AdminRegistration[] = rows.map((r) => ({
     _id: r.id,
     name: r.name,

@@ -13,7 +13,7 @@ import { enqueueMail } from "../mail/service";
 import { newToken } from "../password-reset/tokens";
 import { cancelledByOrganizerMail, type MailEnv } from "./mail";
 import type { WalkInBody } from "./model";
-import { cancelInTx, confirmedCount, writeTx } from "./service";
+import { cancelInTx, takenPlaces, writeTx } from "./service";
 
 type Ctx = { db: Db; env: MailEnv };
 
@@ -45,7 +45,7 @@ export async function addWalkIn(ctx: Ctx, eventId: string, body: WalkInBody, now
       throw new ConflictError(`Cette adresse est déjà inscrite (${existing.name})\u00a0: cherchez la personne dans la liste pour la pointer.`);
     }
     const capacity = event.registrationCapacity;
-    if (capacity !== null && (await confirmedCount(tx, eventId)) >= capacity) {
+    if (capacity !== null && (await takenPlaces(tx, eventId, now)) >= capacity) {
       throw new ConflictError(`L'événement est complet (${capacity} place${capacity > 1 ? "s" : ""})\u00a0: impossible d'ajouter une personne sur place.`);
     }
     const fields = {

@@ -3,13 +3,14 @@
  * api/modules/mail/delivery.test.ts): the confirmation with its .ics and the cancel link, the waiting position,
  * the promotion; then the reminder (once, across reruns) and the deletion of old registrants' data.
  */
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditLog, eventRegistrations, events, mailOutbox } from "../../../db/schema";
 import { makeEvent } from "../../testing/factory";
 import { createHarness, type Harness } from "../../testing/harness";
 import { startSmtpServer, type TestSmtpServer } from "../../testing/smtp-server";
 import { createMailDelivery } from "../mail/delivery";
+import { unmaskedOutbox } from "../mail/test-kit";
 import { createSmtpTransport, type MailTransport } from "../mail/transport";
 import { send } from "../users/test-kit";
 import { createRegistrationJobs } from "./jobs";
@@ -48,7 +49,33 @@ describe("registration mails through a real SMTP server", () => {
     await h.database.db.update(events).set({ registrationOpen: true, registrationCapacity: capacity, location: "Gorée, salle 1" }).where(eq(events.id, event.id));
     return (await h.database.db.select().from(events).where(eq(events.id, event.id)))[0]!;
   };
-  const register = (eventId: string, who: string) => send(h, "POST", `/api/events/${eventId}/registrations`, { name: `Awa ${who}`, email: `${who}@example.sn`, consent: true });
+  /**
+   * A visitor registers and follows the link of the mail that confirms their address (issue 30 §4; that mail is
+   * read at the SMTP server in the first test), which leaves the outbox here so the tests count the others.
+   */
+  const register = async (eventId: string, who: string) => {
+    expect((await send(h, "POST", `/api/events/${eventId}/registrations`, { name: `Awa ${who}`, email: `${who}@example.sn`, consent: true })).status).toBe(202);
+    const confirmMail = and(eq(mailOutbox.kind, "registration-confirm"), eq(mailOutbox.toAddress, `${who}@example.sn`));
+    const [mail] = await unmaskedOutbox(h.database.db, confirmMail);
+    await h.database.db.delete(mailOutbox).where(confirmMail);
+    const token = /#token=([A-Za-z0-9_-]{43})/.exec(mail!.text)![1];
+    expect((await send(h, "POST", "/api/registrations/confirm", { token })).status).toBe(200);
+  };
+
+  it("confirms a visitor's address by a mailed link valid 30 minutes, with a place held meanwhile, or the waiting list when full", async () => {
+    const event = await openEvent(1);
+    await send(h, "POST", `/api/events/${event.id}/registrations`, { name: "Awa Tôt", email: "tot@example.sn", consent: true });
+    await send(h, "POST", `/api/events/${event.id}/registrations`, { name: "Awa Tard", email: "tard@example.sn", consent: true });
+    expect(await deliver()).toMatchObject({ sent: 2 });
+    const held = smtp.received.find((m) => m.envelope.to[0] === "tot@example.sn")!;
+    expect(held.parsed.subject).toBe("Confirmez votre inscription\u00a0: Conférence : l'eau, bien commun");
+    expect(held.parsed.text).toContain("Une place vous est réservée pendant 30 minutes");
+    expect(held.parsed.text).toMatch(/Confirmer mon inscription\u00a0: https:\/\/institut\.example\.sn\/inscription\/confirmer#token=[A-Za-z0-9_-]{43}/);
+    expect(held.parsed.text).toContain("Ce lien est valable 30 minutes");
+    expect(held.parsed.attachments).toHaveLength(0);
+    const full = smtp.received.find((m) => m.envelope.to[0] === "tard@example.sn")!;
+    expect(full.parsed.text).toContain("L'événement est complet\u00a0: en confirmant, vous rejoindrez la liste d'attente.");
+  });
 
   it("confirms with the event as a valid .ics and a personal cancel link; tells the next one their position; promotes them with one mail", async () => {
     const event = await openEvent(1);

@@ -4,7 +4,7 @@
  * The cancel token travels in the link's fragment (`#token=…`), never sent to a server by browsers, so it stays
  * out of logs and Referer headers (as the password-reset links do).
  */
-import type { EventRow, MailAttachment } from "../../../db/schema";
+import type { EventRow, MailAttachment, RegistrationRow } from "../../../db/schema";
 import { calendar } from "../../../shared/ics";
 import type { Env } from "../../env";
 import { mailSite, renderMail, type MailContent } from "../mail/render";
@@ -13,6 +13,9 @@ import type { OutgoingMail } from "../mail/service";
 /** The page that takes a cancel token (site/src/pages/inscription/annuler.astro). */
 export const CANCEL_PAGE = "/inscription/annuler";
 export const cancelLinkOf = (token: string) => `${CANCEL_PAGE}#token=${token}`;
+/** The page that confirms a visitor's address (site/src/pages/inscription/confirmer.astro): one button. */
+export const CONFIRM_PAGE = "/inscription/confirmer";
+export const confirmLinkOf = (token: string) => `${CONFIRM_PAGE}#token=${token}`;
 
 export type MailEnv = Pick<Env, "mailFrom" | "publicUrl">;
 type Person = { name: string; email: string };
@@ -56,6 +59,54 @@ function cancelBlocks(token: string): MailContent["blocks"] {
 
 function outgoing(env: MailEnv, kind: string, to: Person, content: MailContent, extra: Partial<OutgoingMail> = {}): OutgoingMail {
   return { kind, to: { name: to.name, address: to.email }, ...renderMail(env, content), ...extra };
+}
+
+/**
+ * The link that confirms a visitor's address (issue 30 §4): 30 minutes, a place held meanwhile when `holdsPlace`,
+ * else the waiting list once confirmed.
+ */
+export function addressConfirmMail(env: MailEnv, event: EventLike, person: Person & { holdsPlace: boolean }, token: string): OutgoingMail {
+  return outgoing(env, "registration-confirm", person, {
+    subject: `Confirmez votre inscription\u00a0: ${event.title}`,
+    preview: "Un clic pour confirmer votre inscription\u00a0: ce lien est valable 30 minutes.",
+    heading: "Confirmez votre inscription",
+    blocks: [
+      { type: "paragraph", text: `Bonjour ${person.name},` },
+      {
+        type: "paragraph",
+        text: person.holdsPlace
+          ? `Une inscription à «\u00a0${event.title}\u00a0», le ${whenOf(event)}${place(event)}, a été demandée pour cette adresse. Une place vous est réservée pendant 30 minutes\u00a0: pour la confirmer, suivez ce lien\u00a0:`
+          : `Une inscription à «\u00a0${event.title}\u00a0», le ${whenOf(event)}${place(event)}, a été demandée pour cette adresse. L'événement est complet\u00a0: en confirmant, vous rejoindrez la liste d'attente. Pour confirmer, suivez ce lien\u00a0:`,
+      },
+      { type: "button", link: { label: "Confirmer mon inscription", href: confirmLinkOf(token) } },
+      {
+        type: "note",
+        text: "Ce lien est valable 30 minutes\u00a0; passé ce délai, la place est libérée. Si vous n'êtes pas à l'origine de cette demande, ignorez ce message\u00a0: vous ne serez pas inscrit et votre adresse sera effacée.",
+      },
+    ],
+    footer: { text: `Vous recevez ce message parce qu'une inscription à un événement de ${mailSite(env).name} a été demandée pour cette adresse.` },
+  });
+}
+
+/** To an address already registered, when someone asks again with it: where it stands, and a fresh cancel link. */
+export function alreadyRegisteredMail(env: MailEnv, event: EventLike, person: Person & Pick<RegistrationRow, "state" | "waitingPosition">, token: string): OutgoingMail {
+  const where =
+    person.state === "waiting"
+      ? `Vous êtes en position ${person.waitingPosition} sur la liste d'attente de «\u00a0${event.title}\u00a0» (le ${whenOf(event)}).`
+      : `Votre place est réservée pour «\u00a0${event.title}\u00a0», le ${whenOf(event)}${place(event)}.`;
+  return outgoing(env, "registration-known", person, {
+    subject: `Vous êtes déjà inscrit\u00a0: ${event.title}`,
+    preview: "Une nouvelle inscription a été demandée avec cette adresse\u00a0: rien n'a changé.",
+    heading: "Vous êtes déjà inscrit",
+    blocks: [
+      { type: "paragraph", text: `Bonjour ${person.name},` },
+      { type: "paragraph", text: `Une nouvelle inscription a été demandée avec cette adresse, qui est déjà inscrite\u00a0: rien n'a changé. ${where}` },
+      { type: "items", items: [{ title: event.title, href: eventLink(event), text: `Le ${whenOf(event)}${place(event)}` }] },
+      { type: "paragraph", text: "Le lien d'annulation ci-dessous remplace celui de vos courriels précédents." },
+      ...cancelBlocks(token),
+    ],
+    footer: { text: `Vous recevez ce message parce que vous êtes inscrit à un événement de ${mailSite(env).name}.` },
+  });
 }
 
 export function confirmationMail(env: MailEnv, event: EventLike, person: Person, token: string, now = new Date()): OutgoingMail {

@@ -2,12 +2,14 @@ import { t, type Static } from "elysia";
 import { strict } from "../../lib/strict-schema";
 
 const STATE = t.Union([t.Literal("confirmed"), t.Literal("waiting"), t.Literal("cancelled")]);
+/** What a registration request answers: `pending` for every visitor (a mail was sent: issue 30 §4). */
+const ANSWER_STATE = t.Union([t.Literal("pending"), t.Literal("confirmed"), t.Literal("waiting")]);
 
 export const EventIdParams = t.Object({ id: t.String({ maxLength: 64 }) });
 
 /**
  * POST /api/events/:id/registrations. A signed-in member may leave out name and e-mail: their account's are used
- * (« en un clic »). `consent` is the consent sentence, ticked.
+ * (« en un clic »); on a members-only event they register themself only. `consent` is the consent sentence, ticked.
  */
 export const RegistrationBody = strict(
   t.Object({
@@ -19,12 +21,16 @@ export const RegistrationBody = strict(
 );
 export type RegistrationBody = Static<typeof RegistrationBody>;
 
-/** The registrant's own view of their registration (never the token: it travels only by mail). */
+/**
+ * The answer to a registration (never a token: it travels only by mail). A visitor gets the same one whatever the
+ * address (202, `_id` null, `pending`: a mail was sent); a signed-in member registering themself learns where
+ * they stand (201, or 200 with `existing` when already registered).
+ */
 export const RegistrationAnswer = t.Object({
-  _id: t.String(),
-  state: STATE,
+  _id: t.Union([t.String(), t.Null()]),
+  state: ANSWER_STATE,
   position: t.Union([t.Integer(), t.Null()]),
-  /** True when this e-mail was already registered: the answer is that registration, nothing new was written. */
+  /** True when this member was already registered: the answer is that registration, nothing new was written. */
   existing: t.Boolean(),
   message: t.String(),
 });
@@ -32,7 +38,13 @@ export type RegistrationAnswer = Static<typeof RegistrationAnswer>;
 
 export const CancelBody = strict(t.Object({ token: t.String({ minLength: 20, maxLength: 100, error: "Lien d'annulation invalide." }) }));
 
+/** POST /api/registrations/confirm: the token of the link that confirms a visitor's address. */
+export const ConfirmBody = strict(t.Object({ token: t.String({ minLength: 20, maxLength: 100, error: "Lien de confirmation invalide." }) }));
+
 export const CancelAnswer = t.Object({ message: t.String(), event: t.Object({ title: t.String(), url: t.String() }) });
+
+/** The confirmation page's answer: where the person stands now, and the event. */
+export const ConfirmAnswer = CancelAnswer;
 
 /** GET /api/events/:id/availability: what the event page's island shows (short public cache). */
 export const Availability = t.Object({

@@ -4,14 +4,15 @@ import { accountLimitsOf } from "../../lib/account-limits";
 import { clientIp } from "../../lib/client-ip";
 import { TooManyRequestsError } from "../../lib/errors";
 import { viewerOf } from "../../plugins/auth";
-import { Availability, CancelAnswer, CancelBody, EventIdParams, RegistrationAnswer, RegistrationBody } from "./model";
-import { availability, cancelByToken, register } from "./service";
+import { Availability, CancelAnswer, CancelBody, ConfirmAnswer, ConfirmBody, EventIdParams, RegistrationAnswer, RegistrationBody } from "./model";
+import { availability, cancelByToken, confirmByToken, register } from "./service";
 
 export const TOO_MANY_REGISTRATIONS = "Trop d'inscriptions envoyées depuis cette adresse. Réessayez plus tard.";
 
 /**
- * Public side: register (anyone, or members only, per event), see the places left, cancel with the personal link.
- * No route here rebuilds the site or clears the public cache: a registration changes no page.
+ * Public side: register (anyone, or members only, per event), confirm a visitor's address with the mailed link,
+ * see the places left, cancel with the personal link. No route here rebuilds the site or clears the public cache:
+ * a registration changes no page.
  */
 export const registrationsPublicRoutes = (deps: Deps) =>
   new Elysia({ name: "registrations-public" })
@@ -33,10 +34,11 @@ export const registrationsPublicRoutes = (deps: Deps) =>
         if (wait > 0) throw new TooManyRequestsError(TOO_MANY_REGISTRATIONS, wait);
         const viewer = await viewerOf(deps, request);
         const person = viewer ? { id: viewer.user.id, name: `${viewer.user.firstname} ${viewer.user.name}`.trim(), email: viewer.user.email } : null;
-        const { answer, created } = await register(deps, params.id, body, person);
-        set.status = created ? 201 : 200;
+        const { answer, status } = await register(deps, params.id, body, person);
+        set.status = status;
         return answer;
       },
-      { params: EventIdParams, body: RegistrationBody, response: { 200: RegistrationAnswer, 201: RegistrationAnswer } },
+      { params: EventIdParams, body: RegistrationBody, response: { 200: RegistrationAnswer, 201: RegistrationAnswer, 202: RegistrationAnswer } },
     )
+    .post("/api/registrations/confirm", ({ body }) => confirmByToken(deps, body.token), { body: ConfirmBody, response: { 200: ConfirmAnswer } })
     .post("/api/registrations/cancel", ({ body }) => cancelByToken(deps, body.token), { body: CancelBody, response: { 200: CancelAnswer } });

@@ -4,6 +4,7 @@ import type { UserRow } from "../../../db/schema";
 import { formValues } from "../../lib/form-fields";
 import type { ValidSession } from "../../lib/session";
 import { readUploadForm, type TempUpload } from "../../lib/uploads/form";
+import { noteForAudit } from "../../plugins/audit-option";
 import { authPlugin } from "../../plugins/auth";
 import { rebuildPlugin } from "../../plugins/rebuild";
 import { adminUserList } from "./listing";
@@ -48,7 +49,10 @@ export const usersAdminRoutes = (deps: Deps) => {
   };
   const update = async ({ request, params, viewer }: { request: Request; params: { id: string }; viewer: ValidSession }) => {
     const { body, picture } = await readForm(request, AdminUserBody);
-    return withPicture(await updateUser(db, viewer, params.id, body), picture);
+    const row = await updateUser(db, viewer, params.id, body);
+    // The journal names the admin (its actor) and says what they did to the member's way in (issue 30 §4).
+    if (body.password && params.id !== viewer.user.id) noteForAudit(request, "mot de passe remplacé par un administrateur");
+    return withPicture(row, picture);
   };
   const remove = async ({ params, query, viewer }: { params: { id: string }; query: { transferTo?: string }; viewer: ValidSession }) => {
     const { row, answer } = await deleteUser(db, viewer.user, params.id, query.transferTo);

@@ -1,6 +1,8 @@
 /**
  * Reading one message in full: who sent it to whom, when, its state and the server's answer, then its HTML part
- * in a sandboxed frame (cleaned by the server, allowed to run and load nothing) and its plain-text part.
+ * in a sandboxed frame (cleaned by the server, allowed to run and load nothing) and its plain-text part. A
+ * personal link reads « lien masqué » (the server never sends it: issue 30 §4); « Renvoyer un nouveau lien » has
+ * a fresh one mailed to the recipient.
  */
 import { useStore } from "@nanostores/react";
 import type { MailDetail } from "../../../../api/contract";
@@ -43,7 +45,9 @@ function Facts({ mail }: { mail: MailDetail }) {
   );
 }
 
-export function MailDialog({ onRetry }: { onRetry: (mail: { _id: string; subject: string }) => Promise<void> }) {
+type Action = (mail: { _id: string; subject: string }) => Promise<void>;
+
+export function MailDialog({ onRetry, onResend }: { onRetry: Action; onResend: Action }) {
   const id = useStore($openMail);
   const { data, loading, error } = useResource($mailDetail, "Erreur lors du chargement du courriel.");
   const mail = data && data._id === id ? data : undefined;
@@ -61,6 +65,11 @@ export function MailDialog({ onRetry }: { onRetry: (mail: { _id: string; subject
               Réessayer
             </button>
           )}
+          {mail?.resendable && (
+            <button type="button" className="btn btn-outline" onClick={() => void onResend(mail)}>
+              Renvoyer un nouveau lien
+            </button>
+          )}
           <button type="button" className="btn" onClick={close}>
             Fermer
           </button>
@@ -76,6 +85,12 @@ export function MailDialog({ onRetry }: { onRetry: (mail: { _id: string; subject
       ) : (
         <div className="mail-reading">
           <Facts mail={mail} />
+          {mail.maskedLinks > 0 && (
+            <p className="mail-notice">
+              Ce courriel contient un lien personnel&nbsp;: il est masqué ici («&nbsp;lien masqué&nbsp;») et seul le destinataire l'a reçu.
+              {mail.resendable && " «\u00a0Renvoyer un nouveau lien\u00a0» lui en envoie un nouveau, sans vous le montrer."}
+            </p>
+          )}
           <h3>Version HTML</h3>
           <iframe className="mail-preview" title={`Version HTML du courriel «\u00a0${mail.subject}\u00a0»`} sandbox="" srcDoc={previewDocument(mail.subject, mail.html)} />
           <h3>Version texte</h3>

@@ -1,8 +1,9 @@
 /**
  * /admin/mail, « Courriels »: the outbox, newest first, one server page at a time (to, subject, state, attempts,
  * last error, date), filtered by state and searched; a message opens in full (MailDialog); a failed one can be
- * sent again (« Réessayer »); « Envoyer un courriel de test » queues one to the admin's own address. Without a
- * mail server (SMTP_URL) the screen says so: messages wait here, readable, never attempted. After a restore, what
+ * sent again (« Réessayer »); one whose personal link is masked (« lien masqué »: issue 30 §4) can have a fresh
+ * link mailed to its recipient (« Renvoyer »); « Envoyer un courriel de test » queues one to the admin's own
+ * address. Without a mail server (SMTP_URL) the screen says so: messages wait here, readable, never attempted. After a restore, what
  * it held back waits for « Reprendre l'envoi » (HeldNotice).
  */
 import { useStore } from "@nanostores/react";
@@ -53,6 +54,16 @@ export default function MailScreen() {
     }
   };
 
+  const resend = async (m: { _id: string; subject: string }) => {
+    try {
+      const queued = await call(api.admin.mail({ id: m._id }).resend.post(), "Le nouveau lien n'a pas pu être envoyé.");
+      toast.success(queued.message, { action: `resend:${m._id}` });
+      revalidate(PATH);
+    } catch (e) {
+      toast.error(errorText(e, "Le nouveau lien n'a pas pu être envoyé."), { action: `resend:${m._id}` });
+    }
+  };
+
   const columns: Column<MailSummary>[] = [
     {
       key: "subject",
@@ -74,12 +85,20 @@ export default function MailScreen() {
       header: <span className="sr-only">Actions</span>,
       label: "Actions",
       className: "row-actions",
-      cell: (m) =>
-        m.state === "failed" ? (
-          <button type="button" className="btn btn-small btn-outline" onClick={() => void retry(m)}>
-            Réessayer<span className="sr-only"> : {m.subject}</span>
-          </button>
-        ) : null,
+      cell: (m) => (
+        <>
+          {m.state === "failed" && (
+            <button type="button" className="btn btn-small btn-outline" onClick={() => void retry(m)}>
+              Réessayer<span className="sr-only"> : {m.subject}</span>
+            </button>
+          )}
+          {m.resendable && (
+            <button type="button" className="btn btn-small btn-outline" onClick={() => void resend(m)}>
+              Renvoyer<span className="sr-only"> un nouveau lien&nbsp;: {m.subject}</span>
+            </button>
+          )}
+        </>
+      ),
     },
   ];
 
@@ -98,7 +117,7 @@ export default function MailScreen() {
       <HeldNotice />
       {shown && !shown.delivery && (
         <p className="mail-notice">
-          Aucun serveur d'envoi n'est configuré (SMTP_URL)&nbsp;: les courriels restent ici, en attente, et peuvent être lus en entier.
+          Aucun serveur d'envoi n'est configuré (SMTP_URL)&nbsp;: les courriels restent ici, en attente, et peuvent être lus (sauf leurs liens personnels, masqués).
         </p>
       )}
       <div className="list-tools">
@@ -120,7 +139,7 @@ export default function MailScreen() {
         error={error}
         empty={filtered ? "Aucun courriel dans cette sélection." : "Aucun courriel pour le moment."}
       />
-      <MailDialog onRetry={retry} />
+      <MailDialog onRetry={retry} onResend={resend} />
     </section>
   );
 }
