@@ -109,7 +109,9 @@ describe("masked links in « Courriels », and « Renvoyer »", () => {
     expect((await post(h, "/api/auth/password-reset", { login: "khady-tardive" }, freshIp())).status).toBe(200);
     const [old] = await db().select().from(mailOutbox).where(eq(mailOutbox.toAddress, "khady.tardive@example.sn"));
     // The mail server was away for 31 minutes: the link would arrive dead.
-    expect(await deliver(() => new Date(Date.now() + 31 * 60_000))).toHaveLength(0);
+    // (The security mail of the previous test's reset goes out then too: only Khady's mail is looked at.)
+    const late = await deliver(() => new Date(Date.now() + 31 * 60_000));
+    expect(late.filter((m) => m.envelope.to[0] === "khady.tardive@example.sn")).toHaveLength(0);
     const [failed] = await db().select().from(mailOutbox).where(eq(mailOutbox.id, old!.id));
     expect(failed).toMatchObject({ state: "failed", lastError: LAPSED_LINK });
 
