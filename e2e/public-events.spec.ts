@@ -260,6 +260,8 @@ test.describe("the events calendar", () => {
 
     // A click anywhere in the day's cell picks it (its empty lower part, away from the events).
     const cell = calendar.locator(`[role=cell][data-date="${day}"]`);
+    // The mouse clicks in the viewport: the day's cell must be in it (a later month's day can sit below the fold).
+    await cell.scrollIntoViewIfNeeded();
     const box = (await cell.boundingBox())!;
     await page.mouse.click(box.x + 4, box.y + box.height - 4);
     const heading = page.locator("[data-events-heading]");
