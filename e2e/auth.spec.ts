@@ -71,9 +71,9 @@ test.describe("sign-in, sign-out and the route guard", () => {
   });
 
   test("a stored token the server no longer accepts logs the visitor out", async ({ page }) => {
-    await page.goto("/login");
-    // Hydrated first, as in apps-shell.spec.ts: the login island's guest redirect must not race the goto below.
-    await islandsHydrated(page);
+    // Planted from a page without the login island, as in apps-shell.spec.ts: that island sends a visitor with a
+    // stored session to /user, and its check could abort the goto below (seen in CI under load).
+    await page.goto("/about");
     await page.evaluate(() => {
       localStorage.setItem("token", "dead.token");
       localStorage.setItem("user", JSON.stringify({ firstname: "X", name: "Y", nickname: "x", role: "user" }));
