@@ -14,7 +14,7 @@ import { RateLimiter } from "../../lib/rate-limit";
 import { createSession, invalidateOtherSessions } from "../../lib/session";
 import { authPlugin } from "../../plugins/auth";
 import { recordAudit } from "../audit/service";
-import { OwnerProofBody, ownerPresenceOf, tellOwner, WAYS_IN } from "../owner-present";
+import { OwnerProofBody, ownerPresenceOf, tellOwner } from "../owner-present";
 import { jsonOnly } from "./json-only";
 import { TOO_MANY_SIGN_INS, type SignInLimits } from "./login-limits";
 import { Passkeys } from "./passkeys";
@@ -105,7 +105,7 @@ export const twoFactorRoutes = (deps: Deps, { limits, twoFactor, signedIn }: Two
           // Sessions opened with the password alone end; this one, which just proved the code, stays.
           await invalidateOtherSessions(db, viewer.user.id, viewer.session.id);
           await journal(viewer.user, "POST /api/user/me/two-factor/totp/confirm", "create", "two-factor", viewer.user.id, "Double authentification activée");
-          await tellOwner(deps, viewer.user, { what: WAYS_IN["totp-on"].changed, userAgent: request.headers.get("user-agent") });
+          await tellOwner(deps, viewer.user, { what: "La double authentification a été activée.", userAgent: request.headers.get("user-agent") });
           return { recoveryCodes };
         },
         { signedIn: true, body: ConfirmTotpBody, response: { 200: RecoveryCodesAnswer } },
@@ -120,7 +120,7 @@ export const twoFactorRoutes = (deps: Deps, { limits, twoFactor, signedIn }: Two
           await presence.assert(viewer.user, viewer.session, body, "totp-off");
           await twoFactor.turnOff(viewer.user.id);
           await journal(viewer.user, "DELETE /api/user/me/two-factor/totp", "delete", "two-factor", viewer.user.id, "Double authentification désactivée");
-          await tellOwner(deps, viewer.user, { what: WAYS_IN["totp-off"].changed, userAgent: request.headers.get("user-agent") });
+          await tellOwner(deps, viewer.user, { what: "La double authentification a été désactivée.", userAgent: request.headers.get("user-agent") });
           return { ...(await twoFactor.status(viewer.user.id)), required: false };
         },
         { signedIn: true, body: OwnerProofBody, response: { 200: TwoFactorStatus } },
@@ -132,7 +132,7 @@ export const twoFactorRoutes = (deps: Deps, { limits, twoFactor, signedIn }: Two
           await presence.assert(viewer.user, viewer.session, body, "recovery-codes");
           const recoveryCodes = await twoFactor.replaceRecoveryCodes(viewer.user.id);
           await journal(viewer.user, "POST /api/user/me/two-factor/recovery-codes", "create", "two-factor", viewer.user.id, "Nouveaux codes de secours");
-          await tellOwner(deps, viewer.user, { what: WAYS_IN["recovery-codes"].changed, userAgent: request.headers.get("user-agent") });
+          await tellOwner(deps, viewer.user, { what: "De nouveaux codes de secours ont été créés\u00a0; les anciens ne fonctionnent plus.", userAgent: request.headers.get("user-agent") });
           return { recoveryCodes };
         },
         { signedIn: true, body: OwnerProofBody, response: { 200: RecoveryCodesAnswer } },

@@ -88,7 +88,7 @@ describe("a borrowed session alone never changes a way into the account", () => 
       "POST /api/user/me/passkeys/options", // a challenge only
       "POST /api/user/me/owner-proof/passkey-options", // a challenge for the step itself
     ]);
-    const guarded = new Set(GUARDED_ROUTES.map((r) => r.route));
+    const guarded = new Set(GUARDED_ROUTES);
     const writes = h.app.routes
       .map((r) => `${r.method} ${r.path}`)
       .filter((r) => /^(POST|PUT|PATCH|DELETE) \/api\/user\/(me|profile)(\/|$)/.test(r))
@@ -116,7 +116,7 @@ describe("a borrowed session alone never changes a way into the account", () => 
     expect(before.passkeys).toHaveLength(1);
 
     const attacker = new SoftAuthenticator(PUBLIC_URL);
-    for (const { route } of GUARDED_ROUTES) {
+    for (const route of GUARDED_ROUTES) {
       const res = await borrowedCall(route, token, attacker, { passkeyId: added.json.id });
       if (!res) continue;
       expect([400, 403, 409], `${route}: ${JSON.stringify(res.json)}`).toContain(res.status);

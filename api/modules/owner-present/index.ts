@@ -13,9 +13,9 @@ import { OwnerProofNeeds } from "./model";
 import { queueSecurityMail, type SecurityChange } from "./security-mail";
 import { ownerPresenceOf } from "./service";
 
-export { GUARDED_ROUTES, WAYS_IN, type WayIn } from "./ways-in";
+export { GUARDED_ROUTES, type WayIn } from "./ways-in";
 export { OwnerProofBody, OwnerProofFields, type OwnerProof } from "./model";
-export { ownerPresenceOf, RECENT_SIGN_IN_MS, WRONG_CURRENT_PASSWORD } from "./service";
+export { ownerPresenceOf, RECENT_SIGN_IN_MS } from "./service";
 
 /**
  * Tells the owner of a change of a way in (./security-mail.ts), after the change. A refused address (an old row)

@@ -59,7 +59,7 @@ export class OwnerPresence {
 
   /** Throws (400, 403 or 429, in French) unless `proof` shows the owner is there for `way`. */
   async assert(user: UserRow, session: Session, proof: OwnerProof | null | undefined, way: WayIn, now = Date.now()): Promise<void> {
-    const purpose = WAYS_IN[way].purpose;
+    const purpose = WAYS_IN[way];
     if (user.passwordHash && !proof?.currentPassword) throw new BadRequestError(`Veuillez entrer votre mot de passe actuel pour ${purpose}.`);
     if (!user.passwordHash && now - session.createdAt.getTime() > RECENT_SIGN_IN_MS) {
       throw new ForbiddenError(`Reconnectez-vous pour ${purpose}\u00a0: votre dernière connexion date de plus de 10 minutes.`);

@@ -4,7 +4,7 @@ import type { Deps } from "../../deps";
 import { authPlugin } from "../../plugins/auth";
 import { identityOf, unlinkIdentity } from "./identities";
 import { GoogleLinkAnswer, UnlinkGoogleBody } from "./model";
-import { ownerPresenceOf, tellOwner, WAYS_IN } from "../owner-present";
+import { ownerPresenceOf, tellOwner } from "../owner-present";
 
 const view = (user: UserRow, row: UserIdentityRow | null): GoogleLinkAnswer => ({
   google: row ? { email: row.email, linkedAt: row.linkedAt.toISOString() } : null,
@@ -30,7 +30,7 @@ export const googleLinkRoutes = (deps: Deps) =>
         await ownerPresenceOf(deps).assert(viewer.user, viewer.session, body, "google-unlink");
         if (await identityOf(deps.db, viewer.user.id, "google")) {
           await unlinkIdentity(deps.db, viewer.user.id, "google");
-          await tellOwner(deps, viewer.user, { what: WAYS_IN["google-unlink"].changed, userAgent: request.headers.get("user-agent") });
+          await tellOwner(deps, viewer.user, { what: "Votre compte Google a été dissocié de votre compte.", userAgent: request.headers.get("user-agent") });
         }
         return view(viewer.user, null);
       },
