@@ -1,6 +1,6 @@
 import { writeFileSync } from "node:fs";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import * as OTPAuth from "otpauth";
+import { codeFor } from "./support/otp";
 import { OIDC_EMAIL_FILE } from "./global-setup";
 import { ADMIN, apiToken, islandsHydrated, MEMBER, type Account } from "./support/apps";
 
@@ -67,9 +67,6 @@ async function memberWithCode(request: APIRequestContext): Promise<Account & { s
   return { nickname, password, secret, email, recovery: recoveryCodes };
 }
 
-/** The app's code `steps` periods of 30 s from now (each code is accepted once). */
-const codeFor = (secret: string, steps = 0) =>
-  OTPAuth.TOTP.generate({ secret: OTPAuth.Secret.fromBase32(secret), timestamp: Date.now() + steps * 30_000 });
 
 test("the two-factor step, after the password or after Google, also returns to the page asked for", async ({ page, request }) => {
   const who = await memberWithCode(request);

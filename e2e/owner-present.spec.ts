@@ -1,8 +1,8 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import * as OTPAuth from "otpauth";
-import { E2E_PORT } from "./global-setup";
-import { ADMIN, apiToken, appViolations, islandsHydrated, signIn, type Account } from "./support/apps";
+import { codeFor } from "./support/otp";
+import { ADMIN, apiToken, appViolations, signIn, type Account } from "./support/apps";
 import { mailboxMark, mailsFor } from "./support/mailbox";
+import { PASSKEY_SITE, virtualAuthenticator } from "./support/webauthn";
 
 /**
  * Issue 30 §1–§2 in Chromium: every change of a way into the account asks the owner-present step. A member turns
@@ -14,8 +14,6 @@ import { mailboxMark, mailsFor } from "./support/mailbox";
 
 const PASSWORD = "Proprietaire-Present-2026!";
 
-const codeFor = (secret: string, steps = 0) =>
-  OTPAuth.TOTP.generate({ secret: OTPAuth.Secret.fromBase32(secret), timestamp: Date.now() + steps * 30_000 });
 
 async function newMember(request: APIRequestContext): Promise<Account & { email: string; name: string }> {
   const nickname = `present${Date.now().toString(36)}`;
@@ -32,19 +30,9 @@ test("a member proves they are present for each change of a factor, is told by m
   test.setTimeout(150_000);
   const who = await newMember(request);
   const mark = mailboxMark();
-  // WebAuthn needs a host name: the server's PUBLIC_URL is localhost.
-  const site = `http://localhost:${E2E_PORT}`;
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("WebAuthn.enable");
-  await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
-  });
-  await page.goto(`${site}/login`);
-  await islandsHydrated(page);
-  await page.getByLabel("Identifiant").fill(who.nickname);
-  await page.getByLabel("Mot de passe").fill(who.password);
-  await page.getByRole("button", { name: "Se connecter", exact: true }).click();
-  await page.waitForURL("**/user/dashboard");
+  const site = PASSKEY_SITE;
+  await virtualAuthenticator(page);
+  await signIn(page, who, site);
   await page.goto(`${site}/user/profile`);
   const section = page.locator("#double-authentification");
 
@@ -124,10 +112,5 @@ test("a member proves they are present for each change of a factor, is told by m
   await expect.poll(async () => (await told(/Un administrateur a débloqué la connexion/)).length, { timeout: 30_000 }).toBe(1);
 
   // The member's session ended; the password alone signs in now.
-  await page.goto(`${site}/login`);
-  await islandsHydrated(page);
-  await page.getByLabel("Identifiant").fill(who.nickname);
-  await page.getByLabel("Mot de passe").fill(who.password);
-  await page.getByRole("button", { name: "Se connecter", exact: true }).click();
-  await page.waitForURL("**/user/dashboard");
+  await signIn(page, who, site);
 });

@@ -1,7 +1,8 @@
 import { writeFileSync } from "node:fs";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import * as OTPAuth from "otpauth";
-import { E2E_PORT, OIDC_EMAIL_FILE } from "./global-setup";
+import { codeFor } from "./support/otp";
+import { OIDC_EMAIL_FILE } from "./global-setup";
+import { PASSKEY_SITE, virtualAuthenticator } from "./support/webauthn";
 import { ADMIN, apiToken, appViolations, islandsHydrated, signIn, type Account } from "./support/apps";
 
 /**
@@ -24,9 +25,6 @@ async function newMember(request: APIRequestContext, prefix: string): Promise<Ac
   return { nickname, password: PASSWORD };
 }
 
-/** What the phone shows `steps` periods of 30 s from now (the enrolment used the current one: codes are single-use). */
-const codeFor = (secret: string, steps = 0) =>
-  OTPAuth.TOTP.generate({ secret: OTPAuth.Secret.fromBase32(secret), timestamp: Date.now() + steps * 30_000 });
 
 async function signOut(page: Page) {
   await page.locator("[data-session-slot]").getByRole("button", { name: "Déconnexion" }).click();
@@ -134,27 +132,9 @@ test("Google proves only the first factor: a member with two-factor still types 
 test("a member registers a passkey and signs in with it, without a password", async ({ page, request }) => {
   test.setTimeout(90_000);
   const who = await newMember(request, "cle");
-  // WebAuthn needs a host name (an IP address cannot be a relying party): the server's PUBLIC_URL is localhost.
-  const site = `http://localhost:${E2E_PORT}`;
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("WebAuthn.enable");
-  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: {
-      protocol: "ctap2",
-      transport: "internal",
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-
-  await page.goto(`${site}/login`);
-  await islandsHydrated(page);
-  await page.getByLabel("Identifiant").fill(who.nickname);
-  await page.getByLabel("Mot de passe").fill(who.password);
-  await page.getByRole("button", { name: "Se connecter", exact: true }).click();
-  await page.waitForURL("**/user/dashboard");
+  const site = PASSKEY_SITE;
+  const { cdp, authenticatorId } = await virtualAuthenticator(page);
+  await signIn(page, who, site);
   await page.goto(`${site}/user/profile`);
   const section = page.locator("#double-authentification");
   await expect(section.getByText("Aucune clé d’accès enregistrée.")).toBeVisible();

@@ -31,8 +31,8 @@ export const landingOf = (who: Account): string => (who.nickname === ADMIN.nickn
  * Signs in through /login and waits for the dashboard. Waits for the login island to hydrate first: text typed
  * into the server-rendered form before that is wiped by React (seen under load).
  */
-export async function signIn(page: Page, who: Account): Promise<void> {
-  await page.goto("/login");
+export async function signIn(page: Page, who: Account, origin = ""): Promise<void> {
+  await page.goto(`${origin}/login`);
   await islandsHydrated(page);
   await page.getByLabel("Identifiant").fill(who.nickname);
   await page.getByLabel("Mot de passe").fill(who.password);

@@ -3,32 +3,29 @@
  * on, a code of the app (or a recovery code) or a passkey. Asked before any change of a way into the account,
  * so a borrowed session alone cannot add or remove one. The form owns the value and sends it with its body.
  */
-import { useStore } from "@nanostores/react";
-import { atom } from "nanostores";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { errorText } from "../lib/api";
+import { invalidate, resource, useResource } from "../lib/query";
 import { ceremonyError } from "../profile/two-factor-client";
 import { FormField } from "../ui/FormField";
-import { loadProofNeeds, passkeyProof, type OwnerProof, type OwnerProofNeeds } from "./owner-proof-client";
+import { loadProofNeeds, passkeyProof, PROOF_NEEDS_PATH, type OwnerProof, type OwnerProofNeeds } from "./owner-proof-client";
 import "./OwnerProofFields.css";
 
 export type { OwnerProof };
 
-/** Bumped when the viewer's factors change (an app turned on, a key added): every form asks again what it needs. */
-const $factorsVersion = atom(0);
-export const factorsChanged = () => $factorsVersion.set($factorsVersion.get() + 1);
+/** What the step asks of the viewer: one answer shared by every form of the page (lib/query.ts). */
+const $proofNeeds = resource(PROOF_NEEDS_PATH, () => loadProofNeeds());
+
+/** Call when the viewer's factors change (an app turned on, a key added): every form asks again what it needs. */
+export const factorsChanged = () => invalidate(PROOF_NEEDS_PATH);
+
+/** Asked when the answer cannot be had: both, and the server says what is missing. */
+const UNKNOWN: OwnerProofNeeds = { password: true, recentSignIn: false, secondFactor: true, passkeys: 0 };
 
 /** What the step asks of the viewer; null while loading. */
 export function useProofNeeds(): OwnerProofNeeds | null {
-  const [needs, setNeeds] = useState<OwnerProofNeeds | null>(null);
-  const version = useStore($factorsVersion);
-  useEffect(() => {
-    loadProofNeeds()
-      .then(setNeeds)
-      // Unknown: ask for both, the server says what is missing.
-      .catch(() => setNeeds({ password: true, recentSignIn: false, secondFactor: true, passkeys: 0 }));
-  }, [version]);
-  return needs;
+  const { data, error } = useResource($proofNeeds);
+  return error ? UNKNOWN : (data ?? null);
 }
 
 type Props = {

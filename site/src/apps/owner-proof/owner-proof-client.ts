@@ -4,6 +4,9 @@ import { api, call } from "../lib/api";
 
 export type { OwnerProof, OwnerProofNeeds };
 
+/** The path the forms' shared answer is named by (lib/query.ts), invalidated when a factor changes. */
+export const PROOF_NEEDS_PATH = "/api/user/me/owner-proof";
+
 export const loadProofNeeds = () => call(api.user.me["owner-proof"].get(), "Erreur lors du chargement de votre compte");
 
 /** Asks the browser to sign the server's challenge with one of the member's keys (WebAuthn library loaded now). */
