@@ -10,3 +10,10 @@ export const NEWSLETTER_CONSENT =
 /** The one answer to a subscription request, whether or not the address is already known (no enumeration). */
 export const SUBSCRIBE_ANSWER =
   "Merci\u00a0! Si cette adresse n'est pas encore inscrite, un e-mail de confirmation vient de lui être envoyé. Suivez le lien qu'il contient pour confirmer votre inscription.";
+
+/** The sections of an issue, in their order: the composer shows its items so, and the letter sends them so. */
+export const ISSUE_SECTIONS = [
+  { kind: "article", title: "Articles" },
+  { kind: "event", title: "Événements" },
+  { kind: "media", title: "Médias" },
+] as const;

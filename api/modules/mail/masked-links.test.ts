@@ -14,7 +14,8 @@ import { createHarness, type Harness } from "../../testing/harness";
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from "../../testing/smtp-server";
 import { person, send, type Person } from "../users/test-kit";
 import { LAPSED_LINK } from "./delivery";
-import { NOT_RESENDABLE } from "./resend";
+import { holdOutbox } from "./hold";
+import { NOT_RESENDABLE, REPLACED } from "./resend";
 import { smtpDeliverer } from "./test-kit";
 
 const PUBLIC_URL = "https://institut.example.sn";
@@ -159,6 +160,23 @@ describe("masked links in « Courriels », and « Renvoyer »", () => {
     const test = await send(h, "POST", "/api/admin/mail/test", undefined, admin.auth);
     expect(await send(h, "POST", `/api/admin/mail/${test.json._id}/resend`, undefined, admin.auth)).toMatchObject({ status: 409, json: { message: NOT_RESENDABLE } });
     expect((await send(h, "POST", "/api/admin/mail/inconnu/resend", undefined, admin.auth)).status).toBe(404);
+  });
+
+  it("« Renvoyer » on a message held after a restore replaces it: « Reprendre l'envoi » does not mail the old link too", async () => {
+    const binta = await makeUser(db(), { nickname: "binta-suspendue", firstname: "Binta", name: "Sy" });
+    await db().update(users).set({ email: "binta.suspendue@example.sn" }).where(eq(users.id, binta.id));
+    expect((await post(h, "/api/auth/password-reset", { login: "binta-suspendue" }, freshIp())).status).toBe(200);
+    const [old] = await db().select().from(mailOutbox).where(eq(mailOutbox.toAddress, "binta.suspendue@example.sn"));
+    await holdOutbox(db());
+
+    expect((await send(h, "POST", `/api/admin/mail/${old!.id}/resend`, undefined, admin.auth)).status).toBe(201);
+    const [replaced] = await db().select().from(mailOutbox).where(eq(mailOutbox.id, old!.id));
+    expect(replaced).toMatchObject({ state: "failed", lastError: REPLACED });
+    expect(await db().select().from(mailSecrets).where(eq(mailSecrets.mailId, old!.id))).toHaveLength(0);
+    expect((await send(h, "POST", "/api/admin/mail/resume", undefined, admin.auth)).status).toBe(200);
+    const toBinta = (await deliver()).filter((m) => m.envelope.to[0] === "binta.suspendue@example.sn");
+    expect(toBinta).toHaveLength(1);
+    expect((await post(h, "/api/auth/password-reset/confirm", { token: tokensIn(toBinta[0]!)[0], password: NEW_PASSWORD })).status).toBe(200);
   });
 
   it("journals an admin who replaces another member's password as that admin, saying so", async () => {

@@ -4,14 +4,19 @@
  * feature that masks links registers what a fresh link means for its kinds of message (a new reset link for the
  * member, a new confirmation for the subscriber…); the composition is in index.ts, so this module imports none of
  * them. The fresh message, its link and the journal entry naming the admin commit together.
+ *
+ * The message resent is replaced: if it has not left (waiting, held after a restore, or failed), it never will.
+ * Its link is stale, often cancelled by the fresh one, and « Reprendre l'envoi » or « Réessayer » would otherwise
+ * mail the person a second, dead link after the working one.
  */
-import { eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { mailOutbox, type MailRow, type UserRow } from "../../../db/schema";
 import type { Env } from "../../env";
 import { ConflictError, NotFoundError } from "../../lib/errors";
 import { recordAudits } from "../audit/service";
 import type { MailQueuedAnswer } from "./model";
+import { forgetSecrets } from "./secrets";
 
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -27,6 +32,9 @@ export type Resender = (tx: Tx, env: Env, row: MailRow, now: Date) => Promise<Re
 
 /** Resenders by the outbox's `kind`. */
 export type Resenders = Readonly<Record<string, Resender>>;
+
+/** The last error of a message « Renvoyer » replaced before it left. */
+export const REPLACED = "Remplacé par un nouveau lien («\u00a0Renvoyer\u00a0»)\u00a0: ce courriel ne partira pas.";
 
 export const NOT_RESENDABLE = "Ce courriel ne contient pas de lien personnel\u00a0: il n'y a rien à renvoyer («\u00a0Réessayer\u00a0» remet en file un courriel en échec).";
 
@@ -44,6 +52,13 @@ export async function resendMail(
   if (row.masked === 0 || !row.linkRef || !resender) throw new ConflictError(NOT_RESENDABLE);
   const resent = await db.transaction(async (tx) => {
     const queued = await resender(tx, env, row, now);
+    // One being sent right now is left to its worker (its lease guards the row); a sent one is history.
+    const replaced = await tx
+      .update(mailOutbox)
+      .set({ state: "failed", leaseUntil: null, lastError: REPLACED, updatedAt: now })
+      .where(and(eq(mailOutbox.id, row.id), inArray(mailOutbox.state, ["pending", "held", "failed"])))
+      .returning({ id: mailOutbox.id });
+    if (replaced.length > 0) await forgetSecrets(tx, row.id);
     await recordAudits(
       tx,
       [

@@ -6,6 +6,7 @@
  * « Newsletter pictures »).
  */
 import type { IssueItem, IssueRow } from "../../../db/schema";
+import { ISSUE_SECTIONS } from "../../../shared/newsletter";
 import type { Env } from "../../env";
 import { renderMail, type MailContent, type MailStory, type RenderedMail } from "../mail/render";
 import { UNSUBSCRIBE_PAGE } from "../newsletter/links";
@@ -18,12 +19,6 @@ const ARCHIVE_PATH = "/lettre/archives";
 const STAND_IN = "https://desinscription.invalid/lien-personnel";
 
 const dakarDay = new Intl.DateTimeFormat("fr-FR", { timeZone: "Africa/Dakar", weekday: "long", day: "numeric", month: "long", year: "numeric" });
-
-const SECTIONS = [
-  { kind: "article", heading: "Articles" },
-  { kind: "event", heading: "Événements" },
-  { kind: "media", heading: "Médias" },
-] as const;
 
 function story(item: IssueItem): MailStory {
   const pic = item.mailPicture;
@@ -41,9 +36,9 @@ function story(item: IssueItem): MailStory {
 function issueMailContent(issue: Pick<IssueRow, "subject" | "intro" | "items" | "number">, siteName: string, unsubscribeHref = STAND_IN): MailContent {
   const blocks: MailContent["blocks"] = [];
   for (const para of issue.intro.split(/\n{2,}/).map((p) => p.trim()).filter(Boolean)) blocks.push({ type: "paragraph", text: para });
-  for (const section of SECTIONS) {
+  for (const section of ISSUE_SECTIONS) {
     const items = issue.items.filter((i) => i.kind === section.kind);
-    if (items.length) blocks.push({ type: "stories", heading: section.heading, items: items.map(story) });
+    if (items.length) blocks.push({ type: "stories", heading: section.title, items: items.map(story) });
   }
   return {
     subject: issue.subject,

@@ -24,8 +24,6 @@ type ArticleRow = typeof articles.$inferSelect;
 type EventRow = typeof events.$inferSelect;
 type MediaRow = typeof media.$inferSelect;
 export type ItemKind = IssueItem["kind"];
-/** The sections of the composer and of the mail, in their order. */
-export const ITEM_KINDS = ["article", "event", "media"] as const satisfies readonly ItemKind[];
 /** Per section: a proposal is a starting point, and a letter of a dozen items is already long. */
 const PROPOSAL_LIMIT = 20;
 const seg = encodeURIComponent;

@@ -33,6 +33,11 @@ export function limitKeyOf(email: string): string {
   return `${plus > 0 ? local.slice(0, plus) : local}${email.slice(at)}`.toLowerCase();
 }
 
+/** Takes one request from both limits: the milliseconds to wait, 0 when it may go ahead. */
+export async function takeSubscribe(limits: NewsletterLimits, client: string, email: string): Promise<number> {
+  return Math.max(await limits.byClient.take(client), await limits.byEmail.take(limitKeyOf(email)));
+}
+
 const defaults = new WeakMap<object, NewsletterLimits>();
 
 /** The limits of one app (one per deps object, so each test app starts with fresh counters). */

@@ -17,7 +17,7 @@ import { isMailAddress } from "../../lib/mail-address";
 import { mailSite, renderMail, type RenderedMail } from "../mail/render";
 import { enqueueMail, type OutgoingMail } from "../mail/service";
 import { newToken } from "../password-reset/tokens";
-import { limitKeyOf, type NewsletterLimits } from "./limits";
+import { takeSubscribe, type NewsletterLimits } from "./limits";
 import { confirmTokenHash, isUnsubscribeSig, unsubscribePageUrl } from "./links";
 import { confirmMailContent } from "./mail";
 import { BAD_ADDRESS, BAD_CONFIRM_LINK, BAD_UNSUBSCRIBE_LINK, CONFIRMED, SUBSCRIBE_ANSWER, TOO_MANY_SUBSCRIBES, UNSUBSCRIBED } from "./messages";
@@ -64,7 +64,7 @@ export class Newsletter {
   async subscribe(request: SubscribeRequest, client: string): Promise<string> {
     const email = subscriberEmail(request.email);
     // Counted before any work, per client and per mailbox (`name+tag@` counts as `name@`).
-    const wait = Math.max(await this.limits.byClient.take(client), await this.limits.byEmail.take(limitKeyOf(email)));
+    const wait = await takeSubscribe(this.limits, client, email);
     if (wait > 0) throw new TooManyRequestsError(TOO_MANY_SUBSCRIBES, wait);
     await this.request(email, request.source, request.userId ?? null);
     return SUBSCRIBE_ANSWER;
@@ -158,7 +158,7 @@ export class Newsletter {
       return UNSUBSCRIBED;
     }
     const email = subscriberEmail(user.email);
-    const wait = Math.max(await this.limits.byClient.take(client), await this.limits.byEmail.take(limitKeyOf(email)));
+    const wait = await takeSubscribe(this.limits, client, email);
     if (wait > 0) throw new TooManyRequestsError(TOO_MANY_SUBSCRIBES, wait);
     // Their own subscription: the member may be told where it stands.
     const state = await this.request(email, "profile", user.id);

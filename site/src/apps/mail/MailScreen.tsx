@@ -8,7 +8,7 @@
  */
 import { useStore } from "@nanostores/react";
 import { useState } from "react";
-import type { MailSummary } from "../../../../api/contract";
+import type { MailQueuedAnswer, MailSummary } from "../../../../api/contract";
 import { api, call, errorText } from "../lib/api";
 import { revalidate, useResource } from "../lib/query";
 import { toast } from "../stores/toasts";
@@ -31,37 +31,28 @@ export default function MailScreen() {
   const shown = useShown(data);
   const [sending, setSending] = useState(false);
 
+  /** Every action that queues a message: the server's sentence in a toast, then the list read again. Never throws. */
+  const queue = async (request: () => Promise<MailQueuedAnswer>, failure: string, action: string) => {
+    try {
+      toast.success((await request()).message, { action });
+      revalidate(PATH);
+    } catch (e) {
+      toast.error(errorText(e, failure), { action });
+    }
+  };
   const sendTest = async () => {
+    const failure = "L'envoi du courriel de test a échoué.";
     setSending(true);
-    try {
-      const queued = await call(api.admin.mail.test.post(), "L'envoi du courriel de test a échoué.");
-      toast.success(queued.message, { action: "mail-test" });
-      revalidate(PATH);
-    } catch (e) {
-      toast.error(errorText(e, "L'envoi du courriel de test a échoué."), { action: "mail-test" });
-    } finally {
-      setSending(false);
-    }
+    await queue(() => call(api.admin.mail.test.post(), failure), failure, "mail-test");
+    setSending(false);
   };
-
-  const retry = async (m: { _id: string; subject: string }) => {
-    try {
-      const queued = await call(api.admin.mail({ id: m._id }).retry.post(), "Le courriel n'a pas pu être remis dans la file.");
-      toast.success(queued.message, { action: `retry:${m._id}` });
-      revalidate(PATH);
-    } catch (e) {
-      toast.error(errorText(e, "Le courriel n'a pas pu être remis dans la file."), { action: `retry:${m._id}` });
-    }
+  const retry = (m: { _id: string }) => {
+    const failure = "Le courriel n'a pas pu être remis dans la file.";
+    return queue(() => call(api.admin.mail({ id: m._id }).retry.post(), failure), failure, `retry:${m._id}`);
   };
-
-  const resend = async (m: { _id: string; subject: string }) => {
-    try {
-      const queued = await call(api.admin.mail({ id: m._id }).resend.post(), "Le nouveau lien n'a pas pu être envoyé.");
-      toast.success(queued.message, { action: `resend:${m._id}` });
-      revalidate(PATH);
-    } catch (e) {
-      toast.error(errorText(e, "Le nouveau lien n'a pas pu être envoyé."), { action: `resend:${m._id}` });
-    }
+  const resend = (m: { _id: string }) => {
+    const failure = "Le nouveau lien n'a pas pu être envoyé.";
+    return queue(() => call(api.admin.mail({ id: m._id }).resend.post(), failure), failure, `resend:${m._id}`);
   };
 
   const columns: Column<MailSummary>[] = [

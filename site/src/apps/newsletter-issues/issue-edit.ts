@@ -1,16 +1,13 @@
 /** Pure helpers of the issues screen: the sections of items, the texts of states and progress, the preview document. */
 import type { IssueItemView, IssueProgress, IssueSummary } from "../../../../api/contract";
 import { dakarMoment } from "../../../../shared/dakar-time";
+import { ISSUE_SECTIONS } from "../../../../shared/newsletter";
 import { pluralWord } from "../../lib/format";
 
 export const itemKey = (i: Pick<IssueItemView, "kind" | "id">) => `${i.kind}:${i.id}`;
 
-/** The composer's sections, in the mail's order (api/modules/newsletter-issues/content.ts says the same). */
-export const SECTIONS = [
-  { kind: "article", title: "Articles" },
-  { kind: "event", title: "Événements" },
-  { kind: "media", title: "Médias" },
-] as const satisfies readonly { kind: IssueItemView["kind"]; title: string }[];
+/** The composer's sections: the mail's, in its order (shared/newsletter.ts). */
+export const SECTIONS = ISSUE_SECTIONS satisfies readonly { kind: IssueItemView["kind"]; title: string }[];
 
 /**
  * What a section offers to tick: the items of the issue the proposal no longer lists (an older pick of a saved
