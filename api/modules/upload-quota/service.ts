@@ -8,9 +8,9 @@
  *
  * Bytes are those received (the upload as sent, checked while it streams), recorded on the row when it is kept.
  * Admins are exempt: what they upload is approved at once, and they have their own upload rate.
- * A deletion does not free the quota: a trashed item's files stay on disk until the purge (30 days, or an admin's
- * « Supprimer définitivement »), so they count until then: a member may purge their own from « Corbeille » (issue 30 §5: an upload/delete loop grew a member's
- * folder by 8 MB under a 3 MB quota, bounded only by the hourly rate).
+ * A deletion does not free the quota: a trashed item's files stay on disk until the purge (30 days, or « Supprimer
+ * définitivement » in « Corbeille », which a member may do for their own), so they count until then (issue 30 §5:
+ * an upload/delete loop grew a member's folder by 8 MB under a 3 MB quota, bounded only by the hourly rate).
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
