@@ -4,6 +4,7 @@ import type { Db } from "../../../db/client";
 import { mailOutbox, type MailRow } from "../../../db/schema";
 import { foldedSearch, listPage, type ListSpec } from "../../lib/list-query";
 import type { MailPage, MailQuery, MailSummary } from "./model";
+import { REPLACED } from "./resend";
 
 /** Newest first (indexes `mail_outbox_created_idx`, and `mail_outbox_state_created_idx` for a state). */
 export const MAIL_LIST: ListSpec<"recent"> = {
@@ -29,6 +30,7 @@ export function mailSummary(r: MailRow): MailSummary {
     sentAt: r.sentAt?.toISOString() ?? null,
     maskedLinks: r.masked,
     resendable: r.masked > 0 && r.linkRef !== null,
+    retryable: r.state === "failed" && r.lastError !== REPLACED,
   };
 }
 

@@ -26,6 +26,8 @@ export const MailSummary = t.Object({
   maskedLinks: t.Integer(),
   /** Whether « Renvoyer » can make the person a fresh link (resend.ts). */
   resendable: t.Boolean(),
+  /** « Réessayer » applies: failed, and not replaced by « Renvoyer » (mail/resend.ts). */
+  retryable: t.Boolean(),
 });
 
 export type MailSummary = Static<typeof MailSummary>;

@@ -1,10 +1,11 @@
 /** What admins do with the outbox: read a message in full, send a failed one again, send themselves a test. */
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull, ne, or } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { mailOutbox, type UserRow } from "../../../db/schema";
 import type { Env } from "../../env";
 import { ConflictError, NotFoundError } from "../../lib/errors";
 import { mailHtmlForDisplay } from "./display";
+import { REPLACED } from "./resend";
 import { maskedText } from "./secrets";
 import { mailSummary } from "./listing";
 import type { MailDetail, MailQueuedAnswer } from "./model";
@@ -31,16 +32,20 @@ export async function mailDetail(db: Db, id: string): Promise<MailDetail> {
   };
 }
 
-/** « Réessayer »: a failed message goes back to pending, due now, with a fresh series of attempts. */
+/**
+ * « Réessayer »: a failed message goes back to pending, due now, with a fresh series of attempts; not one that
+ * « Renvoyer » replaced (its link was dropped with it: sending it would mail a dead link).
+ */
 export async function retryMail(db: Db, id: string, now = new Date()): Promise<MailQueuedAnswer> {
   const [row] = await db
     .update(mailOutbox)
     .set({ state: "pending", attempts: 0, nextAttemptAt: now, leaseUntil: null, updatedAt: now })
-    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.state, "failed")))
+    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.state, "failed"), or(isNull(mailOutbox.lastError), ne(mailOutbox.lastError, REPLACED))))
     .returning({ id: mailOutbox.id, subject: mailOutbox.subject });
   if (row) return { _id: row.id, subject: row.subject, state: "pending", message: "Courriel remis dans la file d'envoi." };
-  const [exists] = await db.select({ id: mailOutbox.id }).from(mailOutbox).where(eq(mailOutbox.id, id));
+  const [exists] = await db.select({ lastError: mailOutbox.lastError }).from(mailOutbox).where(eq(mailOutbox.id, id));
   if (!exists) throw new NotFoundError(NOT_FOUND);
+  if (exists.lastError === REPLACED) throw new ConflictError("Ce courriel a été remplacé par un nouveau lien\u00a0: il ne partira pas.");
   throw new ConflictError("Seul un courriel en échec peut être renvoyé.");
 }
 

@@ -55,7 +55,8 @@ export async function resendMail(
     // One being sent right now is left to its worker (its lease guards the row); a sent one is history.
     const replaced = await tx
       .update(mailOutbox)
-      .set({ state: "failed", leaseUntil: null, lastError: REPLACED, updatedAt: now })
+      // No link left to send or send again: neither « Renvoyer » nor « Réessayer » applies to it any more.
+      .set({ state: "failed", leaseUntil: null, lastError: REPLACED, linkRef: null, updatedAt: now })
       .where(and(eq(mailOutbox.id, row.id), inArray(mailOutbox.state, ["pending", "held", "failed"])))
       .returning({ id: mailOutbox.id });
     if (replaced.length > 0) await forgetSecrets(tx, row.id);

@@ -60,7 +60,7 @@ export function MailDialog({ onRetry, onResend }: { onRetry: Action; onResend: A
       onClose={close}
       footer={
         <>
-          {mail?.state === "failed" && (
+          {mail?.retryable && (
             <button type="button" className="btn btn-outline" onClick={() => void onRetry(mail)}>
               Réessayer
             </button>

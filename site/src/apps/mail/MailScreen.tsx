@@ -78,7 +78,7 @@ export default function MailScreen() {
       className: "row-actions",
       cell: (m) => (
         <>
-          {m.state === "failed" && (
+          {m.retryable && (
             <button type="button" className="btn btn-small btn-outline" onClick={() => void retry(m)}>
               Réessayer<span className="sr-only"> : {m.subject}</span>
             </button>
