@@ -32,6 +32,10 @@ export type WorkerJob = { id: string; out: string; previous?: string; mode: Buil
 export type WorkerAnswer = { id: string; ok: boolean; restart?: boolean };
 
 const root = process.cwd();
+// A key given from outside holds for every job; otherwise each job computes its own (scripts/partial-build.ts
+// buildKey), so a new year (the footer's) makes the next build a full one. Read once here: astroInProcess writes
+// BUILD_KEY into the environment for the Astro integration, which must not freeze the first job's key.
+const givenKey = process.env.BUILD_KEY;
 let warm: { prerenderer: CapturedPrerenderer; key: string } | null = null;
 let astroUsed = false;
 
@@ -58,7 +62,7 @@ async function astroInProcess(job: BuildJob, mode: BuildMode): Promise<void> {
 async function runJob(job: WorkerJob): Promise<WorkerAnswer> {
   const began = performance.now();
   const at = () => `${Math.round(performance.now() - began)} ms`;
-  const key = process.env.BUILD_KEY || buildKey(root);
+  const key = givenKey || buildKey(root);
   const buildJob: BuildJob = { root, out: job.out, previous: job.previous || undefined, key, mode: job.previous ? job.mode : "full" };
   const canWarm = warm !== null && warm.key === key && buildJob.mode === "partial";
   if (!canWarm && astroUsed) return { id: job.id, ok: false, restart: true };

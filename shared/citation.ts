@@ -13,6 +13,7 @@
  * - BibTeX keeps UTF-8 (accents as typed, for biber/biblatex or any UTF-8 BibTeX); only its special characters are
  *   escaped. RIS lines end with CRLF, as the format asks.
  */
+import { dakarDate } from "./dakar-time";
 
 export interface CitedPerson {
   firstname: string;
@@ -42,17 +43,12 @@ export type Styled = { text: string; italic?: boolean }[];
 const NBSP = "\u00a0";
 
 const dayParts = new Intl.DateTimeFormat("en-GB", { timeZone: "Africa/Dakar", year: "numeric", month: "2-digit", day: "2-digit" });
-const frenchDay = new Intl.DateTimeFormat("fr-FR", { timeZone: "Africa/Dakar", day: "numeric", month: "long", year: "numeric" });
-const frenchDayMonth = new Intl.DateTimeFormat("fr-FR", { timeZone: "Africa/Dakar", day: "numeric", month: "long" });
 
 /** The publication day in Dakar as zero-padded parts. */
 export function dakarDay(iso: string): { year: string; month: string; day: string } {
   const parts = Object.fromEntries(dayParts.formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
   return { year: parts.year!, month: parts.month!, day: parts.day! };
 }
-
-/** French writes the first day of a month as an ordinal: « 1er mars ». */
-const firstDay = (text: string) => text.replace(/^1 /, "1er ");
 
 /** « Surname, Given names », the order Highwire, RIS and BibTeX read without guessing. */
 export const invertedName = (p: CitedPerson) => (p.firstname.trim() ? `${p.name.trim()}, ${p.firstname.trim()}` : p.name.trim());
@@ -89,7 +85,7 @@ const sentence = (text: string) => (/[.?!…]$/.test(text.trim()) ? text.trim() 
  */
 export function apa(work: CitedWork): Styled {
   const { year } = dakarDay(work.publishedAt);
-  const date = `(${year}, ${firstDay(frenchDayMonth.format(new Date(work.publishedAt)))})`;
+  const date = `(${year}, ${dakarDate(new Date(work.publishedAt), false)})`;
   const names = work.authors.map((p) => (p.firstname.trim() ? `${p.name.trim()}, ${initials(p.firstname)}` : p.name.trim()));
   const title = work.title.trim();
   // The period after the title, unless the title ends with its own mark (« … apprennent ? »).
@@ -119,7 +115,7 @@ export function chicago(work: CitedWork): Styled {
   const title = work.title.trim();
   // A title ending with its own mark keeps it inside the guillemets; otherwise a period follows them.
   const quoted = /[?!…]$/.test(title) ? `«${NBSP}${title}${NBSP}»` : `«${NBSP}${title}${NBSP}».`;
-  const day = firstDay(frenchDay.format(new Date(work.publishedAt)));
+  const day = dakarDate(new Date(work.publishedAt));
   const head = authors ? `${sentence(authors)} ` : "";
   return [{ text: `${head}${quoted} ${work.publisher}, ${day}. ${work.url}.` }];
 }

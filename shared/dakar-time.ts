@@ -9,6 +9,15 @@ const days = {
   long: new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "long", year: "numeric", timeZone: TIME_ZONE }),
   short: new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "short", year: "numeric", timeZone: TIME_ZONE }),
 };
+const dayMonth = new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "long", timeZone: TIME_ZONE });
+
+/**
+ * The day in Dakar, month in full: « 12 mars 2026 », or « 12 mars » without the year. French writes the first of
+ * a month as an ordinal: « 1er mars 2026 ».
+ */
+export function dakarDate(at: Date, withYear = true): string {
+  return (withYear ? days.long : dayMonth).format(at).replace(/^1 /, "1er ");
+}
 
 /** « 14 h 32 », « 9 h 05 ». */
 export function dakarClock(at: Date): string {

@@ -4,7 +4,7 @@
  * (api/modules/articles/slug.ts, checked by api/modules/articles/permanent-url.test.ts), so a citation keeps working.
  */
 import type { Article } from "../../../api/contract";
-import type { CitedWork } from "../../../shared/citation";
+import { bibtex, ris, type CitedWork } from "../../../shared/citation";
 import { articleHref } from "./paths";
 import { SITE } from "./site";
 import { absoluteUrl, type Origin } from "./structured-data";
@@ -40,5 +40,12 @@ export function citedWork(s: CitationSource, origin: Origin): CitedWork {
   };
 }
 
+/** The files offered under « Citer »: the link's label, the media type (api/lib/content-types.ts serves the same) and the writer. */
+export const CITATION_FILES = {
+  bib: { label: "BibTeX", type: "application/x-bibtex", write: bibtex },
+  ris: { label: "RIS", type: "application/x-research-info-systems", write: ris },
+} as const;
+export type CitationFormat = keyof typeof CITATION_FILES;
+
 /** /article/{url}.bib and /article/{url}.ris, written beside the page at build time. */
-export const citationFileHref = (url: string, format: "bib" | "ris") => `${articleHref(url)}.${format}`;
+export const citationFileHref = (url: string, format: CitationFormat) => `${articleHref(url)}.${format}`;

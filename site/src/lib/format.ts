@@ -2,11 +2,10 @@
  * French formatting for everything a visitor reads: dates, counts, truncated text, member domains.
  * Dates are shown in the seat's time zone (Dakar) so a build server elsewhere prints the same day.
  */
-import { dakarClock } from "../../../shared/dakar-time";
+import { dakarClock, dakarDate } from "../../../shared/dakar-time";
 
 const TZ = "Africa/Dakar";
 
-const longDate = new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "long", year: "numeric", timeZone: TZ });
 const shortDate = new Intl.DateTimeFormat("fr-FR", { day: "2-digit", month: "2-digit", year: "numeric", timeZone: TZ });
 
 function toDate(value: string | number | Date | null | undefined): Date | null {
@@ -18,8 +17,7 @@ function toDate(value: string | number | Date | null | undefined): Date | null {
 /** "12 mars 2025" ("1er mars 2025"); empty string for a missing or invalid date. */
 export function formatDateLong(value: string | number | Date | null | undefined): string {
   const d = toDate(value);
-  // French writes the first day of a month as an ordinal: "1er mars 2025".
-  return d ? longDate.format(d).replace(/^1 /, "1er ") : "";
+  return d ? dakarDate(d) : "";
 }
 
 /** "12/03/2025"; empty string for a missing or invalid date. */
