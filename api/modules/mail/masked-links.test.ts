@@ -173,6 +173,11 @@ describe("masked links in « Courriels », and « Renvoyer »", () => {
     const [replaced] = await db().select().from(mailOutbox).where(eq(mailOutbox.id, old!.id));
     expect(replaced).toMatchObject({ state: "failed", lastError: REPLACED });
     expect(await db().select().from(mailSecrets).where(eq(mailSecrets.mailId, old!.id))).toHaveLength(0);
+    // The replaced copy offers neither action again, and the server refuses both.
+    const listed = await send(h, "GET", "/api/admin/mail?page=1&q=binta", undefined, admin.auth);
+    expect(listed.json.items.find((m: { _id: string }) => m._id === old!.id)).toMatchObject({ resendable: false, retryable: false });
+    expect((await send(h, "POST", `/api/admin/mail/${old!.id}/retry`, undefined, admin.auth)).status).toBe(409);
+    expect((await send(h, "POST", `/api/admin/mail/${old!.id}/resend`, undefined, admin.auth)).status).toBe(409);
     expect((await send(h, "POST", "/api/admin/mail/resume", undefined, admin.auth)).status).toBe(200);
     const toBinta = (await deliver()).filter((m) => m.envelope.to[0] === "binta.suspendue@example.sn");
     expect(toBinta).toHaveLength(1);
