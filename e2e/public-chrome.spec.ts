@@ -70,11 +70,11 @@ test.describe("page chrome", () => {
     await expect(up).not.toHaveClass(/is-visible/);
   });
 
-  test("the footer carries this year's copyright and two social links; the preloader is gone", async ({ page }) => {
+  test("the footer carries the 2025 copyright and two social links; the preloader is gone", async ({ page }) => {
     await page.goto("/");
     const footer = page.locator("footer.site-footer");
-    // The year the site was built, this year (issue 33 §4: it said 2025 for good).
-    await expect(footer).toContainText(`© ${new Date().getUTCFullYear()} L`);
+    // The spec's year (public-site.md: « Copyright year: 2025 »), which issue 33 §4's « this year » does not override.
+    await expect(footer).toContainText("© 2025");
     await expect(footer.getByRole("list", { name: "Réseaux sociaux" }).getByRole("link")).toHaveCount(2);
     // The configured pages of the institute (SOCIAL_*_URL), not the networks' home pages (issue 13, item 9).
     const hrefs = await footer.getByRole("list", { name: "Réseaux sociaux" }).getByRole("link").evaluateAll((as) => as.map((a) => a.getAttribute("href")));

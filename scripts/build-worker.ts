@@ -33,7 +33,7 @@ export type WorkerAnswer = { id: string; ok: boolean; restart?: boolean };
 
 const root = process.cwd();
 // A key given from outside holds for every job; otherwise each job computes its own (scripts/partial-build.ts
-// buildKey), so a new year (the footer's) makes the next build a full one. Read once here: astroInProcess writes
+// buildKey), so sources changed under a running worker make the next build a full one. Read once here: astroInProcess writes
 // BUILD_KEY into the environment for the Astro integration, which must not freeze the first job's key.
 const givenKey = process.env.BUILD_KEY;
 let warm: { prerenderer: CapturedPrerenderer; key: string } | null = null;

@@ -76,11 +76,9 @@ export const SEARCHABLE_ROUTES: ReadonlySet<string> = new Set([
 /**
  * What the pages are made with besides the data: the site's sources (not the browser apps, bundled apart by
  * scripts/build-apps.ts) and shared/ (the HTML allow-list the pages clean bodies with), this file and the search indexer, the dependencies and the public address. A partial
- * build reuses pages and search shards only from a build with the same key. The year is in it too: every page's
- * footer says it (site/src/lib/site.ts), item pages included, which are otherwise carried over while their props
- * hold; the first build of a year is therefore a full one.
+ * build reuses pages and search shards only from a build with the same key.
  */
-export function buildKey(root: string, now: Date = new Date()): string {
+export function buildKey(root: string): string {
   const hasher = new Bun.CryptoHasher("sha256");
   const add = (path: string) => {
     if (path === join(root, "site", "src", "apps")) return;
@@ -97,7 +95,6 @@ export function buildKey(root: string, now: Date = new Date()): string {
   }
   // The footer's social links (site/src/lib/social.ts) are on every page, like the public address.
   hasher.update(`${process.env.PUBLIC_URL ?? ""}\0${process.env.SOCIAL_LINKEDIN_URL ?? ""}\0${process.env.SOCIAL_YOUTUBE_URL ?? ""}\0${Bun.version}`);
-  hasher.update(`\0${now.getUTCFullYear()}`);
   return hasher.digest("hex").slice(0, 24);
 }
 

@@ -4,16 +4,10 @@ export const SITE = {
   tagline: "Think-tank et communauté — siège sur l'île de Gorée, Sénégal",
   description:
     "L'Institut, think-tank et communauté francophone dont le siège est sur l'île de Gorée, au Sénégal : cercles, médiathèque, articles et événements.",
+  /** The spec's footer line: « Copyright year: 2025 » (public-site.md), fixed, not the year of the build. */
+  copyright: "© 2025 L'Institut. Tous droits réservés.",
 } as const;
 
-/**
- * « © 2026 L'Institut. Tous droits réservés. », the year the page is built (issue 33 §4: it said 2025 for good).
- * Dakar keeps UTC all year, so the UTC year is the institute's. The year is part of the build key
- * (scripts/partial-build.ts), so the first build of a new year renders every page again.
- */
-export function copyright(at: Date): string {
-  return `© ${at.getUTCFullYear()} L'Institut. Tous droits réservés.`;
-}
 
 /** Main navigation. `children` feed the "Qui Sommes Nous ?" dropdown. */
 export const NAV = [
