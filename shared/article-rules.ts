@@ -20,7 +20,19 @@ export const RULE_MESSAGES = {
   contentMissing: "Le contenu est obligatoire",
   contentTooLong: (max: number) => `Le contenu est trop long (max ${groupDigits(max)} caractères)`,
   noTheme: "Au moins un thème doit être sélectionné",
+  emptyDraft: "Ce brouillon est vide\u00a0: écrivez un titre ou un texte pour l'enregistrer.",
 } as const;
+
+/** Things embedded in a body that are worth keeping without a word around them. */
+const EMBEDDED = /<(img|iframe|video|audio)\b/i;
+
+/**
+ * Nothing written yet: no title, no text, nothing embedded (a body of one picture has no text but is not empty).
+ * A new draft is never created from this, by the form (which does not send it) or by the API (which refuses it).
+ */
+export function isBlankArticle(title: string, text: string, html: string): boolean {
+  return !title.trim() && !text.trim() && !EMBEDDED.test(html);
+}
 
 /** Which rule of the text blocks submission (title first, then content), or null. `text` is the plain text. */
 export function textProblem(title: string, text: string, maxChars: number): { field: "title" | "content"; message: string } | null {

@@ -58,6 +58,13 @@ describe("draft rules at submission", () => {
     expect(res).toEqual({ status: 400, json: { message: "Ce brouillon est vide\u00a0: écrivez un titre ou un texte pour l'enregistrer." } });
   });
 
+  it("creates a draft whose body is only a picture, which the form does not count as empty either", async () => {
+    const html = '<figure><img src="https://example.org/carte.jpg" alt="Une carte"></figure>';
+    const res = await send(h, "POST", "/api/user/articles", { title: "", txt_content: "", html_content: html, draft: true }, awa.auth);
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ title: "", draft: true });
+  });
+
   it("removes a draft its author emptied, a day after its last save, and keeps the others", async () => {
     const emptied = (await send(h, "POST", "/api/user/articles", { title: "Bientôt vide", txt_content: "x", draft: true }, awa.auth)).json;
     await send(h, "PUT", `/api/user/articles/${emptied._id}`, { title: "", txt_content: "", draft: true }, awa.auth);

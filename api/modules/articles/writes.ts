@@ -9,7 +9,7 @@ import type { Db } from "../../../db/client";
 import { newId } from "../../../db/ids";
 import { articleAuthors, articleMedia, articleRevisions, articles, articleThemes, media, themes, users, type ArticleRow } from "../../../db/schema";
 import { BadRequestError, ConflictError, NotFoundError } from "../../lib/errors";
-import { RULE_MESSAGES } from "../../../shared/article-rules";
+import { isBlankArticle, RULE_MESSAGES } from "../../../shared/article-rules";
 import { bodyPictureSteps } from "./body-pictures";
 import { flagEvents, submissionEvents } from "../notifications/events";
 import type { ArticleInput } from "./input";
@@ -104,7 +104,7 @@ export async function createArticle(db: Db, input: ArticleInput, actor: Actor) {
   const draft = !actor.admin && input.draft;
   // A draft needs no theme yet (issue 32), but an empty one is never created: typing creates it, so an article
   // nobody wrote never appears in « Mes articles » (one emptied later is removed by the purge, trash/purge.ts).
-  if (draft && !input.title && !input.txtContent) throw new BadRequestError(EMPTY_DRAFT);
+  if (draft && isBlankArticle(input.title, input.txtContent, input.htmlContent ?? "")) throw new BadRequestError(RULE_MESSAGES.emptyDraft);
   if (!draft && !input.themes?.length) throw noTheme();
   const publishAt = actor.admin && input.publishAt ? inFuture(input.publishAt, "publication") : null;
   const authors = actor.admin && input.authors ? input.authors : [actor.id];
@@ -337,8 +337,6 @@ export async function deleteArticle(db: Db, id: string, actor: Actor) {
   await trashArticles(db, [row], { id: actor.id, nickname: actor.nickname ?? "?", admin: actor.admin }, `DELETE /api/${door}/articles/:id`);
   return { message: "Article supprimé avec succès." };
 }
-
-const EMPTY_DRAFT = "Ce brouillon est vide\u00a0: écrivez un titre ou un texte pour l'enregistrer.";
 
 /** An admin cannot approve what its authors have not submitted yet. */
 const DRAFT_NOT_SUBMITTED = "Cet article est un brouillon\u00a0: ses auteurs ne l'ont pas encore soumis.";

@@ -12,7 +12,7 @@ import { useMemo, type ReactNode } from "react";
 import type { ArticleSummary } from "../../../../api/contract";
 import { sortFrench } from "../../lib/collate";
 import { formatDateLong, fullName } from "../../lib/format";
-import { articleHref, articlePicSrc, userHref } from "../../lib/paths";
+import { articleHref, articlePicSrc } from "../../lib/paths";
 import { variantSrcset } from "../../lib/picture";
 import { articlesChanged, deleteArticle } from "../articles/api";
 import { api, call } from "../lib/api";
@@ -23,6 +23,7 @@ import { FormField } from "../ui/FormField";
 import { ScreenHead } from "../ui/ScreenHead";
 import { AdminArticleForm } from "./AdminArticleForm";
 import { PublicationBadges } from "../articles/PublicationBadges";
+import { AuthorLinks } from "../articles/AuthorLinks";
 import { ArticleBulkBar } from "./ArticleBulkBar";
 import { selectColumn, useSelection } from "../ui/BulkBar";
 import { useModerationColumns } from "../moderation/use-moderation";
@@ -56,15 +57,18 @@ function Thumbnail({ file }: { file: string | null }): ReactNode {
   );
 }
 
-/** « 26 novembre 2026 », broken only before the year: two short lines in a compact row (issue 33 §1). */
+/**
+ * « 26 novembre 2026 », broken only before the year: two short lines in a compact row (issue 33 §1). One element,
+ * not two: a card's cell is a grid (ui/DataTable.css), which put the year alone on a row of its own.
+ */
 function LongDate({ value }: { value: string }): ReactNode {
   const text = formatDateLong(value);
   const cut = text.lastIndexOf(" ");
   if (cut < 0) return text;
   return (
-    <>
+    <span>
       <span className="nowrap">{text.slice(0, cut)}</span> {text.slice(cut + 1)}
-    </>
+    </span>
   );
 }
 
@@ -78,22 +82,6 @@ function Themes({ article }: { article: ArticleSummary }): ReactNode {
         </li>
       ))}
     </ul>
-  );
-}
-
-function Authors({ article }: { article: ArticleSummary }): ReactNode {
-  if (article.authors.length === 0) return "-";
-  return (
-    <span className="clip-people">
-      {article.authors.map((u, i) => (
-        <span key={u._id}>
-          {i > 0 && ", "}
-          <a href={userHref(u.nickname)}>
-            {u.firstname} {u.name}
-          </a>
-        </span>
-      ))}
-    </span>
   );
 }
 
@@ -141,7 +129,7 @@ export default function AdminArticlesScreen() {
     { key: "image", header: "Image", className: "picture", cell: (a) => <Thumbnail file={a.articlePic} /> },
     { key: "themes", header: "Thèmes", className: "themes", cell: (a) => <Themes article={a} /> },
     { key: "media", header: "Médias", className: "num", cell: (a) => a.mediaCount },
-    { key: "author", header: "Auteurs", sortable: true, className: "authors", cell: (a) => <Authors article={a} /> },
+    { key: "author", header: "Auteurs", sortable: true, className: "authors", cell: (a) => <AuthorLinks article={a} className="clip-people" /> },
     { key: "recent", header: "Créé le", sortable: true, sortDir: "desc", className: "created", cell: (a) => <LongDate value={a.createdAt} /> },
     ...moderation,
   ];

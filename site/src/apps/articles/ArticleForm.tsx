@@ -29,7 +29,7 @@ import { ImageCropper } from "../ui/ImageCropper";
 import { EditModal, useEditedItem } from "../ui/EditModal";
 import { articlesChanged, createArticle, loadArticle, previewHref, rejectPendingEdit, updateArticle, type AppContext } from "./api";
 import { articleBody, articleErrors, blockingRule, draftOf, isBlank, type ArticleDraft, type ArticleErrors } from "./article-form";
-import { groupDigits } from "../../../../shared/article-rules";
+import { groupDigits, RULE_MESSAGES } from "../../../../shared/article-rules";
 import { htmlToText } from "../../../../shared/html-text";
 import { ArticlePictureField, useArticlePicture } from "./ArticlePicture";
 import { BodyField, type BodyEditorHandle } from "./BodyField";
@@ -196,7 +196,7 @@ function ArticleFormModal(props: ArticleFormProps & { themes: readonly ThemeRef[
       return;
     }
     if (isBlank(readDraft())) {
-      toast.error("Ce brouillon est vide\u00a0: écrivez un titre ou un texte pour l'enregistrer.");
+      toast.error(RULE_MESSAGES.emptyDraft);
       return;
     }
     setErrors({});

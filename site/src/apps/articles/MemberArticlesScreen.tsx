@@ -11,7 +11,7 @@ import { useStore } from "@nanostores/react";
 import { useState, type ReactNode } from "react";
 import type { ArticleSummary } from "../../../../api/contract";
 import { formatDateShort } from "../../lib/format";
-import { articleHref, userHref } from "../../lib/paths";
+import { articleHref } from "../../lib/paths";
 import { errorText } from "../lib/api";
 import { useResource } from "../lib/query";
 import { toast } from "../stores/toasts";
@@ -29,6 +29,7 @@ import { useShown } from "../ui/use-shown";
 import { articlesChanged, deleteArticle } from "./api";
 import { undoDelete } from "../trash/undo";
 import { ArticleForm } from "./ArticleForm";
+import { AuthorLinks } from "./AuthorLinks";
 import { articleCount, MEMBER_ARTICLE_SORTS, MY_ARTICLE_SORTS, MY_ARTICLE_STATUSES } from "./member-lists";
 import { $memberArticles, $myArticles, memberArticleList, myArticleList } from "./member-pages";
 import "../ui/list-tools.css";
@@ -121,17 +122,7 @@ export default function MemberArticlesScreen() {
       key: "author",
       header: "Auteurs",
       sortable: true,
-      cell: (a) =>
-        a.authors.length === 0
-          ? "-"
-          : a.authors.map((u, i) => (
-              <span key={u._id}>
-                {i > 0 && ", "}
-                <a href={userHref(u.nickname)}>
-                  {u.firstname} {u.name}
-                </a>
-              </span>
-            )),
+      cell: (a) => <AuthorLinks article={a} />,
     },
     themes,
     created,

@@ -5,7 +5,7 @@
 import type { Article } from "../../../../api/contract";
 import { htmlToText } from "../../../../shared/html-text";
 import { repeatsHtml } from "../../lib/format";
-import { RULE_MESSAGES, textProblem } from "../../../../shared/article-rules";
+import { isBlankArticle, RULE_MESSAGES, textProblem } from "../../../../shared/article-rules";
 
 export type ArticleDraft = {
   title: string;
@@ -86,7 +86,7 @@ export function blockingRule(d: ArticleDraft, maxChars?: number): string | null 
 
 /** Nothing written yet: a new article is not sent to the server while this holds (no empty drafts). */
 export function isBlank(d: ArticleDraft): boolean {
-  return !d.title.trim() && !htmlToText(d.content).trim() && !/<(img|iframe|video|audio)\b/i.test(d.content);
+  return isBlankArticle(d.title, htmlToText(d.content), d.content);
 }
 
 /** "a, b ,, c" -> ["a", "b", "c"]: trimmed, empties and repeats dropped. */

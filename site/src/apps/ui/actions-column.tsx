@@ -2,7 +2,8 @@
  * The « Actions » column of the apps' tables: « Modifier » and « Supprimer » for one row, each named for screen
  * readers with the row's own label (a visually hidden suffix), the delete button busy while its call runs. Each
  * carries an icon that only the compact rows of the moderated lists show, in place of the word (issue 33 §1,
- * moderation/compact-rows.css): the name read out stays « Modifier « Titre » ».
+ * moderation/compact-rows.css). The name read out is the hidden text, « Modifier « Titre » », whole: the word seen
+ * is hidden from screen readers, so a list may drop it from the screen (display: none) without renaming the button.
  */
 import type { ReactNode } from "react";
 import type { Column } from "./DataTable";
@@ -33,8 +34,8 @@ export function actionsColumn<T>(o: ActionsColumnOptions<T>): Column<T> {
           {o.before?.(row)}
           <button type="button" className="btn btn-small btn-outline" onClick={() => o.onEdit(row)}>
             <Icon name="pencil" className="row-action-icon" />
-            <span className="row-action-word">Modifier</span>
-            <span className="sr-only">{o.label(row)}</span>
+            <span className="row-action-word" aria-hidden="true">Modifier</span>
+            <span className="sr-only">Modifier{o.label(row)}</span>
           </button>
           {(o.canDelete?.(row) ?? true) && (
             <button
@@ -46,8 +47,8 @@ export function actionsColumn<T>(o: ActionsColumnOptions<T>): Column<T> {
               aria-busy={busy || undefined}
             >
               <Icon name="trash" className="row-action-icon" />
-              <span className="row-action-word">Supprimer</span>
-              <span className="sr-only">{o.label(row)}</span>
+              <span className="row-action-word" aria-hidden="true">Supprimer</span>
+              <span className="sr-only">Supprimer{o.label(row)}</span>
             </button>
           )}
         </>

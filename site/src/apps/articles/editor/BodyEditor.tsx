@@ -13,7 +13,6 @@ import { EditorContent, useEditor, useEditorState } from "@tiptap/react";
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from "react";
 import type { BodyPicture } from "../../../../../api/contract";
 import { mediaDetailHref } from "../../../lib/paths";
-import { createPortal } from "react-dom";
 import { MediaPicker } from "../../media-library/MediaPicker";
 import type { MediaChoice } from "../../media-library/picker-state";
 import type { AppContext } from "../api";
@@ -25,6 +24,7 @@ import { storedHtml } from "./output";
 import { cleanPastedHtml } from "./paste";
 import { isPicture, PICTURE_TYPES } from "./picture-upload";
 import { PictureDialog } from "./PictureDialog";
+import { OutsideArticleForm } from "./SmallDialog";
 import { bodyExtensions } from "./schema";
 import { Toolbar, type ToolButton } from "./Toolbar";
 import "./BodyEditor.css";
@@ -252,45 +252,41 @@ export default function BodyEditor(props: BodyEditorProps) {
           onClose={close}
         />
       )}
-      <MediaPicker
-        open={dialog?.kind === "media"}
-        context={props.context}
-        initial={[]}
-        single
-        title="Lien vers un média"
-        confirmLabel="Insérer le lien"
-        onChoose={([media]) => {
-          // Every media the picker lists comes from the API with its public address.
-          if (!media?.url) return;
-          const text = selectionText() || media.title;
-          editor.chain().insertContent({ type: "text", text, marks: [{ type: "link", attrs: { href: mediaDetailHref({ type: media.type, url: media.url }) } }] }).run();
-          changed();
-        }}
-        onClose={close}
-      />
-      {/* In document.body, as the small dialogs (SmallDialog.tsx): inside the article form, the upload's own form
-          was nested in it and its « Téléverser ce média » submitted the article form natively (issue 33 §4). */}
-      {createPortal(
-        <div className="body-dialog-root" onSubmit={(e) => e.stopPropagation()}>
-          <MediaPicker
-            open={dialog?.kind === "library"}
-            context={props.context}
-            initial={[]}
-            single
-            onlyType="image"
-            picture
-            title="Image de la médiathèque"
-            confirmLabel="Choisir cette image"
-            // A picture uploaded in the picker comes with the alternative text already typed there.
-            onChoose={([media], alt) => {
-              if (media?.path) setDialog({ kind: "library-alt", media, ready: false, alt });
-            }}
-            // The picker closes itself after a choice: the alternative text's dialog then stays.
-            onClose={() => setDialog((d) => (d?.kind === "library" ? null : d))}
-          />
-        </div>,
-        document.body,
-      )}
+      {/* Both pickers can upload, with a form of their own: outside the article form, as the small dialogs. */}
+      <OutsideArticleForm>
+        <MediaPicker
+          open={dialog?.kind === "media"}
+          context={props.context}
+          initial={[]}
+          single
+          title="Lien vers un média"
+          confirmLabel="Insérer le lien"
+          onChoose={([media]) => {
+            // Every media the picker lists comes from the API with its public address.
+            if (!media?.url) return;
+            const text = selectionText() || media.title;
+            editor.chain().insertContent({ type: "text", text, marks: [{ type: "link", attrs: { href: mediaDetailHref({ type: media.type, url: media.url }) } }] }).run();
+            changed();
+          }}
+          onClose={close}
+        />
+        <MediaPicker
+          open={dialog?.kind === "library"}
+          context={props.context}
+          initial={[]}
+          single
+          onlyType="image"
+          picture
+          title="Image de la médiathèque"
+          confirmLabel="Choisir cette image"
+          // A picture uploaded in the picker comes with the alternative text already typed there.
+          onChoose={([media], alt) => {
+            if (media?.path) setDialog({ kind: "library-alt", media, ready: false, alt });
+          }}
+          // The picker closes itself after a choice: the alternative text's dialog then stays.
+          onClose={() => setDialog((d) => (d?.kind === "library" ? null : d))}
+        />
+      </OutsideArticleForm>
       {dialog?.kind === "library-alt" && dialog.ready && (
         <LibraryPictureDialog
           src={dialog.media.path!}

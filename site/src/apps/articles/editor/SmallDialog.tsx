@@ -1,11 +1,23 @@
 /**
- * The editor's small dialogs (link, embed, picture): the apps' Modal, put in document.body so that
- * its form is not inside the article form, and with submit events kept from reaching the article form (React
- * bubbles them through portals).
+ * The editor's small dialogs (link, embed, picture): the apps' Modal, outside the article form.
  */
 import type { ReactNode } from "react";
 import { createPortal } from "react-dom";
 import { Modal } from "../../ui/Modal";
+
+/**
+ * Where every dialog of the editor goes: document.body, out of the article form, since a form inside it (an upload
+ * of the media picker, a small dialog's own form) would be nested in it and submit the article form natively
+ * (issue 33 §4). React still bubbles the submit events through the portal: they stop here.
+ */
+export function OutsideArticleForm({ children }: { children: ReactNode }) {
+  return createPortal(
+    <div className="body-dialog-root" onSubmit={(e) => e.stopPropagation()}>
+      {children}
+    </div>,
+    document.body,
+  );
+}
 
 export function SmallDialog(props: {
   title: string;
@@ -17,8 +29,8 @@ export function SmallDialog(props: {
   footer?: ReactNode;
   children: ReactNode;
 }) {
-  return createPortal(
-    <div className="body-dialog-root" onSubmit={(e) => e.stopPropagation()}>
+  return (
+    <OutsideArticleForm>
       <Modal
         open
         size="sm"
@@ -33,7 +45,6 @@ export function SmallDialog(props: {
       >
         {props.children}
       </Modal>
-    </div>,
-    document.body,
+    </OutsideArticleForm>
   );
 }
