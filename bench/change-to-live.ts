@@ -5,29 +5,11 @@
  * feed and the sitemap are checked at that moment. Each write triggers a partial rebuild (scripts/partial-build.ts).
  * Usage: bun bench/change-to-live.ts [articles=0 (demo content) | N synthetic] [runs=5]
  */
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { BUN, fmt, memoryMb, percentile, startServer } from "./lib";
+import { childPid, fmt, memoryMb, percentile, startSiteBench } from "./lib";
 
 const [articles = "0", runsArg = "5"] = process.argv.slice(2);
 const runs = Number(runsArg);
-const dir = mkdtempSync(join(tmpdir(), "bench-live-"));
-const databaseUrl = `file:${join(dir, "site.db")}`;
-const synthetic = Number(articles) > 0;
-if (synthetic) Bun.spawnSync([BUN, "bench/generate.ts", databaseUrl, articles, "2000", "1000", "300"], { stdout: "inherit" });
-// bench/generate.ts makes membre0 an administrator.
-const admin = synthetic ? { nickname: "membre0", password: "bench-password-123" } : { nickname: "admin", password: "Admin-Demo-2025!" };
-const env: Record<string, string> = synthetic ? { SEED: "none", ADMIN_NICKNAME: admin.nickname, ADMIN_PASSWORD: admin.password } : {};
-const server = await startServer({ port: 4502, databaseUrl, dir, env });
-
-const login = await fetch(`${server.url}/api/auth/login`, {
-  method: "POST",
-  headers: { "content-type": "application/json" },
-  body: JSON.stringify(admin),
-});
-if (login.status !== 200) throw new Error(`login answered ${login.status}`);
-const { token } = (await login.json()) as { token: string };
+const { server, token, synthetic } = await startSiteBench({ articles: Number(articles), port: 4502, prefix: "bench-live-" });
 const list = (await (await fetch(`${server.url}/api/public/articles`)).json()) as { _id: string; url: string }[];
 // A recent article: the feeds hold the latest 50 (site/src/lib/rss.ts), and the check below reads the main feed.
 const target = list[Math.min(10, list.length - 1)]!;
@@ -67,8 +49,7 @@ for (let i = 0; i < runs; i++) {
   console.log(`run ${i + 1} (${online ? "on" : "off"}line): ${fmt(times.at(-1)!, 2)} s after the answer (${fmt((acknowledged - started) / 1000, 2)} s to answer); build ${builds.at(-1)}`);
 }
 // The build worker (scripts/build-worker.ts) keeps Astro between builds: its memory now and at its peak.
-const children = Bun.spawnSync(["ps", "-o", "pid=,args=", "--ppid", String(server.pid)]).stdout.toString();
-const workerPid = Number(/^\s*(\d+)\s.*build-worker/m.exec(children)?.[1]);
+const workerPid = childPid(server.pid, "build-worker");
 if (workerPid) {
   const mem = memoryMb(workerPid);
   console.log(`build worker memory: ${mem.rss} MB now, ${mem.peak} MB at its peak (its first build is a full one)`);

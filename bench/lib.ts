@@ -60,6 +60,35 @@ export async function startServer(opts: { port: number; databaseUrl?: string; en
   };
 }
 
+/**
+ * The server of a site benchmark, signed in as an administrator: on `articles` synthetic articles
+ * (bench/generate.ts, which makes membre0 an administrator), or on the demo content when `articles` is 0.
+ */
+export async function startSiteBench(opts: { articles: number; port: number; prefix: string }): Promise<{ server: Server; token: string; synthetic: boolean }> {
+  const dir = mkdtempSync(join(tmpdir(), opts.prefix));
+  const databaseUrl = `file:${join(dir, "site.db")}`;
+  const synthetic = opts.articles > 0;
+  if (synthetic) Bun.spawnSync([BUN, "bench/generate.ts", databaseUrl, String(opts.articles), "2000", "1000", "300"], { stdout: "inherit" });
+  const admin = synthetic ? { nickname: "membre0", password: "bench-password-123" } : { nickname: "admin", password: "Admin-Demo-2025!" };
+  const env: Record<string, string> = synthetic ? { SEED: "none", ADMIN_NICKNAME: admin.nickname, ADMIN_PASSWORD: admin.password } : {};
+  const server = await startServer({ port: opts.port, databaseUrl, dir, env });
+  const login = await fetch(`${server.url}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(admin),
+  });
+  if (login.status !== 200) throw new Error(`login answered ${login.status}`);
+  const { token } = (await login.json()) as { token: string };
+  return { server, token, synthetic };
+}
+
+/** The id of the server's child process running `script` (its build or preview worker), or null. */
+export function childPid(serverPid: number, script: string): number | null {
+  const children = Bun.spawnSync(["ps", "-o", "pid=,args=", "--ppid", String(serverPid)]).stdout.toString();
+  const line = children.split("\n").find((l) => l.includes(script));
+  return line ? Number(line.trim().split(/\s+/)[0]) : null;
+}
+
 /** Resident memory of a process in MB (VmRSS), and its peak (VmHWM). */
 export function memoryMb(pid: number): { rss: number; peak: number } {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");

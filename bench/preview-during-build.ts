@@ -4,22 +4,10 @@
  * status, and how many were answered during the build. Before issue 31 every preview during a build was refused.
  * Usage: bun bench/preview-during-build.ts [articles=0 (demo content) | N synthetic] [builds=2]
  */
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { BUN, fmt, memoryMb, percentile, startServer } from "./lib";
+import { childPid, fmt, memoryMb, percentile, startSiteBench } from "./lib";
 
 const [articles = "0", buildsArg = "2"] = process.argv.slice(2);
-const dir = mkdtempSync(join(tmpdir(), "bench-preview-"));
-const databaseUrl = `file:${join(dir, "site.db")}`;
-const synthetic = Number(articles) > 0;
-if (synthetic) Bun.spawnSync([BUN, "bench/generate.ts", databaseUrl, articles, "2000", "1000", "300"], { stdout: "inherit" });
-const admin = synthetic ? { nickname: "membre0", password: "bench-password-123" } : { nickname: "admin", password: "Admin-Demo-2025!" };
-const env: Record<string, string> = synthetic ? { SEED: "none", ADMIN_NICKNAME: admin.nickname, ADMIN_PASSWORD: admin.password } : {};
-const server = await startServer({ port: Number(process.env.BENCH_PORT ?? 4503), databaseUrl, dir, env });
-const { token } = (await (
-  await fetch(`${server.url}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(admin) })
-).json()) as { token: string };
+const { server, token, synthetic } = await startSiteBench({ articles: Number(articles), port: Number(process.env.BENCH_PORT ?? 4503), prefix: "bench-preview-" });
 const auth = { authorization: `Bearer ${token}` };
 const list = (await (await fetch(`${server.url}/api/public/articles`)).json()) as { _id: string }[];
 const target = list[Math.min(10, list.length - 1)]!;
@@ -55,8 +43,7 @@ for (let b = 0; b < Number(buildsArg); b++) {
     }
   }
 }
-const children = Bun.spawnSync(["ps", "-o", "pid=,args=", "--ppid", String(server.pid)]).stdout.toString();
-const previewPid = Number(/^\s*(\d+)\s.*preview-worker/m.exec(children)?.[1]);
+const previewPid = childPid(server.pid, "preview-worker");
 const previewMemory = previewPid ? memoryMb(previewPid) : null;
 await server.stop();
 const load = (await Bun.file("/proc/loadavg").text()).split(" ").slice(0, 3).join(" ");

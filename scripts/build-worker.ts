@@ -10,8 +10,8 @@
  */
 import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { build } from "astro";
 import { END_OF_JOB } from "../api/lib/build-worker-client";
+import { astroBuildKeepingRenderer } from "./astro-in-process";
 import {
   astroBuildProcess,
   type BuildJob,
@@ -23,7 +23,8 @@ import {
 } from "./build-steps";
 import { nextBuildGeneration } from "../site/src/lib/per-build";
 import { buildKey } from "./partial-build";
-import { capturePrerenderer, type CapturedPrerenderer } from "./prerenderer-capture";
+import { exitWithServer } from "./owned-by-server";
+import type { CapturedPrerenderer } from "./prerenderer-capture";
 import type { SearchIndexStats } from "./search-index";
 import type { SearchDone, SearchJob } from "./search-index-thread";
 import { renderWarm } from "./warm-renderer";
@@ -46,16 +47,7 @@ async function astroInProcess(job: BuildJob, mode: BuildMode): Promise<void> {
     return astroBuildProcess(job, mode);
   }
   astroUsed = true;
-  Object.assign(process.env, { BUILD_OUT_DIR: job.out, BUILD_KEY: job.key, BUILD_MODE: mode, BUILD_PREVIOUS_DIR: job.previous ?? "" });
-  const captured = capturePrerenderer();
-  // As scripts/build-steps.ts's astroBuildProcess: Astro's prerender chunks go inside the out dir.
-  process.chdir(job.out);
-  try {
-    await build({ root, outDir: job.out, logLevel: process.env.ASTRO_LOG === "info" ? "info" : "warn" });
-  } finally {
-    process.chdir(root);
-  }
-  const prerenderer = captured();
+  const prerenderer = await astroBuildKeepingRenderer({ root, out: job.out, key: job.key, mode, previous: job.previous });
   if (prerenderer) warm = { prerenderer, key: job.key };
 }
 
@@ -175,9 +167,4 @@ process.on("message", (job: WorkerJob) => {
   });
 });
 
-// The server owns this process: when it goes (even killed), so does the worker.
-process.on("disconnect", () => process.exit(0));
-const parent = process.ppid;
-setInterval(() => {
-  if (process.ppid !== parent) process.exit(0);
-}, 2000).unref();
+exitWithServer();

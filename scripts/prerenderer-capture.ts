@@ -80,6 +80,17 @@ async function loadBundle(dir: string): Promise<void> {
   }
 }
 
+export type RenderPath = (args: Record<string, unknown>) => Promise<{ body: string | Uint8Array; outFile: URL } | null>;
+
+/**
+ * Astro's own page writer (the one `astro build` uses), from the same installed version: the warm renderer's
+ * pages (scripts/warm-renderer.ts) and « Aperçu » (scripts/preview-render.ts).
+ */
+export async function astroRenderPath(root: string): Promise<RenderPath> {
+  const generate = (await import(join(root, "node_modules/astro/dist/core/build/generate.js"))) as { renderPath: RenderPath };
+  return generate.renderPath;
+}
+
 /** Asks the next `astro build` of this process for its prerenderer. */
 export function capturePrerenderer(): () => CapturedPrerenderer | null {
   let captured: CapturedPrerenderer | null = null;

@@ -3,11 +3,10 @@
  * public article route itself (same getStaticPaths, layout, styles, related articles and authors), answered and
  * never written. Used by the preview process (scripts/preview-worker.ts), which no site build ever blocks.
  */
-import { join } from "node:path";
 import { nextBuildGeneration } from "../site/src/lib/per-build";
 import { setPreviewArticle } from "../site/src/lib/preview-article";
 import type { Article } from "../api/contract";
-import type { CapturedPrerenderer } from "./prerenderer-capture";
+import { astroRenderPath, type CapturedPrerenderer } from "./prerenderer-capture";
 
 /** The article page's route, as Astro names it (site/src/pages/article/[url].astro). */
 const ARTICLE_ROUTE = "/article/[url]";
@@ -19,9 +18,7 @@ export async function renderArticlePreview(prerenderer: CapturedPrerenderer, roo
   const route = app.manifest.routes.map((r) => r.routeData as { route?: string }).find((r) => r.route === ARTICLE_ROUTE);
   if (!route) throw new Error(`no route ${ARTICLE_ROUTE}`);
   const options = app.getOptions();
-  const { renderPath } = (await import(join(root, "node_modules/astro/dist/core/build/generate.js"))) as {
-    renderPath: (args: Record<string, unknown>) => Promise<{ body: string | Uint8Array } | null>;
-  };
+  const renderPath = await astroRenderPath(root);
   // Fresh data for this render only, and none of it left for the next one.
   nextBuildGeneration();
   app.routeCache.clearAll();

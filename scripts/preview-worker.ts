@@ -12,10 +12,11 @@
  * Job: { id, article }. Answer: { id, html } or { id, error }.
  */
 import { mkdirSync, rmSync } from "node:fs";
-import { build } from "astro";
 import type { Article } from "../api/contract";
 import { buildKey } from "./partial-build";
-import { capturePrerenderer, type CapturedPrerenderer } from "./prerenderer-capture";
+import { astroBuildKeepingRenderer } from "./astro-in-process";
+import { exitWithServer } from "./owned-by-server";
+import type { CapturedPrerenderer } from "./prerenderer-capture";
 import { renderArticlePreview } from "./preview-render";
 import { setPreviewAnswers } from "../site/src/lib/preview-article";
 
@@ -30,17 +31,8 @@ async function warmUp(): Promise<CapturedPrerenderer> {
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
   const key = process.env.BUILD_KEY || buildKey(root);
-  Object.assign(process.env, { BUILD_OUT_DIR: out, BUILD_KEY: key, BUILD_MODE: "preview", BUILD_PREVIOUS_DIR: "" });
   const started = performance.now();
-  const captured = capturePrerenderer();
-  // As the build worker: Astro's prerender chunks go inside this process's own out folder.
-  process.chdir(out);
-  try {
-    await build({ root, outDir: out, logLevel: process.env.ASTRO_LOG === "info" ? "info" : "warn" });
-  } finally {
-    process.chdir(root);
-  }
-  const prerenderer = captured();
+  const prerenderer = await astroBuildKeepingRenderer({ root, out, key, mode: "preview" });
   if (!prerenderer?.app) throw new Error("Astro's build gave no prerenderer");
   // What Vite's bundling left behind goes now, before this process waits for previews for hours.
   Bun.gc(true);
@@ -84,9 +76,4 @@ process.on("message", (job: PreviewJob) => {
   });
 });
 
-// The server owns this process: when it goes (even killed), so does this one.
-process.on("disconnect", () => process.exit(0));
-const parent = process.ppid;
-setInterval(() => {
-  if (process.ppid !== parent) process.exit(0);
-}, 2000).unref();
+exitWithServer();

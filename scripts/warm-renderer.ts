@@ -17,7 +17,7 @@ import type { LinkDone, LinkJob } from "./link-worker";
 import { inlineScriptHashes } from "./csp-hashes";
 import { recordReads, startReadsIndex } from "../site/src/lib/page-reads";
 import { keepReads, PAGES_MANIFEST, planWithReads, readPagesManifest, SEARCHABLE_ROUTES, type PathWithRoute } from "./partial-build";
-import type { CapturedPrerenderer } from "./prerenderer-capture";
+import { astroRenderPath, type CapturedPrerenderer } from "./prerenderer-capture";
 
 /** Links the carried pages, then their compressed copies, on scripts/link-worker.ts's thread. */
 function linkOnThread(out: string, previous: string, files: string[]) {
@@ -37,14 +37,6 @@ function linkOnThread(out: string, previous: string, files: string[]) {
   phases.copies.promise.catch(() => {});
   thread.postMessage({ out, previous, files } satisfies LinkJob);
   return { pages: phases.pages.promise, copies: phases.copies.promise, stop: () => thread.terminate() };
-}
-
-type RenderPath = (args: Record<string, unknown>) => Promise<{ body: string | Uint8Array; outFile: URL } | null>;
-
-/** Astro's own page writer (the one `astro build` uses), from the same installed version. */
-async function astroRenderPath(root: string): Promise<RenderPath> {
-  const generate = (await import(join(root, "node_modules/astro/dist/core/build/generate.js"))) as { renderPath: RenderPath };
-  return generate.renderPath;
 }
 
 /** Pages rendered at once, as Astro's `build.concurrency` (astro.config.mjs). */

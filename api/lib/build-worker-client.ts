@@ -1,4 +1,5 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
+import { killGroup, spawnOwned } from "./owned-process";
 
 /** What a build job asks of scripts/build-worker.ts (its WorkerJob). */
 export type BuildWorkerJob = { out: string; previous: string; mode: "full" | "partial" };
@@ -51,12 +52,7 @@ export class BuildWorkerClient {
   stop() {
     const child = this.child;
     this.child = null;
-    if (!child?.pid) return;
-    try {
-      process.kill(-child.pid, "SIGKILL");
-    } catch {
-      child.kill("SIGKILL");
-    }
+    if (child) killGroup(child);
   }
 
   private send(job: BuildWorkerJob, timeoutMs: number): Promise<{ answer: Answer | null; timedOut: boolean }> {
@@ -97,9 +93,8 @@ export class BuildWorkerClient {
   }
 
   private start(): ChildProcess {
-    const [cmd, ...args] = this.command;
     // Its own process group, so a hung build is killed with the Astro or Pagefind processes it started.
-    const child = spawn(cmd!, args, { detached: true, stdio: ["ignore", "pipe", "pipe", "ipc"], env: this.env });
+    const child = spawnOwned(this.command, this.env);
     const stream = () => {
       let partial = "";
       return (chunk: Buffer) => {
@@ -138,8 +133,6 @@ export class BuildWorkerClient {
     child.on("error", (e) => {
       this.output += `\n${e.message}`;
     });
-    // The server does not wait for its build worker to exit.
-    child.unref();
     this.child = child;
     return child;
   }

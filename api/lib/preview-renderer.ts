@@ -1,4 +1,5 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
+import { killGroup, spawnOwned } from "./owned-process";
 
 /** What « Aperçu » gets: the page, or why there is none (the route then shows the French failure page). */
 export type PreviewResult = { ok: true; html: string } | { ok: false; reason: "failed" | "timeout" | "stopped"; detail?: string };
@@ -69,19 +70,12 @@ export class PreviewRenderer {
 
   private kill(child: ChildProcess) {
     if (this.child === child) this.child = null;
-    if (!child.pid) return;
-    try {
-      process.kill(-child.pid, "SIGKILL");
-    } catch {
-      child.kill("SIGKILL");
-    }
+    killGroup(child);
   }
 
   private start(): ChildProcess {
-    const [cmd, ...args] = this.command;
     this.log = "";
-    // Its own process group: Astro's helpers go with it.
-    const child = spawn(cmd!, args, { detached: true, stdio: ["ignore", "pipe", "pipe", "ipc"], env: this.env });
+    const child = spawnOwned(this.command, this.env);
     const keep = (chunk: Buffer) => {
       this.log = (this.log + chunk.toString()).slice(-4_000);
     };
@@ -101,8 +95,6 @@ export class PreviewRenderer {
       for (const { finish } of mine) finish({ ok: false, reason: "failed", detail: `preview process exited (${code ?? signal}): ${this.log.slice(-1_000)}` });
     });
     child.on("error", (e) => keep(Buffer.from(e.message)));
-    // The server does not wait for it to exit.
-    child.unref();
     this.child = child;
     return child;
   }

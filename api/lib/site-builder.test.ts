@@ -19,18 +19,23 @@ describe("site rebuilds", () => {
     return { status: res?.status ?? 404, body: res ? await res.text() : "" };
   };
 
-  beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), "builder-"));
-    control = join(dir, "control.json");
-    site = new StaticSite();
-    builder = new SiteBuilder({
+  /** A builder over api/testing/fake-build.ts (driven by `setBuild`), serving `site`; `options` adds to or replaces its own. */
+  const fakeBuilder = (options: Partial<ConstructorParameters<typeof SiteBuilder>[0]> = {}) =>
+    new SiteBuilder({
       siteDir: join(dir, "site"),
       apiOrigin: "http://127.0.0.1:1",
       onSwap: (d) => site.setRoot(d),
       command: [process.execPath, "api/testing/fake-build.ts"],
       extraEnv: { FAKE_BUILD_CONTROL: control },
       pruneDelayMs: 0,
+      ...options,
     });
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), "builder-"));
+    control = join(dir, "control.json");
+    site = new StaticSite();
+    builder = fakeBuilder();
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -147,15 +152,7 @@ describe("site rebuilds", () => {
   });
 
   it("keeps the changes of a build that fails for good and puts them live by itself once the fault clears", async () => {
-    const retrying = new SiteBuilder({
-      siteDir: join(dir, "site"),
-      apiOrigin: "http://127.0.0.1:1",
-      onSwap: (d) => site.setRoot(d),
-      command: [process.execPath, "api/testing/fake-build.ts"],
-      extraEnv: { FAKE_BUILD_CONTROL: control },
-      pruneDelayMs: 0,
-      retryDelaysMs: [200],
-    });
+    const retrying = fakeBuilder({ retryDelaysMs: [200] });
     setBuild({ marker: "v1" });
     await retrying.requestBuild();
     setBuild({ marker: "v2", fail: true });
@@ -199,14 +196,7 @@ describe("site rebuilds", () => {
   });
 
   it("deletes old builds only once no build has run for a while", async () => {
-    const later = new SiteBuilder({
-      siteDir: join(dir, "site"),
-      apiOrigin: "http://127.0.0.1:1",
-      onSwap: () => {},
-      command: [process.execPath, "api/testing/fake-build.ts"],
-      extraEnv: { FAKE_BUILD_CONTROL: control },
-      pruneDelayMs: 300,
-    });
+    const later = fakeBuilder({ onSwap: () => {}, pruneDelayMs: 300 });
     for (const m of ["a", "b", "c", "d"]) {
       setBuild({ marker: m });
       await later.requestBuild();
