@@ -8,9 +8,10 @@ describe("the Dakar clock in words", () => {
     expect(dakarClock(new Date("2026-11-26T00:00:00Z"))).toBe("0\u00a0h\u00a000");
   });
 
-  it("names the day with the month in full or short", () => {
+  it("names the day with the month in full or short, or with its weekday", () => {
     expect(dakarMoment(new Date("2026-11-26T14:30:00Z"))).toBe("26 novembre 2026 à 14\u00a0h\u00a030");
     expect(dakarMoment(new Date("2026-11-26T09:05:00Z"), "short")).toBe("26 nov. 2026 à 9\u00a0h\u00a005");
+    expect(dakarMoment(new Date("2026-12-12T18:00:00Z"), "full")).toBe("samedi 12 décembre 2026 à 18\u00a0h\u00a000");
   });
 
   it("writes the day with its month in full, the first of a month as « 1er », with or without the year", () => {

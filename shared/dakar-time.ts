@@ -6,6 +6,7 @@
 const TIME_ZONE = "Africa/Dakar";
 const clock = new Intl.DateTimeFormat("fr-FR", { hour: "numeric", minute: "2-digit", hourCycle: "h23", timeZone: TIME_ZONE });
 const days = {
+  full: new Intl.DateTimeFormat("fr-FR", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: TIME_ZONE }),
   long: new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "long", year: "numeric", timeZone: TIME_ZONE }),
   short: new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "short", year: "numeric", timeZone: TIME_ZONE }),
 };
@@ -26,7 +27,10 @@ export function dakarClock(at: Date): string {
   return `${Number(part("hour"))}\u00a0h\u00a0${part("minute")}`;
 }
 
-/** « 26 novembre 2026 à 14 h 32 »; `short`: « 26 nov. 2026 à 14 h 32 » (lists, badges). */
-export function dakarMoment(at: Date, month: "long" | "short" = "long"): string {
-  return `${days[month].format(at)} à ${dakarClock(at)}`;
+/**
+ * « 26 novembre 2026 à 14 h 32 »; `short`: « 26 nov. 2026 à 14 h 32 » (lists, badges); `full`: « jeudi 26 novembre
+ * 2026 à 14 h 32 » (the mails that announce an event).
+ */
+export function dakarMoment(at: Date, style: keyof typeof days = "long"): string {
+  return `${days[style].format(at)} à ${dakarClock(at)}`;
 }

@@ -11,7 +11,7 @@ import { ConflictError, NotFoundError } from "../../lib/errors";
 import { enqueueMail } from "../mail/service";
 import { organizerMessage } from "./mail";
 import type { AdminRegistration, AdminRegistrationList, RegistrationCounts } from "./model";
-import { isListed, writeTx } from "./service";
+import { heldPlaces, isListed, writeTx } from "./service";
 
 async function eventOf(db: Pick<Db, "select">, id: string) {
   const [event] = await db.select().from(events).where(eq(events.id, id));
@@ -22,9 +22,11 @@ async function eventOf(db: Pick<Db, "select">, id: string) {
 /** Confirmed first, then the waiting list in order, then cancellations; each group in order of registration. */
 const STATE_ORDER = sql`case ${eventRegistrations.state} when 'confirmed' then 0 when 'waiting' then 1 else 2 end`;
 
-export async function attendeeList(db: Db, eventId: string): Promise<AdminRegistrationList> {
+export async function attendeeList(db: Db, eventId: string, now = new Date()): Promise<AdminRegistrationList> {
   const event = await eventOf(db, eventId);
-  // Visitors still confirming their address are nobody's registrants yet (issue 30 §4): not listed, not counted.
+  // Visitors still confirming their address are nobody's registrants yet (issue 30 §4): not listed; only the
+  // places held for them are counted, as taken (service.ts `takenPlaces`), so the places left shown at the door
+  // are the ones a walk-in can have.
   const rows = (
     await db
       .select()
@@ -43,7 +45,7 @@ export async function attendeeList(db: Db, eventId: string): Promise<AdminRegist
     checkedInAt: r.checkedInAt?.toISOString() ?? null,
     createdAt: r.createdAt.toISOString(),
   }));
-  const counts: RegistrationCounts = { confirmed: 0, waiting: 0, cancelled: 0, checkedIn: 0 };
+  const counts: RegistrationCounts = { confirmed: 0, waiting: 0, cancelled: 0, checkedIn: 0, held: await heldPlaces(db, eventId, now) };
   for (const r of rows) {
     counts[r.state]++;
     if (r.checkedInAt && r.state === "confirmed") counts.checkedIn++;
@@ -79,6 +81,11 @@ export async function withRegistrationCounts<E extends { _id: string; registrati
 }
 
 const STATE_LABEL = { confirmed: "Confirmée", waiting: "Liste d'attente", cancelled: "Annulée" } as const;
+/**
+ * « 26/11/2026 18:30 » (Dakar time) in the CSV, not the « 18 h 30 » of the screens and mails (shared/dakar-time.ts):
+ * a French spreadsheet reads this form as a date and time, so the columns sort and filter as dates. A data format,
+ * like the .ics.
+ */
 const when = new Intl.DateTimeFormat("fr-FR", { dateStyle: "short", timeStyle: "short", timeZone: "Africa/Dakar" });
 
 /** French headers in the shared CSV format (shared/csv.ts): opens as is in a French spreadsheet. */
@@ -100,14 +107,16 @@ export async function attendeesCsv(db: Db, eventId: string): Promise<{ filename:
   return { filename: `inscriptions-${list.event.url}.csv`, body: csvDocument([csvLine(header), ...lines]) };
 }
 
-/** « Présent » at the door: on or off, for a confirmed registration. */
+/** « Présent » at the door: on or off, for a confirmed registration (read and written in one turn: a cancellation cannot come between). */
 export async function setCheckIn(db: Db, id: string, checkedIn: boolean, now = new Date()) {
-  const [row] = await db.select().from(eventRegistrations).where(eq(eventRegistrations.id, id));
-  if (!row) throw new NotFoundError("Inscription introuvable.");
-  if (row.state !== "confirmed") throw new ConflictError("Seule une inscription confirmée peut être pointée.");
-  const checkedInAt = checkedIn ? (row.checkedInAt ?? now) : null;
-  await db.update(eventRegistrations).set({ checkedInAt, updatedAt: now }).where(eq(eventRegistrations.id, id));
-  return { _id: id, name: row.name, checkedInAt: checkedInAt?.toISOString() ?? null };
+  return writeTx(db, async (tx) => {
+    const [row] = await tx.select().from(eventRegistrations).where(eq(eventRegistrations.id, id));
+    if (!row) throw new NotFoundError("Inscription introuvable.");
+    if (row.state !== "confirmed") throw new ConflictError("Seule une inscription confirmée peut être pointée.");
+    const checkedInAt = checkedIn ? (row.checkedInAt ?? now) : null;
+    await tx.update(eventRegistrations).set({ checkedInAt, updatedAt: now }).where(eq(eventRegistrations.id, id));
+    return { _id: id, name: row.name, checkedInAt: checkedInAt?.toISOString() ?? null };
+  });
 }
 
 export async function closeRegistration(db: Db, eventId: string, now = new Date()) {

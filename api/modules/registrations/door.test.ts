@@ -48,14 +48,23 @@ describe("at the door: walk-ins and cancellations by an admin", () => {
     return event;
   };
   /** Someone who registered earlier (written as the registration service writes them: the public flow is not under test here). */
-  const registrant = async (eventId: string, who: string, state: RegistrationState = "confirmed", waitingPosition: number | null = null) => {
+  const registrant = async (
+    eventId: string,
+    who: string,
+    state: RegistrationState = "confirmed",
+    waitingPosition: number | null = null,
+    pending: Pick<typeof eventRegistrations.$inferInsert, "pendingUntil" | "holdsPlace" | "confirmTokenHash"> = {},
+  ) => {
     const id = newId();
     const now = new Date();
     const email = `${who}@example.sn`;
     const { hash } = await newToken();
-    await h.database.db.insert(eventRegistrations).values({ id, eventId, name: `Awa ${who}`, email, emailKey: email, state, waitingPosition, cancelTokenHash: hash, createdAt: now, updatedAt: now });
+    await h.database.db.insert(eventRegistrations).values({ id, eventId, name: `Awa ${who}`, email, emailKey: email, state, waitingPosition, cancelTokenHash: hash, createdAt: now, updatedAt: now, ...pending });
     return id;
   };
+  /** A visitor who asked and has not confirmed their address yet, with a place held for them until `until`. */
+  const holding = async (eventId: string, who: string, until: Date) =>
+    registrant(eventId, who, "pending", null, { pendingUntil: until, holdsPlace: true, confirmTokenHash: (await newToken()).hash });
   const walkIn = (eventId: string, body: object, who: Person | null = admin) => send(h, "POST", `/api/admin/events/${eventId}/registrations/walk-in`, body, who?.auth);
   const cancel = (id: string, who: Person | null = admin) => send(h, "POST", `/api/admin/registrations/${id}/cancel`, undefined, who?.auth);
   const listOf = async (eventId: string) => (await send(h, "GET", `/api/admin/events/${eventId}/registrations`, undefined, admin.auth)).json;
@@ -70,7 +79,7 @@ describe("at the door: walk-ins and cancellations by an admin", () => {
     expect(second.status).toBe(201);
 
     const list = await listOf(event.id);
-    expect(list.counts).toEqual({ confirmed: 3, waiting: 0, cancelled: 0, checkedIn: 2 });
+    expect(list.counts).toEqual({ confirmed: 3, waiting: 0, cancelled: 0, checkedIn: 2, held: 0 });
     const added = list.items.filter((r: { _id: string }) => [first.json._id, second.json._id].includes(r._id));
     expect(added.map((r: { name: string; email: string; state: string; checkedInAt: string | null }) => [r.name, r.email, r.state, r.checkedInAt !== null])).toEqual([
       ["Moussa Diop", "", "confirmed", true],
@@ -102,7 +111,7 @@ describe("at the door: walk-ins and cancellations by an admin", () => {
     expect((await cancel(id)).status).toBe(200);
     const back = await walkIn(closed.id, { name: "Awa deja", email: "deja@example.sn" });
     expect(back).toMatchObject({ status: 201, json: { _id: id } });
-    expect((await listOf(closed.id)).counts).toEqual({ confirmed: 2, waiting: 0, cancelled: 0, checkedIn: 2 });
+    expect((await listOf(closed.id)).counts).toEqual({ confirmed: 2, waiting: 0, cancelled: 0, checkedIn: 2, held: 0 });
     // A walk-in without an address is left out of a message to all (there is nobody to write to).
     const message = await send(h, "POST", `/api/admin/events/${closed.id}/registrations/message`, { subject: "Salle", text: "Salle B." }, admin.auth);
     expect(message.json.count).toBe(1);
@@ -132,6 +141,48 @@ describe("at the door: walk-ins and cancellations by an admin", () => {
     expect(await cancel(awa)).toMatchObject({ status: 200, json: { mailed: false, message: "Cette inscription était déjà annulée." } });
     expect(await deliver()).toMatchObject({ sent: 0 });
     expect(smtp.received).toHaveLength(0);
+  });
+
+  it("counts the places held for visitors confirming by mail as taken; the visitor themself, at the door, takes the place held for them", async () => {
+    const event = await eventWith(2);
+    await registrant(event.id, "assise");
+    const pendingId = await holding(event.id, "en-route", new Date(Date.now() + 20 * 60_000));
+    expect((await listOf(event.id)).counts).toEqual({ confirmed: 1, waiting: 0, cancelled: 0, checkedIn: 0, held: 1 });
+    expect(await walkIn(event.id, { name: "Ousmane Ba" })).toMatchObject({ status: 409, json: { message: "L'événement est complet (2 places)\u00a0: impossible d'ajouter une personne sur place." } });
+
+    const arrived = await walkIn(event.id, { name: "Awa en-route", email: "En-Route@example.sn" });
+    expect(arrived).toMatchObject({ status: 201, json: { _id: pendingId } });
+    const [row] = (await rowsOf(event.id)).filter((r) => r.id === pendingId);
+    expect(row).toMatchObject({ state: "confirmed", holdsPlace: false, pendingUntil: null, confirmTokenHash: null });
+    expect(row!.checkedInAt).not.toBeNull();
+    expect((await listOf(event.id)).counts).toEqual({ confirmed: 2, waiting: 0, cancelled: 0, checkedIn: 1, held: 0 });
+    expect(await h.database.db.select().from(mailOutbox)).toHaveLength(0);
+  });
+
+  it("gives a place freed by a lapsed hold to the first person waiting before a walk-in, and sends back someone waiting who walks in", async () => {
+    const event = await eventWith(1);
+    const lapsed = await holding(event.id, "trop-tard", new Date(Date.now() - 60_000));
+    const next = await registrant(event.id, "patiente", "waiting", 1);
+    expect(await walkIn(event.id, { name: "Ousmane Ba" })).toMatchObject({ status: 409, json: { message: "L'événement est complet (1 place)\u00a0: impossible d'ajouter une personne sur place." } });
+    const rows = await rowsOf(event.id);
+    expect(rows.map((r) => [r.id, r.state, r.waitingPosition]).sort()).toEqual([[lapsed, "pending", null], [next, "confirmed", null]].sort());
+    expect((await h.database.db.select().from(mailOutbox)).map((m) => [m.kind, m.toAddress])).toEqual([["registration-promoted", "patiente@example.sn"]]);
+
+    const other = await eventWith(1);
+    await registrant(other.id, "premiere");
+    await registrant(other.id, "deuxieme", "waiting", 1);
+    expect(await walkIn(other.id, { name: "Awa deuxieme", email: "deuxieme@example.sn" })).toMatchObject({
+      status: 409,
+      json: { message: "Cette adresse est sur la liste d'attente (Awa deuxieme, position 1)\u00a0: aucune place ne s'est libérée pour elle." },
+    });
+  });
+
+  it("does not cancel, nor mail, an address still waiting for its confirmation by mail (nobody's registration yet)", async () => {
+    const event = await eventWith(3);
+    const pendingId = await holding(event.id, "inconnue", new Date(Date.now() + 20 * 60_000));
+    expect(await cancel(pendingId)).toMatchObject({ status: 404, json: { message: "Inscription introuvable." } });
+    expect((await rowsOf(event.id)).map((r) => r.state)).toEqual(["pending"]);
+    expect(await h.database.db.select().from(mailOutbox)).toHaveLength(0);
   });
 
   it("cancels a walk-in who left no address without mailing anyone", async () => {

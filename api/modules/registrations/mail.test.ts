@@ -6,6 +6,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditLog, eventRegistrations, events, mailOutbox } from "../../../db/schema";
+import { dakarMoment } from "../../../shared/dakar-time";
 import { makeEvent } from "../../testing/factory";
 import { createHarness, type Harness } from "../../testing/harness";
 import { startSmtpServer, type TestSmtpServer } from "../../testing/smtp-server";
@@ -84,6 +85,9 @@ describe("registration mails through a real SMTP server", () => {
     expect(await deliver()).toMatchObject({ sent: 2 });
     const confirmation = smtp.received.find((m) => m.envelope.to[0] === "premiere@example.sn")!;
     expect(confirmation.parsed.subject).toBe("Inscription confirmée\u00a0: Conférence : l'eau, bien commun");
+    // The time as the site writes it (« 18 h 30 », Dakar time), the machine format only in the .ics.
+    expect(confirmation.parsed.text).toContain(`, le ${dakarMoment(event.startDate, "full")}, Gorée, salle 1.`);
+    expect(confirmation.parsed.text).not.toMatch(/\d:\d\d/);
     const link = /https:\/\/institut\.example\.sn\/inscription\/annuler#token=([A-Za-z0-9_-]{43})/.exec(confirmation.parsed.text ?? "");
     expect(link).not.toBeNull();
     const [ics] = confirmation.parsed.attachments;

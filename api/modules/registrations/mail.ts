@@ -5,15 +5,16 @@
  * out of logs and Referer headers (as the password-reset links do).
  */
 import type { EventRow, MailAttachment, RegistrationRow } from "../../../db/schema";
+import { dakarMoment } from "../../../shared/dakar-time";
 import { calendar } from "../../../shared/ics";
 import type { Env } from "../../env";
 import { mailSite, renderMail, type MailContent } from "../mail/render";
 import type { OutgoingMail } from "../mail/service";
 
-/** The page that takes a cancel token (site/src/pages/inscription/annuler.astro). */
+/** The page that takes a cancel token (site/src/pages/inscription/[link].astro). */
 export const CANCEL_PAGE = "/inscription/annuler";
 export const cancelLinkOf = (token: string) => `${CANCEL_PAGE}#token=${token}`;
-/** The page that confirms a visitor's address (site/src/pages/inscription/confirmer.astro): one button. */
+/** The page that confirms a visitor's address (site/src/pages/inscription/[link].astro): one button. */
 export const CONFIRM_PAGE = "/inscription/confirmer";
 export const confirmLinkOf = (token: string) => `${CONFIRM_PAGE}#token=${token}`;
 
@@ -21,9 +22,8 @@ export type MailEnv = Pick<Env, "mailFrom" | "publicUrl">;
 type Person = { name: string; email: string };
 type EventLike = Pick<EventRow, "id" | "title" | "url" | "location" | "startDate" | "endDate" | "txtContent" | "keywords" | "createdAt">;
 
-const dateFormat = new Intl.DateTimeFormat("fr-FR", { dateStyle: "full", timeStyle: "short", timeZone: "Africa/Dakar" });
-/** « samedi 12 décembre 2026 à 18:00 » (Dakar time, the institute's). */
-export const whenOf = (event: Pick<EventRow, "startDate">) => dateFormat.format(event.startDate).replace(" ", "\u00a0").replace(/ (\d{2}):(\d{2})$/, " $1\u00a0h\u00a0$2");
+/** « samedi 12 décembre 2026 à 18 h 30 »: Dakar time, the institute's, written as the site writes it (shared/dakar-time.ts). */
+const whenOf = (event: Pick<EventRow, "startDate">) => dakarMoment(event.startDate, "full");
 
 export function eventIcs(env: MailEnv, event: EventLike, now = new Date()): MailAttachment {
   const content = calendar(

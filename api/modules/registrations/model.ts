@@ -73,7 +73,14 @@ export const AdminRegistration = t.Object({
 });
 export type AdminRegistration = Static<typeof AdminRegistration>;
 
-export const RegistrationCounts = t.Object({ confirmed: t.Integer(), waiting: t.Integer(), cancelled: t.Integer(), checkedIn: t.Integer() });
+export const RegistrationCounts = t.Object({
+  confirmed: t.Integer(),
+  waiting: t.Integer(),
+  cancelled: t.Integer(),
+  checkedIn: t.Integer(),
+  /** Places held for visitors still confirming their address by mail (taken, though they are not listed). */
+  held: t.Integer(),
+});
 export type RegistrationCounts = Static<typeof RegistrationCounts>;
 
 export const AdminRegistrationList = t.Object({

@@ -224,7 +224,7 @@ describe("event registration", () => {
     // A visitor still confirming their address is nobody's registrant yet: not listed, not counted, not written to.
     await registerAs(event.id, "csv-attente");
     const list = await send(h, "GET", `/api/admin/events/${event.id}/registrations`, undefined, admin.auth);
-    expect(list.json.counts).toEqual({ confirmed: 1, waiting: 1, cancelled: 0, checkedIn: 0 });
+    expect(list.json.counts).toEqual({ confirmed: 1, waiting: 1, cancelled: 0, checkedIn: 0, held: 0 });
     expect(list.json.items.map((r: { email: string }) => r.email)).not.toContain("personnecsv-attente@example.sn");
     expect(list.json.items.map((r: { state: string }) => r.state)).toEqual(["confirmed", "waiting"]);
     // The back office's event list carries each event's registered and waiting counts, paged or not.

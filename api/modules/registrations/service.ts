@@ -55,13 +55,31 @@ export function isOpenNow(e: EventRow, now: Date): boolean {
 const heldPlace = (now: Date) =>
   and(eq(eventRegistrations.state, "pending"), eq(eventRegistrations.holdsPlace, true), gt(eventRegistrations.pendingUntil, now));
 
-/** Places taken: confirmed people and the places held for visitors still confirming. */
+/** Whether this pending registration still holds a place (its 30 minutes are not over). */
+export const holdsPlaceNow = (row: Pick<RegistrationRow, "state" | "holdsPlace" | "pendingUntil">, now: Date) =>
+  row.state === "pending" && row.holdsPlace && row.pendingUntil !== null && row.pendingUntil > now;
+
+/**
+ * Places taken: confirmed people and the places held for visitors still confirming. The one count every place
+ * decision is made against (registration, confirmation, promotion, walk-ins, the page's places left).
+ */
 export async function takenPlaces(tx: Pick<Db, "select">, eventId: string, now: Date): Promise<number> {
   const [row] = await tx
     .select({ n: count() })
     .from(eventRegistrations)
     .where(and(eq(eventRegistrations.eventId, eventId), sql`(${eq(eventRegistrations.state, "confirmed")} or ${heldPlace(now)})`));
   return row?.n ?? 0;
+}
+
+/** Places held for visitors still confirming (the organizers' counts: taken, though nobody is listed for them). */
+export async function heldPlaces(tx: Pick<Db, "select">, eventId: string, now: Date): Promise<number> {
+  const [row] = await tx.select({ n: count() }).from(eventRegistrations).where(and(eq(eventRegistrations.eventId, eventId), heldPlace(now)));
+  return row?.n ?? 0;
+}
+
+/** Whether one more person fits within the capacity (the waiting list aside: `placeFree`). */
+export async function placeLeft(tx: Pick<Db, "select">, event: EventRow, now: Date): Promise<boolean> {
+  return event.registrationCapacity === null || (await takenPlaces(tx, event.id, now)) < event.registrationCapacity;
 }
 
 async function lastWaitingPosition(tx: Pick<Db, "select">, eventId: string): Promise<number> {
@@ -75,8 +93,7 @@ async function lastWaitingPosition(tx: Pick<Db, "select">, eventId: string): Pro
 /** Whether a newcomer gets a place now: one is free and nobody waits for it (those waiting come first). */
 async function placeFree(tx: Pick<Db, "select">, event: EventRow, now: Date): Promise<boolean> {
   if (event.registrationCapacity === null) return true;
-  if ((await takenPlaces(tx, event.id, now)) >= event.registrationCapacity) return false;
-  return (await lastWaitingPosition(tx, event.id)) === 0;
+  return (await placeLeft(tx, event, now)) && (await lastWaitingPosition(tx, event.id)) === 0;
 }
 
 type Placed = Pick<RegistrationRow, "id" | "state" | "waitingPosition">;
@@ -243,15 +260,25 @@ async function registerVisitor(
 
 type RowFields = Omit<typeof eventRegistrations.$inferInsert, "id" | "eventId" | "emailKey" | "createdAt" | "updatedAt">;
 
-/** A new row, or the person's earlier one (cancelled, or lapsed unconfirmed) brought back: one row per person and event. */
-async function writeRow(tx: Tx, event: EventRow, existing: RegistrationRow | undefined, fields: RowFields, now: Date): Promise<string> {
-  const values = { ...fields, checkedInAt: null, reminderAt: null, createdAt: now, updatedAt: now };
+/**
+ * A new row, or the person's earlier one (cancelled, or unconfirmed) brought back: one row per person and event.
+ * A new life: not checked in, no reminder sent, unless `fields` say otherwise (a walk-in: door.ts).
+ */
+export async function writeRow(
+  tx: Tx,
+  event: EventRow,
+  existing: RegistrationRow | undefined,
+  fields: RowFields,
+  now: Date,
+  emailKey = fields.email.toLowerCase(),
+): Promise<string> {
+  const values = { checkedInAt: null, reminderAt: null, ...fields, createdAt: now, updatedAt: now };
   if (existing) {
     await tx.update(eventRegistrations).set(values).where(eq(eventRegistrations.id, existing.id));
     return existing.id;
   }
   const id = newId();
-  await tx.insert(eventRegistrations).values({ id, eventId: event.id, emailKey: fields.email.toLowerCase(), ...values });
+  await tx.insert(eventRegistrations).values({ id, eventId: event.id, emailKey, ...values });
   return id;
 }
 
@@ -283,8 +310,7 @@ export function resentMail(ctx: Pick<Ctx, "env">, event: EventRow, row: Registra
  * place, else a free one when nobody waits, else the end of the waiting list; it gets its cancel link by mail.
  */
 async function placePending(ctx: Ctx, tx: Tx, event: EventRow, row: RegistrationRow, cancel: Link, now: Date, userId: string | null = row.userId): Promise<Placed> {
-  const held = row.holdsPlace && row.pendingUntil !== null && row.pendingUntil > now;
-  const full = !held && !(await placeFree(tx, event, now));
+  const full = !holdsPlaceNow(row, now) && !(await placeFree(tx, event, now));
   const state = full ? ("waiting" as const) : ("confirmed" as const);
   const waitingPosition = full ? (await lastWaitingPosition(tx, event.id)) + 1 : null;
   await tx
@@ -318,7 +344,8 @@ export async function confirmByToken(ctx: Ctx, token: string, now = new Date()) 
 }
 
 /**
- * Cancels a registration inside `tx`: the waiting list closes up behind a waiting person; a confirmed person's
+ * Cancels a registration inside `tx`, the one cancellation every path goes through (the personal link, « Mes
+ * inscriptions », an admin: door.ts): the waiting list closes up behind a waiting person; a confirmed person's
  * place goes to the first one waiting (while places remain), who is mailed in the same transaction.
  */
 export async function cancelInTx(ctx: Ctx, tx: Tx, row: RegistrationRow, now: Date): Promise<void> {
@@ -387,6 +414,15 @@ async function eventRef(tx: Pick<Db, "select">, eventId: string) {
 }
 
 const INVALID_CANCEL_LINK = "Ce lien d'annulation n'est pas valide (ou l'inscription a été supprimée).";
+export const ALREADY_CANCELLED = "Cette inscription était déjà annulée.";
+
+/** The person cancels their own registration (link or « Mes inscriptions »): what they are told, and the event. */
+async function cancelOwnRow(ctx: Ctx, tx: Tx, row: RegistrationRow, now: Date) {
+  const event = await eventRef(tx, row.eventId);
+  if (row.state === "cancelled") return { message: ALREADY_CANCELLED, event };
+  await cancelInTx(ctx, tx, row, now);
+  return { message: "Votre inscription est annulée.", event };
+}
 
 /** The personal link: the token's hash finds the registration; nothing else does. */
 export async function cancelByToken(ctx: Ctx, token: string, now = new Date()) {
@@ -396,10 +432,7 @@ export async function cancelByToken(ctx: Ctx, token: string, now = new Date()) {
   return writeTx(ctx.db, async (tx) => {
     const [row] = await tx.select().from(eventRegistrations).where(eq(eventRegistrations.cancelTokenHash, hash));
     if (!row) throw new NotFoundError(INVALID_CANCEL_LINK);
-    const event = await eventRef(tx, row.eventId);
-    if (row.state === "cancelled") return { message: "Cette inscription était déjà annulée.", event };
-    await cancelInTx(ctx, tx, row, now);
-    return { message: "Votre inscription est annulée.", event };
+    return cancelOwnRow(ctx, tx, row, now);
   });
 }
 
@@ -408,10 +441,7 @@ export async function cancelOwn(ctx: Ctx, userId: string, id: string, now = new 
   return writeTx(ctx.db, async (tx) => {
     const [row] = await tx.select().from(eventRegistrations).where(and(eq(eventRegistrations.id, id), eq(eventRegistrations.userId, userId)));
     if (!row) throw new NotFoundError("Inscription introuvable.");
-    const event = await eventRef(tx, row.eventId);
-    if (row.state === "cancelled") return { message: "Cette inscription était déjà annulée.", event };
-    await cancelInTx(ctx, tx, row, now);
-    return { message: "Votre inscription est annulée.", event };
+    return cancelOwnRow(ctx, tx, row, now);
   });
 }
 

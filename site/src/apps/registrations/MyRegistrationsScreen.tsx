@@ -1,11 +1,11 @@
 /** /user/inscriptions, « Mes inscriptions »: the member's registrations, each cancellable. */
 import { useEffect, useState } from "react";
 import type { MyRegistration } from "../../../../api/modules/registrations/model";
+import { dakarMoment } from "../../../../shared/dakar-time";
 import { ApiError, apiFetch } from "../../lib/http";
 import { DataTable, type Column } from "../ui/DataTable";
 import { ScreenHead } from "../ui/ScreenHead";
 
-const when = new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeStyle: "short", timeZone: "Africa/Dakar" });
 const STATE = { confirmed: "Confirmée", waiting: "Liste d'attente", cancelled: "Annulée" } as const;
 
 export default function MyRegistrationsScreen() {
@@ -29,7 +29,7 @@ export default function MyRegistrationsScreen() {
 
   const columns: Column<MyRegistration>[] = [
     { key: "event", header: "Événement", rowHeader: true, cell: (r) => <a href={`/event/${encodeURIComponent(r.event.url)}`}>{r.event.title}</a> },
-    { key: "date", header: "Date", cell: (r) => when.format(new Date(r.event.startDate)) },
+    { key: "date", header: "Date", cell: (r) => dakarMoment(new Date(r.event.startDate)) },
     { key: "state", header: "État", cell: (r) => (r.state === "waiting" ? `${STATE.waiting} (position ${r.position})` : STATE[r.state]) },
     {
       key: "actions",

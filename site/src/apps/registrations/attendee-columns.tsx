@@ -4,14 +4,14 @@
  * date stay on wider screens and in the CSV.
  */
 import type { AdminRegistration } from "../../../../api/modules/registrations/model";
+import { dakarMoment } from "../../../../shared/dakar-time";
 import type { Column } from "../ui/DataTable";
 
 const STATE = { confirmed: "Confirmée", waiting: "Liste d'attente", cancelled: "Annulée" } as const;
-const when = new Intl.DateTimeFormat("fr-FR", { dateStyle: "short", timeStyle: "short", timeZone: "Africa/Dakar" });
 
 const name: Column<AdminRegistration> = { key: "name", header: "Nom", rowHeader: true, cell: (r) => r.name };
 const email: Column<AdminRegistration> = { key: "email", header: "Courriel", className: "door-wide", cell: (r) => r.email };
-const created: Column<AdminRegistration> = { key: "created", header: "Inscrit le", className: "door-wide", cell: (r) => when.format(new Date(r.createdAt)) };
+const created: Column<AdminRegistration> = { key: "created", header: "Inscrit le", className: "door-wide", cell: (r) => dakarMoment(new Date(r.createdAt), "short") };
 
 export type AttendeeActions = {
   checkIn: (row: AdminRegistration, checkedIn: boolean) => void;
@@ -37,9 +37,10 @@ export function activeColumns(actions: AttendeeActions, withAnswers: boolean): C
         r.state === "confirmed" ? (
           <label className="checkin-switch">
             <input type="checkbox" role="switch" checked={r.checkedInAt !== null} onChange={(e) => actions.checkIn(r, e.target.checked)} />
-            {/* Seen beside the switch on a phone (no column header there); read as « Présent : <name> » everywhere. */}
-            <span className="checkin-word">Présent</span>
-            <span className="sr-only">{`\u00a0: ${r.name}`}</span>
+            {/* The word is seen beside the switch on a phone only (no column header there); the switch is read as
+                « Présent : <name> » everywhere. */}
+            <span className="checkin-word" aria-hidden="true">Présent</span>
+            <span className="sr-only">{`Présent\u00a0: ${r.name}`}</span>
           </label>
         ) : null,
     },

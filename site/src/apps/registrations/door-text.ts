@@ -7,11 +7,16 @@ export function presentText(counts: RegistrationCounts): string {
   return `${counts.checkedIn} ${pluralWord(counts.checkedIn, "présent")} sur ${counts.confirmed}`;
 }
 
-/** The places left and the waiting list: « 2 places libres sur 40 », « Complet (40 places), 3 en attente ». */
+/**
+ * The places left and the waiting list: « 2 places libres sur 40 », « Complet (40 places), 3 en attente ». Places
+ * held for visitors confirming their address by mail are taken, as the server counts them for a walk-in (« 1
+ * réservée (courriel à confirmer) »), so « Complet » can come with fewer than 40 people listed.
+ */
 export function placesText(counts: RegistrationCounts, capacity: number | null): string {
   const waiting = counts.waiting > 0 ? `, ${counts.waiting} en attente` : "";
   if (capacity === null) return `Sans limite de places${waiting}`;
-  const free = Math.max(0, capacity - counts.confirmed);
-  if (free === 0) return `Complet (${plural(capacity, "place")})${waiting}`;
-  return `${plural(free, "place")} ${pluralWord(free, "libre")} sur ${capacity}${waiting}`;
+  const held = counts.held > 0 ? `, ${counts.held} ${pluralWord(counts.held, "réservée")} (courriel à confirmer)` : "";
+  const free = Math.max(0, capacity - counts.confirmed - counts.held);
+  if (free === 0) return `Complet (${plural(capacity, "place")})${held}${waiting}`;
+  return `${plural(free, "place")} ${pluralWord(free, "libre")} sur ${capacity}${held}${waiting}`;
 }
