@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { Availability, RegistrationAnswer } from "../../../api/modules/registrations/model";
 import { FormField } from "../apps/ui/FormField";
 import { ApiError, apiFetch } from "../lib/http";
@@ -17,6 +17,16 @@ export function placesText(a: Pick<Availability, "remaining">): string | null {
 
 type Me = { name: string; email: string };
 
+/** The event page's own « Ajouter à mon agenda » link, outside the island (pages/event/[url].astro). */
+const AGENDA_LINK = "[data-event-agenda]";
+
+/**
+ * Whether the answer gives the person a place: only then is the event theirs to put in a calendar. A visitor's
+ * place waits for their address (« pending »), a full event puts people on the waiting list: the mail that gives
+ * them a place carries the event for their calendar.
+ */
+export const hasPlace = (answer: Pick<RegistrationAnswer, "state">) => answer.state === "confirmed";
+
 /**
  * « S'inscrire » on the prerendered event page: the places come from a small cached API call, so a registration
  * never changes (nor rebuilds) the page. A signed-in member registers in one click with their account.
@@ -30,6 +40,17 @@ export default function EventRegistration({ eventId }: { eventId: string }) {
   const [error, setError] = useState("");
   const [done, setDone] = useState<RegistrationAnswer | null>(null);
   const [saving, setSaving] = useState(false);
+  const confirmation = useRef<HTMLParagraphElement>(null);
+
+  // The answer replaces the form, which on a phone ends below the screen: bring the answer into view and give it
+  // the focus, so the visitor reads it (and a screen reader says it) instead of facing the footer.
+  useEffect(() => {
+    if (!done) return;
+    confirmation.current?.scrollIntoView({ block: "center" });
+    confirmation.current?.focus({ preventScroll: true });
+    const agenda = document.querySelector<HTMLElement>(AGENDA_LINK);
+    if (agenda) agenda.hidden = !hasPlace(done);
+  }, [done]);
 
   useEffect(() => {
     const user = readSession()?.user;
@@ -58,7 +79,7 @@ export default function EventRegistration({ eventId }: { eventId: string }) {
   const places = placesText(availability);
   if (done) {
     return (
-      <p className="form-success" role="status">
+      <p className="form-success registration-answer" role="status" ref={confirmation} tabIndex={-1}>
         {done.message}
       </p>
     );
