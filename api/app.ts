@@ -25,6 +25,7 @@ import { ownerPresentRoutes } from "./modules/owner-present";
 import { accessGate } from "./plugins/access-gate";
 import { auditPlugin } from "./plugins/audit";
 import { bodyLimit, uploadRouteMatcher } from "./plugins/body-limit";
+import { articleWriteMaxBytes, isArticleWrite } from "./modules/articles/body-size";
 import { errors } from "./plugins/errors";
 import { objectBodies } from "./plugins/object-body";
 import { privateAnswers } from "./plugins/private-answers";
@@ -42,7 +43,7 @@ export function createApp(deps: Deps) {
     // First of all: no route runs on a URL whose path the router reads differently (a host under 4 characters).
     .use(routedPathCheck)
     // First: a body too large for its route is refused before anything reads it (upload routes from the table).
-    .use(bodyLimit(deps.env, isUpload))
+    .use(bodyLimit(deps.env, isUpload, { matches: isArticleWrite, maxBytes: articleWriteMaxBytes(deps.env.articleMaxChars) }))
     .use(privateAnswers)
     .use(undecodableParams)
     .use(objectBodies(isUpload))

@@ -14,6 +14,7 @@ import { StaticSite } from "./lib/static-site";
 import { useBucketForUploads } from "./lib/storage/s3";
 import type { UploadAccess } from "./lib/uploads-serve";
 import { declaresOversizedForm, FORM_TOO_LARGE_MESSAGE } from "./lib/uploads/limits";
+import { isArticleWrite } from "./modules/articles/body-size";
 import { UPLOAD_ACCESS_PATH, WorkerMediaGate } from "./lib/uploads/visibility";
 
 const { PORT, HOST, UPLOADS_DIR, PRIMARY_API } = process.env;
@@ -67,7 +68,8 @@ const HOP_BY_HOP = ["connection", "keep-alive", "transfer-encoding", "upgrade", 
 /** Forwards an API request to the primary, with the client's address and the URL the client used. */
 async function toPrimary(request: Request, pathname: string, clientIp: string | undefined): Promise<Response> {
   // Refused here from its headers, as the primary would: forwarding it would only move the bytes twice.
-  if (declaresOversizedForm(request)) return Response.json({ message: FORM_TOO_LARGE_MESSAGE }, { status: 413 });
+  // Article writes may carry a whole paper: their own bound is the primary's to check.
+  if (!isArticleWrite(request.method, pathname) && declaresOversizedForm(request)) return Response.json({ message: FORM_TOO_LARGE_MESSAGE }, { status: 413 });
   const headers = new Headers(request.headers);
   for (const h of HOP_BY_HOP) headers.delete(h);
   // Set, never appended: whatever a client sent under these names is replaced.

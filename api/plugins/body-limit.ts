@@ -1,7 +1,8 @@
 /**
  * Body limits for every route, checked before Elysia reads a body (it would otherwise parse 100 MB of JSON into
  * memory first: issue 12 item 5). Routes that read their own body (`parse: "none"`, set by the `upload: true`
- * route option) are upload routes and may take UPLOAD_MAX_MB; every other route takes 64 KB. The list of upload
+ * route option) are upload routes and may take UPLOAD_MAX_MB; article writes take a whole paper (their own bound,
+ * api/modules/articles/body-size.ts); every other route takes 64 KB. The list of upload
  * routes is read from the app's own route table, so a new route cannot be forgotten: it is limited by default.
  */
 import { Elysia } from "elysia";
@@ -68,7 +69,10 @@ export const uploadRoute = new Elysia({ name: "upload-route" }).macro({
  * The limits, used once by the app they limit: `.use(bodyLimit(env, uploadRouteMatcher(() => app.routes)))` (the
  * route table is read at the first request, when every module is in).
  */
-export const bodyLimit = (opts: { uploadMaxMb: number }, isUpload: UploadRouteMatcher) => {
+/** Routes whose JSON may pass 64 KB (article writes: a whole paper), and their own bound. */
+export type LargerJson = { matches: (method: string, path: string) => boolean; maxBytes: number };
+
+export const bodyLimit = (opts: { uploadMaxMb: number }, isUpload: UploadRouteMatcher, larger?: LargerJson) => {
   const uploadLimit = maxBodyBytes({ field: "", accept: [], maxBytes: opts.uploadMaxMb * MB });
   return new Elysia({ name: "body-limit" })
     // Temp files of any upload route (`upload: true` or a bare `parse: "none"`) that the handler did not keep.
@@ -84,20 +88,22 @@ export const bodyLimit = (opts: { uploadMaxMb: number }, isUpload: UploadRouteMa
         }
         return;
       }
+      const limit = larger?.matches(request.method, routedPath(ctx)) ? larger.maxBytes : JSON_LIMIT_BYTES;
       if (declared !== null) {
-        if (Number(declared) > JSON_LIMIT_BYTES) throw tooBig();
+        if (Number(declared) > limit) throw tooBig(limit);
         return;
       }
       if (request.body) {
-        // A chunked body: read it here, 64 KB at most, and hand the route a request with the bytes read.
-        return readBounded(request, JSON_LIMIT_BYTES).then((bytes) => {
+        // A chunked body: read it here, up to the route's limit, and hand the route a request with the bytes read.
+        return readBounded(request, limit).then((bytes) => {
           (ctx as { request: Request }).request = new Request(request, { body: bytes });
         });
       }
     });
 };
 
-const tooBig = () => new PayloadTooLargeError(FORM_TOO_LARGE_MESSAGE);
+const tooBig = (limit: number) =>
+  new PayloadTooLargeError(limit === JSON_LIMIT_BYTES ? FORM_TOO_LARGE_MESSAGE : `Requête trop volumineuse (max ${Math.floor(limit / 1024)} Ko).`);
 
 /** The body's bytes, refused with 413 as soon as they pass `max` (the rest is never read). */
 async function readBounded(request: Request, max: number): Promise<Uint8Array<ArrayBuffer>> {
@@ -111,7 +117,7 @@ async function readBounded(request: Request, max: number): Promise<Uint8Array<Ar
     if (size > max) {
       // Released, not cancelled: cancelling makes Bun drop the connection before our 413 is sent.
       reader.releaseLock();
-      throw tooBig();
+      throw tooBig(max);
     }
     chunks.push(value);
   }

@@ -6,15 +6,9 @@ import { BadRequestError } from "../../lib/errors";
 import { htmlToText, sanitizeHtml } from "../../../shared/html";
 import { readPublishAt } from "../schedule/publish-at";
 import { RULE_MESSAGES, textProblem } from "../../../shared/article-rules";
+import { articleBodyCeiling, DRAFT_TITLE_MAX } from "./body-size";
 import type { AdminArticleBody, ArticleBody } from "./model";
 
-const HTML_MAX = 100_000;
-/**
- * What a body may hold at most, markup included; drafts are saved whatever they hold (issue 32), but not without
- * bound: ten times the submission limit is several papers' worth. Past it the save is refused, nothing written.
- */
-const DRAFT_TITLE_MAX = 1000;
-const bodyCeiling = (maxChars: number) => Math.max(HTML_MAX, maxChars * 10);
 const KEYWORDS_MAX = 30;
 const KEYWORD_MAX = 60;
 
@@ -68,7 +62,7 @@ export function readArticleInput(body: ArticleBody | AdminArticleBody, maxChars:
   const draft = door === "member" && isSet(body.draft);
   // NFC: one stored form for each accented letter, which the search patterns rely on (search.ts).
   const title = body.title.normalize("NFC").trim();
-  const ceiling = bodyCeiling(maxChars);
+  const ceiling = articleBodyCeiling(maxChars);
   if (draft && title.length > DRAFT_TITLE_MAX) throw new BadRequestError(`Le titre est trop long, même pour un brouillon (max ${DRAFT_TITLE_MAX} caractères)`);
 
   if (body.html_content !== undefined && body.html_content.length > ceiling) throw new BadRequestError(RULE_MESSAGES.contentTooLong(maxChars));
