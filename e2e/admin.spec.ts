@@ -56,7 +56,8 @@ async function expectNoSeriousViolations(page: Page, where: string, only?: strin
 
 test.describe("admin screens", () => {
   test("each admin screen opens from its own URL, is marked in the navigation and has no serious axe violation", async ({ page }) => {
-    test.setTimeout(120_000);
+    // Twenty-odd screens, each with an axe run: minutes on a loaded machine.
+    test.setTimeout(300_000);
     await signInReady(page, ADMIN);
     const nav = page.getByRole("navigation", { name: "Administration du site" });
     for (const [path, label, heading] of SCREENS) {

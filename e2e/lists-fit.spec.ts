@@ -62,7 +62,7 @@ for (const width of [1280, 1024, 375]) {
     const found: string[] = [];
     for (const path of LISTS) {
       await page.goto(path);
-      await expect(page.locator(".table-wrap tbody tr").first(), path).toBeVisible();
+      await expect(page.locator(".table-wrap tbody tr").first(), path).toBeVisible({ timeout: 20_000 });
       await expect(page.locator(".table-wrap [aria-busy=true]")).toHaveCount(0);
       for (const p of await misfits(page)) found.push(`${path}: ${p}`);
     }

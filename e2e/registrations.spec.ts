@@ -140,6 +140,7 @@ for (const width of widths) {
     });
 
     test("an admin exports the registrants as CSV for a French spreadsheet and checks someone in", async ({ page, request }) => {
+      test.setTimeout(90_000);
       const event = await eventNamed(request, WORKSHOP);
       const name = `Lycéen ${width} ${tag()}`;
       const email = `lyceen-${width}-${tag()}@example.sn`;
