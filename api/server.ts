@@ -15,7 +15,7 @@ import { EnvError, readEnv, type Env } from "./env";
 import { CLIENT_IP_HEADER, parseTrustProxy, resolveClientAddress, withClientIp } from "./lib/client-ip";
 import { appsPolicy, createFront, allowLongRequests } from "./lib/front";
 import { FORWARDED_URL_HEADER, HOP_HEADER, HOP_SECRET_ENV, hopCheck, hopRefused, newHopSecret } from "./lib/internal-hop";
-import { PublicCache } from "./lib/public-cache";
+import { PublicCache, UNCACHED_PATHS } from "./lib/public-cache";
 import { BAD_HOST_MESSAGE, pathOf } from "./lib/request-path";
 import { configureSecurityHeaders, useBuildScriptHashes } from "./lib/security-headers";
 import { deleteExpiredSessions } from "./lib/session";
@@ -200,7 +200,7 @@ const app = createApp({
 
 /** The API for one request: public reads from the cache when possible, everything else through Elysia. */
 async function api(request: Request, pathname: string, clientIp: string | undefined): Promise<Response> {
-  if (pathname.startsWith("/api/public/") && request.method === "GET") {
+  if (pathname.startsWith("/api/public/") && request.method === "GET" && !UNCACHED_PATHS.has(pathname)) {
     const key = PublicCache.keyOf(pathname, request.url);
     const hit = publicCache.lookup(request, key);
     if (hit) return hit;

@@ -15,7 +15,7 @@ import type {
   ThemeWithCount,
 } from "../../../api/contract";
 // Every read is noted for the page being rendered (lib/page-reads.ts), also when the answer comes from a memo.
-import { keepAnswer, knownDigest, noteRead, registerFetchDigest } from "./page-reads";
+import { answerDigest, keepAnswer, knownDigest, noteRead, registerFetchDigest } from "./page-reads";
 import { perBuild } from "./per-build";
 import { previewAnswers, previewAt, withPreviewSummary } from "./preview-article";
 
@@ -47,7 +47,8 @@ export function apiGet<T>(path: string): Promise<T> {
 }
 
 registerFetchDigest(async (path) => {
-  await fetchOnce(path);
+  if (path === FULL_ARTICLES) await fullArticles();
+  else await fetchOnce(path);
   return knownDigest(path) ?? "?";
 });
 
@@ -67,9 +68,66 @@ export function derivedPerBuild<T>(paths: readonly string[], make: () => T): () 
 
 export const ARTICLES = `/api/public/articles`;
 export const FULL_ARTICLES = `/api/public/articles/full`;
-/** Every public article with bodies, fetched once per build and indexed by url. */
+/** The change feed (api/modules/articles/changes.ts). */
+const CHANGES = `/api/public/articles/changes`;
+
+/** A GET outside the build's memo (the change feed and the bodies read by id), counted with the build's reads. */
+async function readFresh<T>(path: string): Promise<{ text: string; value: T }> {
+  const res = await fetch(ORIGIN + path, { headers: { "accept-encoding": "identity" } });
+  if (!res.ok) throw new Error(`GET ${path} -> HTTP ${res.status}`);
+  const text = await res.text();
+  keepAnswer(path, text);
+  return { text, value: JSON.parse(text) as T };
+}
+
+/**
+ * The public articles with bodies, kept by the build process from one build to the next (issue 31 §1): the first
+ * build reads them all (20 MB at 5,000 articles); each later one asks the change feed which articles changed since
+ * the sequence number it last read and reads only those (`?ids=`), so a one-article change reads one article. The
+ * objects of unchanged articles stay the same objects, so the pages' props digests are found in their memo
+ * (scripts/partial-build.ts). Props are read-only; nothing here is ever modified in place.
+ */
+type ArticleStore = { seq: number; byId: Map<string, Article>; digests: Map<string, string> };
+let articleStore: ArticleStore | null = null;
+
+const articleDigest = (a: Article) => Bun.hash(JSON.stringify(a)).toString(36);
+
+async function refreshArticles(): Promise<Map<string, Article>> {
+  const store = articleStore;
+  // Read before the bodies: what they show is at least as new as `latest`, so nothing written after is skipped.
+  const feed = (await readFresh<{ latest: number; articles: string[] | null }>(store ? `${CHANGES}?since=${store.seq}` : CHANGES)).value;
+  if (!store || feed.articles === null) {
+    const list = (await readFresh<Article[]>(FULL_ARTICLES)).value;
+    console.log(`articles: all ${list.length} read`);
+    articleStore = { seq: feed.latest, byId: new Map(list.map((a) => [a._id, a])), digests: new Map(list.map((a) => [a._id, articleDigest(a)])) };
+  } else {
+    if (feed.articles.length > 0) {
+      const list = (await readFresh<Article[]>(`${FULL_ARTICLES}?ids=${feed.articles.join(",")}`)).value;
+      // An article no longer public is not in the answer: it leaves the store.
+      for (const id of feed.articles) {
+        store.byId.delete(id);
+        store.digests.delete(id);
+      }
+      for (const a of list) {
+        store.byId.set(a._id, a);
+        store.digests.set(a._id, articleDigest(a));
+      }
+    }
+    console.log(`articles: ${feed.articles.length} read by id (change feed ${store.seq} -> ${feed.latest})`);
+    store.seq = feed.latest;
+  }
+  const { byId, digests } = articleStore!;
+  // The digest the pages that read every article record: the same for the same articles however they were read
+  // (a full build's and a partial one's records are compared by scripts/partial-build.test.ts).
+  const ids = [...digests.keys()].sort();
+  answerDigest(FULL_ARTICLES, Bun.hash(ids.map((id) => `${id}:${digests.get(id)}`).join("\n")).toString(36));
+  return new Map([...byId.values()].map((a) => [a.url, a]));
+}
+
+/** Every public article with bodies, read once per build (from the change feed) and indexed by url. */
 const fullArticles = derivedPerBuild([FULL_ARTICLES], () =>
-  apiGet<Article[]>(FULL_ARTICLES).then((list) => new Map(list.map((a) => [a.url, a]))),
+  // An « Aperçu » render reads through its own memo (lib/preview-article.ts), never the build's store.
+  previewAnswers() ? apiGet<Article[]>(FULL_ARTICLES).then((list) => new Map(list.map((a) => [a.url, a]))) : refreshArticles(),
 );
 
 /** Members by lower-cased nickname, and what each signed or uploaded: built once per build for every author page. */
