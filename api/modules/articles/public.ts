@@ -1,5 +1,6 @@
 import { Elysia, t } from "elysia";
 import type { Deps } from "../../deps";
+import { strict } from "../../lib/strict-schema";
 import { articleChangesSince, MAX_CHANGED_ARTICLES } from "./changes";
 import { Article, ArticleSummary } from "./model";
 import { getArticle, listArticleSummaries, listFullArticles } from "./service";
@@ -15,16 +16,16 @@ export const publicArticleRoutes = (deps: Deps) =>
       "/api/public/articles/full",
       ({ query }) => listFullArticles(deps.db, query.ids === undefined ? undefined : query.ids.split(",").filter(Boolean)),
       {
-        query: t.Object({
+        query: strict(t.Object({
           ids: t.Optional(t.String({ pattern: `^[A-Za-z0-9_-]*(,[A-Za-z0-9_-]+){0,${MAX_CHANGED_ARTICLES - 1}}$`, maxLength: 8000, error: IDS_ERROR })),
-        }),
+        })),
         response: t.Array(Article),
       },
     )
     // The change feed: which articles may have changed since a sequence number (api/modules/articles/changes.ts).
     .get("/api/public/articles/changes", ({ query }) => articleChangesSince(deps.db, query.since), {
       // Without `since`: only the newest sequence number (a first read takes every article anyway).
-      query: t.Object({ since: t.Optional(t.Numeric({ minimum: 0, error: "Indiquez un numéro de changement (un entier positif)." })) }),
+      query: strict(t.Object({ since: t.Optional(t.Numeric({ minimum: 0, error: "Indiquez un numéro de changement (un entier positif)." })) })),
       response: t.Object({ latest: t.Number(), articles: t.Nullable(t.Array(t.String())) }),
     })
     .get("/api/public/article/:url", ({ params }) => getArticle(deps.db, params.url), { response: { 200: Article } });
