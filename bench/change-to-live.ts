@@ -9,6 +9,7 @@
  * Usage: bun bench/change-to-live.ts [articles=0 (demo content) | N synthetic] [runs=5]   (BENCH_PORT moves it off 4502)
  */
 import { readdirSync, realpathSync, statSync } from "node:fs";
+import { loadavg } from "node:os";
 import { join } from "node:path";
 import { childPid, fmt, memoryMb, percentile, startSiteBench } from "./lib";
 
@@ -46,6 +47,8 @@ const page = `${server.url}/article/${target.url}`;
 
 const times: number[] = [];
 const builds: string[] = [];
+const load = () => loadavg().map((l) => l.toFixed(1)).join(" / ");
+console.log(`load average (1 / 5 / 15 min) before the runs: ${load()}`);
 const costs: { bytes: number; written: number; linked: number }[] = [];
 let files = liveFiles(server.siteDir);
 for (let i = 0; i < runs; i++) {
@@ -95,6 +98,7 @@ if (workerPid) {
 }
 await server.stop();
 const target5 = synthetic ? "p95 <= 5 s at 5,000 articles" : "p95 <= 3 s at demo size";
+console.log(`load average (1 / 5 / 15 min) after the runs: ${load()}`);
 console.log(`dataset: ${synthetic ? `${articles} synthetic articles` : "demo content"}; runs: ${runs}`);
 const median = (k: "bytes" | "written" | "linked") => percentile(costs.map((c) => c[k]), 50);
 console.log(`per change (median): API read ${fmt(median("bytes") / 1e6, 2)} MB, files written ${median("written")}, linked ${median("linked")}`);
