@@ -23,7 +23,11 @@ const KEY_PARAMS: ReadonlySet<string> = new Set([]);
  * see a write made behind the API's back (a script, a timed job) as the database has it, like the whole list of
  * bodies always did (too big to keep).
  */
-export const UNCACHED_PATHS: ReadonlySet<string> = new Set(["/api/public/articles/changes", "/api/public/articles/full"]);
+export const UNCACHED_PATHS: ReadonlySet<string> = new Set([
+  "/api/public/articles/changes",
+  "/api/public/articles/full",
+  "/api/public/articles/summaries",
+]);
 
 export class PublicCache {
   private entries = new Map<string, Entry>();

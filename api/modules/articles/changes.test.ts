@@ -99,4 +99,15 @@ describe("the change feed of the public articles", () => {
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.json)).toContain("identifiants d’articles");
   });
+
+  it("reads summaries by id as the whole list gives them, with the list's order", async () => {
+    const all = (await h.call("GET", "/api/public/articles")).json as { _id: string }[];
+    const res = await h.call("GET", `/api/public/articles/summaries?ids=${ids.a3},${ids.a2}`);
+    expect(res.status).toBe(200);
+    const { order, summaries } = res.json as { order: string[]; summaries: { _id: string }[] };
+    expect(order).toEqual(all.map((a) => a._id));
+    expect(summaries).toEqual(all.filter((a) => a._id === ids.a2));
+    expect((await h.call("GET", "/api/public/articles/summaries?ids=")).json.summaries).toEqual([]);
+    expect((await h.call("GET", "/api/public/articles/summaries")).status).toBe(400);
+  });
 });

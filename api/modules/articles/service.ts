@@ -182,6 +182,21 @@ export async function listArticleSummaries(db: Db, filter: ArticleFilter = {}): 
 }
 
 /**
+ * For the site build's change feed (issue 31 §1): every public article's id in the order of the public list (the
+ * very query of `listArticleSummaries`, so articles created at the same instant keep the same order), and the
+ * summaries of those of `ids` that are public, each the same object the whole list carries.
+ */
+export async function publicSummariesByIds(db: Db, ids: string[]): Promise<{ order: string[]; summaries: ArticleSummary[] }> {
+  // The same WHERE the whole list is read with (never null without a filter).
+  const where = (await articleConditions(db, {})) ?? undefined;
+  const [rows, summaries] = await Promise.all([
+    db.select(articleSummaryColumns).from(articles).where(where).orderBy(desc(articles.createdAt)),
+    listArticleSummaries(db, { ids }),
+  ]);
+  return { order: rows.map((r) => r.id), summaries };
+}
+
+/**
  * The summaries of one page of a list (any state, out of the trash), in one statement: each article's authors
  * and themes gathered as JSON and its media counted by correlated subqueries, each walking its link table's index
  * for that article. Four statements (rows, authors, themes, media counts) cost 4–9 ms a page at 50,000 articles;

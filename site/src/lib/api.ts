@@ -48,6 +48,7 @@ export function apiGet<T>(path: string): Promise<T> {
 
 registerFetchDigest(async (path) => {
   if (path === FULL_ARTICLES) await fullArticles();
+  else if (path === ARTICLES) await articleSummaries();
   else await fetchOnce(path);
   return knownDigest(path) ?? "?";
 });
@@ -81,53 +82,78 @@ async function readFresh<T>(path: string): Promise<{ text: string; value: T }> {
 }
 
 /**
- * The public articles with bodies, kept by the build process from one build to the next (issue 31 §1): the first
- * build reads them all (20 MB at 5,000 articles); each later one asks the change feed which articles changed since
- * the sequence number it last read and reads only those (`?ids=`), so a one-article change reads one article. The
- * objects of unchanged articles stay the same objects, so the pages' props digests are found in their memo
- * (scripts/partial-build.ts). Props are read-only; nothing here is ever modified in place.
+ * Public articles kept by the build process from one build to the next (issue 31 §1), one store for the bodies
+ * (`/api/public/articles/full`, 20 MB at 5,000 articles) and one for the summaries (`/api/public/articles`,
+ * 4 MB): the first build reads the whole answer; each later one asks the change feed which articles changed since
+ * the sequence number it last read and reads only those (for the summaries, with the order of the whole list),
+ * so a one-article change reads one article. The objects of unchanged articles stay the same objects, so the
+ * pages' props digests are found in their memo (scripts/partial-build.ts). Props are read-only: nothing here is
+ * ever modified in place.
  */
-type ArticleStore = { seq: number; byId: Map<string, Article>; digests: Map<string, string> };
-let articleStore: ArticleStore | null = null;
+class ArticleStore<T extends { _id: string }> {
+  private seq = 0;
+  private byId: Map<string, T> | null = null;
+  private digests = new Map<string, string>();
+  private order: string[] = [];
 
-const articleDigest = (a: Article) => Bun.hash(JSON.stringify(a)).toString(36);
+  constructor(
+    private readonly path: string,
+    /** Reads the items of `ids` that are public and, for an ordered list, every public id in the list's order. */
+    private readonly readSome: (ids: string[]) => Promise<{ items: T[]; order?: string[] }>,
+  ) {}
 
-async function refreshArticles(): Promise<Map<string, Article>> {
-  const store = articleStore;
-  // Read before the bodies: what they show is at least as new as `latest`, so nothing written after is skipped.
-  const feed = (await readFresh<{ latest: number; articles: string[] | null }>(store ? `${CHANGES}?since=${store.seq}` : CHANGES)).value;
-  if (!store || feed.articles === null) {
-    const list = (await readFresh<Article[]>(FULL_ARTICLES)).value;
-    console.log(`articles: all ${list.length} read`);
-    articleStore = { seq: feed.latest, byId: new Map(list.map((a) => [a._id, a])), digests: new Map(list.map((a) => [a._id, articleDigest(a)])) };
-  } else {
-    if (feed.articles.length > 0) {
-      const list = (await readFresh<Article[]>(`${FULL_ARTICLES}?ids=${feed.articles.join(",")}`)).value;
+  /** Every item, in the whole answer's order, after reading what changed; sets the answer's digest for the pages. */
+  async refresh(): Promise<T[]> {
+    const byId = this.byId;
+    // Read before the items: what they show is at least as new as `latest`, so nothing written after is skipped.
+    const feed = (await readFresh<{ latest: number; articles: string[] | null }>(byId ? `${CHANGES}?since=${this.seq}` : CHANGES)).value;
+    if (!byId || feed.articles === null) {
+      const list = (await readFresh<T[]>(this.path)).value;
+      console.log(`${this.path}: all ${list.length} read`);
+      this.byId = new Map(list.map((a) => [a._id, a]));
+      this.digests = new Map(list.map((a) => [a._id, itemDigest(a)]));
+      this.order = list.map((a) => a._id);
+    } else if (feed.articles.length > 0) {
+      const { items, order } = await this.readSome(feed.articles);
       // An article no longer public is not in the answer: it leaves the store.
       for (const id of feed.articles) {
-        store.byId.delete(id);
-        store.digests.delete(id);
+        byId.delete(id);
+        this.digests.delete(id);
       }
-      for (const a of list) {
-        store.byId.set(a._id, a);
-        store.digests.set(a._id, articleDigest(a));
+      for (const a of items) {
+        byId.set(a._id, a);
+        this.digests.set(a._id, itemDigest(a));
       }
+      this.order = order ?? [...byId.keys()];
     }
-    console.log(`articles: ${feed.articles.length} read by id (change feed ${store.seq} -> ${feed.latest})`);
-    store.seq = feed.latest;
+    if (byId && feed.articles !== null) console.log(`${this.path}: ${feed.articles.length} read by id (change feed ${this.seq} -> ${feed.latest})`);
+    this.seq = feed.latest;
+    // The digest the pages that read this answer record: the same for the same items in the same order however they
+    // were read (a full build's and a partial one's records are compared by scripts/partial-build.test.ts).
+    answerDigest(this.path, Bun.hash(this.order.map((id) => `${id}:${this.digests.get(id)}`).join("\n")).toString(36));
+    return this.order.map((id) => this.byId!.get(id)!);
   }
-  const { byId, digests } = articleStore!;
-  // The digest the pages that read every article record: the same for the same articles however they were read
-  // (a full build's and a partial one's records are compared by scripts/partial-build.test.ts).
-  const ids = [...digests.keys()].sort();
-  answerDigest(FULL_ARTICLES, Bun.hash(ids.map((id) => `${id}:${digests.get(id)}`).join("\n")).toString(36));
-  return new Map([...byId.values()].map((a) => [a.url, a]));
 }
+
+const itemDigest = (a: unknown) => Bun.hash(JSON.stringify(a)).toString(36);
+
+const bodies = new ArticleStore<Article>(FULL_ARTICLES, async (ids) => ({
+  items: (await readFresh<Article[]>(`${FULL_ARTICLES}?ids=${ids.join(",")}`)).value,
+}));
+const summaries = new ArticleStore<ArticleSummary>(ARTICLES, async (ids) => {
+  const { order, summaries } = (await readFresh<{ order: string[]; summaries: ArticleSummary[] }>(`${ARTICLES}/summaries?ids=${ids.join(",")}`)).value;
+  return { items: summaries, order };
+});
 
 /** Every public article with bodies, read once per build (from the change feed) and indexed by url. */
 const fullArticles = derivedPerBuild([FULL_ARTICLES], () =>
   // An « Aperçu » render reads through its own memo (lib/preview-article.ts), never the build's store.
-  previewAnswers() ? apiGet<Article[]>(FULL_ARTICLES).then((list) => new Map(list.map((a) => [a.url, a]))) : refreshArticles(),
+  (previewAnswers() ? apiGet<Article[]>(FULL_ARTICLES) : bodies.refresh()).then((list) => new Map(list.map((a) => [a.url, a]))),
+);
+
+/** The public summaries, newest first, read once per build (from the change feed). */
+const articleSummaries = derivedPerBuild([ARTICLES], () =>
+  previewAnswers() ? apiGet<ArticleSummary[]>(ARTICLES) : summaries.refresh(),
 );
 
 /** Members by lower-cased nickname, and what each signed or uploaded: built once per build for every author page. */
@@ -170,7 +196,7 @@ export const api = {
   author: (nickname: string) => authorFromLists(nickname),
   media: () => apiGet<Media[]>(`/api/public/media`),
   // An « Aperçu » render (lib/preview-article.ts) sees the previewed text; a build never has one.
-  articles: () => apiGet<ArticleSummary[]>(ARTICLES).then(withPreviewSummary),
+  articles: () => articleSummaries().then(withPreviewSummary),
   /** One article with bodies and media (from the build's single bulk request). */
   article: async (url: string) => {
     const found = previewAt(url) ?? (await fullArticles()).get(url);
