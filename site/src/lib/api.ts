@@ -100,6 +100,8 @@ class ArticleStore<T extends { _id: string }> {
     private readonly path: string,
     /** Reads the items of `ids` that are public and, for an ordered list, every public id in the list's order. */
     private readonly readSome: (ids: string[]) => Promise<{ items: T[]; order?: string[] }>,
+    /** Whether the answer's order is part of it (a list), or the items are only looked up (the bodies). */
+    private readonly ordered: boolean,
   ) {}
 
   /** Every item, in the whole answer's order, after reading what changed; sets the answer's digest for the pages. */
@@ -107,13 +109,8 @@ class ArticleStore<T extends { _id: string }> {
     const byId = this.byId;
     // Read before the items: what they show is at least as new as `latest`, so nothing written after is skipped.
     const feed = (await readFresh<{ latest: number; articles: string[] | null }>(byId ? `${CHANGES}?since=${this.seq}` : CHANGES)).value;
-    if (!byId || feed.articles === null) {
-      const list = (await readFresh<T[]>(this.path)).value;
-      console.log(`${this.path}: all ${list.length} read`);
-      this.byId = new Map(list.map((a) => [a._id, a]));
-      this.digests = new Map(list.map((a) => [a._id, itemDigest(a)]));
-      this.order = list.map((a) => a._id);
-    } else if (feed.articles.length > 0) {
+    let readAll = !byId || feed.articles === null;
+    if (byId && feed.articles && feed.articles.length > 0) {
       const { items, order } = await this.readSome(feed.articles);
       // An article no longer public is not in the answer: it leaves the store.
       for (const id of feed.articles) {
@@ -124,9 +121,18 @@ class ArticleStore<T extends { _id: string }> {
         byId.set(a._id, a);
         this.digests.set(a._id, itemDigest(a));
       }
-      this.order = order ?? [...byId.keys()];
+      // Bodies are looked up by url: their order is the ids' (the same whichever way they were read).
+      this.order = order ?? [...byId.keys()].sort();
+      // An article made public between the two reads is in the order but was not asked for: read everything.
+      readAll = this.order.some((id) => !byId.has(id));
     }
-    if (byId && feed.articles !== null) console.log(`${this.path}: ${feed.articles.length} read by id (change feed ${this.seq} -> ${feed.latest})`);
+    if (readAll) {
+      const list = (await readFresh<T[]>(this.path)).value;
+      console.log(`${this.path}: all ${list.length} read`);
+      this.byId = new Map(list.map((a) => [a._id, a]));
+      this.digests = new Map(list.map((a) => [a._id, itemDigest(a)]));
+      this.order = this.ordered ? list.map((a) => a._id) : [...this.byId.keys()].sort();
+    } else console.log(`${this.path}: ${feed.articles!.length} read by id (change feed ${this.seq} -> ${feed.latest})`);
     this.seq = feed.latest;
     // The digest the pages that read this answer record: the same for the same items in the same order however they
     // were read (a full build's and a partial one's records are compared by scripts/partial-build.test.ts).
@@ -139,11 +145,11 @@ const itemDigest = (a: unknown) => Bun.hash(JSON.stringify(a)).toString(36);
 
 const bodies = new ArticleStore<Article>(FULL_ARTICLES, async (ids) => ({
   items: (await readFresh<Article[]>(`${FULL_ARTICLES}?ids=${ids.join(",")}`)).value,
-}));
+}), false);
 const summaries = new ArticleStore<ArticleSummary>(ARTICLES, async (ids) => {
   const { order, summaries } = (await readFresh<{ order: string[]; summaries: ArticleSummary[] }>(`${ARTICLES}/summaries?ids=${ids.join(",")}`)).value;
   return { items: summaries, order };
-});
+}, true);
 
 /** Every public article with bodies, read once per build (from the change feed) and indexed by url. */
 const fullArticles = derivedPerBuild([FULL_ARTICLES], () =>
