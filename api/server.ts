@@ -34,6 +34,7 @@ import { startScheduledPublication } from "./modules/schedule/worker";
 import type { Change } from "./lib/change";
 import { startNotificationDigests } from "./modules/notifications/worker";
 import { startNewsletterPurge } from "./modules/newsletter/worker";
+import { startChangeFeedPrune } from "./modules/articles/feed-worker";
 import { startIssueSender } from "./modules/newsletter-issues/worker";
 
 let env: Env;
@@ -317,6 +318,8 @@ const digests = startNotificationDigests(database.db, env, () => mailWorker?.wak
 const registrationJobs = startRegistrationJobs(database.db, env, () => mailWorker?.wake());
 // Newsletter: unconfirmed subscriptions deleted after 7 days (api/modules/newsletter/purge.ts), checked hourly.
 const newsletterPurge = startNewsletterPurge(database.db);
+// The site build's change feed: rows older than a week go, hourly (api/modules/articles/changes.ts).
+const feedPrune = startChangeFeedPrune(database.db);
 // Newsletter issues: batches to the outbox at NEWSLETTER_RATE_PER_MINUTE, scheduled ones at their minute; the
 // archive page is built when an issue has fully left (api/modules/newsletter-issues/sending.ts).
 issueSender = startIssueSender(database.db, env, {
@@ -335,7 +338,7 @@ const stop = async () => {
   previews.stop();
   server.stop(true);
   // A send in progress is finished and recorded first (a message cut off here would wait for its lease), for 10 s at most.
-  await Promise.race([Promise.all([digests.stop(), registrationJobs.stop(), mailWorker?.stop(), newsletterPurge.stop(), issueSender.stop()]), Bun.sleep(10_000)]);
+  await Promise.race([Promise.all([digests.stop(), registrationJobs.stop(), mailWorker?.stop(), newsletterPurge.stop(), feedPrune.stop(), issueSender.stop()]), Bun.sleep(10_000)]);
   await trashPurge.stop();
   await scheduled.stop();
   database.close();

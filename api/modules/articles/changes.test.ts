@@ -8,6 +8,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { articles, events, media, themes, users } from "../../../db/schema";
 import { makeArticle, makeEvent, makeMedia, makeTheme, makeUser } from "../../testing/factory";
+import { FEED_KEEP_MS, pruneChangeFeed } from "./changes";
 import { createHarness, type Harness } from "../../testing/harness";
 
 describe("the change feed of the public articles", () => {
@@ -109,5 +110,27 @@ describe("the change feed of the public articles", () => {
     expect(summaries).toEqual(all.filter((a) => a._id === ids.a2));
     expect((await h.call("GET", "/api/public/articles/summaries?ids=")).json.summaries).toEqual([]);
     expect((await h.call("GET", "/api/public/articles/summaries")).status).toBe(400);
+  });
+
+  it("prunes rows older than a week but the newest, and sends a reader from before them to a full read", async () => {
+    const db = h.database.db;
+    const before = await latest();
+    await db.update(articles).set({ title: "Encore un titre" }).where(eq(articles.id, ids.a1));
+    const now = await latest();
+    expect((await since(before)).articles).toEqual([ids.a1]);
+    // Nothing is that old yet.
+    expect(await pruneChangeFeed(db)).toBe(0);
+    // A week and a minute later, everything but the newest row goes.
+    const gone = await pruneChangeFeed(db, new Date(Date.now() + FEED_KEEP_MS + 60_000));
+    expect(gone).toBe(now - 1);
+    expect(await latest()).toBe(now);
+    expect((await since(now)).articles).toEqual([]);
+    expect((await since(now - 1)).articles).toEqual([ids.a1]);
+    // A reader from before the oldest row kept: the rows it needs are gone, it must read everything.
+    expect(before).toBe(now - 1);
+    expect((await since(before - 1)).articles).toBeNull();
+    // The sequence goes on from there.
+    await db.update(articles).set({ title: "Un titre de plus" }).where(eq(articles.id, ids.a2));
+    expect(await since(now)).toEqual({ latest: now + 1, articles: [ids.a2] });
   });
 });

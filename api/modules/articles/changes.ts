@@ -5,7 +5,7 @@
  * directly, the articles a changed member signed or whose media they uploaded, the articles of a changed theme and
  * those showing a changed media. The build then reads only those articles (GET /api/public/articles/full?ids=).
  */
-import { and, eq, gt, inArray, max, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, lt, max, min, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { articleAuthors, articleMedia, articleThemes, contentChanges, media } from "../../../db/schema";
 
@@ -19,12 +19,16 @@ export type ArticleChanges = {
   articles: string[] | null;
 };
 
+/** Rows older than this are deleted by `pruneChangeFeed` (a build process that slept longer reads everything). */
+export const FEED_KEEP_MS = 7 * 24 * 60 * 60_000;
+
 export async function articleChangesSince(db: Db, since: number | undefined): Promise<ArticleChanges> {
-  const [top] = await db.select({ latest: max(contentChanges.seq) }).from(contentChanges);
+  const [top] = await db.select({ latest: max(contentChanges.seq), oldest: min(contentChanges.seq) }).from(contentChanges);
   const latest = top?.latest ?? 0;
   if (since === undefined) return { latest, articles: null };
-  // A number from the future: the database was replaced (a restore); everything is read again.
-  if (!Number.isSafeInteger(since) || since < 0 || since > latest) return { latest, articles: null };
+  // A number from the future: the database was replaced (a restore); everything is read again. Older than the
+  // oldest row kept: rows it needs may have been pruned (a gap in the numbers would only cost a full read).
+  if (!Number.isSafeInteger(since) || since < 0 || since > latest || since < (top?.oldest ?? 1) - 1) return { latest, articles: null };
   if (since === latest) return { latest, articles: [] };
   const changed = (kind: "article" | "user" | "theme" | "media") =>
     db
@@ -44,4 +48,18 @@ export async function articleChangesSince(db: Db, since: number | undefined): Pr
   ]);
   const ids = [...new Set([...direct, ...byAuthor, ...byUploader, ...byTheme, ...byMedia].map((r) => r.id))].sort();
   return { latest, articles: ids.length > MAX_CHANGED_ARTICLES ? null : ids };
+}
+
+/**
+ * Deletes the feed's rows older than `keepMs`, always keeping the newest (so the sequence never seems to go back);
+ * run by the server's poll loop (api/server.ts). A reader that asks from before the oldest row left reads everything.
+ */
+export async function pruneChangeFeed(db: Db, now = new Date(), keepMs = FEED_KEEP_MS): Promise<number> {
+  const [top] = await db.select({ latest: max(contentChanges.seq) }).from(contentChanges);
+  if (!top?.latest) return 0;
+  const gone = await db
+    .delete(contentChanges)
+    .where(and(lt(contentChanges.at, new Date(now.getTime() - keepMs)), lt(contentChanges.seq, top.latest)))
+    .returning({ seq: contentChanges.seq });
+  return gone.length;
 }
