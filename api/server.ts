@@ -15,7 +15,7 @@ import { EnvError, readEnv, type Env } from "./env";
 import { CLIENT_IP_HEADER, parseTrustProxy, resolveClientAddress, withClientIp } from "./lib/client-ip";
 import { appsPolicy, createFront, allowLongRequests } from "./lib/front";
 import { FORWARDED_URL_HEADER, HOP_HEADER, HOP_SECRET_ENV, hopCheck, hopRefused, newHopSecret } from "./lib/internal-hop";
-import { PublicCache } from "./lib/public-cache";
+import { PublicCache, UNCACHED_PATHS } from "./lib/public-cache";
 import { BAD_HOST_MESSAGE, pathOf } from "./lib/request-path";
 import { configureSecurityHeaders, useBuildScriptHashes } from "./lib/security-headers";
 import { deleteExpiredSessions } from "./lib/session";
@@ -34,6 +34,7 @@ import { startScheduledPublication } from "./modules/schedule/worker";
 import type { Change } from "./lib/change";
 import { startNotificationDigests } from "./modules/notifications/worker";
 import { startNewsletterPurge } from "./modules/newsletter/worker";
+import { startChangeFeedPrune } from "./modules/articles/feed-worker";
 import { startIssueSender } from "./modules/newsletter-issues/worker";
 
 let env: Env;
@@ -200,7 +201,7 @@ const app = createApp({
 
 /** The API for one request: public reads from the cache when possible, everything else through Elysia. */
 async function api(request: Request, pathname: string, clientIp: string | undefined): Promise<Response> {
-  if (pathname.startsWith("/api/public/") && request.method === "GET") {
+  if (pathname.startsWith("/api/public/") && request.method === "GET" && !UNCACHED_PATHS.has(pathname)) {
     const key = PublicCache.keyOf(pathname, request.url);
     const hit = publicCache.lookup(request, key);
     if (hit) return hit;
@@ -317,6 +318,8 @@ const digests = startNotificationDigests(database.db, env, () => mailWorker?.wak
 const registrationJobs = startRegistrationJobs(database.db, env, () => mailWorker?.wake());
 // Newsletter: unconfirmed subscriptions deleted after 7 days (api/modules/newsletter/purge.ts), checked hourly.
 const newsletterPurge = startNewsletterPurge(database.db);
+// The site build's change feed: rows older than a week go, hourly (api/modules/articles/changes.ts).
+const feedPrune = startChangeFeedPrune(database.db);
 // Newsletter issues: batches to the outbox at NEWSLETTER_RATE_PER_MINUTE, scheduled ones at their minute; the
 // archive page is built when an issue has fully left (api/modules/newsletter-issues/sending.ts).
 issueSender = startIssueSender(database.db, env, {
@@ -335,7 +338,7 @@ const stop = async () => {
   previews.stop();
   server.stop(true);
   // A send in progress is finished and recorded first (a message cut off here would wait for its lease), for 10 s at most.
-  await Promise.race([Promise.all([digests.stop(), registrationJobs.stop(), mailWorker?.stop(), newsletterPurge.stop(), issueSender.stop()]), Bun.sleep(10_000)]);
+  await Promise.race([Promise.all([digests.stop(), registrationJobs.stop(), mailWorker?.stop(), newsletterPurge.stop(), feedPrune.stop(), issueSender.stop()]), Bun.sleep(10_000)]);
   await trashPurge.stop();
   await scheduled.stop();
   database.close();

@@ -3,13 +3,43 @@
  * is the back office's « en ligne » toggle on one article (PUT /api/admin/articles/:id/online), alternately off
  * and on; the article's page is polled until it is gone (404) or back (200), and the list of articles, the RSS
  * feed and the sitemap are checked at that moment. Each write triggers a partial rebuild (scripts/partial-build.ts).
- * Usage: bun bench/change-to-live.ts [articles=0 (demo content) | N synthetic] [runs=5]
+ * Per change it also prints what the change cost: the bytes the build read from the API (the build's own log line)
+ * and the files of the live site that are new (written: an inode the live site did not have) or new names for
+ * files it had (linked into a new build folder), from a walk of the live site before and after.
+ * Usage: bun bench/change-to-live.ts [articles=0 (demo content) | N synthetic] [runs=5]   (BENCH_PORT moves it off 4502)
  */
+import { readdirSync, realpathSync, statSync } from "node:fs";
+import { loadavg } from "node:os";
+import { join } from "node:path";
 import { childPid, fmt, memoryMb, percentile, startSiteBench } from "./lib";
+
+/** Every file of the live site: its real folder and each file's inode by relative path. */
+function liveFiles(siteDir: string): { root: string; inodes: Map<string, number> } {
+  const root = realpathSync(join(siteDir, "current"));
+  const inodes = new Map<string, number>();
+  for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const path = join(entry.parentPath, entry.name);
+    inodes.set(path.slice(root.length + 1), statSync(path).ino);
+  }
+  return { root, inodes };
+}
+
+/** What a change did to the live site's files: written (new inodes), linked (old inodes under new names). */
+function filesCost(before: ReturnType<typeof liveFiles>, after: ReturnType<typeof liveFiles>) {
+  const known = new Set(before.inodes.values());
+  let written = 0;
+  let linked = 0;
+  for (const [path, ino] of after.inodes) {
+    if (!known.has(ino)) written++;
+    else if (after.root !== before.root || before.inodes.get(path) !== ino) linked++;
+  }
+  return { written, linked, total: after.inodes.size };
+}
 
 const [articles = "0", runsArg = "5"] = process.argv.slice(2);
 const runs = Number(runsArg);
-const { server, token, synthetic } = await startSiteBench({ articles: Number(articles), port: 4502, prefix: "bench-live-" });
+const { server, token, synthetic } = await startSiteBench({ articles: Number(articles), port: Number(process.env.BENCH_PORT ?? 4502), prefix: "bench-live-" });
 const list = (await (await fetch(`${server.url}/api/public/articles`)).json()) as { _id: string; url: string }[];
 // A recent article: the feeds hold the latest 50 (site/src/lib/rss.ts), and the check below reads the main feed.
 const target = list[Math.min(10, list.length - 1)]!;
@@ -17,6 +47,10 @@ const page = `${server.url}/article/${target.url}`;
 
 const times: number[] = [];
 const builds: string[] = [];
+const load = () => loadavg().map((l) => l.toFixed(1)).join(" / ");
+console.log(`load average (1 / 5 / 15 min) before the runs: ${load()}`);
+const costs: { bytes: number; written: number; linked: number }[] = [];
+let files = liveFiles(server.siteDir);
 for (let i = 0; i < runs; i++) {
   const online = i % 2 === 1;
   const started = performance.now();
@@ -46,7 +80,15 @@ for (let i = 0; i < runs; i++) {
     .filter((l) => /build: render|pages ready|indexed \d+ pages|compressed| at \d+ ms$/.test(l))
     .map((l) => l.replace(/\x1b\[[0-9;]*m/g, "").trim());
   if (process.env.BENCH_VERBOSE) console.log(`  ${phases.join("\n  ")}`);
-  console.log(`run ${i + 1} (${online ? "on" : "off"}line): ${fmt(times.at(-1)!, 2)} s after the answer (${fmt((acknowledged - started) / 1000, 2)} s to answer); build ${builds.at(-1)}`);
+  const bytes = Number(/api read: \d+ answers, (\d+) bytes/.exec(String(status.last?.log ?? ""))?.[1] ?? NaN);
+  const now = liveFiles(server.siteDir);
+  const cost = { bytes, ...filesCost(files, now) };
+  files = now;
+  costs.push(cost);
+  console.log(
+    `run ${i + 1} (${online ? "on" : "off"}line): ${fmt(times.at(-1)!, 2)} s after the answer (${fmt((acknowledged - started) / 1000, 2)} s to answer); build ${builds.at(-1)}; ` +
+      `API read ${fmt(bytes / 1e6, 2)} MB; files written ${cost.written}, linked ${cost.linked} (of ${cost.total})`,
+  );
 }
 // The build worker (scripts/build-worker.ts) keeps Astro between builds: its memory now and at its peak.
 const workerPid = childPid(server.pid, "build-worker");
@@ -56,5 +98,8 @@ if (workerPid) {
 }
 await server.stop();
 const target5 = synthetic ? "p95 <= 5 s at 5,000 articles" : "p95 <= 3 s at demo size";
+console.log(`load average (1 / 5 / 15 min) after the runs: ${load()}`);
 console.log(`dataset: ${synthetic ? `${articles} synthetic articles` : "demo content"}; runs: ${runs}`);
+const median = (k: "bytes" | "written" | "linked") => percentile(costs.map((c) => c[k]), 50);
+console.log(`per change (median): API read ${fmt(median("bytes") / 1e6, 2)} MB, files written ${median("written")}, linked ${median("linked")}`);
 console.log(`change to live: p50 ${fmt(percentile(times, 50), 2)} s, p95 ${fmt(percentile(times, 95), 2)} s (target ${target5})`);

@@ -22,6 +22,7 @@ import {
   startSearchIndex,
 } from "./build-steps";
 import { nextBuildGeneration } from "../site/src/lib/per-build";
+import { apiReadStats } from "../site/src/lib/page-reads";
 import { buildKey } from "./partial-build";
 import { exitWithServer } from "./owned-by-server";
 import type { CapturedPrerenderer } from "./prerenderer-capture";
@@ -107,6 +108,8 @@ async function runJob(job: WorkerJob): Promise<WorkerAnswer> {
   warm?.prerenderer.app?.routeCache.clearAll();
   if (astroRanNow) Bun.gc(true);
   console.log(`pages in place at ${at()}`);
+  const read = apiReadStats();
+  console.log(`api read: ${read.answers} answers, ${read.bytes} bytes`);
   await indexAndCompress(buildJob, search, linkedFiles);
   console.log(`build job done at ${at()}`);
   return { id: job.id, ok: true };

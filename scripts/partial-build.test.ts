@@ -148,6 +148,10 @@ describe("partial builds", () => {
       // Rendered by the worker's warm renderer, not by a new Astro build.
       expect(b.log).toMatch(/warm partial build: rendered \d+ of \d+ pages/);
       expect(m.carried.length).toBeGreaterThan(0);
+      // Through the change feed: only the articles a write touched are read again (site/src/lib/api.ts).
+      expect(b.log).toMatch(/\/api\/public\/articles\/full: \d+ read by id \(change feed \d+ -> \d+\)/);
+      expect(b.log).toMatch(/\/api\/public\/articles: \d+ read by id \(change feed \d+ -> \d+\)/);
+      expect(b.log).not.toMatch(/: all \d+ read/);
     }
     // After the title change: that article is rendered again, the other articles and the events are not.
     const afterTitle = readPagesManifest(builds[1]!.dir)!;

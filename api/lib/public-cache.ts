@@ -18,6 +18,17 @@ const ENTRY_OVERHEAD = 256;
  */
 const KEY_PARAMS: ReadonlySet<string> = new Set([]);
 
+/**
+ * Public routes never kept: the site build's change feed and the article bodies it reads by id (issue 31 §1) must
+ * see a write made behind the API's back (a script, a timed job) as the database has it, like the whole list of
+ * bodies always did (too big to keep).
+ */
+export const UNCACHED_PATHS: ReadonlySet<string> = new Set([
+  "/api/public/articles/changes",
+  "/api/public/articles/full",
+  "/api/public/articles/summaries",
+]);
+
 export class PublicCache {
   private entries = new Map<string, Entry>();
   private bytes = 0;

@@ -169,6 +169,8 @@ export const RULES: Record<string, Rule> = {
   "GET /api/public/media/:url": { expect: open(), params: (w) => ({ url: w.publicMedia.url }) },
   "GET /api/public/articles": { expect: open() },
   "GET /api/public/articles/full": { expect: open() },
+  "GET /api/public/articles/changes": { expect: open() },
+  "GET /api/public/articles/summaries": { expect: open(400), note: "no ids in the query: 400 whoever asks (public data)" },
   "GET /api/public/article/:url": { expect: open(), params: (w) => ({ url: w.publicArticle.url }) },
   "GET /api/public/events": { expect: open() },
   "GET /api/events/:id/availability": { expect: open(), params: async (w) => ({ id: await openEventFor(w) }) },

@@ -182,6 +182,21 @@ export async function listArticleSummaries(db: Db, filter: ArticleFilter = {}): 
 }
 
 /**
+ * For the site build's change feed (issue 31 §1): every public article's id in the order of the public list (the
+ * very query of `listArticleSummaries`, so articles created at the same instant keep the same order), and the
+ * summaries of those of `ids` that are public, each the same object the whole list carries.
+ */
+export async function publicSummariesByIds(db: Db, ids: string[]): Promise<{ order: string[]; summaries: ArticleSummary[] }> {
+  // The same WHERE the whole list is read with (never null without a filter).
+  const where = (await articleConditions(db, {})) ?? undefined;
+  const [rows, summaries] = await Promise.all([
+    db.select(articleSummaryColumns).from(articles).where(where).orderBy(desc(articles.createdAt)),
+    listArticleSummaries(db, { ids }),
+  ]);
+  return { order: rows.map((r) => r.id), summaries };
+}
+
+/**
  * The summaries of one page of a list (any state, out of the trash), in one statement: each article's authors
  * and themes gathered as JSON and its media counted by correlated subqueries, each walking its link table's index
  * for that article. Four statements (rows, authors, themes, media counts) cost 4–9 ms a page at 50,000 articles;
@@ -302,16 +317,25 @@ export async function getArticleFor(db: Db, idOrUrl: string, viewer: { id: strin
  * Every public article with its bodies and media, in one answer: the static build needs them all, and one set
  * of queries costs far less than one request per article (5,000 requests took most of a build at that size).
  */
-export async function listFullArticles(db: Db): Promise<Article[]> {
-  const [rows, rel, links, visibleMedia] = await Promise.all([
-    db.select().from(articles).where(articleIsPublic).orderBy(desc(articles.createdAt)),
-    relations(db, articleIsPublic),
+/**
+ * Every public article with bodies, newest first; with `ids`, only those of them that are public (the build's
+ * reads of the articles a change touched, issue 31 §1: each is the same object the whole list carries).
+ */
+export async function listFullArticles(db: Db, ids?: string[]): Promise<Article[]> {
+  if (ids && ids.length === 0) return [];
+  const where = ids ? and(articleIsPublic, inArray(articles.id, ids))! : articleIsPublic;
+  const [rows, rel, links, allMedia] = await Promise.all([
+    db.select().from(articles).where(where).orderBy(desc(articles.createdAt)),
+    relations(db, where),
     db
       .select({ articleId: articleMedia.articleId, mediaId: articleMedia.mediaId })
       .from(articleMedia)
+      .where(ids ? inArray(articleMedia.articleId, ids) : undefined)
       .orderBy(asc(articleMedia.articleId), asc(articleMedia.position)),
-    listMedia(db),
+    ids ? null : listMedia(db),
   ]);
+  // The public media: all of them for the whole list, those linked for a few articles (the same filter either way).
+  const visibleMedia = allMedia ?? (await listMedia(db, { ids: [...new Set(links.map((l) => l.mediaId))] }));
   const mediaById = new Map(visibleMedia.map((m) => [m._id, m]));
   const mediaOf = groupBy(links, (l) => l.articleId);
   return rows.map((row) => toArticle(row, rel, (mediaOf.get(row.id) ?? []).flatMap((l) => mediaById.get(l.mediaId) ?? [])));

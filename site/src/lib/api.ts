@@ -15,7 +15,7 @@ import type {
   ThemeWithCount,
 } from "../../../api/contract";
 // Every read is noted for the page being rendered (lib/page-reads.ts), also when the answer comes from a memo.
-import { keepAnswer, knownDigest, noteRead, registerFetchDigest } from "./page-reads";
+import { answerDigest, keepAnswer, knownDigest, noteRead, registerFetchDigest } from "./page-reads";
 import { perBuild } from "./per-build";
 import { previewAnswers, previewAt, withPreviewSummary } from "./preview-article";
 
@@ -47,7 +47,9 @@ export function apiGet<T>(path: string): Promise<T> {
 }
 
 registerFetchDigest(async (path) => {
-  await fetchOnce(path);
+  if (path === FULL_ARTICLES) await fullArticles();
+  else if (path === ARTICLES) await articleSummaries();
+  else await fetchOnce(path);
   return knownDigest(path) ?? "?";
 });
 
@@ -67,9 +69,97 @@ export function derivedPerBuild<T>(paths: readonly string[], make: () => T): () 
 
 export const ARTICLES = `/api/public/articles`;
 export const FULL_ARTICLES = `/api/public/articles/full`;
-/** Every public article with bodies, fetched once per build and indexed by url. */
+/** The change feed (api/modules/articles/changes.ts). */
+const CHANGES = `/api/public/articles/changes`;
+
+/** A GET outside the build's memo (the change feed and the bodies read by id), counted with the build's reads. */
+async function readFresh<T>(path: string): Promise<{ text: string; value: T }> {
+  const res = await fetch(ORIGIN + path, { headers: { "accept-encoding": "identity" } });
+  if (!res.ok) throw new Error(`GET ${path} -> HTTP ${res.status}`);
+  const text = await res.text();
+  keepAnswer(path, text);
+  return { text, value: JSON.parse(text) as T };
+}
+
+/**
+ * Public articles kept by the build process from one build to the next (issue 31 §1), one store for the bodies
+ * (`/api/public/articles/full`, 20 MB at 5,000 articles) and one for the summaries (`/api/public/articles`,
+ * 4 MB): the first build reads the whole answer; each later one asks the change feed which articles changed since
+ * the sequence number it last read and reads only those (for the summaries, with the order of the whole list),
+ * so a one-article change reads one article. The objects of unchanged articles stay the same objects, so the
+ * pages' props digests are found in their memo (scripts/partial-build.ts). Props are read-only: nothing here is
+ * ever modified in place.
+ */
+class ArticleStore<T extends { _id: string }> {
+  private seq = 0;
+  private byId: Map<string, T> | null = null;
+  private digests = new Map<string, string>();
+  private order: string[] = [];
+
+  constructor(
+    private readonly path: string,
+    /** Reads the items of `ids` that are public and, for an ordered list, every public id in the list's order. */
+    private readonly readSome: (ids: string[]) => Promise<{ items: T[]; order?: string[] }>,
+    /** Whether the answer's order is part of it (a list), or the items are only looked up (the bodies). */
+    private readonly ordered: boolean,
+  ) {}
+
+  /** Every item, in the whole answer's order, after reading what changed; sets the answer's digest for the pages. */
+  async refresh(): Promise<T[]> {
+    const byId = this.byId;
+    // Read before the items: what they show is at least as new as `latest`, so nothing written after is skipped.
+    const feed = (await readFresh<{ latest: number; articles: string[] | null }>(byId ? `${CHANGES}?since=${this.seq}` : CHANGES)).value;
+    let readAll = !byId || feed.articles === null;
+    if (byId && feed.articles && feed.articles.length > 0) {
+      const { items, order } = await this.readSome(feed.articles);
+      // An article no longer public is not in the answer: it leaves the store.
+      for (const id of feed.articles) {
+        byId.delete(id);
+        this.digests.delete(id);
+      }
+      for (const a of items) {
+        byId.set(a._id, a);
+        this.digests.set(a._id, itemDigest(a));
+      }
+      // Bodies are looked up by url: their order is the ids' (the same whichever way they were read).
+      this.order = order ?? [...byId.keys()].sort();
+      // An article made public between the two reads is in the order but was not asked for: read everything.
+      readAll = this.order.some((id) => !byId.has(id));
+    }
+    if (readAll) {
+      const list = (await readFresh<T[]>(this.path)).value;
+      console.log(`${this.path}: all ${list.length} read`);
+      this.byId = new Map(list.map((a) => [a._id, a]));
+      this.digests = new Map(list.map((a) => [a._id, itemDigest(a)]));
+      this.order = this.ordered ? list.map((a) => a._id) : [...this.byId.keys()].sort();
+    } else console.log(`${this.path}: ${feed.articles!.length} read by id (change feed ${this.seq} -> ${feed.latest})`);
+    this.seq = feed.latest;
+    // The digest the pages that read this answer record: the same for the same items in the same order however they
+    // were read (a full build's and a partial one's records are compared by scripts/partial-build.test.ts).
+    answerDigest(this.path, Bun.hash(this.order.map((id) => `${id}:${this.digests.get(id)}`).join("\n")).toString(36));
+    return this.order.map((id) => this.byId!.get(id)!);
+  }
+}
+
+const itemDigest = (a: unknown) => Bun.hash(JSON.stringify(a)).toString(36);
+
+const bodies = new ArticleStore<Article>(FULL_ARTICLES, async (ids) => ({
+  items: (await readFresh<Article[]>(`${FULL_ARTICLES}?ids=${ids.join(",")}`)).value,
+}), false);
+const summaries = new ArticleStore<ArticleSummary>(ARTICLES, async (ids) => {
+  const { order, summaries } = (await readFresh<{ order: string[]; summaries: ArticleSummary[] }>(`${ARTICLES}/summaries?ids=${ids.join(",")}`)).value;
+  return { items: summaries, order };
+}, true);
+
+/** Every public article with bodies, read once per build (from the change feed) and indexed by url. */
 const fullArticles = derivedPerBuild([FULL_ARTICLES], () =>
-  apiGet<Article[]>(FULL_ARTICLES).then((list) => new Map(list.map((a) => [a.url, a]))),
+  // An « Aperçu » render reads through its own memo (lib/preview-article.ts), never the build's store.
+  (previewAnswers() ? apiGet<Article[]>(FULL_ARTICLES) : bodies.refresh()).then((list) => new Map(list.map((a) => [a.url, a]))),
+);
+
+/** The public summaries, newest first, read once per build (from the change feed). */
+const articleSummaries = derivedPerBuild([ARTICLES], () =>
+  previewAnswers() ? apiGet<ArticleSummary[]>(ARTICLES) : summaries.refresh(),
 );
 
 /** Members by lower-cased nickname, and what each signed or uploaded: built once per build for every author page. */
@@ -112,7 +202,7 @@ export const api = {
   author: (nickname: string) => authorFromLists(nickname),
   media: () => apiGet<Media[]>(`/api/public/media`),
   // An « Aperçu » render (lib/preview-article.ts) sees the previewed text; a build never has one.
-  articles: () => apiGet<ArticleSummary[]>(ARTICLES).then(withPreviewSummary),
+  articles: () => articleSummaries().then(withPreviewSummary),
   /** One article with bodies and media (from the build's single bulk request). */
   article: async (url: string) => {
     const found = previewAt(url) ?? (await fullArticles()).get(url);

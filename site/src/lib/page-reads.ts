@@ -21,6 +21,8 @@ type State = {
   digests: Map<string, string>;
   /** Reads an API path in the current build and gives its digest (registered by lib/api.ts). */
   fetchDigest: ((path: string) => Promise<string>) | null;
+  /** What the current build read from the API: answers and their bytes (printed by the build, bench/change-to-live.ts). */
+  read: { answers: number; bytes: number };
 };
 
 const STATE = Symbol.for("site.pageReads");
@@ -28,7 +30,9 @@ const state: State = ((globalThis as { [STATE]?: State })[STATE] ??= {
   reads: new AsyncLocalStorage<Reads>(),
   digests: new Map(),
   fetchDigest: null,
+  read: { answers: 0, bytes: 0 },
 });
+state.read ??= { answers: 0, bytes: 0 };
 
 /** Notes that the page being rendered read the API answer at `path`. Outside a render, nothing. */
 export function noteRead(path: string): void {
@@ -42,6 +46,12 @@ export function noteRead(path: string): void {
 /** Starts a build's index: the answers of the previous build are forgotten. */
 export function startReadsIndex(): void {
   state.digests.clear();
+  state.read = { answers: 0, bytes: 0 };
+}
+
+/** The API answers read since the build began, and their size in bytes. */
+export function apiReadStats(): { answers: number; bytes: number } {
+  return { ...state.read };
 }
 
 /** The digest of an answer this build read. */
@@ -51,6 +61,8 @@ export function answerDigest(path: string, digest: string): void {
 
 /** Keeps the digest of the answer at `path` read for this build (lib/api.ts, and reads made outside it). */
 export function keepAnswer(path: string, text: string): void {
+  state.read.answers++;
+  state.read.bytes += Buffer.byteLength(text);
   answerDigest(path, Bun.hash(text).toString(36));
 }
 
