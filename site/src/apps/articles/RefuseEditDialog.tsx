@@ -49,12 +49,7 @@ export function RefuseEditDialog({ open, title, onClose, onRefuse }: RefuseEditD
       submitLabel="Refuser la modification"
       errorFallback="Impossible de refuser la modification."
     >
-      <p>
-        La modification de «{"\u00a0"}
-        {title || "Sans titre"}
-        {"\u00a0"}» sera refusée{"\u00a0"}: la page publique garde la version approuvée, la version refusée reste dans
-        l'historique.
-      </p>
+      <p>{`La modification de «\u00a0${title || "Sans titre"}\u00a0» sera refusée\u00a0: la page publique garde la version approuvée, la version refusée reste dans l'historique.`}</p>
       <FormField
         label="Motif du refus (facultatif)"
         error={error}
