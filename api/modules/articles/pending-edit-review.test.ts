@@ -116,7 +116,7 @@ describe("reviewing a pending edit", () => {
 
     const journal = await h.database.db.select().from(auditLog).where(and(eq(auditLog.itemId, a._id), eq(auditLog.route, "POST /api/admin/articles/:id/pending-edit/approve")));
     expect(journal).toHaveLength(1);
-    expect(journal[0]).toMatchObject({ userId: chef.id, action: "approve", title: "Les marées, revues" });
+    expect(journal[0]).toMatchObject({ userId: chef.id, action: "approve-edit", title: "Les marées, revues", summary: "Les marées, revues" });
   });
 
   it("refuses an edit with a reason its authors alone see, until they save again", async () => {
