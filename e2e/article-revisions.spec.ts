@@ -157,10 +157,10 @@ for (const width of [1280, 375]) {
       const editor = form.getByRole("textbox", { name: "Contenu" });
       await expect(editor).toContainText("Texte refusé de la corniche.");
       await form.getByRole("button", { name: "Refuser la modification" }).click();
-      // Asked first, with the safe choice focused.
-      const question = page.getByRole("alertdialog", { name: /^Refuser cette modification/ });
+      // Asked first, in a dialog with an optional reason (issue 32 §3; e2e/edit-review.spec.ts sends one); none here.
+      const question = page.getByRole("dialog", { name: "Refuser la modification" });
       await expect(question).toBeVisible();
-      await expect(question.getByRole("button", { name: "Annuler" })).toBeFocused();
+      await expect(question.getByRole("textbox", { name: "Motif du refus (facultatif)" })).toBeFocused();
       expect(await appViolations(page)).toEqual([]);
       await question.getByRole("button", { name: "Refuser la modification" }).click();
       await expect(page.getByText("Modification refusée\u00a0: la version approuvée est conservée.").first()).toBeVisible();

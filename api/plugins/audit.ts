@@ -33,6 +33,8 @@ export function classify(method: string, route: string): { action: string; itemK
   const byMethod = method === "POST" ? "create" : method === "DELETE" ? "delete" : "update";
   // « Restaurer » a version from « Historique » (issue 20 §4) is not a restore from the trash.
   if (last === "restore" && segments.includes("revisions")) return { action: "revision-restore", itemKind };
+  // « Approuver la modification » (issue 32 §3) is not the approval toggle: the article was approved already.
+  if (last === "approve" && segments.includes("pending-edit")) return { action: "approve-edit", itemKind };
   return { action: isVerb ? (VERB_BY_SEGMENT[last] ?? last) : byMethod, itemKind };
 }
 

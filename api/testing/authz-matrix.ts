@@ -332,6 +332,7 @@ export const RULES: Record<string, Rule> = {
   "GET /api/admin/articles/:id/revisions/:revision": { expect: adminOnly(), params: revision },
   "POST /api/admin/articles/:id/revisions/:revision/restore": { expect: adminOnly(), params: revision, body: () => ({}) },
   "POST /api/admin/articles/:id/pending-edit/reject": { expect: adminOnly(), params: pendingEdit },
+  "POST /api/admin/articles/:id/pending-edit/approve": { expect: adminOnly(), params: pendingEdit },
   "PUT /api/admin/articles/:id/online": { expect: adminOnly(), params: article },
   "PUT /api/admin/articles/:id/article-pic/original": { expect: adminOnly(), params: article, body: (w) => png(w, "originalPic") },
   "POST /api/admin/articles/:id/article-pic-crop": { expect: adminOnly(), params: article, body: (w) => png(w, "croppedPic") },

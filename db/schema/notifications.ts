@@ -13,6 +13,10 @@ export const NOTIFICATION_KINDS = [
   "article-online",
   "media-approved",
   "media-online",
+  // Issue 32 §3: a member's edit of a published article waits (admins); an admin refused or approved it (authors).
+  "article-edit-submitted",
+  "article-edit-refused",
+  "article-edit-approved",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -38,8 +38,20 @@ export const articleRevisions = sqliteTable(
     sealed: integer("sealed", { mode: "boolean" }).notNull().default(false),
     /** For a restore: the time of the revision it brought back (shown in « Historique »). */
     restoredFrom: integer("restored_from", { mode: "timestamp_ms" }),
+    /**
+     * An admin's decision on this version (issue 32 §3): « approved » when it became the public text (an approval,
+     * a pending edit approved, a scheduled publication), « refused » for a pending edit an admin refused. Null
+     * otherwise. Shown in « Historique »; the newest version refused is the authors' « Modification refusée ».
+     */
+    review: text("review").$type<RevisionReview>(),
+    /** The reason an admin gave with « Refuser la modification » (optional, REFUSAL_REASON_MAX characters at most). */
+    reviewReason: text("review_reason"),
+    /** When the decision was made. */
+    reviewedAt: integer("reviewed_at", { mode: "timestamp_ms" }),
   },
   (t) => [index("article_revisions_article_idx").on(t.articleId, t.createdAt)],
 );
+
+export type RevisionReview = "approved" | "refused";
 
 export type ArticleRevisionRow = typeof articleRevisions.$inferSelect;

@@ -7,10 +7,11 @@ import { bulkArticles } from "./bulk";
 import { readPublishAt } from "../schedule/publish-at";
 import { readArticleInput } from "./input";
 import { adminArticlePage } from "./listing";
-import { AdminArticleBody, ArticlePage, BulkArticlesBody, BulkResult, AdminArticlesQuery, ApproveBody, Article, ArticlePictures, ArticleState, Done, OnlineBody } from "./model";
+import { AdminArticleBody, ArticlePage, BulkArticlesBody, BulkResult, AdminArticlesQuery, ApproveBody, ApproveEditBody, Article, ArticlePictures, RefuseEditBody, ArticleState, Done, OnlineBody } from "./model";
 import { findArticle } from "./service";
 import { deleteArticlePicture, pictureRule, saveArticlePicture } from "./pictures";
-import { createArticle, deleteArticle, rejectPendingEdit, setArticleFlag, updateArticle } from "./writes";
+import { createArticle, deleteArticle, setArticleFlag, updateArticle } from "./writes";
+import { approvePendingEdit, rejectPendingEdit } from "./pending-edit";
 
 const PictureBody = (field: "originalPic" | "croppedPic") => t.Optional(t.Object({ [field]: t.File() }));
 
@@ -69,9 +70,17 @@ export const adminArticleRoutes = (deps: Deps) => {
         rebuild: visibleChange("online"),
         response: { 200: ArticleState },
       })
-      // « Refuser la modification » (issue 20 §2): nothing public changes, so no rebuild; journaled as « reject ».
-      .post("/api/admin/articles/:id/pending-edit/reject", ({ params }) => rejectPendingEdit(db, params.id), {
+      // « Refuser la modification » (issue 20 §2, 32 §3): nothing public changes, so no rebuild; journaled as « reject ».
+      .post("/api/admin/articles/:id/pending-edit/reject", ({ params, body }) => rejectPendingEdit(db, params.id, body ?? {}), {
         admin: true,
+        body: RefuseEditBody,
+        response: { 200: Article },
+      })
+      // « Approuver la modification » (issue 32 §3): the edit becomes the public text; journaled as « approve ».
+      .post("/api/admin/articles/:id/pending-edit/approve", ({ params, body }) => approvePendingEdit(db, params.id, body ?? {}), {
+        admin: true,
+        body: ApproveEditBody,
+        rebuild: "article",
         response: { 200: Article },
       })
       .put("/api/admin/articles/:id/online", ({ params, body }) => setArticleFlag(db, params.id, "online", body?.online), {

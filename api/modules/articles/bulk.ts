@@ -11,10 +11,10 @@ import { bulkJournal, bulkSummary, bulkTargets, type BulkResult } from "../../li
 import { BadRequestError } from "../../lib/errors";
 import { listWhere } from "../../lib/list-query";
 import { recordAudits } from "../audit/service";
-import { flagEvents } from "../notifications/events";
+import { editReviewEvents, flagEvents } from "../notifications/events";
 import { ARTICLE_LIST, articleWhere } from "./listing";
 import { ARTICLE_NOUNS, BULK_ACTIONS, type BulkArticlesBody } from "./model";
-import { applyPendingEdits, sealRevisions } from "./revisions";
+import { applyPendingEdits, approvedRevisionStep, sealRevisions } from "./revisions";
 import { trashArticles } from "./trash";
 
 type Action = (typeof BULK_ACTIONS)[number];
@@ -63,6 +63,9 @@ export async function bulkArticles(db: Db, uploadsDir: string, body: BulkArticle
     // Approving publishes the pending edits of approved articles (revisions.ts); they are already public rows,
     // so writing them just before the approval's own transaction shows nothing unreviewed.
     if (action === "approve" && ids.length) {
+      // Before the edits are applied (they read the pending pointers and flags as they were): the authors of an
+      // approved edit are told, and « Historique » labels what each approval publishes (issue 32 §3).
+      await db.batch([approvedRevisionStep(db, ids, now), ...editReviewEvents(db, "approved", ids, now)]);
       await applyPendingEdits(db, ids, now);
       await sealRevisions(db, ids);
     }

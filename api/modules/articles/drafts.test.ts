@@ -15,8 +15,9 @@ describe("article drafts and versions", () => {
   let eco: { id: string };
 
   const body = (extra: object = {}) => ({ title: "Un brouillon", txt_content: "Premier jet.", themes: [eco.id], ...extra });
+  // An edit of a published article is announced as such (`article-edit-submitted`, issue 32 §3), a new one as a submission.
   const submissions = async (id: string) =>
-    (await h.database.db.select().from(notifications).where(eq(notifications.itemId, id))).filter((n) => n.kind === "article-submitted").length;
+    (await h.database.db.select().from(notifications).where(eq(notifications.itemId, id))).filter((n) => n.kind === "article-submitted" || n.kind === "article-edit-submitted").length;
   const adminIds = async (query: string) => (await send(h, "GET", `/api/admin/articles?page=1&${query}`, undefined, chef.auth)).json.items.map((a: { _id: string }) => a._id);
 
   beforeAll(async () => {

@@ -9,6 +9,7 @@ import { articleAuthors, articles, media } from "../../../db/schema";
 import { dayRange, ftsSearch, isOn, listPage, type CountParts, type ListSpec } from "../../lib/list-query";
 import type { ArticlePage, AdminArticlesQuery, ARTICLE_SORTS, ArticleSummary, MemberArticlesQuery, MemberStats } from "./model";
 import { mediaIsLive } from "../media/service";
+import { editRefusals } from "./revisions";
 import { searchMatcher, type Matcher } from "./search";
 import { articleConditions, articleIdsOf, articleIsLive, articleIsPublic, listArticleSummaries, pageArticleSummaries, type ArticleFilter } from "./service";
 
@@ -38,7 +39,7 @@ export async function memberArticles(db: Db, viewerId: string, opts: { q?: strin
   // and keeping the results (500 ids: 140 ms of CPU, all 5,000 summaries: 250 ms).
   const ids = found && found.length <= IN_LIST_MAX ? found : undefined;
   const keep = found && !ids ? new Set(found) : null;
-  const own = await listArticleSummaries(db, { authorId: viewerId, includeHidden: true, viewerId, ids });
+  const own = await withRefusals(db, await listArticleSummaries(db, { authorId: viewerId, includeHidden: true, viewerId, ids }), viewerId);
   const others = opts.mine ? [] : await listArticleSummaries(db, { ids });
   const ownIds = new Set(own.map((a) => a._id));
   const list = [...own, ...others.filter((a) => !ownIds.has(a._id))].filter((a) => !keep || keep.has(a._id));
@@ -115,7 +116,17 @@ export function articleWhere(query: MemberArticlesQuery, member?: { viewerId: st
 }
 
 /** The summaries of one page's articles, read by id in any state (media counted for `viewerId` when given). */
-const summariesOf = (db: Db, viewerId?: string) => (ids: string[]) => pageArticleSummaries(db, ids, viewerId);
+const summariesOf = (db: Db, viewerId?: string) => async (ids: string[]) => withRefusals(db, await pageArticleSummaries(db, ids, viewerId), viewerId);
+
+/**
+ * « Modification refusée » (issue 32 §3) on the articles of the list that its reader may see it on: every one for
+ * an admin (no `viewerId`), only their own for a member; the others' rows carry no such field.
+ */
+async function withRefusals<T extends ArticleSummary>(db: Db, list: T[], viewerId?: string): Promise<T[]> {
+  const own = (a: ArticleSummary) => !viewerId || a.authors.some((u) => u._id === viewerId);
+  const refusals = await editRefusals(db, list.filter(own).map((a) => a._id));
+  return list.map((a) => (own(a) ? { ...a, editRefusal: refusals.get(a._id) ?? null } : a));
+}
 
 /** GET /api/admin/articles: one page of every article, sorted, filtered and searched by the database. */
 export function adminArticlePage(db: Db, query: AdminArticlesQuery): Promise<ArticlePage> {

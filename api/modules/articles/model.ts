@@ -6,6 +6,9 @@ import { strict } from "../../lib/strict-schema";
 import { DateParam, listPageSchema, listQuerySchema } from "../../lib/list-query";
 import { bulkBodySchema } from "../../lib/bulk";
 
+/** An admin's refusal of an edit, as its authors see it. */
+export const EditRefusal = t.Object({ reason: t.Nullable(t.String()), at: t.String() });
+
 /** One article with everything a page needs. */
 export const Article = t.Object({
   _id: t.String(),
@@ -30,6 +33,11 @@ export const Article = t.Object({
   pendingEdit: t.Boolean(),
   /** « Programmé »: when the server publishes it (ISO), or null. */
   publishAt: t.Nullable(t.String()),
+  /**
+   * « Modification refusée » (issue 32 §3): an admin refused its authors' last edit, with this reason (null: none
+   * given). Only in the answers to its authors and to admins; absent elsewhere.
+   */
+  editRefusal: t.Optional(t.Nullable(EditRefusal)),
 });
 
 export type Article = Static<typeof Article>;
@@ -52,6 +60,8 @@ export const ArticleSummary = t.Object({
   draft: t.Boolean(),
   pendingEdit: t.Boolean(),
   publishAt: t.Nullable(t.String()),
+  /** As in Article: in the member's list, on their own articles only. */
+  editRefusal: t.Optional(t.Nullable(EditRefusal)),
 });
 
 export type ArticleSummary = Static<typeof ArticleSummary>;
@@ -231,6 +241,14 @@ export const RevisionSummary = t.Object({
   restoredFrom: t.Nullable(t.String()),
   /** The edit of an approved article waiting for an admin. */
   pending: t.Boolean(),
+  /** An admin's decision (issue 32 §3): « approved » when it became the public text, « refused » for a refused edit. */
+  review: t.Nullable(t.Union([t.Literal("approved"), t.Literal("refused")])),
+  /** The reason given with a refusal, if any. */
+  reviewReason: t.Nullable(t.String()),
+  /** When the decision was made (ISO). */
+  reviewedAt: t.Nullable(t.String()),
+  /** « Programmée »: the version « Publier le » will publish, at this time (ISO). */
+  scheduledFor: t.Nullable(t.String()),
 });
 
 export type RevisionSummary = Static<typeof RevisionSummary>;
@@ -245,3 +263,17 @@ export type Revision = Static<typeof Revision>;
 
 /** « Restaurer »: the version the form was opened at (a stale one gets 409), optional like the form's own. */
 export const RestoreBody = strict(t.Optional(t.Object({ version: t.Optional(t.Integer({ minimum: 1, error: "Version invalide." })) })));
+
+/** Longest reason an admin may give with « Refuser la modification ». */
+export const REFUSAL_REASON_MAX = 1000;
+
+const EditVersion = t.Optional(t.Integer({ minimum: 1, error: "Version invalide." }));
+
+/**
+ * « Refuser la modification »: an optional reason, mailed to the authors and shown to them (its length is checked by
+ * the service, for the French message), and the version the admin's form shows (another one gets 409).
+ */
+export const RefuseEditBody = strict(t.Optional(t.Object({ reason: t.Optional(t.String({ error: "Le motif du refus est invalide." })), version: EditVersion })));
+
+/** « Approuver la modification »: the version the admin's form shows (another one gets 409). */
+export const ApproveEditBody = strict(t.Optional(t.Object({ version: EditVersion })));

@@ -13,7 +13,7 @@ import { and, asc, desc, eq, inArray, isNull, notInArray, sql } from "drizzle-or
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../../../db/client";
 import { newId } from "../../../db/ids";
-import { articleAuthors, articleMedia, articleRevisions, articles, articleThemes, media, themes, users, type ArticleRevisionRow, type ArticleRow } from "../../../db/schema";
+import { articleAuthors, articleMedia, articleRevisions, articles, articleThemes, media, themes, users, type ArticleRevisionRow, type ArticleRow, type RevisionReview } from "../../../db/schema";
 import { NotFoundError } from "../../lib/errors";
 import { bodyPictureSteps } from "./body-pictures";
 
@@ -237,6 +237,52 @@ export async function applyPendingEdits(db: Db, ids: string[], now: Date): Promi
   }
 }
 
+/**
+ * The statement labelling « Approuvée » the version an approval makes public (issue 32 §3): the pending edit when
+ * there is one, else, for an article not yet approved, its newest version. Must run BEFORE `applyPendingSteps` and
+ * the approval's own update (it reads the pointer and the flag as they were). A version already refused keeps its
+ * label (the row's text, not that one, is what an approval then publishes); an approved article without a pending
+ * edit changes nothing.
+ */
+export function approvedRevisionStep(db: Db, articleIds: string | string[], now: Date): Step {
+  const ids = typeof articleIds === "string" ? [articleIds] : articleIds;
+  const idList = sql.join(ids.map((id) => sql`${id}`), sql`, `);
+  const newest = sql`(select r2.id from ${articleRevisions} r2 where r2.article_id = a.id order by r2.created_at desc, r2.id desc limit 1)`;
+  const targets = sql`(select coalesce(a.pending_revision_id, case when a.approved = 0 then ${newest} end) from ${articles} a where a.id in (${idList}))`;
+  return db
+    .update(articleRevisions)
+    .set({ review: "approved", reviewedAt: now })
+    .where(and(inArray(articleRevisions.id, targets), sql`coalesce(${articleRevisions.review}, '') <> 'refused'`));
+}
+
+/** The statement labelling the pending edit of an article refused, with the admin's reason (before the pointer is cleared). */
+export function refusedRevisionStep(db: Db, pendingRevisionId: string, reason: string | null, now: Date): Step {
+  return db.update(articleRevisions).set({ review: "refused", reviewReason: reason, reviewedAt: now }).where(eq(articleRevisions.id, pendingRevisionId));
+}
+
+/** « Modification refusée »: the admin's reason (null when none was given) and when, for the authors' badge. */
+export type EditRefusal = { reason: string | null; at: string };
+
+/**
+ * The articles among `ids` whose newest version is a refused edit: their authors see « Modification refusée » with
+ * the reason until they save again (a save starts a new version, the refused one being sealed). One statement,
+ * walking the revisions' (article_id, created_at) index per article.
+ */
+export async function editRefusals(db: Db, ids: string[]): Promise<Map<string, EditRefusal>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ articleId: articleRevisions.articleId, reason: articleRevisions.reviewReason, at: articleRevisions.reviewedAt })
+    .from(articleRevisions)
+    .where(
+      and(
+        inArray(articleRevisions.articleId, ids),
+        eq(articleRevisions.review, "refused"),
+        sql`${articleRevisions.id} = (select r2.id from ${articleRevisions} r2 where r2.article_id = ${articleRevisions.articleId} order by r2.created_at desc, r2.id desc limit 1)`,
+      ),
+    );
+  return new Map(rows.map((r) => [r.articleId, { reason: r.reason, at: (r.at ?? new Date(0)).toISOString() }]));
+}
+
 /** One line of « Historique ». */
 export type RevisionSummaryRow = {
   _id: string;
@@ -246,6 +292,12 @@ export type RevisionSummaryRow = {
   author: { _id: string; nickname: string; name: string; firstname: string } | null;
   restoredFrom: string | null;
   pending: boolean;
+  /** An admin's decision on it: « Approuvée », « Refusée » (with its reason), or none. */
+  review: RevisionReview | null;
+  reviewReason: string | null;
+  reviewedAt: string | null;
+  /** « Programmée »: the version that will be published at this time (ISO), else null. */
+  scheduledFor: string | null;
 };
 
 /** The revisions of an article, newest first, without their text. */
@@ -261,11 +313,16 @@ export async function listRevisions(db: Db, row: ArticleRow): Promise<RevisionSu
       nickname: users.nickname,
       name: users.name,
       firstname: users.firstname,
+      review: articleRevisions.review,
+      reviewReason: articleRevisions.reviewReason,
+      reviewedAt: articleRevisions.reviewedAt,
     })
     .from(articleRevisions)
     .leftJoin(users, eq(users.id, articleRevisions.authorId))
     .where(eq(articleRevisions.articleId, row.id))
     .orderBy(desc(articleRevisions.createdAt), desc(articleRevisions.id));
+  // What « Publier le » will publish: the pending edit of an approved article, else the newest text of one not yet approved.
+  const scheduled = row.publishAt ? (row.pendingRevisionId ?? (row.approved ? null : (rows[0]?.id ?? null))) : null;
   return rows.map((r) => ({
     _id: r.id,
     createdAt: r.createdAt.toISOString(),
@@ -274,6 +331,10 @@ export async function listRevisions(db: Db, row: ArticleRow): Promise<RevisionSu
     author: r.authorId ? { _id: r.authorId, nickname: r.nickname ?? "", name: r.name ?? "", firstname: r.firstname ?? "" } : null,
     restoredFrom: r.restoredFrom?.toISOString() ?? null,
     pending: r.id === row.pendingRevisionId,
+    review: r.review ?? null,
+    reviewReason: r.reviewReason ?? null,
+    reviewedAt: r.reviewedAt?.toISOString() ?? null,
+    scheduledFor: r.id === scheduled ? row.publishAt!.toISOString() : null,
   }));
 }
 

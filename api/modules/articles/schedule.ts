@@ -11,8 +11,8 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../../../db/client";
 import { newId } from "../../../db/ids";
 import { articles, auditLog } from "../../../db/schema";
-import { flagEvents } from "../notifications/events";
-import { applyPendingSteps, sealRevisions } from "./revisions";
+import { editReviewEvents, flagEvents } from "../notifications/events";
+import { applyPendingSteps, approvedRevisionStep, sealRevisions } from "./revisions";
 import { failedOnStaleGuard, staleGuard } from "./writes";
 
 type Step = BatchItem<"sqlite">;
@@ -38,6 +38,9 @@ export async function publishDueArticles(db: Db, now: Date): Promise<{ published
       staleGuard(db),
       // The authors' notification reads the flag as it was: before the update.
       ...flagEvents(db, "article", row.approved ? "" : "approved", [row.id], now),
+      // Likewise the authors of a scheduled edit, and « Historique »'s « Approuvée » (issue 32 §3).
+      ...editReviewEvents(db, "approved", [row.id], now),
+      approvedRevisionStep(db, row.id, now),
       ...(await applyPendingSteps(db, row, now)),
       sealRevisions(db, [row.id]),
       db.update(articles).set({ approved: true, updatedAt: now }).where(eq(articles.id, row.id)),

@@ -9,7 +9,7 @@ import { summaryColumns, toUserSummary } from "../members/mappers";
 import type { UserSummary } from "../members/summary";
 import type { ThemeRef } from "../themes/model";
 import type { Article, ArticleSummary } from "./model";
-import { pendingRevision } from "./revisions";
+import { editRefusals, pendingRevision } from "./revisions";
 
 /** Not in the trash (« Corbeille »): every read but the trash's own carries it (api/modules/trash). */
 export const articleIsLive = isNull(articles.deletedAt);
@@ -261,7 +261,9 @@ async function articleRowOf(db: Db, idOrUrl: string): Promise<ArticleRow> {
  * approved text. Only the signed-in reads go through here; the public ones read the row alone.
  */
 async function withPendingEdit(db: Db, row: ArticleRow, article: Article): Promise<Article> {
-  const rev = await pendingRevision(db, row);
+  const [rev, refusals] = await Promise.all([pendingRevision(db, row), editRefusals(db, [row.id])]);
+  // « Modification refusée » (issue 32 §3): for these readers only, like the pending edit itself.
+  article = { ...article, editRefusal: refusals.get(row.id) ?? null };
   if (!rev) return article;
   const [themeRows, linked] = await Promise.all([
     rev.themes.length

@@ -11,11 +11,11 @@ import { articleAuthors, articleMedia, articleRevisions, articles, articleThemes
 import { BadRequestError, ConflictError, NotFoundError } from "../../lib/errors";
 import { isBlankArticle, RULE_MESSAGES } from "../../../shared/article-rules";
 import { bodyPictureSteps } from "./body-pictures";
-import { flagEvents, submissionEvents } from "../notifications/events";
+import { editReviewEvents, editSubmittedEvents, flagEvents, submissionEvents } from "../notifications/events";
 import type { ArticleInput } from "./input";
 import type { ArticleState } from "./model";
 import { findArticle } from "./service";
-import { applyPendingSteps, picturesOf, revisionSteps, sealRevisions, stillThere, workingText, type Snapshot } from "./revisions";
+import { applyPendingSteps, approvedRevisionStep, picturesOf, revisionSteps, sealRevisions, stillThere, workingText, type Snapshot } from "./revisions";
 import { articleInPlace, trashArticles } from "./trash";
 import { withFreeSlug } from "./slug";
 import { dakarMoment } from "../../../shared/dakar-time";
@@ -207,7 +207,8 @@ export async function updateArticle(db: Db, id: string, input: ArticleInput, act
         .where(and(eq(articles.id, id), eq(articles.version, row.version))),
       staleGuard(db),
       ...revision.steps,
-      ...(draft ? [] : submissionEvents(db, "article", id, actor)),
+      // Saved for good (not an autosave): the admins hear of the edit waiting, as of a submission (issue 32 §3).
+      ...(draft ? [] : editSubmittedEvents(db, id, actor)),
     ];
   } else {
     const changes: Partial<ArticleRow> = { title: input.title, txtContent: input.txtContent, updatedAt: now, pendingRevisionId: null, publishAt };
@@ -289,32 +290,6 @@ export async function restoreRevision(db: Db, id: string, revisionId: string, ac
 }
 
 /**
- * « Refuser la modification »: an admin drops the pending edit of a published article. The row (the approved text,
- * what the public reads) stays as it is; the refused revision stays in « Historique », sealed, so the author's
- * next save starts a new one; a schedule set for that edit goes with it. The version moves on, so a form still
- * holding the refused text is asked to reload rather than send it back unnoticed.
- */
-export async function rejectPendingEdit(db: Db, id: string) {
-  const row = await articleForWrite(db, id, { id: "", admin: true });
-  if (!row.pendingRevisionId) throw new ConflictError("Cet article n'a pas de modification en attente.");
-  try {
-    await runBatch(db, [
-      db
-        .update(articles)
-        .set({ pendingRevisionId: null, publishAt: null, version: sql`${articles.version} + 1` })
-        .where(and(eq(articles.id, id), eq(articles.pendingRevisionId, row.pendingRevisionId))),
-      staleGuard(db),
-      sealRevisions(db, [id]),
-    ]);
-  } catch (e) {
-    // The edit was approved, refused or replaced meanwhile.
-    if (failedOnStaleGuard(e)) throw new ConflictError("Cette modification a changé entre-temps : rechargez l'article.");
-    throw e;
-  }
-  return findArticle(db, id);
-}
-
-/**
  * A batch is one transaction but cannot branch: this statement, placed right after a guarded update, fails (and so
  * rolls the whole batch back) when that update changed no row, by inserting a NULL where SQLite forbids one.
  */
@@ -364,9 +339,12 @@ export async function setArticleFlag(db: Db, id: string, flag: "approved" | "onl
   }
   const pending = flag === "approved" ? await applyPendingSteps(db, row, now) : [];
   const schedule = flag === "approved" ? { publishAt: null } : {};
-  // The authors' notification is read from the flag as it was: before the update, in the same batch.
+  const approving = flag === "approved" && next;
+  // The authors' notifications and « Historique »'s label read the flag and the pending edit as they were: before
+  // the update, in the same batch.
   await runBatch(db, [
     ...flagEvents(db, "article", next ? flag : "", [id]),
+    ...(approving ? [...editReviewEvents(db, "approved", [id], now), approvedRevisionStep(db, id, now)] : []),
     ...pending,
     ...(flag === "approved" && next ? [sealRevisions(db, [id])] : []),
     db.update(articles).set({ [flag]: next, updatedAt: now, ...schedule }).where(eq(articles.id, id)),

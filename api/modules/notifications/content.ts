@@ -23,6 +23,11 @@ export type Digest = {
   articlesApproved: Linked[];
   mediaOnline: Linked[];
   mediaApproved: Linked[];
+  /** Admins: a member's edits of published articles waiting for review (issue 32 §3). */
+  pendingEdits: Linked[];
+  /** Authors: their edits refused (each with the admin's reason) or approved. */
+  editsRefused: Linked[];
+  editsApproved: Linked[];
 };
 
 export const emptyDigest = (firstname: string): Digest => ({
@@ -34,6 +39,9 @@ export const emptyDigest = (firstname: string): Digest => ({
   articlesApproved: [],
   mediaOnline: [],
   mediaApproved: [],
+  pendingEdits: [],
+  editsRefused: [],
+  editsApproved: [],
 });
 
 /** `/admin/articles?status=pending&q=<title>`: the list the admin already works with, narrowed to the item. */
@@ -69,8 +77,20 @@ const approvedOffline = (items: Linked[], noun: Noun): Section => ({
   subject: (n) => plural(n, `${noun} validé`, `${noun}s validés`),
 });
 
+/** Authors: their edits of published articles, refused or approved by an admin. */
+const editsOf = (items: Linked[], done: "refusée" | "approuvée"): Section => ({
+  items,
+  lead: (n) => (n === 1 ? `Votre modification d'un article a été ${done}` : `Vos ${plural(n, "modification")} d'articles ont été ${done}s`),
+  subject: (n) => plural(n, `modification ${done}`, `modifications ${done}s`),
+});
+
 const SECTIONS: ((d: Digest) => Section)[] = [
   (d) => awaiting(d.pendingArticles, "article"),
+  (d) => ({
+    items: d.pendingEdits,
+    lead: (n) => (n === 1 ? "Une modification d'un article publié attend votre validation" : `${plural(n, "modification")} d'articles publiés attendent votre validation`),
+    subject: (n) => `${plural(n, "modification")} à valider`,
+  }),
   (d) => awaiting(d.pendingMedia, "média"),
   (d) => ({
     items: d.contactMessages,
@@ -79,6 +99,8 @@ const SECTIONS: ((d: Digest) => Section)[] = [
   }),
   (d) => online(d.articlesOnline, "article"),
   (d) => approvedOffline(d.articlesApproved, "article"),
+  (d) => editsOf(d.editsRefused, "refusée"),
+  (d) => editsOf(d.editsApproved, "approuvée"),
   (d) => online(d.mediaOnline, "média"),
   (d) => approvedOffline(d.mediaApproved, "média"),
 ];
@@ -93,14 +115,19 @@ export function digestContent(d: Digest): MailContent | null {
     blocks.push({ type: "items", items: s.items });
   }
   const only = sections.length === 1 && sections[0]!.items.length === 1 ? sections[0]! : null;
+  const quoted = only ? `«${NBSP}${only.items[0]!.title}${NBSP}»` : "";
   const subject = only && (only.items === d.articlesOnline || only.items === d.mediaOnline)
-    ? `Votre ${only.items === d.articlesOnline ? "article" : "média"} «${NBSP}${only.items[0]!.title}${NBSP}» est en ligne`
-    : `Du nouveau${NBSP}: ${sections.map((s) => s.subject(s.items.length)).join(", ")}`;
+    ? `Votre ${only.items === d.articlesOnline ? "article" : "média"} ${quoted} est en ligne`
+    : only && only.items === d.editsRefused
+      ? `Modification refusée${NBSP}: ${quoted}`
+      : only && only.items === d.editsApproved
+        ? `Modification approuvée${NBSP}: ${quoted}`
+        : `Du nouveau${NBSP}: ${sections.map((s) => s.subject(s.items.length)).join(", ")}`;
   const first = sections[0]!;
   return {
     subject,
     preview: `${first.lead(first.items.length)}.`,
-    heading: sections.every((s) => s.items === d.pendingArticles || s.items === d.pendingMedia || s.items === d.contactMessages)
+    heading: sections.every((s) => s.items === d.pendingArticles || s.items === d.pendingEdits || s.items === d.pendingMedia || s.items === d.contactMessages)
       ? "Du nouveau à traiter"
       : "Du nouveau pour vous",
     blocks,

@@ -11,9 +11,9 @@
  *
  * Tests call `runOnce()` with an injected clock; the server runs it in the shared poller (worker.ts).
  */
-import { and, asc, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
 import { inWriteTurn, type Db } from "../../../db/client";
-import { articleAuthors, articles, contactMessages, media, notifications, users, type NotificationKind } from "../../../db/schema";
+import { articleAuthors, articleRevisions, articles, contactMessages, media, notifications, users, type NotificationKind } from "../../../db/schema";
 import type { Env } from "../../env";
 import { renderMail } from "../mail/render";
 import { enqueueMail } from "../mail/service";
@@ -30,6 +30,8 @@ export type NotificationDigest = { runOnce(): Promise<DigestReport> };
 
 type Event = { id: number; kind: NotificationKind; itemId: string };
 
+
+const NBSP = "\u00a0";
 
 class Taken extends Error {}
 
@@ -70,12 +72,20 @@ export function createNotificationDigest(opts: {
     const wanted = events.filter((e) => !off.has(TOPIC_OF[e.kind]) && (recipient.role === "admin" || (!e.kind.endsWith("-submitted") && e.kind !== "contact-received")));
     const ids = (kinds: NotificationKind[]) => [...new Set(wanted.filter((e) => kinds.includes(e.kind)).map((e) => e.itemId))];
     const d = emptyDigest(recipient.firstname);
-    const [articleRows, mediaRows, messageRows] = await Promise.all([
-      ids(["article-submitted", "article-approved", "article-online"]).length
+    const articleKinds: NotificationKind[] = ["article-submitted", "article-approved", "article-online", "article-edit-submitted", "article-edit-refused", "article-edit-approved"];
+    const [articleRows, mediaRows, messageRows, refusalRows] = await Promise.all([
+      ids(articleKinds).length
         ? db
-            .select({ id: articles.id, title: articles.title, url: articles.url, approved: articles.approved, online: articles.online })
+            .select({
+              id: articles.id,
+              title: articles.title,
+              url: articles.url,
+              approved: articles.approved,
+              online: articles.online,
+              pendingEdit: sql<number>`${articles.pendingRevisionId} is not null`,
+            })
             .from(articles)
-            .where(inArray(articles.id, ids(["article-submitted", "article-approved", "article-online"])))
+            .where(inArray(articles.id, ids(articleKinds)))
         : [],
       ids(["media-submitted", "media-approved", "media-online"]).length
         ? db
@@ -89,7 +99,17 @@ export function createNotificationDigest(opts: {
             .from(contactMessages)
             .where(inArray(contactMessages.id, ids(["contact-received"])))
         : [],
+      // The reason of each refused edit, the latest refusal first (issue 32 §3).
+      ids(["article-edit-refused"]).length
+        ? db
+            .select({ articleId: articleRevisions.articleId, reason: articleRevisions.reviewReason })
+            .from(articleRevisions)
+            .where(and(inArray(articleRevisions.articleId, ids(["article-edit-refused"])), eq(articleRevisions.review, "refused")))
+            .orderBy(desc(articleRevisions.reviewedAt))
+        : [],
     ]);
+    const reasonOf = new Map<string, string | null>();
+    for (const r of refusalRows) if (!reasonOf.has(r.articleId)) reasonOf.set(r.articleId, r.reason);
     // An author is told about an article still theirs only (authors can change).
     const stillAuthor = new Set(
       articleRows.length
@@ -111,6 +131,29 @@ export function createNotificationDigest(opts: {
       if ((has("article-approved", a.id) || has("article-online", a.id)) && a.approved && stillAuthor.has(a.id)) {
         if (a.online) d.articlesOnline.push({ title: a.title, href: `/article/${encodeURIComponent(a.url)}` });
         else if (has("article-approved", a.id)) d.articlesApproved.push({ title: a.title, href: adminListHref("/user/articles", "status=approved", a.title) });
+      }
+      // An edit still waiting (not approved, refused or replaced by an admin's own save since).
+      if (has("article-edit-submitted", a.id) && a.approved && a.pendingEdit) {
+        d.pendingEdits.push({ title: a.title, href: adminListHref("/admin/articles", "status=edited", a.title) });
+      }
+      if (stillAuthor.has(a.id)) {
+        // Authors are told of a refusal even after saving again: the reason is worth reading.
+        if (has("article-edit-refused", a.id)) {
+          const reason = reasonOf.get(a.id);
+          d.editsRefused.push({
+            title: a.title,
+            text: reason ? `Motif${NBSP}: ${reason}` : "Aucun motif n'a été donné.",
+            // The article's form, which shows the refusal and its reason.
+            href: `/user/articles?edit=${encodeURIComponent(a.id)}`,
+          });
+        }
+        if (has("article-edit-approved", a.id) && a.approved) {
+          d.editsApproved.push(
+            a.online
+              ? { title: a.title, text: "La page publique montre la nouvelle version.", href: `/article/${encodeURIComponent(a.url)}` }
+              : { title: a.title, text: "L'article est hors ligne pour l'instant.", href: adminListHref("/user/articles", "status=approved", a.title) },
+          );
+        }
       }
     }
     for (const m of [...mediaRows].sort((x, y) => order(x.id) - order(y.id))) {

@@ -70,3 +70,30 @@ export function flagEvents(db: Runner, kind: "article" | "media", action: string
     ),
   ];
 }
+
+/**
+ * A member's edit of a published article now waits for review (saved for good, not an autosave): every admin but
+ * the writer is told, as of a submission (issue 32 §3). Nothing for an admin's own edits, which are published.
+ */
+export function editSubmittedEvents(db: Runner, itemId: string, actor: { id: string; admin: boolean }, now = new Date()): Step[] {
+  return actor.admin ? [] : [forAdmins(db, "article-edit-submitted", itemId, now, actor.id)];
+}
+
+/**
+ * The pending edits of these articles about to be refused or approved: each of their authors is told, once per
+ * article that has one. Must run BEFORE the statement that clears `pending_revision_id`, in the same batch or
+ * transaction: it reads the pointer as it was.
+ */
+export function editReviewEvents(db: Runner, decision: "refused" | "approved", ids: string[], now = new Date()): Step[] {
+  if (ids.length === 0) return [];
+  const idList = sql.join(ids.map((id) => sql`${id}`), sql`, `);
+  const event: NotificationKind = `article-edit-${decision}`;
+  return [
+    insertEvents(
+      db,
+      sql`select ${articleAuthors.userId}, ${event}, ${articles.id}, ${now.getTime()} from ${articleAuthors}
+          join ${articles} on ${articles.id} = ${articleAuthors.articleId}
+          where ${articles.id} in (${idList}) and ${articles.pendingRevisionId} is not null and ${articles.approved} = 1`,
+    ),
+  ];
+}

@@ -15,6 +15,9 @@ export const TOPIC_OF: Record<NotificationKind, NotificationTopic> = {
   "article-online": "articles",
   "media-approved": "media",
   "media-online": "media",
+  "article-edit-submitted": "submissions",
+  "article-edit-refused": "articles",
+  "article-edit-approved": "articles",
 };
 
 /** Topics only admins have (the events behind them are only ever recorded for admins). */

@@ -24,10 +24,11 @@ import { choiceOf, chosenText, type MediaChoice } from "../media-library/picker-
 import { toast } from "../stores/toasts";
 import { useViewer } from "../stores/viewer";
 import { FieldGroup, FormField } from "../ui/FormField";
-import { confirm } from "../ui/ConfirmDialog";
 import { ImageCropper } from "../ui/ImageCropper";
 import { EditModal, useEditedItem } from "../ui/EditModal";
-import { articlesChanged, createArticle, loadArticle, previewHref, rejectPendingEdit, updateArticle, type AppContext } from "./api";
+import { approvePendingEdit, articlesChanged, createArticle, loadArticle, previewHref, rejectPendingEdit, updateArticle, type AppContext } from "./api";
+import { EditRefusalNote } from "./EditRefusal";
+import { RefuseEditDialog } from "./RefuseEditDialog";
 import { articleBody, articleErrors, blockingRule, draftOf, isBlank, type ArticleDraft, type ArticleErrors } from "./article-form";
 import { groupDigits, RULE_MESSAGES } from "../../../../shared/article-rules";
 import { htmlToText } from "../../../../shared/html-text";
@@ -90,6 +91,8 @@ function ArticleFormModal(props: ArticleFormProps & { themes: readonly ThemeRef[
   const form = useRef<HTMLDivElement>(null);
   // « Historique »: its dialog, and a reload of the article after a restore.
   const [history, setHistory] = useState(false);
+  // « Refuser la modification »: its reason dialog (issue 32 §3).
+  const [refusing, setRefusing] = useState(false);
   const [reloads, setReloads] = useState(0);
   // « Publier le » (admins, issue 20 §5): the field's value, sent when it differs from the stored one.
   const [publishAt, setPublishAt] = useState("");
@@ -235,22 +238,37 @@ function ArticleFormModal(props: ArticleFormProps & { themes: readonly ThemeRef[
     }
   };
 
-  /** « Refuser la modification » (admins): the form then shows the approved text again; history keeps the refused one. */
-  const rejectEdit = async () => {
+  /**
+   * « Refuser la modification » (admins), after the reason dialog: the form then shows the approved text again;
+   * history keeps the refused one. Throws to keep the dialog open with the server's message.
+   */
+  const rejectEdit = async (reason: string) => {
     if (!stored) return;
-    const ok = await confirm(
-      "Refuser cette modification\u00a0? La page publique garde la version approuvée\u00a0; la version refusée reste dans l'historique.",
-      { confirmLabel: "Refuser la modification" },
-    );
-    if (!ok) return;
     setSaving(true);
     try {
-      await rejectPendingEdit(stored._id);
-      toast.success("Modification refusée\u00a0: la version approuvée est conservée.");
+      await rejectPendingEdit(stored._id, reason, stored.version);
+      setRefusing(false);
+      toast.success("Modification refusée\u00a0: la version approuvée est conservée. Les auteurs sont prévenus par courriel.");
       articlesChanged();
       setReloads((n) => n + 1);
+      setBodyKey((k) => k + 1);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  /** « Approuver la modification » (admins): the edit becomes the public text; the form shows it as published. */
+  const approveEdit = async () => {
+    if (!stored) return;
+    setSaving(true);
+    try {
+      await approvePendingEdit(stored._id, stored.version);
+      toast.success("Modification approuvée\u00a0: la page publique sera mise à jour dans un instant.");
+      articlesChanged();
+      setReloads((n) => n + 1);
+      setBodyKey((k) => k + 1);
     } catch (err) {
-      toast.error(errorText(err, "Impossible de refuser la modification."));
+      toast.error(errorText(err, "Impossible d'approuver la modification."));
     } finally {
       setSaving(false);
     }
@@ -310,12 +328,18 @@ function ArticleFormModal(props: ArticleFormProps & { themes: readonly ThemeRef[
                 jusque-là.
               </p>
               {context === "admin" && (
-                <button type="button" className="btn btn-small btn-outline" disabled={saving} onClick={() => void rejectEdit()}>
-                  Refuser la modification
-                </button>
+                <div className="article-pending-edit-actions">
+                  <button type="button" className="btn btn-small" disabled={saving} onClick={() => void approveEdit()}>
+                    Approuver la modification
+                  </button>
+                  <button type="button" className="btn btn-small btn-outline" disabled={saving} onClick={() => setRefusing(true)}>
+                    Refuser la modification
+                  </button>
+                </div>
               )}
             </div>
           )}
+          {stored?.editRefusal && !stored.pendingEdit && <EditRefusalNote refusal={stored.editRefusal} context={context} />}
           {unsent && (
             <div className="article-unsent" role="alert">
               <p>Une version plus récente de ce texte, non enregistrée, est gardée sur cet appareil.</p>
@@ -456,6 +480,9 @@ function ArticleFormModal(props: ArticleFormProps & { themes: readonly ThemeRef[
             setBodyKey((k) => k + 1);
           }}
         />
+      )}
+      {context === "admin" && stored?.pendingEdit && (
+        <RefuseEditDialog open={open && refusing} title={stored.title} onClose={() => setRefusing(false)} onRefuse={rejectEdit} />
       )}
       <MediaPicker open={open && picking} context={context} initial={media} onChoose={setMedia} onClose={() => setPicking(false)} />
       <MediaPicker {...picture.library} context={context} />

@@ -9,7 +9,7 @@ import { errorText } from "../lib/api";
 import { toast } from "../stores/toasts";
 import { Modal } from "../ui/Modal";
 import { listRevisions, loadRevision, restoreRevision, type AppContext } from "./api";
-import { wordDiff } from "./word-diff";
+import { wordDiff, type DiffPart } from "./word-diff";
 import { dakarMoment } from "../../../../shared/dakar-time";
 import "./HistoryDialog.css";
 
@@ -35,6 +35,8 @@ export function HistoryDialog({ open, context, articleId, version, currentText, 
   const [chosen, setChosen] = useState<Revision | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // How the chosen version is compared with the form's text (issue 32 §3): one text with marks, or two columns.
+  const [compare, setCompare] = useState<"inline" | "sides">("inline");
 
   useEffect(() => {
     if (!open) return;
@@ -104,7 +106,7 @@ export function HistoryDialog({ open, context, articleId, version, currentText, 
         </>
       }
     >
-      <div className="history">
+      <div className="history" data-compare={chosen && compare === "sides" ? "sides" : undefined}>
         {error && <p role="alert">{error}</p>}
         {!list && !error && <p role="status">Chargement...</p>}
         {list && list.length === 0 && <p>Aucune version enregistrée pour l'instant.</p>}
@@ -120,8 +122,9 @@ export function HistoryDialog({ open, context, articleId, version, currentText, 
                 >
                   <span className="history-when">{revisionTime(r.updatedAt)}</span>
                   <span className="history-who">{authorName(r)}</span>
-                  {r.pending && <span className="badge">En attente d'approbation</span>}
+                  <RevisionLabels revision={r} />
                   {r.restoredFrom && <span className="history-note">Restauration de la version du {revisionTime(r.restoredFrom)}</span>}
+                  {r.review === "refused" && <span className="history-note history-reason">{refusedText(r)}</span>}
                 </button>
               </li>
             ))}
@@ -132,30 +135,88 @@ export function HistoryDialog({ open, context, articleId, version, currentText, 
             <h3 id="history-chosen-title">
               Version du {revisionTime(chosen.updatedAt)} — {chosen.title}
             </h3>
+            <p className="history-chosen-labels">
+              <RevisionLabels revision={chosen} />
+            </p>
+            {chosen.review === "refused" && <p className="history-reason">{refusedText(chosen)}</p>}
             {same ? (
               <p>Identique au texte actuel.</p>
             ) : (
               <>
-                <p className="history-legend">
-                  Différences avec le texte actuel&nbsp;: <del>barré</del>, ce qui n'est que dans cette version&nbsp;; <ins>souligné</ins>, ce qui
-                  n'est que dans le texte actuel.
-                </p>
-                <div className="history-diff">
-                  {parts.map((p, i) =>
-                    p.kind === "same" ? (
-                      <span key={i}>{p.text}</span>
-                    ) : p.kind === "removed" ? (
-                      <del key={i}>{p.text}</del>
-                    ) : (
-                      <ins key={i}>{p.text}</ins>
-                    ),
-                  )}
-                </div>
+                <fieldset className="history-compare">
+                  <legend>Affichage des différences</legend>
+                  <label>
+                    <input type="radio" name="history-compare" checked={compare === "inline"} onChange={() => setCompare("inline")} /> Dans le texte
+                  </label>
+                  <label>
+                    <input type="radio" name="history-compare" checked={compare === "sides"} onChange={() => setCompare("sides")} /> Côte à côte (avant
+                    / après)
+                  </label>
+                </fieldset>
+                {compare === "inline" ? <InlineDiff parts={parts} /> : <SideBySide parts={parts} />}
               </>
             )}
           </section>
         )}
       </div>
     </Modal>
+  );
+}
+
+/** « Refusée le … — Motif : … » for a refused edit. */
+const refusedText = (r: RevisionSummary) =>
+  `Refusée${r.reviewedAt ? ` le ${revisionTime(r.reviewedAt)}` : ""}\u00a0: ${r.reviewReason ? `«\u00a0${r.reviewReason}\u00a0»` : "aucun motif donné."}`;
+
+/**
+ * What happened to a version (issue 32 §3): « En attente d'approbation », « Programmée le … », « Approuvée »,
+ * « Refusée », « Restaurée ». Words, not colours alone: each badge says it.
+ */
+function RevisionLabels({ revision: r }: { revision: RevisionSummary }) {
+  return (
+    <span className="history-labels">
+      {r.pending && <span className="badge">En attente d'approbation</span>}
+      {r.scheduledFor && <span className="badge badge-upcoming">Programmée le {revisionTime(r.scheduledFor)}</span>}
+      {r.review === "approved" && <span className="badge badge-ongoing">Approuvée</span>}
+      {r.review === "refused" && <span className="badge badge-warn">Refusée</span>}
+      {r.restoredFrom && <span className="badge">Restaurée</span>}
+    </span>
+  );
+}
+
+/** One text: removed words struck through, added ones underlined. */
+function InlineDiff({ parts }: { parts: DiffPart[] }) {
+  return (
+    <>
+      <p className="history-legend">
+        Différences avec le texte actuel&nbsp;: <del>barré</del>, ce qui n'est que dans cette version&nbsp;; <ins>souligné</ins>, ce qui n'est
+        que dans le texte actuel.
+      </p>
+      <div className="history-diff">
+        {parts.map((p, i) => (p.kind === "same" ? <span key={i}>{p.text}</span> : p.kind === "removed" ? <del key={i}>{p.text}</del> : <ins key={i}>{p.text}</ins>))}
+      </div>
+    </>
+  );
+}
+
+/**
+ * Before and after, each whole: this version with what the current text no longer has struck through, and the
+ * current text with what it adds underlined. Two columns on a wide screen, one under the other on a phone.
+ */
+function SideBySide({ parts }: { parts: DiffPart[] }) {
+  return (
+    <div className="history-sides">
+      <section aria-labelledby="history-before">
+        <h4 id="history-before">Avant&nbsp;: cette version</h4>
+        <div className="history-diff">
+          {parts.map((p, i) => (p.kind === "same" ? <span key={i}>{p.text}</span> : p.kind === "removed" ? <del key={i}>{p.text}</del> : null))}
+        </div>
+      </section>
+      <section aria-labelledby="history-after">
+        <h4 id="history-after">Après&nbsp;: le texte actuel</h4>
+        <div className="history-diff">
+          {parts.map((p, i) => (p.kind === "same" ? <span key={i}>{p.text}</span> : p.kind === "added" ? <ins key={i}>{p.text}</ins> : null))}
+        </div>
+      </section>
+    </div>
   );
 }

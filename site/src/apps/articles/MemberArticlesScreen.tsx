@@ -34,6 +34,7 @@ import { articleCount, MEMBER_ARTICLE_SORTS, MY_ARTICLE_SORTS, MY_ARTICLE_STATUS
 import { $memberArticles, $myArticles, memberArticleList, myArticleList } from "./member-pages";
 import "../ui/list-tools.css";
 import { PublicationBadges } from "./PublicationBadges";
+import { refusalReasonText } from "./EditRefusal";
 import "./MemberArticlesScreen.css";
 import { TRASH_ARTICLE_QUESTION } from "../trash/trash-text";
 
@@ -94,7 +95,13 @@ export default function MemberArticlesScreen() {
     rowHeader: true,
     sortable: true,
     // A draft may have no title yet (issue 32: drafts save whatever they hold).
-    cell: (a) => <a href={articleHref(a.url)}>{a.title || "Sans titre"}</a>,
+    cell: (a) => (
+      <>
+        <a href={articleHref(a.url)}>{a.title || "Sans titre"}</a>
+        {/* « Modification refusée » is in the status; its reason here, where the line has room (issue 32 §3). */}
+        {a.editRefusal && <span className="article-refusal-reason">{refusalReasonText(a.editRefusal)}</span>}
+      </>
+    ),
   };
   const themes: Column<ArticleSummary> = { key: "themes", header: "Thèmes", cell: (a) => <Themes article={a} /> };
   const created: Column<ArticleSummary> = {

@@ -62,9 +62,18 @@ export function deleteArticlePicture(context: AppContext, id: string): Promise<A
     : call(api.user.articles({ id })["article-pic"].delete(), fallback);
 }
 
-/** « Refuser la modification » (admins): drops the pending edit of a published article; its page keeps the approved text. */
-export function rejectPendingEdit(id: string): Promise<Article> {
-  return call(api.admin.articles({ id })["pending-edit"].reject.post(), "Impossible de refuser la modification.");
+/**
+ * « Refuser la modification » (admins): drops the pending edit of a published article; its page keeps the approved
+ * text. The optional reason is mailed to the authors and shown to them (issue 32 §3); `version` is the form's.
+ */
+export function rejectPendingEdit(id: string, reason: string, version?: number): Promise<Article> {
+  const body = { ...(reason.trim() ? { reason } : {}), ...(version ? { version } : {}) };
+  return call(api.admin.articles({ id })["pending-edit"].reject.post(body), "Impossible de refuser la modification.");
+}
+
+/** « Approuver la modification » (admins): the pending edit becomes the public text (a rebuild follows). */
+export function approvePendingEdit(id: string, version?: number): Promise<Article> {
+  return call(api.admin.articles({ id })["pending-edit"].approve.post(version ? { version } : {}), "Impossible d'approuver la modification.");
 }
 
 /** After any article write: every list showing articles reloads (spec §7). */

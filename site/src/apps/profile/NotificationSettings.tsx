@@ -19,9 +19,9 @@ type Topic = keyof Settings;
 
 /** Each switch: its label and what it is about, in the order shown. */
 const TOPICS: { topic: Topic; label: string; hint: string }[] = [
-  { topic: "articles", label: "Mes articles", hint: "quand un de mes articles est validé ou mis en ligne" },
+  { topic: "articles", label: "Mes articles", hint: "quand un de mes articles est validé ou mis en ligne, ou qu'une de mes modifications est refusée ou approuvée" },
   { topic: "media", label: "Mes médias", hint: "quand un de mes médias est validé ou mis en ligne" },
-  { topic: "submissions", label: "Articles et médias à valider", hint: "quand un membre propose un article ou un média" },
+  { topic: "submissions", label: "Articles et médias à valider", hint: "quand un membre propose un article, une modification d'article publié ou un média" },
   { topic: "contact", label: "Messages de contact", hint: "quand un message arrive par le formulaire de contact" },
 ];
 

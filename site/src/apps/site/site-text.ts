@@ -66,6 +66,8 @@ const ACTIONS: Record<string, string> = {
   "revision-restore": "Restauration d'une version",
   // « Refuser la modification »: an admin dropped the pending edit of a published article.
   reject: "Refus d'une modification",
+  // « Approuver la modification » (issue 32 §3): the pending edit of a published article became its public text.
+  "approve-edit": "Approbation d'une modification",
   // Toggles: the summary says which way it went ("approuvé" / "désapprouvé", "mis en ligne" / "mis hors ligne").
   approve: "Approbation ou retrait",
   online: "Mise en ligne ou hors ligne",
