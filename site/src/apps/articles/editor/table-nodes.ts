@@ -26,7 +26,8 @@ export const BodyTable = Table.extend({
     // Not editable in place: « Légende du tableau » changes it (a caption typed into would not be parsed back).
     return ["table", {}, ...(caption ? [["caption", { contenteditable: "false" }, caption]] : []), ["tbody", 0]];
   },
-}).configure({ resizable: false, allowTableNodeSelection: false });
+  // No node view: the table is drawn by renderHTML, caption included (the default view leaves the caption out).
+}).configure({ resizable: false, allowTableNodeSelection: false, View: null });
 
 const PARAGRAPHS = "paragraph+";
 export const BodyTableCell = TableCell.extend({ content: PARAGRAPHS });
