@@ -23,7 +23,7 @@ import { storedFileText } from "../../media/media-form";
 import { toast } from "../../stores/toasts";
 import type { AppContext } from "../api";
 import { EmbedDialog } from "./EmbedDialog";
-import { insertBlock } from "./insert-block";
+import { insertBlock, paragraphAfter } from "./insert-block";
 import { LibraryPictureDialog } from "./LibraryPictureDialog";
 import { LinkDialog } from "./LinkDialog";
 import { cursorAfterObject, OBJECT_BLOCKS, selectedObject, typeAfterObject } from "./object-keys";
@@ -102,6 +102,7 @@ export default function BodyEditor(props: BodyEditorProps) {
   // Escape closes the menu for this « / » paragraph until its text stops starting with « / ».
   const dismissedAt = useRef<number | null>(null);
   const choose = useRef<(item: BlockItem) => void>(() => {});
+  const footnoteRef = useRef<() => void>(() => {});
 
   const editor = useEditor({
     extensions: bodyExtensions(),
@@ -168,6 +169,11 @@ export default function BodyEditor(props: BodyEditorProps) {
         changed();
         if (event.altKey) return false;
         const key = event.key.toLowerCase();
+        if (key === "f" && event.shiftKey) {
+          event.preventDefault();
+          footnoteRef.current();
+          return true;
+        }
         const d: Dialog | "file" | null =
           key === "k" && !event.shiftKey ? { kind: "link" } : !event.shiftKey ? null : key === "g" ? "file" : key === "y" ? { kind: "embed" } : key === "e" ? { kind: "library" } : key === "l" ? { kind: "media" } : null;
         if (!d) return false;
@@ -274,7 +280,7 @@ export default function BodyEditor(props: BodyEditorProps) {
     { key: "embed", label: "Vidéo ou son", shortcut: `${MOD}+Maj+Y`, face: <Glyph d="M4 6h16v12H4zM10 9.5v5l4.5-2.5z" />, opensDialog: true, onPress: () => open.current({ kind: "embed" }) },
     { key: "media", label: "Lien vers un média", shortcut: `${MOD}+Maj+L`, face: <Glyph d="M4 4h10l6 6v10H4zM14 4v6h6M8 15h8" />, opensDialog: true, onPress: () => open.current({ kind: "media" }) },
     { key: "table", label: "Tableau", face: <Glyph d="M4 5h16v14H4zM4 10h16M4 15h16M10 5v14" />, pressed: state.table, onPress: () => runBlock("table") },
-    { key: "footnote", label: "Note de bas de page", face: <span className="tool-sup">1</span>, opensDialog: true, onPress: () => openFootnote() },
+    { key: "footnote", label: "Note de bas de page", shortcut: `${MOD}+Maj+F`, face: <span className="tool-sup">1</span>, opensDialog: true, onPress: () => openFootnote() },
     { key: "callout", label: "Encadré", face: <Glyph d="M4 5h16v14H4zM8 9h8M8 13h5" />, pressed: state.callout, onPress: () => runBlock("callout") },
     { key: "file", label: "Fichier PDF", face: <Glyph d="M6 3h9l4 4v14H6zM14 3v5h5M9 13h6M9 17h6" />, opensDialog: true, onPress: () => runBlock("file") },
   ];
@@ -299,12 +305,12 @@ export default function BodyEditor(props: BodyEditorProps) {
       bullet: () => c().toggleBulletList().run(),
       ordered: () => c().toggleOrderedList().run(),
       quote: () => c().toggleBlockquote().run(),
-      table: () => c().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run(),
+      table: () => c().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).command(paragraphAfter("table")).run(),
       picture: () => fileInput.current?.click(),
       library: () => open.current({ kind: "library" }),
       embed: () => open.current({ kind: "embed" }),
       file: () => open.current({ kind: "file" }),
-      callout: () => (editor.isActive("callout") ? c().lift("callout").run() : c().wrapIn("callout").run()),
+      callout: () => (editor.isActive("callout") ? c().lift("callout").run() : c().wrapIn("callout").command(paragraphAfter("callout")).run()),
       separator: () => c().setHorizontalRule().run(),
     };
     run[key]();
@@ -317,6 +323,7 @@ export default function BodyEditor(props: BodyEditorProps) {
     editor.chain().focus().deleteRange({ from: menu.from, to: menu.to }).run();
     runBlock(item.key);
   };
+  footnoteRef.current = () => openFootnote();
   function openFootnote() {
     if (!editor) return;
     const sel = editor.state.selection;
@@ -383,7 +390,6 @@ export default function BodyEditor(props: BodyEditorProps) {
           label="Texte de la note"
           hint="Elle sera numérotée et listée à la fin de l'article."
           initial={dialog.note}
-          multiline
           submitLabel={dialog.note ? "Modifier" : "Insérer"}
           requiredMessage="Indiquez le texte de la note."
           maxLength={2000}

@@ -20,6 +20,19 @@ export const Callout = Node.create({
   renderHTML() {
     return ["div", { class: "callout" }, 0];
   },
+
+  addKeyboardShortcuts() {
+    return {
+      // Enter on an empty last paragraph leaves the callout, as it leaves a list.
+      Enter: ({ editor }) => {
+        const { $from, empty } = editor.state.selection;
+        if (!empty || $from.depth < 2) return false;
+        const box = $from.node(-1);
+        if (box.type.name !== this.name || $from.parent.content.size !== 0 || box.childCount < 2 || $from.index(-1) !== box.childCount - 1) return false;
+        return editor.commands.lift(this.name);
+      },
+    };
+  },
 });
 
 /** Only files of our own uploads: the card is « a file of the media library ». */
