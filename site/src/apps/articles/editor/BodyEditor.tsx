@@ -19,10 +19,10 @@ import type { BodyPicture } from "../../../../../api/contract";
 import { mediaDetailHref } from "../../../lib/paths";
 import { MediaPicker } from "../../media-library/MediaPicker";
 import type { MediaChoice } from "../../media-library/picker-state";
-import { storedFileText } from "../../media/media-form";
 import { toast } from "../../stores/toasts";
 import type { AppContext } from "../api";
 import { EmbedDialog } from "./EmbedDialog";
+import { fileDetails } from "./file-details";
 import { insertBlock, paragraphAfter } from "./insert-block";
 import { LibraryPictureDialog } from "./LibraryPictureDialog";
 import { LinkDialog } from "./LinkDialog";
@@ -454,9 +454,11 @@ export default function BodyEditor(props: BodyEditorProps) {
           confirmLabel="Insérer le fichier"
           onChoose={([media]) => {
             if (!media?.path) return;
-            const details = storedFileText({ path: media.path, file: media.file ?? null })?.details ?? "PDF";
-            insertBlock(editor, { type: "fileCard", attrs: { href: media.path, title: media.title, details } });
-            changed();
+            const href = media.path;
+            void fileDetails(media).then((details) => {
+              insertBlock(editor, { type: "fileCard", attrs: { href, title: media.title, details } });
+              changed();
+            });
           }}
           onClose={close}
         />
