@@ -164,7 +164,7 @@ for (const width of [1280, 375]) {
       expect(html).toContain('<sup class="footnote" data-note="FAO, La situation mondiale des pêches, 2024.">2</sup>');
       expect(html).toContain('<div class="callout"><p>À retenir : la moitié des emplois de la côte.</p></div>');
       expect(html).toContain(`<figure class="embed"><a href="${YOUTUBE}"`);
-      expect(html).toMatch(/<figure class="file"><a href="\/uploads\/media\/[^"]+\.pdf">[^<]+<\/a><figcaption>PDF, [^<]+<\/figcaption><\/figure>/);
+      expect(html).toMatch(/<figure class="file"><a href="\/uploads\/media\/[^"]+\.pdf"[^>]*>[^<]+<\/a><figcaption>PDF, [^<]+<\/figcaption><\/figure>/);
       expect(html).not.toMatch(/style=|class="Mso|<o:p/);
 
       // Approved by an admin and rebuilt: the public page renders the same body as « Aperçu ».
