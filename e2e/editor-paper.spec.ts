@@ -191,7 +191,7 @@ for (const width of [1280, 375]) {
       await expect(calls).toHaveText(["Note\u00a01", "Note\u00a02"]);
       await expect(calls.first()).toHaveAttribute("aria-describedby", "notes-titre");
       const notes = body.getByRole("region", { name: "Notes" });
-      await expect(notes.getByRole("listitem")).toHaveText([/^ANSD, enquête sur l'emploi, 2024\./, /^FAO, La situation mondiale des pêches, 2024\./]);
+      await expect(notes.getByRole("listitem")).toHaveText([/^ANSD, enquête sur l.emploi, 2024\./, /^FAO, La situation mondiale des pêches, 2024\./]);
       await act(calls.nth(1));
       await expect(page).toHaveURL(/#note-2$/);
       await act(notes.getByRole("link", { name: /^Retour au texte \(appel de la note 2\)/ }));
@@ -207,6 +207,51 @@ for (const width of [1280, 375]) {
       const res = await request.get(path);
       const problems = vnuProblems(new Map([[path, await res.body()]]));
       expect(problems, problems.join("\n")).toEqual([]);
+    });
+
+    test("a picture selected in the text is outlined, typing goes after it, and its removal can be undone", async ({ page }) => {
+      test.setTimeout(120_000);
+      await signIn(page, MEMBER);
+      await page.goto("/user/articles");
+      await page.getByRole("button", { name: "Nouvel Article" }).click();
+      const dialog = page.getByRole("dialog", { name: "Nouvel article" });
+      const editor = dialog.locator(".body-editor-text");
+      await dialog.getByLabel("Titre").fill(`Images ${width} ${stamp()}`);
+      await editor.click();
+      await page.keyboard.type("Avant l'image.");
+      await page.keyboard.press("Enter");
+      await page.keyboard.type("/médiathèque");
+      await page.keyboard.press("Enter");
+      const picker = page.getByRole("dialog", { name: "Image de la médiathèque", exact: true });
+      await picker.getByRole("list", { name: "Médiathèque" }).getByRole("radio").first().check();
+      await picker.getByRole("button", { name: "Choisir cette image" }).click();
+      const alt = page.getByRole("dialog", { name: "Insérer une image de la médiathèque" });
+      await alt.getByLabel("Texte alternatif").fill("Une pirogue au large");
+      await alt.getByRole("button", { name: "Insérer l'image" }).click();
+      await expect(alt).toBeHidden();
+      const picture = editor.getByRole("img", { name: "Une pirogue au large" });
+      await expect(picture).toBeVisible();
+
+      // Selected: a thick outline; a key typed goes into the paragraph after it.
+      await picture.click();
+      await expect(picture).toHaveClass(/ProseMirror-selectednode/);
+      expect(await picture.evaluate((img) => [getComputedStyle(img).outlineStyle, getComputedStyle(img).outlineWidth])).toEqual(["solid", "3px"]);
+      await page.keyboard.type("Après");
+      await expect(picture).toBeVisible();
+      await expect(editor.locator("img + p")).toHaveText("Après");
+
+      // Selected from the keyboard (← from the start of the next line); Backspace removes it; « Annuler » brings it back.
+      await editor.locator("img + p").click();
+      await page.keyboard.press("Home");
+      await page.keyboard.press("ArrowLeft");
+      await expect(picture).toHaveClass(/ProseMirror-selectednode/);
+      await page.keyboard.press("Backspace");
+      await expect(picture).toHaveCount(0);
+      const toastBox = dialog.locator(".toast").filter({ hasText: "Image supprimée." });
+      await expect(toastBox).toBeVisible();
+      await toastBox.getByRole("button", { name: "Annuler" }).click();
+      await expect(picture).toBeVisible();
+      await expect(editor.locator("img + p")).toHaveText("Après");
     });
   });
 }

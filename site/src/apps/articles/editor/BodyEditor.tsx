@@ -160,7 +160,7 @@ export default function BodyEditor(props: BodyEditorProps) {
           if (event.key === "Backspace" || event.key === "Delete") {
             changed();
             e.commands.deleteSelection();
-            toast.success(OBJECT_BLOCKS[object]!, { undo: () => (e.commands.undo(), changed()) });
+            toast.success(OBJECT_BLOCKS[object]!, { undo: () => (e.chain().focus().undo().run(), changed()) });
             return true;
           }
           if (event.key === "Enter") return cursorAfterObject(e);

@@ -10,6 +10,8 @@ import { scanHtml } from "../../../../../api/testing/xss-scan";
 import { footnoteTexts, renderFootnotes } from "../../../../../shared/footnotes";
 import { sanitizeHtml } from "../../../../../shared/html";
 import { renderBody } from "../../../lib/body-html";
+import { NodeSelection } from "@tiptap/pm/state";
+import { typeAfterObject, selectedObject } from "./object-keys";
 import { storedHtml } from "./output";
 import { cleanPastedHtml } from "./paste";
 import { bodyExtensions } from "./schema";
@@ -197,5 +199,33 @@ describe("callouts and file cards", () => {
   it("refuses a file card pointing outside the media library", () => {
     const stored = saved(open('<figure class="file"><a href="https://evil.example/x.pdf">Piège</a></figure><p>Fin.</p>'));
     expect(stored).not.toContain('class="file"');
+  });
+});
+
+describe("a selected picture", () => {
+  it("is not replaced by typing: the text goes into the paragraph after it, made when there is none", () => {
+    const editor = open('<p>Avant.</p><img src="/uploads/body_pics/a.jpg" alt="Une pirogue">');
+    let at = -1;
+    editor.state.doc.descendants((n, pos) => {
+      if (n.type.name === "image") at = pos;
+    });
+    editor.view.dispatch(editor.state.tr.setSelection(NodeSelection.create(editor.state.doc, at)));
+    expect(selectedObject(editor)).toBe("image");
+    // BodyEditor's handleTextInput calls this for every key typed on a node selection.
+    expect(typeAfterObject(editor, "Suite")).toBe(true);
+    expect(saved(editor)).toBe('<p>Avant.</p><img src="/uploads/body_pics/a.jpg" alt="Une pirogue" /><p>Suite</p>');
+    // Nothing selected: nothing moves.
+    expect(typeAfterObject(editor, "x")).toBe(false);
+  });
+});
+
+describe("a callout", () => {
+  it("is left by Enter on its empty last paragraph", () => {
+    const editor = open('<div class="callout"><p>À retenir.</p></div>');
+    editor.commands.setTextSelection(editor.state.doc.content.size - 2);
+    editor.commands.keyboardShortcut("Enter");
+    editor.commands.keyboardShortcut("Enter");
+    editor.commands.insertContent("Dehors.");
+    expect(saved(editor)).toBe('<div class="callout"><p>À retenir.</p></div><p>Dehors.</p>');
   });
 });
