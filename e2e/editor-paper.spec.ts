@@ -188,7 +188,8 @@ for (const width of [1280, 375]) {
 
       // Notes: numbered calls described by « Notes », each note linking back to its call.
       const calls = body.locator("sup.footnote-ref a");
-      await expect(calls).toHaveText(["Note\u00a01", "Note\u00a02"]);
+      await expect(calls).toHaveText(["1", "2"]);
+      await expect(calls.nth(1)).toHaveAccessibleName("Note 2");
       await expect(calls.first()).toHaveAttribute("aria-describedby", "notes-titre");
       const notes = body.getByRole("region", { name: "Notes" });
       await expect(notes.getByRole("listitem")).toHaveText([/^ANSD, enquête sur l.emploi, 2024\./, /^FAO, La situation mondiale des pêches, 2024\./]);

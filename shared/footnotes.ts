@@ -34,8 +34,8 @@ function noteOf(attrs: string): string | null {
 
 export type FootnoteOptions = {
   /**
-   * The article's address, for a feed: anchors then point at the page, and the screen-reader words are left out
-   * (a feed reader has no `.sr-only` style and would show them).
+   * The article's address, for a feed: anchors then point at the page, and the ARIA names are left out (the
+   * « Notes » title they refer to is the page's).
    */
   base?: string;
 };
@@ -47,7 +47,6 @@ export type FootnoteOptions = {
 export function renderFootnotes(cleanHtml: string, opts: FootnoteOptions = {}): string {
   if (!cleanHtml.includes('class="footnote"')) return cleanHtml;
   const base = escape(opts.base ?? "");
-  const sr = (text: string) => (base ? "" : `<span class="sr-only">${text}</span>`);
   const notes: string[] = [];
   const body = cleanHtml.replace(CALL, (call, attrs: string) => {
     if (ATTR("class").exec(attrs)?.[1] !== "footnote") return call;
@@ -55,19 +54,17 @@ export function renderFootnotes(cleanHtml: string, opts: FootnoteOptions = {}): 
     if (note === null) return "";
     notes.push(note);
     const n = notes.length;
-    // The number is read « Note 1 » and described by the list's title (« Notes »), as GitHub and Ghost do.
-    return (
-      `<sup class="footnote-ref"><a href="${base}#note-${n}" id="appel-${n}"${base ? "" : ' aria-describedby="notes-titre"'}>` +
-      `${sr("Note\u00a0")}${n}</a></sup>`
-    );
+    // The number is read « Note 1 » (its name holds the visible number) and described by the list's title
+    // (« Notes »), as GitHub and Ghost do. A label rather than hidden text inside the link: the link is then one box.
+    const aria = base ? "" : ` aria-label="Note ${n}" aria-describedby="notes-titre"`;
+    return `<sup class="footnote-ref"><a href="${base}#note-${n}" id="appel-${n}"${aria}>${n}</a></sup>`;
   });
   if (notes.length === 0) return body;
   const items = notes
-    .map(
-      (note, i) =>
-        `<li id="note-${i + 1}">${escape(note)} <a href="${base}#appel-${i + 1}" class="footnote-back">` +
-        `<span aria-hidden="true">↩\u00a0</span>Retour au texte${sr(` (appel de la note ${i + 1})`)}</a></li>`,
-    )
+    .map((note, i) => {
+      const label = base ? "" : ` aria-label="Retour au texte (appel de la note ${i + 1})"`;
+      return `<li id="note-${i + 1}">${escape(note)} <a href="${base}#appel-${i + 1}" class="footnote-back"${label}><span aria-hidden="true">↩\u00a0</span>Retour au texte</a></li>`;
+    })
     .join("");
   return `${body}<section class="footnotes" aria-labelledby="notes-titre"><h2 id="notes-titre">Notes</h2><ol>${items}</ol></section>`;
 }

@@ -279,7 +279,7 @@ export default function BodyEditor(props: BodyEditorProps) {
     { key: "library", label: "Image de la médiathèque", shortcut: `${MOD}+Maj+E`, face: <Glyph d="M3 7h4v13H3zM9 4h12v16H9zM9 16l4-4 3 3 2-2 3 3" />, opensDialog: true, onPress: () => open.current({ kind: "library" }) },
     { key: "embed", label: "Vidéo ou son", shortcut: `${MOD}+Maj+Y`, face: <Glyph d="M4 6h16v12H4zM10 9.5v5l4.5-2.5z" />, opensDialog: true, onPress: () => open.current({ kind: "embed" }) },
     { key: "media", label: "Lien vers un média", shortcut: `${MOD}+Maj+L`, face: <Glyph d="M4 4h10l6 6v10H4zM14 4v6h6M8 15h8" />, opensDialog: true, onPress: () => open.current({ kind: "media" }) },
-    { key: "table", label: "Tableau", face: <Glyph d="M4 5h16v14H4zM4 10h16M4 15h16M10 5v14" />, pressed: state.table, onPress: () => runBlock("table") },
+    { key: "table", label: "Tableau", face: <Glyph d="M4 5h16v14H4zM4 10h16M4 15h16M10 5v14" />, onPress: () => runBlock("table") },
     { key: "footnote", label: "Note de bas de page", shortcut: `${MOD}+Maj+F`, face: <span className="tool-sup">1</span>, opensDialog: true, onPress: () => openFootnote() },
     { key: "callout", label: "Encadré", face: <Glyph d="M4 5h16v14H4zM8 9h8M8 13h5" />, pressed: state.callout, onPress: () => runBlock("callout") },
     { key: "file", label: "Fichier PDF", face: <Glyph d="M6 3h9l4 4v14H6zM14 3v5h5M9 13h6M9 17h6" />, opensDialog: true, onPress: () => runBlock("file") },
