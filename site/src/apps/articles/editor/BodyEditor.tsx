@@ -104,12 +104,14 @@ export default function BodyEditor(props: BodyEditorProps) {
   const choose = useRef<(item: BlockItem) => void>(() => {});
   const footnoteRef = useRef<() => void>(() => {});
 
+  // The hook sets these options again at every render: the « / » menu's attributes must be part of them.
+  const menuAttrs = slash && { listId, active: slash.items[slash.active] ? optionId(listId, slash.items[slash.active]!) : null };
   const editor = useEditor({
     extensions: bodyExtensions(),
     content: props.initialHtml,
     shouldRerenderOnTransaction: false,
     editorProps: {
-      attributes: editableAttributes(props),
+      attributes: editableAttributes(props, menuAttrs),
       transformPastedHTML: (html) => cleanPastedHtml(html),
       handleDOMEvents: {
         paste: () => (changed(), false),
@@ -209,8 +211,7 @@ export default function BodyEditor(props: BodyEditorProps) {
 
   // The error state and its message follow the form's validation.
   useEffect(() => {
-    const menu = slash && { listId, active: slash.items[slash.active] ? optionId(listId, slash.items[slash.active]!) : null };
-    editor?.setOptions({ editorProps: { ...editor.options.editorProps, attributes: editableAttributes(props, menu) } });
+    editor?.setOptions({ editorProps: { ...editor.options.editorProps, attributes: editableAttributes(props, menuAttrs) } });
   }, [editor, props.invalid, props.describedBy, slash?.active, slash?.items, listId]);
 
   // The picker's history entry (ui/use-back-closes.ts) leaves with an asynchronous history.back(): a dialog opened
