@@ -7,14 +7,20 @@
  *
  * The form refuses more than 10,000 characters (spec §9), so the long body is written into the database behind
  * the API, as an import would: the editor opens it as it would any stored article.
- * Usage: bun bench/editor-typing.ts   (BENCH_PORT to change the server's port, 4508 by default)
+ * With `paper` (issue 32 §1): a policy paper of 3,000 words instead, with a table of 6 rows × 5 columns after every
+ * fifth paragraph and a footnote in every paragraph (the blocks that add node types, CSS counters and cells).
+ * Usage: bun bench/editor-typing.ts [paper]   (BENCH_PORT to change the server's port, 4508 by default)
  */
 import { join } from "node:path";
 import { createClient } from "@libsql/client";
 import { chromium } from "playwright";
 import { fmt, percentile, startServer } from "./lib";
 
-const WORDS = 10_000;
+const PAPER = process.argv[2] === "paper";
+const WORDS = PAPER ? 3_000 : 10_000;
+/** The heading the cursor goes to (the middle), and the last one (the text is shown when it is). */
+const MIDDLE = PAPER ? "Partie 3" : "Partie 10";
+const LAST = PAPER ? "Partie 6" : "Partie 20";
 const KEYS = 200;
 const FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 
@@ -33,9 +39,17 @@ function longBody(): string {
     const words = Array.from({ length: Math.min(50, WORDS - n) }, (_, i) => VOCABULARY[(n + i * 7) % VOCABULARY.length]);
     n += words.length;
     words[3] = `<strong>${words[3]}</strong>`;
+    if (PAPER) words[20] = `${words[20]}<sup class="footnote" data-note="Source : enquête ${p + 1}, ANSD, 2024.">${p + 1}</sup>`;
     parts.push(`<p>${words.join(" ")}.</p>`);
+    if (PAPER && p % 5 === 4) parts.push(table(p));
   }
   return parts.join("");
+}
+
+function table(p: number): string {
+  const head = `<thead><tr>${["Région", "Pirogues", "Captures (t)", "Emplois", "Part"].map((h) => `<th scope="col">${h}</th>`).join("")}</tr></thead>`;
+  const rows = Array.from({ length: 5 }, (_, r) => `<tr>${Array.from({ length: 5 }, (_, c) => `<td>${(p + 1) * 100 + r * 10 + c}</td>`).join("")}</tr>`).join("");
+  return `<table><caption>Tableau ${p + 1}</caption>${head}<tbody>${rows}</tbody></table>`;
 }
 
 const server = await startServer({ port: Number(process.env.BENCH_PORT ?? 4508) });
@@ -68,12 +82,15 @@ await page.goto(`${server.url}/user/articles`, { waitUntil: "networkidle" });
 const opened = performance.now();
 await page.getByRole("button", { name: `Modifier « ${title} »` }).click();
 const editor = page.getByRole("textbox", { name: "Contenu" });
-await page.getByRole("heading", { name: "Partie 20" }).waitFor();
+await page.getByRole("heading", { name: LAST }).waitFor();
 const openMs = performance.now() - opened;
-const words = await editor.evaluate((el) => [...el.children].reduce((n, block) => n + (block.textContent ?? "").split(/\s+/).filter(Boolean).length, 0));
+const words = await editor.evaluate((el) =>
+  [...el.children].filter((b) => b.tagName !== "TABLE").reduce((n, block) => n + (block.textContent ?? "").split(/\s+/).filter(Boolean).length, 0),
+);
+const extras = PAPER ? await editor.evaluate((el) => `, ${el.querySelectorAll("table").length} tables, ${el.querySelectorAll("sup.footnote").length} footnotes`) : "";
 
 // The cursor in the middle of the text.
-await page.getByRole("heading", { name: "Partie 10" }).click();
+await page.getByRole("heading", { name: MIDDLE }).click();
 await page.keyboard.press("End");
 await page.evaluate(() => {
   const w = window as unknown as { latencies: number[] };
@@ -98,12 +115,12 @@ for (let i = 0; i < text.length; i++) {
   await page.waitForFunction((n) => (window as unknown as { latencies: number[] }).latencies.length >= n, i + 1);
 }
 const latencies = await page.evaluate(() => (window as unknown as { latencies: number[] }).latencies);
-const typed = await page.getByRole("heading", { name: "Partie 10" }).textContent();
+const typed = await page.getByRole("heading", { name: MIDDLE }).textContent();
 await browser.close();
 await server.stop();
 
 if (!typed?.endsWith(text)) throw new Error(`the text typed did not land where expected: ${typed}`);
-console.log(`article: ${words.toLocaleString("fr-FR")} words, ${body.length.toLocaleString("fr-FR")} characters of HTML; form open to text shown: ${fmt(openMs, 0)} ms`);
+console.log(`article: ${words.toLocaleString("fr-FR")} words${extras}, ${body.length.toLocaleString("fr-FR")} characters of HTML; form open to text shown: ${fmt(openMs, 0)} ms`);
 console.log(
   `keystroke latency over ${latencies.length} keys (keydown to next frame): p50 ${fmt(percentile(latencies, 50))} ms, ` +
     `p95 ${fmt(percentile(latencies, 95))} ms, max ${fmt(Math.max(...latencies))} ms`,

@@ -310,9 +310,13 @@ for (const width of [1280, 375]) {
       const toolbar = dialog.getByRole("toolbar", { name: "Mise en forme" });
       await expect(editor).toBeVisible();
       const buttons = toolbar.getByRole("button");
-      await expect(buttons).toHaveCount(12);
+      // Issue 32 §1 added « Tableau », « Note de bas de page », « Encadré » and « Fichier PDF » (also in the « / » menu).
+      await expect(buttons).toHaveCount(16);
       await expect(toolbar.locator('button[tabindex="0"]')).toHaveCount(1);
-      for (const name of await buttons.evaluateAll((bs) => bs.map((b) => b.textContent ?? ""))) expect(name).toMatch(/\((Ctrl|Cmd)\+[^)]+\)$/);
+      const names = await buttons.evaluateAll((bs) => bs.map((b) => b.textContent ?? ""));
+      for (const name of names.filter((n) => !/^(Tableau|Encadré|Fichier PDF)$/.test(n))) {
+        expect(name).toMatch(/\((Ctrl|Cmd)\+[^)]+\)$/);
+      }
 
       await editor.click();
       await page.keyboard.press("Shift+Tab");

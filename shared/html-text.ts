@@ -6,7 +6,10 @@
  */
 export function htmlToText(html: string): string {
   return html
-    .replace(/<\/(p|h[2-4]|li|blockquote|pre|figcaption)>/g, "\n\n")
+    // A footnote call's number is not text (issue 32 §1); table cells are words apart, rows lines apart.
+    .replace(/<sup class="footnote"[^>]*>[^<]*<\/sup>/g, "")
+    .replace(/<\/(td|th)>/g, " ")
+    .replace(/<\/(p|h[2-4]|li|blockquote|pre|figcaption|caption|tr)>/g, "\n\n")
     .replace(/<br\s*\/?>/g, "\n")
     .replace(/<[^>]+>/g, "")
     .replace(/&nbsp;/g, " ")

@@ -6,12 +6,18 @@
  *   other embed figure stays the plain link it is;
  * - a picture uploaded into the text (`/uploads/body_pics/…`) or chosen in the media library (`/uploads/media/…`)
  *   gets its AVIF and WebP variants (each area's widths), lazily loaded.
+ * - a table (issue 32 §1) is put in a scroll box of its own, so a wide table scrolls sideways on a phone instead of
+ *   the page; the box is a labelled, focusable region, so keyboard users can scroll it too (axe's
+ *   scrollable-region-focusable);
+ * - footnote calls become numbered links to the « Notes » list added at the end (shared/footnotes.ts).
  * The input is already clean and every value put back is escaped again, so the output is as safe as the input.
  */
+import { renderFootnotes } from "../../../shared/footnotes";
 import { externalSource } from "./embed";
 import { variantSrcset } from "./picture";
 
 const EMBED = /<figure class="embed"><a href="([^"]*)"[^>]*>([\s\S]*?)<\/a><\/figure>/g;
+const TABLE = /<table>([\s\S]*?)<\/table>/g;
 const BODY_PICTURE = /<img src="(\/uploads\/(body_pics|media)\/[^"]+)"([^>]*?)\s*\/?>/g;
 
 const decode = (s: string) =>
@@ -20,7 +26,14 @@ const escape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").rep
 
 /** The body as the public page renders it: facades for players, responsive variants for pictures. */
 export function renderBody(cleanHtml: string): string {
-  return cleanHtml.replace(EMBED, embedFacade).replace(BODY_PICTURE, responsivePicture);
+  let tables = 0;
+  const scrollBox = (_table: string, inner: string) => {
+    tables += 1;
+    const caption = decode((/^<caption>([\s\S]*?)<\/caption>/.exec(inner)?.[1] ?? "").replace(/<[^>]*>/g, "")).trim();
+    const label = escape(caption ? `Tableau\u00a0: ${caption}` : `Tableau ${tables}`);
+    return `<div class="table-scroll" role="region" tabindex="0" aria-label="${label}"><table>${inner}</table></div>`;
+  };
+  return renderFootnotes(cleanHtml.replace(EMBED, embedFacade).replace(BODY_PICTURE, responsivePicture).replace(TABLE, scrollBox));
 }
 
 /** Whether the body holds a player (the page then loads the facade's script). */

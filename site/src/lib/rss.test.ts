@@ -31,3 +31,13 @@ describe("rssFeed", () => {
     expect(guids(feed(articles))).toEqual(["id-0", "id-1", "id-2"]);
   });
 });
+
+describe("rssFeed footnotes", () => {
+  it("carries an article's footnotes as numbered calls and a « Notes » list pointing at its page", () => {
+    const a = { ...article(0), html_content: '<p>Texte<sup class="footnote" data-note="Source : FAO, 2024.">1</sup>.</p>' } as Article;
+    const xml = feed([a]);
+    expect(xml).toContain('<sup class="footnote-ref"><a href="https://example.org/article/article-0#note-1" id="appel-1">1</a></sup>');
+    expect(xml).toContain('<h2 id="notes-titre">Notes</h2><ol><li id="note-1">Source : FAO, 2024. <a href="https://example.org/article/article-0#appel-1"');
+    expect(xml).not.toContain("data-note");
+  });
+});

@@ -1,5 +1,6 @@
 /** RSS 2.0 of the latest articles with full content (content:encoded), authors (dc:creator) and themes as categories. */
 import type { Article } from "../../../api/contract";
+import { renderFootnotes } from "../../../shared/footnotes";
 import { sanitizeHtml } from "../../../shared/html";
 
 export function xmlEscape(s: string): string {
@@ -22,7 +23,8 @@ export function rssFeed(opts: { title: string; description: string; link: string
   const items = opts.articles.slice(0, FEED_ITEMS).map((a) => {
     const link = `${origin}/article/${encodeURIComponent(a.url)}`;
     // Stored HTML is cleaned again, as before every set:html of the pages (defence in depth, docs/DECISIONS.md).
-    const body = (a.html_content && sanitizeHtml(a.html_content)) || a.txt_content.split(/\n{2,}/).map((p) => `<p>${xmlEscape(p)}</p>`).join("");
+    // Footnotes become numbered calls and a « Notes » list pointing at the article's page (issue 32 §1).
+    const body = (a.html_content && renderFootnotes(sanitizeHtml(a.html_content), { base: link })) || a.txt_content.split(/\n{2,}/).map((p) => `<p>${xmlEscape(p)}</p>`).join("");
     return [
       "<item>",
       `<title>${xmlEscape(a.title)}</title>`,

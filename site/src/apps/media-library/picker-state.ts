@@ -11,7 +11,7 @@ import { FILE_FORMATS, fileProblem, type FileMediaType } from "../media/media-fo
  * What the picker and the forms keep of a chosen media: enough to list it and draw its preview, and its `url`
  * (the public page's address, for the editor's « Lien vers un média ») when it came from the API.
  */
-export type MediaChoice = Pick<Media, "_id" | "title" | "type"> & Partial<Pick<Media, "thumbnail" | "path" | "url" | "approved" | "online">>;
+export type MediaChoice = Pick<Media, "_id" | "title" | "type"> & Partial<Pick<Media, "thumbnail" | "path" | "url" | "approved" | "online" | "file">>;
 
 /** Media a page of the picker shows (the server's pages are 25, 50 or 100: 25 fill a dialog). */
 export const PICKER_PAGE_SIZE = 25;
@@ -23,6 +23,8 @@ export const choiceOf = (m: MediaChoice): MediaChoice => ({
   thumbnail: m.thumbnail ?? null,
   path: m.path ?? "",
   ...(m.url ? { url: m.url } : {}),
+  // Its original name and size: the editor's file card shows « PDF, 1,2 Mo » (issue 32 §1).
+  ...(m.file ? { file: m.file } : {}),
   // Whether readers can see it yet (the editor warns before putting an unpublished picture in a text).
   ...(m.approved !== undefined && m.online !== undefined ? { approved: m.approved, online: m.online } : {}),
 });

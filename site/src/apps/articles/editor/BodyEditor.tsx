@@ -7,19 +7,29 @@
  * `**…**`, `*…*`); pastes are cleaned by paste.ts; pictures dropped, pasted or chosen go through PictureDialog;
  * « Lien vers un média » and « Image de la médiathèque » are the media library's picker
  * (media-library/MediaPicker.tsx), the latter followed by LibraryPictureDialog for the alternative text.
+ * Issue 32 §1 adds tables (a second toolbar while the cursor is in one), footnotes, callouts, PDF file cards, the
+ * « / » menu (SlashMenu.tsx), players made from a YouTube/Vimeo/SoundCloud address pasted on its own line, and
+ * pictures that typing does not replace and whose removal can be undone (object-keys.ts).
  */
 import type { Editor } from "@tiptap/core";
 import { EditorContent, useEditor, useEditorState } from "@tiptap/react";
-import { useEffect, useImperativeHandle, useRef, useState, type Ref } from "react";
+import { NodeSelection } from "@tiptap/pm/state";
+import { useEffect, useId, useImperativeHandle, useRef, useState, type Ref } from "react";
 import type { BodyPicture } from "../../../../../api/contract";
 import { mediaDetailHref } from "../../../lib/paths";
 import { MediaPicker } from "../../media-library/MediaPicker";
 import type { MediaChoice } from "../../media-library/picker-state";
+import { toast } from "../../stores/toasts";
 import type { AppContext } from "../api";
 import { EmbedDialog } from "./EmbedDialog";
-import { insertBlock } from "./insert-block";
+import { fileDetails } from "./file-details";
+import { insertBlock, paragraphAfter } from "./insert-block";
 import { LibraryPictureDialog } from "./LibraryPictureDialog";
 import { LinkDialog } from "./LinkDialog";
+import { cursorAfterObject, OBJECT_BLOCKS, selectedObject, typeAfterObject } from "./object-keys";
+import type { BlockItem, BlockKey } from "./slash-items";
+import { optionId, SlashMenu, slashStateOf, slashStatus, type SlashState } from "./SlashMenu";
+import { TextDialog } from "./TextDialog";
 import { storedHtml } from "./output";
 import { cleanPastedHtml } from "./paste";
 import { isPicture, PICTURE_TYPES } from "./picture-upload";
@@ -27,6 +37,7 @@ import { PictureDialog } from "./PictureDialog";
 import { OutsideArticleForm } from "./SmallDialog";
 import { bodyExtensions } from "./schema";
 import { Toolbar, type ToolButton } from "./Toolbar";
+import { defaultEmbedTitle, embedTarget } from "./urls";
 import "./BodyEditor.css";
 
 export type BodyEditorHandle = {
@@ -56,6 +67,9 @@ type Dialog =
   | { kind: "embed" }
   | { kind: "media" }
   | { kind: "library" }
+  | { kind: "file" }
+  | { kind: "footnote"; note: string; at: number | null }
+  | { kind: "caption"; caption: string }
   | { kind: "library-alt"; media: MediaChoice; ready: boolean; alt?: string }
   | { kind: "picture"; file: File; at: number | null };
 
@@ -81,20 +95,38 @@ export default function BodyEditor(props: BodyEditorProps) {
   const changed = () => wrapper.current?.dispatchEvent(new Event("input", { bubbles: true }));
   const latest = useRef(props);
   latest.current = props;
+  const listId = `${useId()}-blocs`;
+  const [slash, setSlash] = useState<SlashState | null>(null);
+  const slashRef = useRef<SlashState | null>(null);
+  slashRef.current = slash;
+  // Escape closes the menu for this « / » paragraph until its text stops starting with « / ».
+  const dismissedAt = useRef<number | null>(null);
+  const choose = useRef<(item: BlockItem) => void>(() => {});
+  const footnoteRef = useRef<() => void>(() => {});
 
+  // The hook sets these options again at every render: the « / » menu's attributes must be part of them.
+  const menuAttrs = slash && { listId, active: slash.items[slash.active] ? optionId(listId, slash.items[slash.active]!) : null };
   const editor = useEditor({
     extensions: bodyExtensions(),
     content: props.initialHtml,
     shouldRerenderOnTransaction: false,
     editorProps: {
-      attributes: editableAttributes(props),
+      attributes: editableAttributes(props, menuAttrs),
       transformPastedHTML: (html) => cleanPastedHtml(html),
       handleDOMEvents: {
         paste: () => (changed(), false),
         drop: () => (changed(), false),
       },
-      handlePaste: (_view, event) => {
+      handlePaste: (view, event) => {
         const data = event.clipboardData;
+        // A player's address pasted alone on an empty line becomes the player (Ghost and WordPress do the same).
+        const pasted = data?.getData("text/plain").trim() ?? "";
+        const target = /^\S+$/.test(pasted) ? embedTarget(pasted) : null;
+        const { $from, empty } = view.state.selection;
+        if (target && empty && $from.parent.type.name === "paragraph" && $from.parent.content.size === 0 && editorRef.current) {
+          insertBlock(editorRef.current, { type: "embed", attrs: { href: target.href, title: defaultEmbedTitle(target.provider) } });
+          return true;
+        }
         // A word processor also offers a picture of the copied text: the text wins whenever there is some.
         if (!data || data.getData("text/html") || data.getData("text/plain")) return false;
         const file = [...data.files].find(isPicture);
@@ -111,11 +143,39 @@ export default function BodyEditor(props: BodyEditorProps) {
         open.current({ kind: "picture", file, at });
         return true;
       },
+      handleTextInput: (_view, _from, _to, text) => (editorRef.current ? typeAfterObject(editorRef.current, text) : false),
       handleKeyDown: (_view, event) => {
+        const menu = slashRef.current;
+        if (menu && !event.ctrlKey && !event.metaKey && !event.altKey) {
+          const n = menu.items.length;
+          const moveTo = (i: number) => setSlash({ ...menu, active: (i + n) % n });
+          if (event.key === "ArrowDown" && n) return moveTo(menu.active + 1), true;
+          if (event.key === "ArrowUp" && n) return moveTo(menu.active - 1), true;
+          if (event.key === "Home" && n) return moveTo(0), true;
+          if (event.key === "End" && n) return moveTo(n - 1), true;
+          if (event.key === "Escape") return (dismissedAt.current = menu.from), setSlash(null), true;
+          if ((event.key === "Enter" || event.key === "Tab") && n) return choose.current(menu.items[menu.active]!), true;
+        }
+        const e = editorRef.current;
+        const object = e && selectedObject(e);
+        if (e && object && !event.ctrlKey && !event.metaKey && !event.altKey) {
+          if (event.key === "Backspace" || event.key === "Delete") {
+            changed();
+            e.commands.deleteSelection();
+            toast.success(OBJECT_BLOCKS[object]!, { undo: () => (e.chain().focus().undo().run(), changed()) });
+            return true;
+          }
+          if (event.key === "Enter") return cursorAfterObject(e);
+        }
         if (!(event.ctrlKey || event.metaKey)) return false;
         changed();
         if (event.altKey) return false;
         const key = event.key.toLowerCase();
+        if (key === "f" && event.shiftKey) {
+          event.preventDefault();
+          footnoteRef.current();
+          return true;
+        }
         const d: Dialog | "file" | null =
           key === "k" && !event.shiftKey ? { kind: "link" } : !event.shiftKey ? null : key === "g" ? "file" : key === "y" ? { kind: "embed" } : key === "e" ? { kind: "library" } : key === "l" ? { kind: "media" } : null;
         if (!d) return false;
@@ -125,18 +185,34 @@ export default function BodyEditor(props: BodyEditorProps) {
         return true;
       },
     },
+    onTransaction: ({ editor }) => {
+      const next = slashStateOf(editor, wrapper.current, dismissedAt.current);
+      if (!next) {
+        const { $from } = editor.state.selection;
+        if (dismissedAt.current !== null && !($from.parent.textContent.startsWith("/") && $from.start() === dismissedAt.current)) dismissedAt.current = null;
+      }
+      const now = slashRef.current;
+      if (!next) {
+        if (now) setSlash(null);
+      } else if (!now || now.query !== next.query || now.from !== next.from) {
+        setSlash(next);
+      }
+    },
     onUpdate: ({ editor }) => {
       clearTimeout(stats.current);
       stats.current = setTimeout(() => latest.current.onTextLength(textLength(editor)), 300);
     },
   });
 
+  const editorRef = useRef<Editor | null>(null);
+  editorRef.current = editor;
+
   useEffect(() => () => clearTimeout(stats.current), []);
 
   // The error state and its message follow the form's validation.
   useEffect(() => {
-    editor?.setOptions({ editorProps: { ...editor.options.editorProps, attributes: editableAttributes(props) } });
-  }, [editor, props.invalid, props.describedBy]);
+    editor?.setOptions({ editorProps: { ...editor.options.editorProps, attributes: editableAttributes(props, menuAttrs) } });
+  }, [editor, props.invalid, props.describedBy, slash?.active, slash?.items, listId]);
 
   // The picker's history entry (ui/use-back-closes.ts) leaves with an asynchronous history.back(): a dialog opened
   // before that popstate would take it for the back button and close at once. So the alternative text's dialog
@@ -182,6 +258,10 @@ export default function BodyEditor(props: BodyEditorProps) {
         bullet: e.isActive("bulletList"),
         ordered: e.isActive("orderedList"),
         quote: e.isActive("blockquote"),
+        callout: e.isActive("callout"),
+        table: e.isActive("table"),
+        header: firstRowIsHeader(e),
+        footnote: e.isActive("footnote"),
       },
   });
 
@@ -200,7 +280,57 @@ export default function BodyEditor(props: BodyEditorProps) {
     { key: "library", label: "Image de la médiathèque", shortcut: `${MOD}+Maj+E`, face: <Glyph d="M3 7h4v13H3zM9 4h12v16H9zM9 16l4-4 3 3 2-2 3 3" />, opensDialog: true, onPress: () => open.current({ kind: "library" }) },
     { key: "embed", label: "Vidéo ou son", shortcut: `${MOD}+Maj+Y`, face: <Glyph d="M4 6h16v12H4zM10 9.5v5l4.5-2.5z" />, opensDialog: true, onPress: () => open.current({ kind: "embed" }) },
     { key: "media", label: "Lien vers un média", shortcut: `${MOD}+Maj+L`, face: <Glyph d="M4 4h10l6 6v10H4zM14 4v6h6M8 15h8" />, opensDialog: true, onPress: () => open.current({ kind: "media" }) },
+    { key: "table", label: "Tableau", face: <Glyph d="M4 5h16v14H4zM4 10h16M4 15h16M10 5v14" />, onPress: () => runBlock("table") },
+    { key: "footnote", label: "Note de bas de page", shortcut: `${MOD}+Maj+F`, face: <span className="tool-sup">1</span>, opensDialog: true, onPress: () => openFootnote() },
+    { key: "callout", label: "Encadré", face: <Glyph d="M4 5h16v14H4zM8 9h8M8 13h5" />, pressed: state.callout, onPress: () => runBlock("callout") },
+    { key: "file", label: "Fichier PDF", face: <Glyph d="M6 3h9l4 4v14H6zM14 3v5h5M9 13h6M9 17h6" />, opensDialog: true, onPress: () => runBlock("file") },
   ];
+  const tableButtons: ToolButton[] = [
+    { key: "row", label: "Ajouter une ligne", face: "+\u202fligne", onPress: () => chain().addRowAfter().run() },
+    { key: "col", label: "Ajouter une colonne", face: "+\u202fcolonne", onPress: () => chain().addColumnAfter().run() },
+    { key: "delrow", label: "Supprimer la ligne", face: "−\u202fligne", onPress: () => chain().deleteRow().run() },
+    { key: "delcol", label: "Supprimer la colonne", face: "−\u202fcolonne", onPress: () => chain().deleteColumn().run() },
+    { key: "header", label: "Ligne d'en-tête", face: "En-tête", pressed: state.header, onPress: () => chain().toggleHeaderRow().run() },
+    { key: "caption", label: "Légende du tableau", face: "Légende", opensDialog: true, onPress: () => open.current({ kind: "caption", caption: (editor.getAttributes("table").caption as string) ?? "" }) },
+    { key: "deltable", label: "Supprimer le tableau", face: "Supprimer", onPress: () => chain().deleteTable().run() },
+  ];
+
+  /** What every block of the toolbar and of the « / » menu does. */
+  function runBlock(key: BlockKey) {
+    if (!editor) return;
+    const c = () => editor.chain().focus();
+    changed();
+    const run: Record<BlockKey, () => void> = {
+      h2: () => c().setHeading({ level: 2 }).run(),
+      h3: () => c().setHeading({ level: 3 }).run(),
+      bullet: () => c().toggleBulletList().run(),
+      ordered: () => c().toggleOrderedList().run(),
+      quote: () => c().toggleBlockquote().run(),
+      table: () => c().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).command(paragraphAfter("table")).run(),
+      picture: () => fileInput.current?.click(),
+      library: () => open.current({ kind: "library" }),
+      embed: () => open.current({ kind: "embed" }),
+      file: () => open.current({ kind: "file" }),
+      callout: () => (editor.isActive("callout") ? c().lift("callout").run() : c().wrapIn("callout").command(paragraphAfter("callout")).run()),
+      separator: () => c().setHorizontalRule().run(),
+    };
+    run[key]();
+  }
+  choose.current = (item) => {
+    const menu = slashRef.current;
+    if (!menu) return;
+    setSlash(null);
+    // The « /query » text goes; the block takes its paragraph.
+    editor.chain().focus().deleteRange({ from: menu.from, to: menu.to }).run();
+    runBlock(item.key);
+  };
+  footnoteRef.current = () => openFootnote();
+  function openFootnote() {
+    if (!editor) return;
+    const sel = editor.state.selection;
+    const current = sel instanceof NodeSelection && sel.node.type.name === "footnote" ? sel : null;
+    open.current({ kind: "footnote", note: current ? (current.node.attrs.note as string) : "", at: current ? current.from : null });
+  }
 
   const close = () => setDialog(null);
   const inserted = () => {
@@ -215,7 +345,19 @@ export default function BodyEditor(props: BodyEditorProps) {
   return (
     <div className="body-editor" ref={wrapper}>
       <Toolbar buttons={buttons.map((b) => ({ ...b, onPress: () => (b.opensDialog ? null : changed(), b.onPress()) }))} controls={props.id} />
+      {state.table && (
+        <Toolbar
+          label="Tableau"
+          className="body-table-bar"
+          buttons={tableButtons.map((b) => ({ ...b, face: <span className="tool-text">{b.face}</span>, onPress: () => (b.opensDialog ? null : changed(), b.onPress()) }))}
+          controls={props.id}
+        />
+      )}
       <EditorContent editor={editor} />
+      {slash && <SlashMenu id={listId} state={slash} onChoose={(item) => choose.current(item)} onHover={(i) => setSlash({ ...slash, active: i })} />}
+      <p className="sr-only" role="status">
+        {slashStatus(slash)}
+      </p>
       <input
         ref={fileInput}
         type="file"
@@ -243,6 +385,39 @@ export default function BodyEditor(props: BodyEditorProps) {
           onClose={close}
         />
       )}
+      {dialog?.kind === "footnote" && (
+        <TextDialog
+          title={dialog.note ? "Modifier la note" : "Insérer une note de bas de page"}
+          label="Texte de la note"
+          hint="Elle sera numérotée et listée à la fin de l'article."
+          initial={dialog.note}
+          submitLabel={dialog.note ? "Modifier" : "Insérer"}
+          requiredMessage="Indiquez le texte de la note."
+          maxLength={2000}
+          onApply={(note) => {
+            const at = dialog.at;
+            inserted();
+            if (at === null) editor.chain().focus().insertContent({ type: "footnote", attrs: { note } }).run();
+            else editor.chain().focus().command(({ tr }) => (tr.setNodeAttribute(at, "note", note), true)).run();
+          }}
+          onClose={close}
+        />
+      )}
+      {dialog?.kind === "caption" && (
+        <TextDialog
+          title="Légende du tableau"
+          label="Légende"
+          hint={"Facultative\u00a0: elle dit ce que montre le tableau, et le nomme pour les lecteurs d'écran."}
+          initial={dialog.caption}
+          submitLabel="Appliquer"
+          maxLength={300}
+          onApply={(caption) => {
+            inserted();
+            editor.chain().focus().updateAttributes("table", { caption }).run();
+          }}
+          onClose={close}
+        />
+      )}
       {dialog?.kind === "embed" && (
         <EmbedDialog
           onInsert={(href, title) => {
@@ -267,6 +442,24 @@ export default function BodyEditor(props: BodyEditorProps) {
             const text = selectionText() || media.title;
             editor.chain().insertContent({ type: "text", text, marks: [{ type: "link", attrs: { href: mediaDetailHref({ type: media.type, url: media.url }) } }] }).run();
             changed();
+          }}
+          onClose={close}
+        />
+        <MediaPicker
+          open={dialog?.kind === "file"}
+          context={props.context}
+          initial={[]}
+          single
+          onlyType="pdf"
+          title="Fichier PDF de la médiathèque"
+          confirmLabel="Insérer le fichier"
+          onChoose={([media]) => {
+            if (!media?.path) return;
+            const href = media.path;
+            void fileDetails(media).then((details) => {
+              insertBlock(editor, { type: "fileCard", attrs: { href, title: media.title, details } });
+              changed();
+            });
           }}
           onClose={close}
         />
@@ -322,7 +515,17 @@ function openModalCount(): number {
   return Array.isArray(keys) ? keys.length : 0;
 }
 
-function editableAttributes(p: BodyEditorProps): Record<string, string> {
+/** Whether the table around the cursor starts with a row of header cells (« Ligne d'en-tête » is then pressed). */
+function firstRowIsHeader(e: Editor): boolean {
+  const { $from } = e.state.selection;
+  for (let d = $from.depth; d > 0; d--) {
+    const n = $from.node(d);
+    if (n.type.name === "table") return n.firstChild?.firstChild?.type.name === "tableHeader";
+  }
+  return false;
+}
+
+function editableAttributes(p: BodyEditorProps, menu: { listId: string; active: string | null } | null = null): Record<string, string> {
   const attrs: Record<string, string> = {
     id: p.id,
     class: "body-editor-text",
@@ -331,6 +534,12 @@ function editableAttributes(p: BodyEditorProps): Record<string, string> {
     "aria-labelledby": p.labelledBy,
     "aria-required": "true",
   };
+  // While the « / » menu is open the text area is its combobox (ARIA 1.2: the focus stays where one types).
+  if (menu) {
+    delete attrs["aria-multiline"];
+    Object.assign(attrs, { role: "combobox", "aria-expanded": "true", "aria-haspopup": "listbox", "aria-autocomplete": "list", "aria-controls": menu.listId });
+    if (menu.active) attrs["aria-activedescendant"] = menu.active;
+  }
   if (p.describedBy) attrs["aria-describedby"] = p.describedBy;
   if (p.invalid) attrs["aria-invalid"] = "true";
   return attrs;

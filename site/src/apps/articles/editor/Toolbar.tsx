@@ -9,8 +9,8 @@ export type ToolButton = {
   key: string;
   /** The French name, e.g. « Gras ». */
   label: string;
-  /** As shown to the person, e.g. « Ctrl+B ». */
-  shortcut: string;
+  /** As shown to the person, e.g. « Ctrl+B »; none for the table's buttons. */
+  shortcut?: string;
   /** What the button shows (its name is the label). */
   face: ReactNode;
   /** Toggles say whether they are on; buttons that open a dialog leave it undefined. */
@@ -19,7 +19,7 @@ export type ToolButton = {
   onPress: () => void;
 };
 
-export function Toolbar({ buttons, controls }: { buttons: ToolButton[]; controls: string }) {
+export function Toolbar({ buttons, controls, label = "Mise en forme", className = "" }: { buttons: ToolButton[]; controls: string; label?: string; className?: string }) {
   const [active, setActive] = useState(0);
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
 
@@ -44,9 +44,9 @@ export function Toolbar({ buttons, controls }: { buttons: ToolButton[]; controls
   };
 
   return (
-    <div className="body-toolbar" role="toolbar" aria-label="Mise en forme" aria-controls={controls} onKeyDown={onKeyDown}>
+    <div className={`body-toolbar ${className}`.trim()} role="toolbar" aria-label={label} aria-controls={controls} onKeyDown={onKeyDown}>
       {buttons.map((b, i) => {
-        const name = `${b.label} (${b.shortcut})`;
+        const name = b.shortcut ? `${b.label} (${b.shortcut})` : b.label;
         return (
           <button
             key={b.key}

@@ -14,8 +14,14 @@
 /** Elements dropped with everything inside them. */
 const DROP = "script, style, meta, link, title, head, template, noscript, iframe, frame, object, embed, svg, math, img, picture, video, audio, canvas, form, input, button, select, textarea, xml";
 
-/** Elements kept (their attributes go, `href` of links aside); any other element is replaced by its content. */
-const KEEP = new Set(["P", "BR", "H2", "H3", "UL", "OL", "LI", "BLOCKQUOTE", "STRONG", "EM", "A"]);
+/**
+ * Elements kept (their attributes go, `href` of links and cells' spans aside); any other element is replaced by its
+ * content. Tables keep their rows and cells (issue 32 §1): Word, LibreOffice and Google Docs all copy real `<table>`s.
+ */
+const KEEP = new Set(["P", "BR", "H2", "H3", "UL", "OL", "LI", "BLOCKQUOTE", "STRONG", "EM", "A", "TABLE", "CAPTION", "THEAD", "TBODY", "TFOOT", "TR", "TH", "TD"]);
+
+/** Attributes a kept element keeps. */
+const KEEP_ATTRS: Record<string, string[]> = { A: ["href"], TD: ["colspan", "rowspan"], TH: ["colspan", "rowspan"] };
 
 const BOLD_WEIGHT = /^(bold|bolder|[6-9]00)$/;
 
@@ -132,7 +138,7 @@ function simplify(root: Element) {
     simplify(el);
     if (!KEEP.has(el.tagName)) {
       // Block containers (div, section, table cells) keep their text apart from what follows.
-      if (/^(DIV|SECTION|ARTICLE|TD|TH|TR|DT|DD)$/.test(el.tagName) && el.textContent?.trim()) {
+      if (/^(DIV|SECTION|ARTICLE|DT|DD)$/.test(el.tagName) && el.textContent?.trim() && !el.querySelector("table")) {
         const p = el.ownerDocument.createElement("p");
         while (el.firstChild) p.appendChild(el.firstChild);
         el.replaceWith(p);
@@ -143,7 +149,7 @@ function simplify(root: Element) {
       continue;
     }
     for (const a of [...el.attributes]) {
-      if (!(el.tagName === "A" && a.name === "href")) el.removeAttribute(a.name);
+      if (!KEEP_ATTRS[el.tagName]?.includes(a.name)) el.removeAttribute(a.name);
     }
     if (el.tagName === "A" && !el.getAttribute("href")) unwrap(el);
   }

@@ -7,7 +7,10 @@
 import type { Extensions } from "@tiptap/core";
 import Image from "@tiptap/extension-image";
 import StarterKit from "@tiptap/starter-kit";
+import { Callout, FileCard } from "./block-nodes";
 import { Embed } from "./embed-node";
+import { Footnote } from "./footnote-node";
+import { BodyTable, BodyTableCell, BodyTableHeader, BodyTableRow } from "./table-nodes";
 import { isAllowedHref } from "./urls";
 
 /** A picture of the text: block-level, with the attributes the allow-list keeps (alt is required by the UI). */
@@ -46,5 +49,12 @@ export function bodyExtensions(): Extensions {
     }),
     BodyImage,
     Embed,
+    BodyTable,
+    BodyTableRow,
+    BodyTableHeader,
+    BodyTableCell,
+    Footnote,
+    Callout,
+    FileCard,
   ];
 }
