@@ -4,7 +4,7 @@
  * wrk in the same run, once without Accept-Encoding (identity) and once as browsers ask ("gzip, deflate, br": ours
  * answers brotli; nginx-light has no brotli module and answers its .gz). Also reads our server's memory idle and
  * under this load.
- * Usage: bun bench/static-vs-nginx.ts [seconds=10] [connections=32] [rounds=3]
+ * Usage: bun bench/static-vs-nginx.ts [seconds=10] [connections=32] [rounds=3]   (BENCH_PORT: 4503 by default)
  */
 import { mkdtempSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -20,7 +20,7 @@ const perRun = Math.max(2, Math.ceil(seconds / rounds));
 await ensureDebian("wrk", "wrk");
 await ensureDebian("nginx", "nginx-light");
 
-const server = await startServer({ port: 4503 });
+const server = await startServer({ port: Number(process.env.BENCH_PORT ?? 4503) });
 const idle = memoryMb(server.pid);
 const root = realpathSync(join(server.siteDir, "current"));
 const articles = await (await fetch(`${server.url}/api/public/articles`)).json();
