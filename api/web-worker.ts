@@ -15,6 +15,7 @@ import { useBucketForUploads } from "./lib/storage/s3";
 import type { UploadAccess } from "./lib/uploads-serve";
 import { declaresOversizedForm, FORM_TOO_LARGE_MESSAGE } from "./lib/uploads/limits";
 import { UPLOAD_ACCESS_PATH, WorkerMediaGate } from "./lib/uploads/visibility";
+import { HitCounter, type Hit, type Salts } from "./modules/audience/counter";
 
 const { PORT, HOST, UPLOADS_DIR, PRIMARY_API } = process.env;
 const hopSecret: string = process.env[HOP_SECRET_ENV] ?? "";
@@ -53,7 +54,26 @@ async function askPrimary(request: Request, rel: string): Promise<UploadAccess> 
 }
 const mediaGate = new WorkerMediaGate(askPrimary);
 
-process.on("message", (m: { type: string; dir: string | null; files?: string[] }) => {
+// Readership: first readings of the day go to the primary (which alone de-duplicates across processes and writes)
+// in batches, at most one message a second, never a message per request.
+let hits: Hit[] = [];
+const sendHits = () => {
+  if (hits.length === 0) return;
+  process.send?.({ type: "audience", hits });
+  hits = [];
+};
+const hitCounter = new HitCounter((hit) => {
+  hits.push(hit);
+  if (hits.length >= 500) sendHits();
+});
+setInterval(sendHits, 1000).unref();
+process.on("SIGTERM", () => {
+  sendHits();
+  process.exit(0);
+});
+
+process.on("message", (m: { type: string; dir: string | null; files?: string[]; salts?: Salts }) => {
+  if (m?.type === "audience-salts" && m.salts) hitCounter.setSalts(m.salts);
   if (m?.type === "uploads") mediaGate.setFiles(m.files ?? []);
   if (m?.type === "root") {
     useBuildScriptHashes(m.dir);
@@ -92,7 +112,14 @@ async function toPrimary(request: Request, pathname: string, clientIp: string | 
   }
 }
 
-const handle = createFront({ site, apps, uploadsDir: UPLOADS_DIR, uploadGate: mediaGate.gate, api: toPrimary });
+const handle = createFront({
+  site,
+  apps,
+  uploadsDir: UPLOADS_DIR,
+  uploadGate: mediaGate.gate,
+  api: toPrimary,
+  onAnswered: (request, pathname, status, clientIp) => hitCounter.record(request, pathname, status, clientIp),
+});
 Bun.serve({
   port: Number(PORT),
   hostname: HOST,

@@ -18,3 +18,4 @@ export * from "./newsletter";
 export * from "./newsletter-issues";
 export * from "./revisions";
 export * from "./retired-slugs";
+export * from "./audience";
