@@ -9,7 +9,7 @@ import { audienceReport } from "./service";
 export const audienceAdminRoutes = (deps: Deps) =>
   new Elysia({ name: "audience-admin" })
     .use(authPlugin(deps))
-    .get("/api/admin/audience", ({ query }) => audienceReport(deps.db, query.period ?? "30d"), {
+    .get("/api/admin/audience", ({ query }) => audienceReport(deps.db, query.period ?? "30d", deps.now?.() ?? new Date()), {
       admin: true,
       query: AudienceQuery,
       response: { 200: AudienceReport },
@@ -18,7 +18,7 @@ export const audienceAdminRoutes = (deps: Deps) =>
       "/api/admin/audience/export",
       async ({ query, set }) => {
         const period = query.period ?? "30d";
-        const report = await audienceReport(deps.db, period, new Date(), Number.POSITIVE_INFINITY);
+        const report = await audienceReport(deps.db, period, deps.now?.() ?? new Date(), Number.POSITIVE_INFINITY);
         set.headers["content-type"] = "text/csv; charset=utf-8";
         set.headers["content-disposition"] = `attachment; filename="audience-${period}-${report.to}.csv"`;
         return audienceCsv(report);

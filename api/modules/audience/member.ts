@@ -8,7 +8,7 @@ import { authorAudience } from "./service";
 export const audienceMemberRoutes = (deps: Deps) =>
   new Elysia({ name: "audience-member" })
     .use(authPlugin(deps))
-    .get("/api/user/audience", ({ query, viewer }) => authorAudience(deps.db, viewer.user.id, query.period ?? "30d"), {
+    .get("/api/user/audience", ({ query, viewer }) => authorAudience(deps.db, viewer.user.id, query.period ?? "30d", deps.now?.() ?? new Date()), {
       signedIn: true,
       query: AudienceQuery,
       response: { 200: AuthorAudience },
