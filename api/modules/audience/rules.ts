@@ -72,7 +72,7 @@ export function countedPath(pathname: string): string | null {
  * Robots by their user agent: search engines, link previews, monitors, command-line and library clients, headless
  * browsers. An empty user agent is a robot too. Feed readers are not listed: a feed fetch by one is a reader's.
  */
-const BOT = /bot\b|bot\/|crawl|spider|slurp|scrap|archiver|facebookexternalhit|embedly|preview|lighthouse|pagespeed|headless|phantom|curl|wget|python|httpclient|http-client|okhttp|java\/|go-http|libwww|axios|node-fetch|undici|bun\/|deno\/|monitor|uptime|pingdom|check_http|wrk|apachebench|\bab\/|siege|k6\//i;
+const BOT = /bot\b|bot\/|crawl|spider|slurp|scrap|archiver|facebookexternalhit|embedly|preview|lighthouse|pagespeed|headless|phantom|curl|wget|python|httpclient|http-client|okhttp|java\/|go-http|libwww|axios|node-fetch|undici|bun\/|deno\/|monitor|uptime|pingdom|check_http|wrk|apachebench|\bab\/|siege|k6\/|playwright/i;
 
 export function isBot(userAgent: string | null): boolean {
   return !userAgent || BOT.test(userAgent);
