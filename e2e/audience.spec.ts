@@ -13,13 +13,15 @@ import { nuErrors } from "./support/vnu";
  * counted).
  */
 
+/** This run's readers: a suffix makes them new visitors today, also against a server an earlier run counted them on. */
+const run = Date.now().toString(36);
 const UA = {
-  desktop: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 e2e-lectrice-1",
-  phone: "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36 e2e-lecteur-2",
-  tablet: "Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/604.1 e2e-lectrice-3",
-  prefetcher: "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 e2e-lecteur-4",
+  desktop: `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 e2e-lectrice-1-${run}`,
+  phone: `Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36 e2e-lecteur-2-${run}`,
+  tablet: `Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/604.1 e2e-lectrice-3-${run}`,
+  prefetcher: `Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 e2e-lecteur-4-${run}`,
   googlebot: "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
-  quiet: "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15 e2e-non-compte",
+  quiet: `Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15 e2e-non-compte-${run}`,
 };
 
 type Report = {
@@ -169,7 +171,7 @@ test("readers are counted once per page and day, robots and prefetches not; an a
   await page.evaluate(() => localStorage.clear());
   await page.setViewportSize({ width: 1280, height: 800 });
   await signIn(page, author);
-  const mine = page.getByRole("table", { name: "Mes articles" });
+  const mine = page.getByRole("table", { name: "Mes articles", exact: true });
   await expect(mine.getByRole("row")).toHaveCount(2);
   await expect(mine.getByRole("row", { name: new RegExp(title) }).getByRole("cell")).toHaveText("3");
   await expect(page.getByRole("table", { name: "Pages vues de mes articles par jour" }).getByRole("row").last().getByRole("cell")).toHaveText("3");

@@ -6,7 +6,7 @@
  * 375 px, the table then going under it.
  */
 import { useId } from "react";
-import { count, pointLabel, pointLabelLong } from "./labels";
+import { count, keyText, pointLabel, pointLabelLong } from "./labels";
 import "./AudienceChart.css";
 
 export type ChartPoint = { key: string; views: number; visits?: number };
@@ -48,15 +48,15 @@ export function AudienceChart({ points, title, tableTitle, withVisits = true }: 
             </g>
           ))}
           {points.map((p, i) => (
-            <rect key={p.key} x={x(i) - slot * 0.35} width={slot * 0.7} y={y(p.views)} height={Math.max(0, y(0) - y(p.views))} className="audience-bar">
+            <rect key={keyText(p.key)} x={x(i) - slot * 0.35} width={slot * 0.7} y={y(p.views)} height={Math.max(0, y(0) - y(p.views))} className="audience-bar">
               <title>{`${pointLabelLong(p.key)}\u00a0: ${count(p.views)} pages vues${withVisits ? `, ${count(p.visits ?? 0)} visites` : ""}`}</title>
             </rect>
           ))}
           {withVisits && <path d={line} className="audience-line" />}
-          {withVisits && points.map((p, i) => <circle key={p.key} cx={x(i)} cy={y(p.visits ?? 0)} r={points.length > 12 ? 2.5 : 4} className="audience-dot" />)}
+          {withVisits && points.map((p, i) => <circle key={keyText(p.key)} cx={x(i)} cy={y(p.visits ?? 0)} r={points.length > 12 ? 2.5 : 4} className="audience-dot" />)}
           {points.map((p, i) =>
             i % every === 0 ? (
-              <text key={p.key} x={x(i)} y={H - 10} textAnchor="middle" className="audience-tick">
+              <text key={keyText(p.key)} x={x(i)} y={H - 10} textAnchor="middle" className="audience-tick">
                 {pointLabel(p.key)}
               </text>
             ) : null,
@@ -93,7 +93,7 @@ export function AudienceChart({ points, title, tableTitle, withVisits = true }: 
           </thead>
           <tbody>
             {points.map((p) => (
-              <tr key={p.key}>
+              <tr key={keyText(p.key)}>
                 <th scope="row">{pointLabelLong(p.key)}</th>
                 {withVisits && <td className="num">{count(p.visits ?? 0)}</td>}
                 <td className="num">{count(p.views)}</td>
