@@ -90,7 +90,7 @@ describe("readership counting and « Audience »", () => {
     ]);
   });
 
-  it("leaves out robots, prefetches, HEAD, answers other than 200, assets and the apps' screens", async () => {
+  it("leaves out robots, prefetches, HEAD, errors and redirects, assets and the apps' screens", async () => {
     hit(primary, "/", GOOGLEBOT);
     hit(primary, "/", null);
     hit(primary, "/", "curl/8.5.0");
@@ -98,7 +98,7 @@ describe("readership counting and « Audience »", () => {
     hit(primary, "/", CHROME, "198.51.100.2", { "sec-purpose": "prefetch;prerender" });
     hit(primary, "/", CHROME, "198.51.100.3", { purpose: "prefetch" });
     hit(primary, "/", CHROME, "198.51.100.4", {}, 200, "HEAD");
-    hit(primary, "/", CHROME, "198.51.100.5", {}, 304);
+    hit(primary, "/", CHROME, "198.51.100.5", {}, 301);
     hit(primary, "/nulle-part", CHROME, "198.51.100.6", {}, 404);
     for (const asset of ["/_astro/index.abc123.css", "/favicon.svg", "/uploads/article_pics/x.webp", "/_apps/admin.js", "/sitemap.xml", "/robots.txt"]) {
       hit(primary, asset, CHROME, "198.51.100.7");
@@ -108,6 +108,15 @@ describe("readership counting and « Audience »", () => {
     const r = await report();
     expect(r.totals).toEqual({ visits: 0, views: 0, downloads: 0, feeds: 0 });
     expect(await h.database.db.select().from(audienceCounts)).toEqual([]);
+  });
+
+  it("counts a page read again from the browser's cache (304), but a media file only when sent whole", async () => {
+    hit(primary, "/articles", CHROME, "198.51.100.9", {}, 304);
+    hit(primary, "/uploads/media/conference.mp3", CHROME, "198.51.100.9", {}, 304);
+    hit(primary, "/uploads/media/conference.mp3", CHROME, "198.51.100.9", {}, 206);
+    await flush();
+    const r = await report();
+    expect(r.totals).toEqual({ visits: 1, views: 1, downloads: 0, feeds: 0 });
   });
 
   it("counts media library downloads and feeds apart from pages", async () => {

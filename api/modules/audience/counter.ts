@@ -40,9 +40,11 @@ export class HitCounter {
 
   /** Looks at one answered request; `clientIp` is the address the server resolved (api/lib/client-ip.ts). */
   record(request: Request, pathname: string, status: number, clientIp: string | undefined): void {
-    if (status !== 200 || request.method !== "GET") return;
+    if ((status !== 200 && status !== 304) || request.method !== "GET") return;
     const kind = hitKind(pathname);
-    if (kind === null) return;
+    // A 304 is a page or feed read again from the browser's cache (a reader back on another day): a reading. A
+    // media file counts only when sent whole: players fetch ranges (206) just to show a file's length.
+    if (kind === null || (status === 304 && kind === "download")) return;
     const headers = request.headers;
     if (isPrefetch(headers)) return;
     const ua = headers.get("user-agent");
