@@ -67,9 +67,14 @@ const hitCounter = new HitCounter((hit) => {
   if (hits.length >= 500) sendHits();
 });
 setInterval(sendHits, 1000).unref();
+// At a stop, the last batch goes before the process does: exiting right after `send` could drop the message.
 process.on("SIGTERM", () => {
-  sendHits();
-  process.exit(0);
+  const leave = () => process.exit(0);
+  if (hits.length === 0 || !process.send) return leave();
+  process.send({ type: "audience", hits }, undefined, undefined, leave);
+  hits = [];
+  // The primary may already be gone (its IPC channel closed): the callback then never comes.
+  setTimeout(leave, 2000);
 });
 
 process.on("message", (m: { type: string; dir: string | null; files?: string[]; salts?: Salts }) => {
