@@ -204,6 +204,15 @@ describe("readership counting and « Audience »", () => {
     expect((await report()).pages).toEqual([{ path: "/", title: null, count: 2 }]);
   });
 
+  it("deletes daily counters past 400 days, once a day", async () => {
+    await h.database.db.insert(audienceCounts).values([
+      { day: "2025-10-23", dimension: "page", key: "/", count: 5 },
+      { day: "2025-10-24", dimension: "page", key: "/", count: 7 },
+    ]);
+    await flush();
+    expect((await h.database.db.select().from(audienceCounts)).map((r) => r.day)).toEqual(["2025-10-24"]);
+  });
+
   it("reads 12 months by month, and refuses an unknown period in French", async () => {
     hit(primary, "/", CHROME);
     await flush();

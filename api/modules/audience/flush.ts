@@ -38,7 +38,12 @@ export async function flushTally(db: Db, tally: AudienceTally, now: Date = new D
     tally.putBack(rows);
     throw e;
   }
-  const cutoff = new Date(now.getTime() - RETENTION_DAYS * 86_400_000).toISOString().slice(0, 10);
-  await db.delete(audienceCounts).where(lt(audienceCounts.day, cutoff));
+  // Old days go once a day, not at every flush: an idle site writes nothing.
+  const today = now.toISOString().slice(0, 10);
+  if (tally.purgedOn !== today) {
+    const cutoff = new Date(now.getTime() - RETENTION_DAYS * 86_400_000).toISOString().slice(0, 10);
+    await db.delete(audienceCounts).where(lt(audienceCounts.day, cutoff));
+    tally.purgedOn = today;
+  }
   return rows.length;
 }

@@ -22,6 +22,8 @@ export class AudienceTally {
   private salts = new Map<string, string>();
   private seen = new Map<string, Set<string>>();
   private pending = new Map<string, number>();
+  /** The day the flush last deleted counters past their retention (flush.ts). */
+  purgedOn = "";
 
   constructor(private readonly now: () => number = Date.now) {
     this.rotate();
