@@ -354,6 +354,8 @@ let stopping = false;
 const stop = async () => {
   if (stopping) return;
   stopping = true;
+  // Their exits are awaited before the last readership flush: a worker sends its last batch as it leaves.
+  const workersGone = Promise.all([...workers].map((w) => w.exited));
   for (const w of workers) w.kill("SIGTERM");
   builder.stop();
   previews.stop();
@@ -362,7 +364,8 @@ const stop = async () => {
   await Promise.race([Promise.all([digests.stop(), registrationJobs.stop(), mailWorker?.stop(), newsletterPurge.stop(), issueSender.stop()]), Bun.sleep(10_000)]);
   await trashPurge.stop();
   await scheduled.stop();
-  // The sums counted since the last flush (the workers' last batches included, sent as they stopped).
+  // The sums counted since the last flush, the workers' last batches included (each sends it before it exits).
+  await Promise.race([workersGone, Bun.sleep(5_000)]);
   await audienceFlush.stop();
   database.close();
   invalidation?.stop();
