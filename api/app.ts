@@ -17,6 +17,7 @@ import { newsletterRoutes } from "./modules/newsletter";
 import { newsletterIssueRoutes } from "./modules/newsletter-issues";
 import { siteRoutes } from "./modules/site";
 import { statsRoutes } from "./modules/stats";
+import { audienceRoutes } from "./modules/audience";
 import { themesRoutes } from "./modules/themes";
 import { trashModuleRoutes } from "./modules/trash";
 import { uploadQuotaRoutes } from "./modules/upload-quota";
@@ -68,6 +69,7 @@ export function createApp(deps: Deps) {
     .use(usersRoutes(deps))
     .use(ownerPresentRoutes(deps))
     .use(statsRoutes(deps))
+    .use(audienceRoutes(deps))
     .use(auditRoutes(deps))
     .use(uploadQuotaRoutes(deps))
     .use(mailRoutes(deps))

@@ -28,6 +28,7 @@ export type { AuthorProfile, OldAddress, PublicMember } from "./modules/members/
 export type { UserSummary } from "./modules/members/summary";
 export type { SiteStatus } from "./modules/site/model";
 export type { AdminStats } from "./modules/stats/model";
+export type { AudiencePeriod, AudienceReport, AuthorAudience } from "./modules/audience/model";
 export type { AdminTheme, Theme, ThemeBody, ThemeRef, ThemeWithCount } from "./modules/themes/model";
 export type { UploadQuotaReport } from "./modules/upload-quota/model";
 export type { AdminUserBody, CurrentUser, DeletedUser, UserFootprint } from "./modules/users/model";

@@ -21,4 +21,6 @@ export type Deps = {
   wakeIssueSender?: () => void;
   /** Sign-in limits (passwords, codes, passkeys); in memory when absent (api/modules/auth/login-limits.ts). */
   loginLimits?: SignInLimits;
+  /** The clock of reads that depend on today (« Audience »'s periods); the system clock when absent. Tests set it. */
+  now?: () => Date;
 };

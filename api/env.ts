@@ -66,6 +66,8 @@ export type Env = {
   newsletterRatePerMinute: number;
   /** How often scheduled publications are looked for (issue 20 §5), in seconds. */
   schedulePollSeconds: number;
+  /** How often the readership counters held in memory are written to the database (issue 35 §1), in seconds. */
+  audienceFlushSeconds: number;
   /** Longest article text that may be submitted (ARTICLE_MAX_CHARS, the spec's 10 000); drafts may hold more. */
   articleMaxChars: number;
 };
@@ -279,6 +281,7 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     registrationRetentionDays: wholeNumber(source, "REGISTRATION_RETENTION_DAYS", 90, 1, 3650, "days"),
     newsletterRatePerMinute: wholeNumber(source, "NEWSLETTER_RATE_PER_MINUTE", 600, 1, 1_000_000, "messages per minute"),
     schedulePollSeconds: wholeNumber(source, "SCHEDULE_POLL_SECONDS", 15, 1, 60, "seconds"),
+    audienceFlushSeconds: wholeNumber(source, "AUDIENCE_FLUSH_SECONDS", 60, 1, 3600, "seconds"),
     articleMaxChars: wholeNumber(source, "ARTICLE_MAX_CHARS", 10_000, 100, 1_000_000, "characters"),
   };
 }

@@ -35,6 +35,9 @@ import type { Change } from "./lib/change";
 import { startNotificationDigests } from "./modules/notifications/worker";
 import { startNewsletterPurge } from "./modules/newsletter/worker";
 import { startChangeFeedPrune } from "./modules/articles/feed-worker";
+import { HitCounter, type Hit } from "./modules/audience/counter";
+import { AudienceTally } from "./modules/audience/tally";
+import { startAudienceFlush } from "./modules/audience/worker";
 import { startIssueSender } from "./modules/newsletter-issues/worker";
 
 let env: Env;
@@ -214,7 +217,19 @@ async function api(request: Request, pathname: string, clientIp: string | undefi
 
 // Behind a reverse proxy, the client's address comes from the proxies listed in TRUST_PROXY (none by default).
 const trustedProxies = parseTrustProxy(env.trustProxy.join(","));
-const handle = createFront({ site, apps, uploadsDir: env.uploadsDir, uploadGate: mediaFiles.gate, api });
+// Readership (issue 35 §1): this process counts what it serves, the workers send their first readings of the day
+// over IPC, and the sums reach the database in one write per AUDIENCE_FLUSH_SECONDS (api/modules/audience/).
+const audience = new AudienceTally();
+const hitCounter = new HitCounter((hit) => audience.add(hit));
+hitCounter.setSalts(audience.currentSalts());
+const handle = createFront({
+  site,
+  apps,
+  uploadsDir: env.uploadsDir,
+  uploadGate: mediaFiles.gate,
+  api,
+  onAnswered: (request, pathname, status, clientIp) => hitCounter.record(request, pathname, status, clientIp),
+});
 // Outer bound for any body: Bun refuses bigger ones itself, before they reach us, but with an empty 413. Each route
 // has its own limit (api/plugins/body-limit.ts: 64 KB, or UPLOAD_MAX_MB for uploads), answered in French before the
 // body is read; the margin (four times the largest upload) lets a file too big by up to that get the French answer.
@@ -279,7 +294,11 @@ if (env.webWorkers > 0) {
       stdout: "inherit",
       stderr: "inherit",
       ipc(message) {
+        if (message?.type === "audience" && Array.isArray(message.hits)) {
+          for (const hit of message.hits as Hit[]) if (hit && typeof hit === "object") audience.add(hit);
+        }
         if (message?.type === "ready") {
+          worker.send({ type: "audience-salts", salts: audience.currentSalts() });
           console.log(`Static worker ${worker.pid} ready`);
           worker.send({ type: "apps", dir: appsDir });
           worker.send({ type: "uploads", files: publicMediaFiles });
@@ -326,6 +345,11 @@ issueSender = startIssueSender(database.db, env, {
   onQueued: () => mailWorker?.wake(),
   onFinished: () => void contentChanged(),
 });
+// Readership counters: the day's salts turn and the sums are written on the shared poller.
+const audienceFlush = startAudienceFlush(database.db, audience, env.audienceFlushSeconds, (salts) => {
+  hitCounter.setSalts(salts);
+  for (const w of workers) w.send({ type: "audience-salts", salts });
+});
 // « Publier le » / « Mettre en ligne le » (issue 20 §5): due articles and events go live, then the site rebuilds.
 const scheduled = startScheduledPublication(database.db, contentChanged, env.schedulePollSeconds);
 
@@ -333,6 +357,8 @@ let stopping = false;
 const stop = async () => {
   if (stopping) return;
   stopping = true;
+  // Their exits are awaited before the last readership flush: a worker sends its last batch as it leaves.
+  const workersGone = Promise.all([...workers].map((w) => w.exited));
   for (const w of workers) w.kill("SIGTERM");
   builder.stop();
   previews.stop();
@@ -341,6 +367,9 @@ const stop = async () => {
   await Promise.race([Promise.all([digests.stop(), registrationJobs.stop(), mailWorker?.stop(), newsletterPurge.stop(), feedPrune.stop(), issueSender.stop()]), Bun.sleep(10_000)]);
   await trashPurge.stop();
   await scheduled.stop();
+  // The sums counted since the last flush, the workers' last batches included (each sends it before it exits).
+  await Promise.race([workersGone, Bun.sleep(5_000)]);
+  await audienceFlush.stop();
   database.close();
   invalidation?.stop();
   redis?.close();

@@ -16,6 +16,7 @@ import type { UploadAccess } from "./lib/uploads-serve";
 import { declaresOversizedForm, FORM_TOO_LARGE_MESSAGE } from "./lib/uploads/limits";
 import { isArticleWrite } from "./modules/articles/body-size";
 import { UPLOAD_ACCESS_PATH, WorkerMediaGate } from "./lib/uploads/visibility";
+import { HitCounter, type Hit, type Salts } from "./modules/audience/counter";
 
 const { PORT, HOST, UPLOADS_DIR, PRIMARY_API } = process.env;
 const hopSecret: string = process.env[HOP_SECRET_ENV] ?? "";
@@ -54,7 +55,31 @@ async function askPrimary(request: Request, rel: string): Promise<UploadAccess> 
 }
 const mediaGate = new WorkerMediaGate(askPrimary);
 
-process.on("message", (m: { type: string; dir: string | null; files?: string[] }) => {
+// Readership: first readings of the day go to the primary (which alone de-duplicates across processes and writes)
+// in batches, at most one message a second, never a message per request.
+let hits: Hit[] = [];
+const sendHits = () => {
+  if (hits.length === 0) return;
+  process.send?.({ type: "audience", hits });
+  hits = [];
+};
+const hitCounter = new HitCounter((hit) => {
+  hits.push(hit);
+  if (hits.length >= 500) sendHits();
+});
+setInterval(sendHits, 1000).unref();
+// At a stop, the last batch goes before the process does: exiting right after `send` could drop the message.
+process.on("SIGTERM", () => {
+  const leave = () => process.exit(0);
+  if (hits.length === 0 || !process.send) return leave();
+  process.send({ type: "audience", hits }, undefined, undefined, leave);
+  hits = [];
+  // The primary may already be gone (its IPC channel closed): the callback then never comes.
+  setTimeout(leave, 2000);
+});
+
+process.on("message", (m: { type: string; dir: string | null; files?: string[]; salts?: Salts }) => {
+  if (m?.type === "audience-salts" && m.salts) hitCounter.setSalts(m.salts);
   if (m?.type === "uploads") mediaGate.setFiles(m.files ?? []);
   if (m?.type === "root") {
     useBuildScriptHashes(m.dir);
@@ -94,7 +119,14 @@ async function toPrimary(request: Request, pathname: string, clientIp: string | 
   }
 }
 
-const handle = createFront({ site, apps, uploadsDir: UPLOADS_DIR, uploadGate: mediaGate.gate, api: toPrimary });
+const handle = createFront({
+  site,
+  apps,
+  uploadsDir: UPLOADS_DIR,
+  uploadGate: mediaGate.gate,
+  api: toPrimary,
+  onAnswered: (request, pathname, status, clientIp) => hitCounter.record(request, pathname, status, clientIp),
+});
 Bun.serve({
   port: Number(PORT),
   hostname: HOST,

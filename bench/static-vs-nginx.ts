@@ -4,7 +4,7 @@
  * wrk in the same run, once without Accept-Encoding (identity) and once as browsers ask ("gzip, deflate, br": ours
  * answers brotli; nginx-light has no brotli module and answers its .gz). Also reads our server's memory idle and
  * under this load.
- * Usage: bun bench/static-vs-nginx.ts [seconds=10] [connections=32] [rounds=3]
+ * Usage: bun bench/static-vs-nginx.ts [seconds=10] [connections=32] [rounds=3]   (BENCH_PORT: 4503 by default)
  */
 import { mkdtempSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -20,7 +20,15 @@ const perRun = Math.max(2, Math.ceil(seconds / rounds));
 await ensureDebian("wrk", "wrk");
 await ensureDebian("nginx", "nginx-light");
 
-const server = await startServer({ port: 4503 });
+/**
+ * A browser's user agent and a referrer from elsewhere: wrk's requests then take the readership counting's whole
+ * path (api/modules/audience/counter.ts), as a reader's do, instead of being dropped early as a robot's.
+ */
+const READER = {
+  "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
+  Referer: "https://www.example.org/une-page?q=recherche",
+};
+const server = await startServer({ port: Number(process.env.BENCH_PORT ?? 4503) });
 const idle = memoryMb(server.pid);
 const root = realpathSync(join(server.siteDir, "current"));
 const articles = await (await fetch(`${server.url}/api/public/articles`)).json();
@@ -84,15 +92,15 @@ const requests = (raw: string) => Number(/(\d+) requests in/.exec(raw)?.[1] ?? N
 /** CPU time per answer, in microseconds: unlike throughput, hardly moved by other work on the machine. */
 async function measured(url: string, pids: number[], acceptEncoding: string | undefined) {
   const before = cpuSeconds(pids);
-  const r = await wrk(url, { seconds: perRun, connections, acceptEncoding });
+  const r = await wrk(url, { seconds: perRun, connections, acceptEncoding, headers: READER });
   return { ...r, cpuUs: ((cpuSeconds(pids) - before) * 1e6) / requests(r.raw) };
 }
 const ENCODINGS: [string, string | undefined][] = [["identity", undefined], ["br (browser)", "gzip, deflate, br"]];
 for (const path of paths) {
   for (const [label, acceptEncoding] of ENCODINGS) {
     // Warm-up: loads the page into every process's memory cache and lets the JIT settle, for both servers.
-    await wrk(server.url + path, { seconds: 2, connections, acceptEncoding });
-    await wrk(`http://127.0.0.1:4504${path}`, { seconds: 2, connections, acceptEncoding });
+    await wrk(server.url + path, { seconds: 2, connections, acceptEncoding, headers: READER });
+    await wrk(`http://127.0.0.1:4504${path}`, { seconds: 2, connections, acceptEncoding, headers: READER });
     // Alternating short runs, medians kept: on a machine others use too, load drifts within seconds, and a ratio
     // taken from two runs side by side follows it far better than two long runs one after the other.
     const runs: { ours: Awaited<ReturnType<typeof measured>>; theirs: Awaited<ReturnType<typeof measured>> }[] = [];

@@ -18,6 +18,7 @@ const SCREENS: [path: string, nav: string, heading: string][] = [
   ["/admin/contact", "Messages", "Messages"],
   ["/admin/mail", "Courriels", "Courriels"],
   ["/admin/site", "Site", "Site"],
+  ["/admin/audience", "Audience", "Audience"],
   ["/admin/audit", "Journal", "Journal des modifications"],
   ["/admin/corbeille", "Corbeille", "Corbeille"],
 ];

@@ -61,6 +61,8 @@ export default async function globalSetup() {
       UPLOAD_PENDING_QUOTA_MB: "5",
       // Notification digests at once, so e2e/notifications.spec.ts finds the admin's digest without waiting 10 minutes.
       NOTIFICATION_DIGEST_MINUTES: "0",
+      // Readership counters written every second (e2e/audience.spec.ts polls for its exact counts).
+      AUDIENCE_FLUSH_SECONDS: "1",
       // Scheduled publications looked for every second (e2e/article-revisions.spec.ts moves one to now).
       SCHEDULE_POLL_SECONDS: "1",
       SEED: "demo",

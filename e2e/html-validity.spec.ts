@@ -49,7 +49,7 @@ async function pagesToCheck(request: APIRequestContext): Promise<string[]> {
     "/cercle-axiologique",
     "/cercle-axiologique/members",
     ...["dashboard", "profile", "articles", "media"].map((s) => `/user/${s}`),
-    ...["dashboard", "articles", "media", "users", "themes", "events", "contact", "audit", "site", "newsletter", "lettre"].map((s) => `/admin/${s}`),
+    ...["dashboard", "articles", "media", "users", "themes", "events", "contact", "audit", "audience", "site", "newsletter", "lettre"].map((s) => `/admin/${s}`),
   ];
   const [themes, articles, media, events, impulsion, axiologique] = await Promise.all([
     json<Named[]>(request, "/api/public/themes"),

@@ -58,8 +58,13 @@ export function createFront(opts: {
   /** Who may fetch each upload (api/lib/uploads/visibility.ts); without it, nobody. */
   uploadGate?: UploadGate;
   api: (request: Request, pathname: string, clientIp: string | undefined) => Promise<Response>;
+  /**
+   * Told of every answer outside /api/ (readership counting, api/modules/audience/counter.ts). Called after the
+   * answer is made, never awaited: it must stay cheap and must not throw.
+   */
+  onAnswered?: (request: Request, pathname: string, status: number, clientIp: string | undefined) => void;
 }) {
-  const { site, apps, uploadsDir, api } = opts;
+  const { site, apps, uploadsDir, api, onAnswered } = opts;
   const uploadGate: UploadGate = opts.uploadGate ?? (() => null);
   // Not async: a static page is answered without allocating a promise (Bun then sends it at once).
   return function handle(request: Request, clientIp: string | undefined): Response | Promise<Response> {
@@ -70,6 +75,19 @@ export function createFront(opts: {
       return new Response(BAD_HOST_MESSAGE, { status: 400, headers: { ...SECURITY_HEADERS, "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } });
     }
     if (pathname.startsWith("/api/")) return api(request, pathname, clientIp).then(withSecurityHeaders);
+    const res = route(request, pathname);
+    if (!onAnswered || request.method !== "GET") return res;
+    if (res instanceof Promise) {
+      return res.then((r) => {
+        onAnswered(request, pathname, r.status, clientIp);
+        return r;
+      });
+    }
+    onAnswered(request, pathname, res.status, clientIp);
+    return res;
+  };
+
+  function route(request: Request, pathname: string): Response | Promise<Response> {
     if (request.method !== "GET" && request.method !== "HEAD") {
       return new Response("Méthode non autorisée", { status: 405, headers: { ...SECURITY_HEADERS, allow: "GET, HEAD" } });
     }

@@ -266,6 +266,7 @@ export const RULES: Record<string, Rule> = {
   "PUT /api/user/notifications": { expect: signedIn(), body: () => ({ articles: true }) },
   "GET /api/user/themes": { expect: signedIn() },
   "GET /api/user/stats": { expect: signedIn() },
+  "GET /api/user/audience": { expect: signedIn(), note: "the viewer's own articles only (api/modules/audience/audience.test.ts)" },
 
   // Member articles: a draft is shown to its authors (and admins), a 404 to others (its existence is not revealed).
   "GET /api/user/articles": { expect: signedIn() },
@@ -389,6 +390,8 @@ export const RULES: Record<string, Rule> = {
     note: "puts a fresh member in the Bureau",
   },
   "GET /api/admin/stats": { expect: adminOnly() },
+  "GET /api/admin/audience": { expect: adminOnly() },
+  "GET /api/admin/audience/export": { expect: adminOnly() },
   "GET /api/admin/audit": { expect: adminOnly() },
   "GET /api/admin/upload-quota": { expect: adminOnly() },
 

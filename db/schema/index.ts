@@ -19,3 +19,4 @@ export * from "./newsletter-issues";
 export * from "./revisions";
 export * from "./retired-slugs";
 export * from "./content-changes";
+export * from "./audience";

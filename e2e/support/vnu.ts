@@ -1,7 +1,8 @@
 /**
  * The Nu HTML Checker (the `vnu-jar` devDependency, on the machine's Java) over documents given as bytes: one Java
  * run for all of them. Returns the errors as readable lines (« page (line n): message — extract »), empty when valid.
- * Used by html-validity.spec.ts (one page of each type) and editor-paper.spec.ts (an article with every block).
+ * Used by html-validity.spec.ts (one page of each type), editor-paper.spec.ts (an article with every block) and
+ * audience.spec.ts (a screen as the browser built it, `page.content()`).
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";

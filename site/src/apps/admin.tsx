@@ -21,6 +21,7 @@ const SCREENS: Record<string, () => Promise<{ default: ComponentType }>> = {
   "/admin/lettre": () => import("./newsletter-issues/IssuesScreen"),
   "/admin/site": () => import("./site/SiteScreen"),
   "/admin/audit": () => import("./site/AuditScreen"),
+  "/admin/audience": () => import("./audience/AudienceScreen"),
   "/admin/corbeille": () => import("./trash/AdminTrashScreen"),
 };
 

@@ -2,8 +2,9 @@
  * /user/dashboard (spec §2): the member's picture (or the default avatar), full name, and three cards: profile
  * completion, « Articles publiés » (approved and online only: what readers can see) with the articles waiting for
  * approval apart, linking to that filtered list, and « Fichiers médias ». Counts fall back to 0 when the statistics
- * fail.
+ * fail. Below them, the author's readership figures (issue 35 §1, audience/AuthorAudience.tsx).
  */
+import { lazy, Suspense } from "react";
 import { fullName, plural } from "../../lib/format";
 import { api, call } from "../lib/api";
 import { resource, useResource } from "../lib/query";
@@ -12,6 +13,9 @@ import { Avatar } from "../ui/Avatar";
 import { profileCompletion } from "./completion";
 import { DashCard } from "./DashCard";
 import "./MemberDashboard.css";
+
+// The author's readership figures load after the cards, in their own chunk (issue 35 §1).
+const AuthorAudience = lazy(() => import("../audience/AuthorAudience"));
 
 export const $memberStats = resource("/api/user/stats", () => call(api.user.stats.get(), "Erreur lors du chargement des statistiques"));
 
@@ -43,6 +47,9 @@ export default function MemberDashboard() {
         </DashCard>
         <DashCard href="/user/media" figure={count(stats.data?.media)} label="Fichiers médias" busy={stats.loading} />
       </ul>
+      <Suspense fallback={<p role="status">Chargement...</p>}>
+        <AuthorAudience />
+      </Suspense>
     </section>
   );
 }

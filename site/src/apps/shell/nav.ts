@@ -29,6 +29,7 @@ export const NAV: Record<AppArea, { title: string; label: string; items: NavItem
       { href: "/admin/mail", label: "Courriels" },
       { href: "/admin/newsletter", label: "Lettre d'information" },
       { href: "/admin/lettre", label: "Numéros de la lettre" },
+      { href: "/admin/audience", label: "Audience" },
       { href: "/admin/site", label: "Site" },
       { href: "/admin/audit", label: "Journal" },
       { href: "/admin/corbeille", label: "Corbeille" },

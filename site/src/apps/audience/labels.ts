@@ -1,0 +1,41 @@
+/**
+ * French words of « Audience »: the chart's points (days, months), the periods and the devices. Pure, so the
+ * screen and its tests read the same labels.
+ */
+import type { AudiencePeriod } from "../../../../api/contract";
+
+const MONTHS = ["janv.", "févr.", "mars", "avr.", "mai", "juin", "juil.", "août", "sept.", "oct.", "nov.", "déc."];
+const MONTHS_LONG = ["janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre", "décembre"];
+
+export const PERIODS: { value: AudiencePeriod; label: string }[] = [
+  { value: "7d", label: "7 jours" },
+  { value: "30d", label: "30 jours" },
+  { value: "12m", label: "12 mois" },
+];
+
+/**
+ * The key as the server wrote it. Eden's client turns a date-shaped string (YYYY-MM-DD) into a Date at UTC
+ * midnight, so a day may arrive as one; a month (YYYY-MM) stays a string.
+ */
+export function keyText(key: string | Date): string {
+  return typeof key === "string" ? key : key.toISOString().slice(0, 10);
+}
+
+/** A point's short label under the chart: "28 nov." for a day (YYYY-MM-DD), "nov. 2026" for a month (YYYY-MM). */
+export function pointLabel(key: string | Date): string {
+  const [y, m, d] = keyText(key).split("-").map(Number) as [number, number, number | undefined];
+  const month = MONTHS[m - 1] ?? "";
+  return d === undefined ? `${month} ${y}` : `${d === 1 ? "1er" : d} ${month}`;
+}
+
+/** The same point written out for the data table and screen readers: "28 novembre 2026", "novembre 2026". */
+export function pointLabelLong(key: string | Date): string {
+  const [y, m, d] = keyText(key).split("-").map(Number) as [number, number, number | undefined];
+  const month = MONTHS_LONG[m - 1] ?? "";
+  return d === undefined ? `${month} ${y}` : `${d === 1 ? "1er" : d} ${month} ${y}`;
+}
+
+export const DEVICE_LABELS = { mobile: "Mobile", tablet: "Tablette", desktop: "Ordinateur" } as const;
+
+/** "1 234" with the French thin grouping space, as everywhere a count is shown. */
+export const count = (n: number): string => n.toLocaleString("fr-FR");
