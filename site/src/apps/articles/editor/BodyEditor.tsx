@@ -26,7 +26,7 @@ import { fileDetails } from "./file-details";
 import { insertBlock, paragraphAfter } from "./insert-block";
 import { LibraryPictureDialog } from "./LibraryPictureDialog";
 import { LinkDialog } from "./LinkDialog";
-import { cursorAfterObject, OBJECT_BLOCKS, selectedObject, typeAfterObject } from "./object-keys";
+import { cursorAfterObject, OBJECT_BLOCKS, selectedObject, selectObjectBeside, typeAfterObject } from "./object-keys";
 import type { BlockItem, BlockKey } from "./slash-items";
 import { optionId, SlashMenu, slashStateOf, slashStatus, type SlashState } from "./SlashMenu";
 import { TextDialog } from "./TextDialog";
@@ -157,6 +157,8 @@ export default function BodyEditor(props: BodyEditorProps) {
           if ((event.key === "Enter" || event.key === "Tab") && n) return choose.current(menu.items[menu.active]!), true;
         }
         const e = editorRef.current;
+        const plain = !event.ctrlKey && !event.metaKey && !event.altKey && !event.shiftKey;
+        if (e && plain && (event.key === "ArrowLeft" || event.key === "ArrowRight") && selectObjectBeside(e, event.key === "ArrowLeft" ? -1 : 1)) return true;
         const object = e && selectedObject(e);
         if (e && object && !event.ctrlKey && !event.metaKey && !event.altKey) {
           if (event.key === "Backspace" || event.key === "Delete") {
