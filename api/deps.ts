@@ -1,6 +1,7 @@
 import type { Db } from "../db/client";
 import type { Env } from "./env";
 import type { AccountLimits } from "./lib/account-limits";
+import type { SessionWrites } from "./lib/session";
 import type { SignInLimits } from "./modules/auth/login-limits";
 import type { Change } from "./lib/change";
 import type { PreviewRenderer } from "./lib/preview-renderer";
@@ -21,4 +22,6 @@ export type Deps = {
   wakeIssueSender?: () => void;
   /** Sign-in limits (passwords, codes, passkeys); in memory when absent (api/modules/auth/login-limits.ts). */
   loginLimits?: SignInLimits;
+  /** Where a session lookup's writes go (slid expiry, expired session); direct when absent (api/lib/session.ts). */
+  sessionWrites?: SessionWrites;
 };

@@ -5,7 +5,9 @@
  */
 import { join } from "node:path";
 import { openDatabase, migrateDatabase, refreshStatistics } from "../db/client";
-import { redisAccountLimits } from "./lib/account-limits";
+import { accountLimitsOf, redisAccountLimits } from "./lib/account-limits";
+import { SERVED_BY } from "./lib/worker-api";
+import { onWorkerMessage, type FromWorker, type ToWorker } from "./lib/worker-ipc";
 import { heldBackAtEnrolment } from "./modules/auth/enrolment-gate";
 import { RedisLoginLimits } from "./modules/auth/login-limits-redis";
 import { RedisConnection } from "./lib/redis/connection";
@@ -174,21 +176,33 @@ const invalidation =
   redis
     ? new SharedInvalidation(redis.url, redis, () => {
         publicCache.clear();
+        clearWorkerCaches();
         void refreshMediaFiles();
         previews.contentChanged();
         void builder.follow();
       })
     : null;
 void invalidation?.start();
+/** The workers keep their own public answers (api/lib/worker-api.ts): dropped whenever this process's are. */
+function clearWorkerCaches() {
+  for (const w of workers) {
+    try {
+      w.send({ type: "public-cache-clear" } satisfies ToWorker);
+    } catch {
+      // A worker that just died: its replacement starts with an empty cache.
+    }
+  }
+}
 const contentChanged = (change?: Change) => {
   // Every change rebuilds the whole site for now; the builder reports which changes each build carried.
   // With Redis, the builder tells the other processes once the request is counted (onSharedRequest above).
   publicCache.clear();
+  clearWorkerCaches();
   void refreshMediaFiles();
   previews.contentChanged();
   return builder.requestBuild(change);
 };
-const app = createApp({
+const deps = {
   db: database.db,
   env,
   builder,
@@ -196,10 +210,18 @@ const app = createApp({
   ...(redis ? { limits: redisAccountLimits(redis, env), loginLimits: new RedisLoginLimits(redis) } : {}),
   contentChanged,
   wakeIssueSender: () => issueSender?.wake(),
-});
+};
+const app = createApp(deps);
+/** Test runs set SERVED_BY_HEADER=1 to see which process answered (a worker marks its own answers). */
+const servedBy = process.env.SERVED_BY_HEADER === "1";
 
 /** The API for one request: public reads from the cache when possible, everything else through Elysia. */
 async function api(request: Request, pathname: string, clientIp: string | undefined): Promise<Response> {
+  const res = await answerApi(request, pathname, clientIp);
+  if (servedBy) res.headers.set(SERVED_BY, "primary");
+  return res;
+}
+async function answerApi(request: Request, pathname: string, clientIp: string | undefined): Promise<Response> {
   if (pathname.startsWith("/api/public/") && request.method === "GET") {
     const key = PublicCache.keyOf(pathname, request.url);
     const hit = publicCache.lookup(request, key);
@@ -277,8 +299,13 @@ if (env.webWorkers > 0) {
       },
       stdout: "inherit",
       stderr: "inherit",
-      ipc(message) {
-        if (message?.type === "ready") {
+      ipc(message: FromWorker) {
+        // A worker answering reads asks this process to count a search or to write a session's expiry (api/lib/worker-ipc.ts).
+        if (message?.type !== "ready") {
+          void onWorkerMessage(message, { db: database.db, search: accountLimitsOf(deps).search, reply: (m) => void worker.send(m) });
+          return;
+        }
+        {
           console.log(`Static worker ${worker.pid} ready`);
           worker.send({ type: "apps", dir: appsDir });
           worker.send({ type: "uploads", files: publicMediaFiles });

@@ -1,11 +1,14 @@
 /**
  * A static worker: a second process listening on the same port (SO_REUSEPORT, the kernel shares connections),
- * serving the built site and uploads itself and passing `/api/*` to the primary process, which alone owns the
- * database writes, rate limits, caches and builds. One JavaScript thread serves ~28k small pages a second here;
+ * serving the built site and uploads itself, answering the API's reads itself (issue 34: api/lib/worker-api.ts,
+ * the list in api/lib/worker-reads.ts) and passing every other `/api/*` request to the primary process, which alone
+ * owns the database writes, rate limits and builds. One JavaScript thread serves ~28k small pages a second here;
  * nginx uses every core, so the site does too. Started and fed by api/server.ts (IPC: the live build folder and
  * the browser apps' folder).
  */
-import { readS3 } from "./env";
+import { readEnv, readS3 } from "./env";
+import { createWorkerReads, type WorkerReads } from "./lib/worker-api";
+import type { FromWorker, ToWorker } from "./lib/worker-ipc";
 import { CLIENT_IP_HEADER, parseTrustProxy, resolveClientAddress } from "./lib/client-ip";
 import { appsPolicy, createFront, allowLongRequests } from "./lib/front";
 import { FORWARDED_URL_HEADER, HOP_HEADER, HOP_SECRET_ENV } from "./lib/internal-hop";
@@ -54,7 +57,21 @@ async function askPrimary(request: Request, rel: string): Promise<UploadAccess> 
 }
 const mediaGate = new WorkerMediaGate(askPrimary);
 
-process.on("message", (m: { type: string; dir: string | null; files?: string[] }) => {
+/**
+ * The API reads answered here: on an embedded database only (a libSQL server is reached over the network by the
+ * primary alone, as before), unless WORKER_READS=off (then every API request is forwarded, as before issue 34).
+ */
+const sendToPrimary = (m: FromWorker) => void process.send?.(m);
+const env = readEnv();
+const reads: WorkerReads | null =
+  process.env.WORKER_READS !== "off" && env.databaseUrl.startsWith("file:") ? await createWorkerReads(env, sendToPrimary) : null;
+
+process.on("message", (m: { type: string; dir: string | null; files?: string[] } | ToWorker) => {
+  if (m?.type === "took" || m?.type === "public-cache-clear") {
+    reads?.onMessage(m as ToWorker);
+    return;
+  }
+  if (!("dir" in m)) return;
   if (m?.type === "uploads") mediaGate.setFiles(m.files ?? []);
   if (m?.type === "root") {
     useBuildScriptHashes(m.dir);
@@ -94,16 +111,26 @@ async function toPrimary(request: Request, pathname: string, clientIp: string | 
   }
 }
 
-const handle = createFront({ site, apps, uploadsDir: UPLOADS_DIR, uploadGate: mediaGate.gate, api: toPrimary });
-Bun.serve({
-  port: Number(PORT),
-  hostname: HOST,
-  reusePort: true,
-  // The primary's outer bound (UPLOAD_MAX_MB and a margin); routes have their own, smaller limits.
-  maxRequestBodySize: Number(process.env.MAX_BODY_BYTES) || 256 * 1024 * 1024,
-  fetch: (request, server) => {
-    allowLongRequests(request, server);
-    return handle(request, resolveClientAddress(request, server.requestIP(request)?.address, trustedProxies));
-  },
-});
-process.send?.({ type: "ready" });
+/** A read this worker serves, else the primary. */
+function api(request: Request, pathname: string, clientIp: string | undefined): Promise<Response> {
+  return reads?.answer(request, pathname, clientIp) ?? toPrimary(request, pathname, clientIp);
+}
+
+const handle = createFront({ site, apps, uploadsDir: UPLOADS_DIR, uploadGate: mediaGate.gate, api });
+const serve = (port: number, reusePort: boolean) =>
+  Bun.serve({
+    port,
+    hostname: HOST,
+    reusePort,
+    // The primary's outer bound (UPLOAD_MAX_MB and a margin); routes have their own, smaller limits.
+    maxRequestBodySize: Number(process.env.MAX_BODY_BYTES) || 256 * 1024 * 1024,
+    fetch: (request, server) => {
+      allowLongRequests(request, server);
+      return handle(request, resolveClientAddress(request, server.requestIP(request)?.address, trustedProxies));
+    },
+  });
+serve(Number(PORT), true);
+// Tests only: this worker's own door besides the shared port, so a test knows which process it talks to
+// (the kernel picks one at random on the shared port). Set by the primary for its first worker.
+if (process.env.TEST_WORKER_PORT) serve(Number(process.env.TEST_WORKER_PORT), false);
+process.send?.({ type: "ready" } satisfies FromWorker);
