@@ -19,6 +19,7 @@ import type { UploadAccess } from "./lib/uploads-serve";
 import { declaresOversizedForm, FORM_TOO_LARGE_MESSAGE } from "./lib/uploads/limits";
 import { isArticleWrite } from "./modules/articles/body-size";
 import { UPLOAD_ACCESS_PATH, WorkerMediaGate } from "./lib/uploads/visibility";
+import { exitWithServer } from "../scripts/owned-by-server";
 
 const { PORT, HOST, UPLOADS_DIR, PRIMARY_API } = process.env;
 const hopSecret: string = process.env[HOP_SECRET_ENV] ?? "";
@@ -26,6 +27,9 @@ if (!PORT || !HOST || !UPLOADS_DIR || !PRIMARY_API || !hopSecret) {
   console.error(`web-worker: PORT, HOST, UPLOADS_DIR, PRIMARY_API and ${HOP_SECRET_ENV} are required`);
   process.exit(2);
 }
+// A worker left behind by a primary killed with -9 would go on answering reads with a public cache nobody clears
+// (and share the port with the next primary's workers): it leaves with its primary, as the build worker does.
+exitWithServer();
 // Kept in this module only: nothing else in the process needs it.
 delete process.env[HOP_SECRET_ENV];
 

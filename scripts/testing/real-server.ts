@@ -158,3 +158,19 @@ export async function inspectAfterRestart(dir: string) {
     database.close();
   }
 }
+
+/** The pids of the workers the server said were ready (« Static worker <pid> ready »). */
+export function workerPids(server: RealServer): number[] {
+  return [...server.output().matchAll(/Static worker (\d+) ready/g)].map((m) => Number(m[1]));
+}
+
+/** A public read through the shared port: true when answered 200 (false when refused or the connection broke). */
+export async function readPublic(base: string): Promise<boolean> {
+  try {
+    const res = await fetch(`${base}/api/public/themes`);
+    await res.arrayBuffer();
+    return res.status === 200;
+  } catch {
+    return false;
+  }
+}
