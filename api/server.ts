@@ -176,31 +176,64 @@ const invalidation =
   redis
     ? new SharedInvalidation(redis.url, redis, () => {
         publicCache.clear();
-        clearWorkerCaches();
         void refreshMediaFiles();
         previews.contentChanged();
-        void builder.follow();
+        void clearWorkerCaches().then(() => builder.follow());
       })
     : null;
 void invalidation?.start();
-/** The workers keep their own public answers (api/lib/worker-api.ts): dropped whenever this process's are. */
-function clearWorkerCaches() {
-  for (const w of workers) {
-    try {
-      w.send({ type: "public-cache-clear" } satisfies ToWorker);
-    } catch {
-      // A worker that just died: its replacement starts with an empty cache.
+/**
+ * The workers keep their own public answers (api/lib/worker-api.ts): dropped whenever this process's are. Resolves
+ * once every worker has said so (or after a second, for a worker that is dying): a build must not read a page's
+ * data from a worker's stale answer, so the build waits for this; the write's own answer does not.
+ */
+let clearId = 0;
+const clearsWaiting = new Map<number, { left: Set<Worker>; done: () => void }>();
+function clearWorkerCaches(): Promise<void> {
+  if (workers.size === 0) return Promise.resolve();
+  const id = ++clearId;
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(() => {
+      clearsWaiting.delete(id);
+      resolve();
+    }, 1_000);
+    const left = new Set(workers);
+    clearsWaiting.set(id, {
+      left,
+      done: () => {
+        clearTimeout(timer);
+        clearsWaiting.delete(id);
+        resolve();
+      },
+    });
+    for (const w of [...left]) {
+      try {
+        w.send({ type: "public-cache-clear", id } satisfies ToWorker);
+      } catch {
+        // A worker that just died: its replacement starts with an empty cache.
+        left.delete(w);
+      }
     }
+    if (left.size === 0) clearsWaiting.get(id)?.done();
+  });
+}
+/** A worker's answer to a clear (or its exit): the clear is done once no worker is left to answer. */
+function workerCleared(worker: Worker, id?: number) {
+  for (const [key, wait] of clearsWaiting) {
+    if (id !== undefined && key !== id) continue;
+    wait.left.delete(worker);
+    if (wait.left.size === 0) wait.done();
   }
 }
 const contentChanged = (change?: Change) => {
   // Every change rebuilds the whole site for now; the builder reports which changes each build carried.
   // With Redis, the builder tells the other processes once the request is counted (onSharedRequest above).
   publicCache.clear();
-  clearWorkerCaches();
+  const cleared = clearWorkerCaches();
   void refreshMediaFiles();
   previews.contentChanged();
-  return builder.requestBuild(change);
+  // Asked for at once without workers, as before (the builder counts and coalesces requests in order).
+  return workers.size === 0 ? builder.requestBuild(change) : cleared.then(() => builder.requestBuild(change));
 };
 const deps = {
   db: database.db,
@@ -301,6 +334,10 @@ if (env.webWorkers > 0) {
       stderr: "inherit",
       ipc(message: FromWorker) {
         // A worker answering reads asks this process to count a search or to write a session's expiry (api/lib/worker-ipc.ts).
+        if (message?.type === "public-cache-cleared") {
+          workerCleared(worker, message.id);
+          return;
+        }
         if (message?.type !== "ready") {
           void onWorkerMessage(message, { db: database.db, search: accountLimitsOf(deps).search, reply: (m) => void worker.send(m) });
           return;
@@ -314,6 +351,7 @@ if (env.webWorkers > 0) {
       },
       onExit() {
         workers.delete(worker);
+        workerCleared(worker);
         // A crashed worker is replaced; the port stays served by the others meanwhile.
         if (!stopping) setTimeout(startWorker, 500);
       },

@@ -93,7 +93,10 @@ export async function createWorkerReads(env: Env, send: (m: FromWorker) => void)
     },
     onMessage(message) {
       if (message?.type === "took") searches.answered(message.id, message.wait);
-      if (message?.type === "public-cache-clear") cache.clear();
+      if (message?.type === "public-cache-clear") {
+        cache.clear();
+        send({ type: "public-cache-cleared", id: message.id });
+      }
     },
     close() {
       database.close();

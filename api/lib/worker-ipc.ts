@@ -15,10 +15,12 @@ export type FromWorker =
   /** A session used in its second half: slide its expiry (api/lib/session.ts). */
   | { type: "session-extend"; id: string; expiresAt: number }
   /** An expired session was presented: delete it. */
-  | { type: "session-remove"; id: string };
+  | { type: "session-remove"; id: string }
+  /** The worker dropped its public answers (answer to `public-cache-clear`). */
+  | { type: "public-cache-cleared"; id: number };
 
 /** Primary → worker (besides the existing `root`, `apps` and `uploads`). */
-export type ToWorker = { type: "took"; id: number; wait: number } | { type: "public-cache-clear" };
+export type ToWorker = { type: "took"; id: number; wait: number } | { type: "public-cache-clear"; id: number };
 
 type Send = (message: FromWorker) => void;
 
