@@ -68,7 +68,7 @@ const mediaGate = new WorkerMediaGate(askPrimary);
 const sendToPrimary = (m: FromWorker) => void process.send?.(m);
 const env = readEnv();
 const reads: WorkerReads | null =
-  process.env.WORKER_READS !== "off" && env.databaseUrl.startsWith("file:") ? await createWorkerReads(env, sendToPrimary) : null;
+  env.workerReads && env.databaseUrl.startsWith("file:") ? await createWorkerReads(env, sendToPrimary) : null;
 
 process.on("message", (m: { type: string; dir: string | null; files?: string[] } | ToWorker) => {
   if (m?.type === "took" || m?.type === "public-cache-clear") {
