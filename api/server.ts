@@ -188,11 +188,13 @@ void invalidation?.start();
  * data from a worker's stale answer, so the build waits for this; the write's own answer does not.
  */
 let clearId = 0;
+/** The last clear sent to the workers: a write's answer waits for it (see answerApi). */
+let lastWorkerClear: Promise<void> = Promise.resolve();
 const clearsWaiting = new Map<number, { left: Set<Worker>; done: () => void }>();
 function clearWorkerCaches(): Promise<void> {
   if (workers.size === 0) return Promise.resolve();
   const id = ++clearId;
-  return new Promise<void>((resolve) => {
+  return (lastWorkerClear = new Promise<void>((resolve) => {
     const timer = setTimeout(() => {
       clearsWaiting.delete(id);
       resolve();
@@ -215,7 +217,7 @@ function clearWorkerCaches(): Promise<void> {
       }
     }
     if (left.size === 0) clearsWaiting.get(id)?.done();
-  });
+  }));
 }
 /** A worker's answer to a clear (or its exit): the clear is done once no worker is left to answer. */
 function workerCleared(worker: Worker, id?: number) {
@@ -263,7 +265,12 @@ async function answerApi(request: Request, pathname: string, clientIp: string | 
     return publicCache.store(request, key, await app.handle(request), generation);
   }
   // Writes and sign-ins are rate limited per client address (see api/lib/client-ip.ts).
-  return app.handle(withClientIp(request, clientIp));
+  const generation = publicCache.generationNow;
+  const res = await app.handle(withClientIp(request, clientIp));
+  // A write that changed public content is answered once the workers have dropped their public answers too, so a
+  // reader who saw the write acknowledged never gets the old answer from a worker (an IPC round trip, ~1 ms).
+  if (publicCache.generationNow !== generation) await lastWorkerClear;
+  return res;
 }
 
 // Behind a reverse proxy, the client's address comes from the proxies listed in TRUST_PROXY (none by default).
