@@ -66,16 +66,24 @@ const mediaGate = new WorkerMediaGate(askPrimary);
  * primary alone, as before), unless WORKER_READS=off (then every API request is forwarded, as before issue 34).
  */
 const sendToPrimary = (m: FromWorker) => void process.send?.(m);
-const env = readEnv();
-const reads: WorkerReads | null =
-  env.workerReads && env.databaseUrl.startsWith("file:") ? await createWorkerReads(env, sendToPrimary) : null;
+async function startReads(): Promise<WorkerReads | null> {
+  try {
+    const env = readEnv();
+    return env.workerReads && env.databaseUrl.startsWith("file:") ? await createWorkerReads(env, sendToPrimary) : null;
+  } catch (e) {
+    // Validated by the primary already; should it still fail here, this worker forwards everything as before.
+    console.error(`web-worker: API reads left to the primary: ${(e as Error).message}`);
+    return null;
+  }
+}
+const reads = await startReads();
 
-process.on("message", (m: { type: string; dir: string | null; files?: string[] } | ToWorker) => {
+type FromPrimary = { type: "uploads"; files?: string[] } | { type: "root" | "apps"; dir: string | null } | ToWorker;
+process.on("message", (m: FromPrimary) => {
   if (m?.type === "took" || m?.type === "public-cache-clear") {
-    reads?.onMessage(m as ToWorker);
+    reads?.onMessage(m);
     return;
   }
-  if (!("dir" in m)) return;
   if (m?.type === "uploads") mediaGate.setFiles(m.files ?? []);
   if (m?.type === "root") {
     useBuildScriptHashes(m.dir);
@@ -135,6 +143,6 @@ const serve = (port: number, reusePort: boolean) =>
   });
 serve(Number(PORT), true);
 // Tests only: this worker's own door besides the shared port, so a test knows which process it talks to
-// (the kernel picks one at random on the shared port). Set by the primary for its first worker.
+// (the kernel picks one at random on the shared port). Inherited from the primary's environment: one worker only.
 if (process.env.TEST_WORKER_PORT) serve(Number(process.env.TEST_WORKER_PORT), false);
 process.send?.({ type: "ready" } satisfies FromWorker);
