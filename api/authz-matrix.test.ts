@@ -1,31 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { refusalMessage } from "./testing/refusal-message";
-import { RULES, type Body, type Rule } from "./testing/authz-matrix";
+import { callRule } from "./testing/authz-matrix-call";
+import { RULES, type Rule } from "./testing/authz-matrix";
 import { makeWorld, ROLES, type Caller, type World } from "./testing/authz-matrix-world";
 import { createHarness, type Harness } from "./testing/harness";
 
 const keyOf = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
 
-/** One call of `rule`'s route as `caller`, with fresh path parameters and body. */
-async function call(w: World, method: string, path: string, rule: Rule, caller: Caller) {
-  const params = rule.params ? await rule.params(w) : {};
-  const url = path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
-    if (!(name in params)) throw new Error(`${method} ${path}: the rule gives no value for :${name}`);
-    return encodeURIComponent(params[name]!);
-  });
-  const body: Body | undefined = rule.body?.(w, caller);
-  const headers: Record<string, string> = { ...caller.headers, ...rule.headers?.(w) };
-  const init: RequestInit = { method, headers };
-  if (body instanceof FormData) init.body = body;
-  else if (body !== undefined) {
-    init.body = JSON.stringify(body);
-    headers["content-type"] = "application/json";
-  }
-  const res = await w.h.app.handle(new Request(`http://localhost${url}`, init));
-  const text = await res.text();
-  const message = refusalMessage(res, text);
-  return { status: res.status, message };
-}
+/** One call of `rule`'s route as `caller`, through the app in this process. */
+const call = (w: World, method: string, path: string, rule: Rule, caller: Caller) => callRule((r) => w.h.app.handle(r), w, method, path, rule, caller);
 
 describe("authorization matrix over the app's own route table", () => {
   let h: Harness;

@@ -1,6 +1,7 @@
 import type { Db } from "../db/client";
 import type { Env } from "./env";
 import type { AccountLimits } from "./lib/account-limits";
+import type { SessionWrites } from "./lib/session";
 import type { SignInLimits } from "./modules/auth/login-limits";
 import type { Change } from "./lib/change";
 import type { PreviewRenderer } from "./lib/preview-renderer";
@@ -23,4 +24,7 @@ export type Deps = {
   loginLimits?: SignInLimits;
   /** The clock of reads that depend on today (« Audience »'s periods); the system clock when absent. Tests set it. */
   now?: () => Date;
+
+  /** Where a session lookup's writes go (slid expiry, expired session); direct when absent (api/lib/session.ts). */
+  sessionWrites?: SessionWrites;
 };

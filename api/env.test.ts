@@ -15,6 +15,12 @@ describe("configuration", () => {
     expect(readEnv({ WEB_WORKERS: "0" }).webWorkers).toBe(0);
   });
 
+  it("lets the workers answer API reads unless WORKER_READS=off, and names a bad value", () => {
+    expect(readEnv({}).workerReads).toBe(true);
+    expect(readEnv({ WORKER_READS: "off" }).workerReads).toBe(false);
+    expect(() => readEnv({ WORKER_READS: "non" })).toThrow(/WORKER_READS/);
+  });
+
   it("accepts a libSQL server URL with its token", () => {
     const env = readEnv({ DATABASE_URL: "libsql://db.example.turso.io", DATABASE_AUTH_TOKEN: "tok", TWO_FACTOR_KEY: "ab".repeat(32) });
     expect(env.databaseUrl).toBe("libsql://db.example.turso.io");

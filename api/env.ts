@@ -40,6 +40,8 @@ export type Env = {
   siteDir: string;
   /** `off` skips the build at start (a helper serving an existing build, or API-only work). */
   siteBuild: boolean;
+  /** Static workers answer the listed API reads themselves (api/lib/worker-reads.ts); WORKER_READS=off forwards all. */
+  workerReads: boolean;
   /** A site build running longer than this is killed and reported failed (the live site stays). */
   buildTimeoutS: number;
   production: boolean;
@@ -211,6 +213,9 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     "",
   );
   const siteBuild = (source.SITE_BUILD || "on") !== "off";
+  const workerReadsText = source.WORKER_READS || "on";
+  if (workerReadsText !== "on" && workerReadsText !== "off") throw new EnvError(`WORKER_READS must be "on" or "off", got "${source.WORKER_READS}"`);
+  const workerReads = workerReadsText === "on";
   const buildTimeoutS = source.BUILD_TIMEOUT_S ? Number(source.BUILD_TIMEOUT_S) : 600;
   if (!Number.isInteger(buildTimeoutS) || buildTimeoutS < 10 || buildTimeoutS > 86_400) {
     throw new EnvError(`BUILD_TIMEOUT_S must be a whole number of seconds from 10 to 86400, got "${source.BUILD_TIMEOUT_S}"`);
@@ -267,6 +272,7 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     rebuildToken: source.REBUILD_TOKEN || undefined,
     siteDir: source.SITE_DIR || ".site",
     siteBuild,
+    workerReads,
     buildTimeoutS,
     production: source.NODE_ENV === "production",
     webWorkers,

@@ -5,7 +5,9 @@
  */
 import { join } from "node:path";
 import { openDatabase, migrateDatabase, refreshStatistics } from "../db/client";
-import { redisAccountLimits } from "./lib/account-limits";
+import { accountLimitsOf, redisAccountLimits } from "./lib/account-limits";
+import { SERVED_BY } from "./lib/worker-api";
+import { onWorkerMessage, type FromWorker, type ToWorker } from "./lib/worker-ipc";
 import { heldBackAtEnrolment } from "./modules/auth/enrolment-gate";
 import { RedisLoginLimits } from "./modules/auth/login-limits-redis";
 import { RedisConnection } from "./lib/redis/connection";
@@ -180,19 +182,66 @@ const invalidation =
         publicCache.clear();
         void refreshMediaFiles();
         previews.contentChanged();
-        void builder.follow();
+        void clearWorkerCaches().then(() => builder.follow());
       })
     : null;
 void invalidation?.start();
+/**
+ * The workers keep their own public answers (api/lib/worker-api.ts): dropped whenever this process's are. Resolves
+ * once every worker has said so (or after a second, for a worker that is dying): a build must not read a page's
+ * data from a worker's stale answer, so the build waits for this; the write's own answer does not.
+ */
+let clearId = 0;
+/** The last clear sent to the workers: a write's answer waits for it (see answerApi). */
+let lastWorkerClear: Promise<void> = Promise.resolve();
+const clearsWaiting = new Map<number, { left: Set<Worker>; done: () => void }>();
+function clearWorkerCaches(): Promise<void> {
+  if (workers.size === 0) return Promise.resolve();
+  const id = ++clearId;
+  return (lastWorkerClear = new Promise<void>((resolve) => {
+    const timer = setTimeout(() => {
+      clearsWaiting.delete(id);
+      resolve();
+    }, 1_000);
+    const left = new Set(workers);
+    clearsWaiting.set(id, {
+      left,
+      done: () => {
+        clearTimeout(timer);
+        clearsWaiting.delete(id);
+        resolve();
+      },
+    });
+    for (const w of [...left]) {
+      try {
+        w.send({ type: "public-cache-clear", id } satisfies ToWorker);
+      } catch {
+        // A worker that just died: its replacement starts with an empty cache.
+        left.delete(w);
+      }
+    }
+    if (left.size === 0) clearsWaiting.get(id)?.done();
+  }));
+}
+/** A worker's answer to a clear (or its exit): the clear is done once no worker is left to answer. */
+function workerCleared(worker: Worker, id?: number) {
+  for (const [key, wait] of clearsWaiting) {
+    if (id !== undefined && key !== id) continue;
+    wait.left.delete(worker);
+    if (wait.left.size === 0) wait.done();
+  }
+}
 const contentChanged = (change?: Change) => {
   // Every change rebuilds the whole site for now; the builder reports which changes each build carried.
   // With Redis, the builder tells the other processes once the request is counted (onSharedRequest above).
   publicCache.clear();
+  const cleared = clearWorkerCaches();
   void refreshMediaFiles();
   previews.contentChanged();
-  return builder.requestBuild(change);
+  // Asked for at once without workers, as before (the builder counts and coalesces requests in order).
+  return workers.size === 0 ? builder.requestBuild(change) : cleared.then(() => builder.requestBuild(change));
 };
-const app = createApp({
+const deps = {
   db: database.db,
   env,
   builder,
@@ -200,10 +249,18 @@ const app = createApp({
   ...(redis ? { limits: redisAccountLimits(redis, env), loginLimits: new RedisLoginLimits(redis) } : {}),
   contentChanged,
   wakeIssueSender: () => issueSender?.wake(),
-});
+};
+const app = createApp(deps);
+/** Test runs set SERVED_BY_HEADER=1 to see which process answered (a worker marks its own answers). */
+const servedBy = process.env.SERVED_BY_HEADER === "1";
 
 /** The API for one request: public reads from the cache when possible, everything else through Elysia. */
 async function api(request: Request, pathname: string, clientIp: string | undefined): Promise<Response> {
+  const res = await answerApi(request, pathname, clientIp);
+  if (servedBy) res.headers.set(SERVED_BY, "primary");
+  return res;
+}
+async function answerApi(request: Request, pathname: string, clientIp: string | undefined): Promise<Response> {
   if (pathname.startsWith("/api/public/") && request.method === "GET" && !UNCACHED_PATHS.has(pathname)) {
     const key = PublicCache.keyOf(pathname, request.url);
     const hit = publicCache.lookup(request, key);
@@ -212,7 +269,12 @@ async function api(request: Request, pathname: string, clientIp: string | undefi
     return publicCache.store(request, key, await app.handle(request), generation);
   }
   // Writes and sign-ins are rate limited per client address (see api/lib/client-ip.ts).
-  return app.handle(withClientIp(request, clientIp));
+  const generation = publicCache.generationNow;
+  const res = await app.handle(withClientIp(request, clientIp));
+  // A write that changed public content is answered once the workers have dropped their public answers too, so a
+  // reader who saw the write acknowledged never gets the old answer from a worker (an IPC round trip, ~1 ms).
+  if (publicCache.generationNow !== generation) await lastWorkerClear;
+  return res;
 }
 
 // Behind a reverse proxy, the client's address comes from the proxies listed in TRUST_PROXY (none by default).
@@ -293,11 +355,21 @@ if (env.webWorkers > 0) {
       },
       stdout: "inherit",
       stderr: "inherit",
-      ipc(message) {
-        if (message?.type === "audience" && Array.isArray(message.hits)) {
-          for (const hit of message.hits as Hit[]) if (hit && typeof hit === "object") audience.add(hit);
+      ipc(message: FromWorker) {
+        if (message?.type === "audience") {
+          if (Array.isArray(message.hits)) for (const hit of message.hits as Hit[]) if (hit && typeof hit === "object") audience.add(hit);
+          return;
         }
-        if (message?.type === "ready") {
+        // A worker answering reads asks this process to count a search or to write a session's expiry (api/lib/worker-ipc.ts).
+        if (message?.type === "public-cache-cleared") {
+          workerCleared(worker, message.id);
+          return;
+        }
+        if (message?.type !== "ready") {
+          void onWorkerMessage(message, { db: database.db, search: accountLimitsOf(deps).search, reply: (m) => void worker.send(m) });
+          return;
+        }
+        {
           worker.send({ type: "audience-salts", salts: audience.currentSalts() });
           console.log(`Static worker ${worker.pid} ready`);
           worker.send({ type: "apps", dir: appsDir });
@@ -307,6 +379,7 @@ if (env.webWorkers > 0) {
       },
       onExit() {
         workers.delete(worker);
+        workerCleared(worker);
         // A crashed worker is replaced; the port stays served by the others meanwhile.
         if (!stopping) setTimeout(startWorker, 500);
       },

@@ -1,11 +1,14 @@
 /**
  * A static worker: a second process listening on the same port (SO_REUSEPORT, the kernel shares connections),
- * serving the built site and uploads itself and passing `/api/*` to the primary process, which alone owns the
- * database writes, rate limits, caches and builds. One JavaScript thread serves ~28k small pages a second here;
+ * serving the built site and uploads itself, answering the API's reads itself (issue 34: api/lib/worker-api.ts,
+ * the list in api/lib/worker-reads.ts) and passing every other `/api/*` request to the primary process, which alone
+ * owns the database writes, rate limits and builds. One JavaScript thread serves ~28k small pages a second here;
  * nginx uses every core, so the site does too. Started and fed by api/server.ts (IPC: the live build folder and
  * the browser apps' folder).
  */
-import { readS3 } from "./env";
+import { readEnv, readS3 } from "./env";
+import { createWorkerReads, type WorkerReads } from "./lib/worker-api";
+import type { FromWorker, ToWorker } from "./lib/worker-ipc";
 import { CLIENT_IP_HEADER, parseTrustProxy, resolveClientAddress } from "./lib/client-ip";
 import { appsPolicy, createFront, allowLongRequests } from "./lib/front";
 import { FORWARDED_URL_HEADER, HOP_HEADER, HOP_SECRET_ENV } from "./lib/internal-hop";
@@ -17,6 +20,7 @@ import { declaresOversizedForm, FORM_TOO_LARGE_MESSAGE } from "./lib/uploads/lim
 import { isArticleWrite } from "./modules/articles/body-size";
 import { UPLOAD_ACCESS_PATH, WorkerMediaGate } from "./lib/uploads/visibility";
 import { HitCounter, type Hit, type Salts } from "./modules/audience/counter";
+import { exitWithServer } from "../scripts/owned-by-server";
 
 const { PORT, HOST, UPLOADS_DIR, PRIMARY_API } = process.env;
 const hopSecret: string = process.env[HOP_SECRET_ENV] ?? "";
@@ -24,6 +28,9 @@ if (!PORT || !HOST || !UPLOADS_DIR || !PRIMARY_API || !hopSecret) {
   console.error(`web-worker: PORT, HOST, UPLOADS_DIR, PRIMARY_API and ${HOP_SECRET_ENV} are required`);
   process.exit(2);
 }
+// A worker left behind by a primary killed with -9 would go on answering reads with a public cache nobody clears
+// (and share the port with the next primary's workers): it leaves with its primary, as the build worker does.
+exitWithServer();
 // Kept in this module only: nothing else in the process needs it.
 delete process.env[HOP_SECRET_ENV];
 
@@ -78,7 +85,33 @@ process.on("SIGTERM", () => {
   setTimeout(leave, 2000);
 });
 
-process.on("message", (m: { type: string; dir: string | null; files?: string[]; salts?: Salts }) => {
+/**
+ * The API reads answered here: on an embedded database only (a libSQL server is reached over the network by the
+ * primary alone, as before), unless WORKER_READS=off (then every API request is forwarded, as before issue 34).
+ */
+const sendToPrimary = (m: FromWorker) => void process.send?.(m);
+async function startReads(): Promise<WorkerReads | null> {
+  try {
+    const env = readEnv();
+    return env.workerReads && env.databaseUrl.startsWith("file:") ? await createWorkerReads(env, sendToPrimary) : null;
+  } catch (e) {
+    // Validated by the primary already; should it still fail here, this worker forwards everything as before.
+    console.error(`web-worker: API reads left to the primary: ${(e as Error).message}`);
+    return null;
+  }
+}
+const reads = await startReads();
+
+type FromPrimary =
+  | { type: "uploads"; files?: string[] }
+  | { type: "root" | "apps"; dir: string | null }
+  | { type: "audience-salts"; salts?: Salts }
+  | ToWorker;
+process.on("message", (m: FromPrimary) => {
+  if (m?.type === "took" || m?.type === "public-cache-clear") {
+    reads?.onMessage(m);
+    return;
+  }
   if (m?.type === "audience-salts" && m.salts) hitCounter.setSalts(m.salts);
   if (m?.type === "uploads") mediaGate.setFiles(m.files ?? []);
   if (m?.type === "root") {
@@ -119,23 +152,33 @@ async function toPrimary(request: Request, pathname: string, clientIp: string | 
   }
 }
 
+/** A read this worker serves, else the primary. */
+function api(request: Request, pathname: string, clientIp: string | undefined): Promise<Response> {
+  return reads?.answer(request, pathname, clientIp) ?? toPrimary(request, pathname, clientIp);
+}
+
 const handle = createFront({
   site,
   apps,
   uploadsDir: UPLOADS_DIR,
   uploadGate: mediaGate.gate,
-  api: toPrimary,
+  api,
   onAnswered: (request, pathname, status, clientIp) => hitCounter.record(request, pathname, status, clientIp),
 });
-Bun.serve({
-  port: Number(PORT),
-  hostname: HOST,
-  reusePort: true,
-  // The primary's outer bound (UPLOAD_MAX_MB and a margin); routes have their own, smaller limits.
-  maxRequestBodySize: Number(process.env.MAX_BODY_BYTES) || 256 * 1024 * 1024,
-  fetch: (request, server) => {
-    allowLongRequests(request, server);
-    return handle(request, resolveClientAddress(request, server.requestIP(request)?.address, trustedProxies));
-  },
-});
-process.send?.({ type: "ready" });
+const serve = (port: number, reusePort: boolean) =>
+  Bun.serve({
+    port,
+    hostname: HOST,
+    reusePort,
+    // The primary's outer bound (UPLOAD_MAX_MB and a margin); routes have their own, smaller limits.
+    maxRequestBodySize: Number(process.env.MAX_BODY_BYTES) || 256 * 1024 * 1024,
+    fetch: (request, server) => {
+      allowLongRequests(request, server);
+      return handle(request, resolveClientAddress(request, server.requestIP(request)?.address, trustedProxies));
+    },
+  });
+serve(Number(PORT), true);
+// Tests only: this worker's own door besides the shared port, so a test knows which process it talks to
+// (the kernel picks one at random on the shared port). Inherited from the primary's environment: one worker only.
+if (process.env.TEST_WORKER_PORT) serve(Number(process.env.TEST_WORKER_PORT), false);
+process.send?.({ type: "ready" } satisfies FromWorker);

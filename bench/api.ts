@@ -1,7 +1,8 @@
 /**
  * Public API at scale: GET /api/public/articles and /api/public/article/{url} at 5,000 articles with wrk
  * (32 connections), and the login p50 (slow on purpose: argon2id).
- * Usage: bun bench/api.ts [articles=5000] [seconds=10]
+ * Usage: bun bench/api.ts [articles=5000] [seconds=10]   (BENCH_PORT moves it off 4505; BENCH_WORKERS sets WEB_WORKERS:
+ * 0 for one process, unset for one per extra core)
  */
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -14,13 +15,19 @@ const dir = mkdtempSync(join(tmpdir(), "bench-api-"));
 const databaseUrl = `file:${join(dir, "site.db")}`;
 Bun.spawnSync([BUN, "bench/generate.ts", databaseUrl, articles, "2000", "1000", "300"], { stdout: "inherit" });
 const server = await startServer({
-  port: 4505,
+  port: Number(process.env.BENCH_PORT ?? 4505),
   databaseUrl,
   dir,
-  env: { SITE_BUILD: "off", SEED: "none", ADMIN_NICKNAME: "bench", ADMIN_PASSWORD: "bench-password-123" },
+  env: {
+    SITE_BUILD: "off",
+    SEED: "none",
+    ADMIN_NICKNAME: "bench",
+    ADMIN_PASSWORD: "bench-password-123",
+    ...(process.env.BENCH_WORKERS !== undefined ? { WEB_WORKERS: process.env.BENCH_WORKERS } : {}),
+  },
 });
 const list = await (await fetch(`${server.url}/api/public/articles`)).json();
-console.log(`dataset: ${articles} articles (${list.length} public); wrk 32 connections, ${secondsArg} s`);
+console.log(`dataset: ${articles} articles (${list.length} public); wrk 32 connections, ${secondsArg} s; WEB_WORKERS=${process.env.BENCH_WORKERS ?? "default"}`);
 for (const path of ["/api/public/articles", `/api/public/article/${list[100].url}`]) {
   for (const gzip of [true, false]) {
     const r = await wrk(server.url + path, { seconds: Number(secondsArg), connections: 32, gzip });

@@ -14,6 +14,12 @@ const MIGRATIONS = new URL("./migrations", import.meta.url).pathname;
 
 /** Per-connection settings of the embedded database (foreign keys and the busy timeout are not stored in the file). */
 const CONNECTION_PRAGMAS = ["PRAGMA foreign_keys = ON", "PRAGMA busy_timeout = 5000", "PRAGMA synchronous = NORMAL"];
+/**
+ * A process that only reads (a worker answering API reads, api/lib/worker-api.ts) opens its connections with
+ * `query_only`: any write it would attempt fails at once with SQLITE_READONLY instead of silently becoming a second
+ * writer. Set for the whole process by openDatabase({ readOnly: true }); a process opens one database.
+ */
+let readOnlyProcess = false;
 
 type PooledDatabase = { exec(sql: string): unknown };
 const configured = new WeakSet<object>();
@@ -32,6 +38,7 @@ function configureEveryPooledConnection() {
     const db = acquireSync.call(this, forTransaction);
     if (!configured.has(db)) {
       for (const pragma of CONNECTION_PRAGMAS) db.exec(pragma);
+      if (readOnlyProcess) db.exec("PRAGMA query_only = ON");
       configured.add(db);
     }
     return db;
@@ -43,7 +50,11 @@ function configureEveryPooledConnection() {
  * Opens the database named by a libSQL URL: `file:` for the embedded default, `libsql://` or `http(s)://` for a
  * server. This module is the only place that knows the driver.
  */
-export async function openDatabase(url: string, authToken?: string): Promise<Database> {
+export async function openDatabase(url: string, authToken?: string, opts: { readOnly?: boolean } = {}): Promise<Database> {
+  if (opts.readOnly) {
+    if (!url.startsWith("file:")) throw new Error("A read-only database handle is only made for an embedded (file:) database");
+    readOnlyProcess = true;
+  }
   if (url.startsWith("file:")) {
     const path = url.slice("file:".length);
     // libSQL cannot create the parent folder itself (SQLITE_CANTOPEN, error 14).
@@ -51,10 +62,10 @@ export async function openDatabase(url: string, authToken?: string): Promise<Dat
   }
   if (url.startsWith("file:")) configureEveryPooledConnection();
   const client = createClient({ url, authToken: authToken || undefined });
-  if (url.startsWith("file:")) {
-    // WAL (stored in the file) lets the site build read while the API writes.
+  if (url.startsWith("file:") && !opts.readOnly) {
+    // WAL (stored in the file) lets the site build read while the API writes; a reader finds it set by the writer.
     await client.execute("PRAGMA journal_mode = WAL");
-  } else {
+  } else if (!url.startsWith("file:")) {
     // A libSQL server keeps no per-connection state between requests we could rely on; ask anyway.
     await client.execute("PRAGMA foreign_keys = ON");
   }

@@ -4,7 +4,7 @@
  */
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
-import sharp from "sharp";
+import { loadSharp } from "./sharp";
 
 export const VARIANT_WIDTHS = {
   profile_pics: [96, 192, 300],
@@ -35,6 +35,7 @@ export function mailPictureName(file: string): string {
  * every advertised file exists.
  */
 export async function writeImageVariants(path: string, area: ImageArea): Promise<string[]> {
+  const sharp = await loadSharp();
   const dir = path.slice(0, path.lastIndexOf("/"));
   const file = path.slice(path.lastIndexOf("/") + 1);
   const written: string[] = [];

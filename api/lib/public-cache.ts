@@ -1,6 +1,7 @@
 /**
  * Answers to public GET endpoints, kept in memory until the content changes. Public answers do not depend on
  * who asks, so one copy serves everyone; any write through the API clears the cache (see `Deps.contentChanged`).
+ * Each worker answering reads keeps its own, cleared by the primary over IPC (api/server.ts, api/lib/worker-api.ts).
  * Assumes one API process per database: a second process writing to the same libSQL server would not clear
  * this one (documented in docs/DECISIONS.md).
  */

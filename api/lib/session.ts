@@ -48,8 +48,32 @@ export async function createSession(db: Db, userId: string, now = new Date()): P
 
 export type ValidSession = { session: SessionRow; user: UserRow };
 
+/**
+ * The two writes a session lookup may make: sliding the expiry and deleting an expired session. A process that
+ * reads the database without writing it (a worker answering reads, api/lib/worker-api.ts) hands them to the
+ * primary instead; everywhere else they are made here.
+ */
+export type SessionWrites = {
+  extend(db: Db, id: string, expiresAt: Date): Promise<void>;
+  remove(db: Db, id: string): Promise<void>;
+};
+
+export const directSessionWrites: SessionWrites = {
+  async extend(db, id, expiresAt) {
+    await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
+  },
+  async remove(db, id) {
+    await db.delete(sessions).where(eq(sessions.id, id));
+  },
+};
+
 /** The session and user behind a token, or null when the token is malformed, unknown, wrong or expired. */
-export async function validateSessionToken(db: Db, token: string, now = new Date()): Promise<ValidSession | null> {
+export async function validateSessionToken(
+  db: Db,
+  token: string,
+  now = new Date(),
+  writes: SessionWrites = directSessionWrites,
+): Promise<ValidSession | null> {
   const parts = token.split(".");
   if (parts.length !== 2) return null;
   const [id, secret] = parts as [string, string];
@@ -63,12 +87,12 @@ export async function validateSessionToken(db: Db, token: string, now = new Date
   if (!row) return null;
   if (!constantTimeEqual(await hashSecret(secret), row.session.secretHash)) return null;
   if (row.session.expiresAt.getTime() <= now.getTime()) {
-    await db.delete(sessions).where(eq(sessions.id, id));
+    await writes.remove(db, id);
     return null;
   }
   if (row.session.expiresAt.getTime() - now.getTime() < SESSION_LIFETIME_MS / 2) {
     row.session.expiresAt = new Date(now.getTime() + SESSION_LIFETIME_MS);
-    await db.update(sessions).set({ expiresAt: row.session.expiresAt }).where(eq(sessions.id, id));
+    await writes.extend(db, id, row.session.expiresAt);
   }
   return row;
 }

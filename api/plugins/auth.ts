@@ -48,7 +48,7 @@ export function viewerOf(deps: Deps, request: Request): Promise<Viewer | null> {
 async function lookUpViewer(deps: Deps, request: Request): Promise<Viewer | null> {
   const source = readToken(request);
   if (!source) return null;
-  const valid = await validateSessionToken(deps.db, source.token);
+  const valid = await validateSessionToken(deps.db, source.token, new Date(), deps.sessionWrites);
   if (!valid) return null;
   if (source.via === "cookie") assertSameOrigin(request, deps.env.publicUrl);
   return { ...valid, via: source.via };

@@ -11,13 +11,15 @@ export const ADMIN = { nickname: "admin", password: "Admin-Soak-2026!" };
 export type RealServer = {
   url: string;
   proc: ReturnType<typeof Bun.spawn>;
+  /** What the server printed so far (its workers' « Static worker <pid> ready » lines among it). */
+  output(): string;
   /** Ends the process the hard way: no shutdown code runs (the crash under test). */
   kill9(): Promise<void>;
   stop(): Promise<void>;
 };
 
 /** A port nobody listens on right now (the server's builder needs the real port, not 0, to reach the API). */
-function freePort(): number {
+export function freePort(): number {
   const probe = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response() });
   const port = probe.port!;
   probe.stop(true);
@@ -57,9 +59,13 @@ export async function startServer(dir: string, env: Record<string, string> = {})
     out += decoder.decode(value);
     url = /Listening on (http:\/\/[^\s]+)/.exec(out)?.[1] ?? null;
   }
-  // Keep draining its output so the pipe never fills and blocks it.
+  // Keep draining its output so the pipe never fills and blocks it; kept for output().
   void (async () => {
-    while (!(await reader.read()).done);
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      out += decoder.decode(value);
+    }
   })();
   void new Response(proc.stderr).text();
   const base = url;
@@ -72,9 +78,18 @@ export async function startServer(dir: string, env: Record<string, string> = {})
       await Bun.sleep(500);
     }
   }
+  if (env.TEST_WORKER_PORT) {
+    // The worker's own door (api/web-worker.ts) answers once the worker has started.
+    for (;;) {
+      if (Date.now() > deadline + 60_000) throw new Error(`worker not listening on ${env.TEST_WORKER_PORT}:\n${out}`);
+      if (await fetch(`http://127.0.0.1:${env.TEST_WORKER_PORT}/api/health`).then((r) => r.ok, () => false)) break;
+      await Bun.sleep(200);
+    }
+  }
   return {
     url: base,
     proc,
+    output: () => out,
     async kill9() {
       proc.kill(9);
       await proc.exited;
@@ -141,5 +156,21 @@ export async function inspectAfterRestart(dir: string) {
     return { integrity, stored };
   } finally {
     database.close();
+  }
+}
+
+/** The pids of the workers the server said were ready (« Static worker <pid> ready »). */
+export function workerPids(server: RealServer): number[] {
+  return [...server.output().matchAll(/Static worker (\d+) ready/g)].map((m) => Number(m[1]));
+}
+
+/** A public read through the shared port: true when answered 200 (false when refused or the connection broke). */
+export async function readPublic(base: string): Promise<boolean> {
+  try {
+    const res = await fetch(`${base}/api/public/themes`);
+    await res.arrayBuffer();
+    return res.status === 200;
+  } catch {
+    return false;
   }
 }

@@ -5,13 +5,15 @@
  * re-encoded so that the stored files no longer carry the payload. form.test.ts and store.test.ts cover the
  * reader and the store on their own; this file checks the routes end to end.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { articles, media, users } from "../../../db/schema";
 import { makeArticle, makeTheme, makeUser } from "../../testing/factory";
 import { createHarness, type Harness } from "../../testing/harness";
+import { freePort, startServer, type RealServer } from "../../../scripts/testing/real-server";
 import { createSession } from "../session";
 import { serveUpload } from "../uploads-serve";
 import * as hostile from "./fuzz-samples";
@@ -72,8 +74,17 @@ function walk(dir: string, root = dir): string[] {
     .sort();
 }
 
-describe("upload fuzz through the real upload routes", () => {
+/**
+ * Where the uploads are sent: the app in this process, or a worker's own door on a real server with one worker
+ * (issue 34), which forwards every upload to the primary over the loopback hop, streamed.
+ */
+const DOORS = ["the app in process", "a worker's door"] as const;
+
+describe.each(DOORS)("upload fuzz through the real upload routes, via %s", (door) => {
   let h: Harness;
+  let server: RealServer | null = null;
+  let origin = "http://localhost";
+  const serverDir = mkdtempSync(join(tmpdir(), "fuzz-server-"));
   let uploadsDir: string;
   let member: { id: string; auth: Record<string, string> };
   let articleId: string;
@@ -107,8 +118,26 @@ describe("upload fuzz through the real upload routes", () => {
         picturesOnly: true,
       },
     ];
+    if (door === "a worker's door") {
+      const port = freePort();
+      // The same database and uploads folder as the harness; the site folder apart (the test walks h.dir).
+      server = await startServer(serverDir, {
+        DATABASE_URL: `file:${join(h.dir, "test.db")}`,
+        UPLOADS_DIR: uploadsDir,
+        UPLOAD_MAX_MB: "6",
+        UPLOADS_PER_HOUR: "100000",
+        WEB_WORKERS: "1",
+        TEST_WORKER_PORT: String(port),
+      });
+      origin = `http://127.0.0.1:${port}`;
+    }
+  }, 120_000);
+  afterAll(async () => {
+    await server?.stop();
+    h.close();
+    rmSync(serverDir, { recursive: true, force: true });
   });
-  afterAll(() => h.close());
+  const send = (request: Request) => (server ? fetch(request) : h.app.handle(request));
 
   async function upload(
     target: Target,
@@ -135,7 +164,7 @@ describe("upload fuzz through the real upload routes", () => {
       });
       init.duplex = "half";
     } else init.body = body;
-    const res = await h.app.handle(new Request(`http://localhost${target.path()}`, init));
+    const res = await send(new Request(`${origin}${target.path()}`, init));
     const text = await res.text();
     let json: any = text;
     try {

@@ -6,7 +6,7 @@
  * pictures get one too; made again only if it is missing.
  */
 import { join } from "node:path";
-import sharp from "sharp";
+import { loadSharp } from "../sharp";
 import { mailPictureName } from "../images";
 import { uploadStorage } from "../storage";
 import { MAX_INPUT_PIXELS } from "./store";
@@ -25,6 +25,7 @@ async function bytesOf(body: Blob | ReadableStream<Uint8Array>): Promise<Buffer>
  * unreadable (the item then goes out without a picture rather than failing the issue).
  */
 export async function ensureMailPicture(uploadsDir: string, area: "article_pics" | "media_thumbnails", file: string): Promise<MailPicture | null> {
+  const sharp = await loadSharp();
   const storage = uploadStorage(uploadsDir);
   const name = mailPictureName(file);
   const src = `/uploads/${area}/${name}`;

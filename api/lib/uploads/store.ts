@@ -7,7 +7,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { basename, join } from "node:path";
-import sharp from "sharp";
+import { loadSharp } from "../sharp";
 import { uploadContentType } from "../content-types";
 import { BadRequestError, HttpError } from "../errors";
 import { mailPictureName, VARIANT_WIDTHS, variantName, writeImageVariants, type ImageArea } from "../images";
@@ -44,6 +44,7 @@ function pictureError(e: unknown): Error {
  * get a 480x270 thumbnail plus the responsive variants of both (as the seed writes them).
  */
 export async function keepMediaFile(uploadsDir: string, temp: TempUpload): Promise<{ path: string; thumbnail: string | null }> {
+  const sharp = await loadSharp();
   const storage = uploadStorage(uploadsDir);
   const name = generatedName(temp.ext);
   if (temp.kind !== "image" && temp.kind !== "picture") {
@@ -79,6 +80,7 @@ export async function keepMediaFile(uploadsDir: string, temp: TempUpload): Promi
 
 /** Same format out as in, metadata dropped; GIF and WebP keep their animation. */
 async function reencode(source: string, ext: string, dest: string): Promise<void> {
+  const sharp = await loadSharp();
   const animated = ext === "gif" || ext === "webp";
   let img = sharp(source, { limitInputPixels: MAX_INPUT_PIXELS, animated });
   if (!animated) img = img.autoOrient();
@@ -111,6 +113,7 @@ export async function savePictureSized(
   source: TempUpload | Uint8Array,
   opts: { maxSide?: number; width?: number; crop?: Crop } = {},
 ): Promise<{ name: string; width: number; height: number }> {
+  const sharp = await loadSharp();
   const input = source instanceof Uint8Array ? source : source.path;
   const name = generatedName("jpg");
   const stage = await uploadStorage(uploadsDir).stage(area);
