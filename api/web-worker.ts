@@ -20,7 +20,7 @@ import { declaresOversizedForm, FORM_TOO_LARGE_MESSAGE } from "./lib/uploads/lim
 import { isArticleWrite } from "./modules/articles/body-size";
 import { UPLOAD_ACCESS_PATH, WorkerMediaGate } from "./lib/uploads/visibility";
 import { HitCounter, type Hit, type Salts } from "./modules/audience/counter";
-import { exitWithServer } from "../scripts/owned-by-server";
+import { exitWithServer } from "./lib/owned-by-server";
 
 const { PORT, HOST, UPLOADS_DIR, PRIMARY_API } = process.env;
 const hopSecret: string = process.env[HOP_SECRET_ENV] ?? "";

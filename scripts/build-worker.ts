@@ -24,7 +24,7 @@ import {
 import { nextBuildGeneration } from "../site/src/lib/per-build";
 import { apiReadStats } from "../site/src/lib/page-reads";
 import { buildKey } from "./partial-build";
-import { exitWithServer } from "./owned-by-server";
+import { exitWithServer } from "../api/lib/owned-by-server";
 import type { CapturedPrerenderer } from "./prerenderer-capture";
 import type { SearchIndexStats } from "./search-index";
 import type { SearchDone, SearchJob } from "./search-index-thread";

@@ -15,7 +15,7 @@ import { mkdirSync, rmSync } from "node:fs";
 import type { Article } from "../api/contract";
 import { buildKey } from "./partial-build";
 import { astroBuildKeepingRenderer } from "./astro-in-process";
-import { exitWithServer } from "./owned-by-server";
+import { exitWithServer } from "../api/lib/owned-by-server";
 import type { CapturedPrerenderer } from "./prerenderer-capture";
 import { renderArticlePreview } from "./preview-render";
 import { setPreviewAnswers } from "../site/src/lib/preview-article";

@@ -7,7 +7,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 /**
  * Starts `command` with piped output and an IPC channel, in its own process group (so `killGroup` takes the Astro
  * and Pagefind processes it started with it). The server does not wait for it to exit; the child leaves when the
- * server goes (scripts/owned-by-server.ts).
+ * server goes (api/lib/owned-by-server.ts).
  */
 export function spawnOwned(command: string[], env: Record<string, string | undefined>): ChildProcess {
   const [cmd, ...args] = command;
