@@ -9,7 +9,7 @@ import { Elysia } from "elysia";
 import { PayloadTooLargeError } from "../lib/errors";
 import { discardRequestUploads, maxBodyBytes } from "../lib/uploads/form";
 import { tooLargeMessage } from "../lib/uploads/formats";
-import { FORM_MAX_BYTES, FORM_TOO_LARGE_MESSAGE } from "../lib/uploads/limits";
+import { bodyTooLargeMessage, FORM_MAX_BYTES } from "../lib/uploads/limits";
 import { routedPath } from "./routed-path";
 
 /** JSON, urlencoded and any other body a non-upload route reads. */
@@ -102,8 +102,7 @@ export const bodyLimit = (opts: { uploadMaxMb: number }, isUpload: UploadRouteMa
     });
 };
 
-const tooBig = (limit: number) =>
-  new PayloadTooLargeError(limit === JSON_LIMIT_BYTES ? FORM_TOO_LARGE_MESSAGE : `Requête trop volumineuse (max ${Math.floor(limit / 1024)} Ko).`);
+const tooBig = (limit: number) => new PayloadTooLargeError(bodyTooLargeMessage(limit));
 
 /** The body's bytes, refused with 413 as soon as they pass `max` (the rest is never read). */
 async function readBounded(request: Request, max: number): Promise<Uint8Array<ArrayBuffer>> {

@@ -7,7 +7,10 @@ import { isMultipart } from "./multipart";
 /** Any JSON, urlencoded or text body, and the text fields of one upload form together. */
 export const FORM_MAX_BYTES = 64 * 1024;
 
-export const FORM_TOO_LARGE_MESSAGE = "Requête trop volumineuse (max 64 Ko).";
+/** What a body past its route's bound is told (« Requête trop volumineuse (max 64 Ko). »). */
+export const bodyTooLargeMessage = (maxBytes: number) => `Requête trop volumineuse (max ${Math.floor(maxBytes / 1024)} Ko).`;
+
+export const FORM_TOO_LARGE_MESSAGE = bodyTooLargeMessage(FORM_MAX_BYTES);
 
 /**
  * True when a request declares a body over 64 KB that is not multipart: no route takes one (upload routes read
