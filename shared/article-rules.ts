@@ -27,6 +27,9 @@ export const RULE_MESSAGES = {
   refusalReasonTooLong: `Le motif du refus est trop long (max ${groupDigits(REFUSAL_REASON_MAX)} caractères).`,
 } as const;
 
+/** An admin's reason for refusing an edit (issue 32 §3), as its authors read it in the mail and on their article. */
+export const refusalReasonText = (reason: string | null) => (reason ? `Motif\u00a0: ${reason}` : "Aucun motif n'a été donné.");
+
 /** Things embedded in a body that are worth keeping without a word around them. */
 const EMBEDDED = /<(img|iframe|video|audio)\b/i;
 
