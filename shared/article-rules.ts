@@ -9,6 +9,9 @@
 export const TITLE_MAX = 200;
 export const DEFAULT_CONTENT_MAX = 10_000;
 
+/** Longest reason an admin may give with « Refuser la modification » (issue 32 §3): the API enforces it, the dialog counts. */
+export const REFUSAL_REASON_MAX = 1000;
+
 /** 10000 -> "10 000", as the spec writes it (a plain space, whatever the browser's locale data says). */
 export function groupDigits(n: number): string {
   return String(Math.trunc(n)).replace(/\B(?=(\d{3})+(?!\d))/g, " ");
@@ -21,7 +24,11 @@ export const RULE_MESSAGES = {
   contentTooLong: (max: number) => `Le contenu est trop long (max ${groupDigits(max)} caractères)`,
   noTheme: "Au moins un thème doit être sélectionné",
   emptyDraft: "Ce brouillon est vide\u00a0: écrivez un titre ou un texte pour l'enregistrer.",
+  refusalReasonTooLong: `Le motif du refus est trop long (max ${groupDigits(REFUSAL_REASON_MAX)} caractères).`,
 } as const;
+
+/** An admin's reason for refusing an edit (issue 32 §3), as its authors read it in the mail and on their article. */
+export const refusalReasonText = (reason: string | null) => (reason ? `Motif\u00a0: ${reason}` : "Aucun motif n'a été donné.");
 
 /** Things embedded in a body that are worth keeping without a word around them. */
 const EMBEDDED = /<(img|iframe|video|audio)\b/i;

@@ -9,12 +9,10 @@
  * escaped attributes), and every value put back is escaped again, so the output is as safe as the input.
  */
 
+import { decodeEntities, escapeHtml } from "./html-text";
+
 const CALL = /<sup([^>]*)>[^<]*<\/sup>/g;
 const ATTR = (name: string) => new RegExp(`\\s${name}="([^"]*)"`);
-
-const decode = (s: string) =>
-  s.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&nbsp;/g, "\u00a0").replace(/&amp;/g, "&");
-const escape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** The notes' plain texts in the order of their calls. */
 export function footnoteTexts(cleanHtml: string): string[] {
@@ -28,7 +26,7 @@ export function footnoteTexts(cleanHtml: string): string[] {
 
 function noteOf(attrs: string): string | null {
   if (ATTR("class").exec(attrs)?.[1] !== "footnote") return null;
-  const note = decode(ATTR("data-note").exec(attrs)?.[1] ?? "").trim();
+  const note = decodeEntities(ATTR("data-note").exec(attrs)?.[1] ?? "").trim();
   return note || null;
 }
 
@@ -46,7 +44,7 @@ export type FootnoteOptions = {
  */
 export function renderFootnotes(cleanHtml: string, opts: FootnoteOptions = {}): string {
   if (!cleanHtml.includes('class="footnote"')) return cleanHtml;
-  const base = escape(opts.base ?? "");
+  const base = escapeHtml(opts.base ?? "");
   const notes: string[] = [];
   const body = cleanHtml.replace(CALL, (call, attrs: string) => {
     if (ATTR("class").exec(attrs)?.[1] !== "footnote") return call;
@@ -63,7 +61,7 @@ export function renderFootnotes(cleanHtml: string, opts: FootnoteOptions = {}): 
   const items = notes
     .map((note, i) => {
       const label = base ? "" : ` aria-label="Retour au texte (appel de la note ${i + 1})"`;
-      return `<li id="note-${i + 1}">${escape(note)} <a href="${base}#appel-${i + 1}" class="footnote-back"${label}><span aria-hidden="true">↩\u00a0</span>Retour au texte</a></li>`;
+      return `<li id="note-${i + 1}">${escapeHtml(note)} <a href="${base}#appel-${i + 1}" class="footnote-back"${label}><span aria-hidden="true">↩\u00a0</span>Retour au texte</a></li>`;
     })
     .join("");
   return `${body}<section class="footnotes" aria-labelledby="notes-titre"><h2 id="notes-titre">Notes</h2><ol>${items}</ol></section>`;

@@ -44,7 +44,7 @@ export const articleRevisions = sqliteTable(
      * otherwise. Shown in « Historique »; the newest version refused is the authors' « Modification refusée ».
      */
     review: text("review").$type<RevisionReview>(),
-    /** The reason an admin gave with « Refuser la modification » (optional, REFUSAL_REASON_MAX characters at most). */
+    /** The reason an admin gave with « Refuser la modification » (optional, shared/article-rules.ts REFUSAL_REASON_MAX characters at most). */
     reviewReason: text("review_reason"),
     /** When the decision was made. */
     reviewedAt: integer("reviewed_at", { mode: "timestamp_ms" }),

@@ -264,9 +264,6 @@ export type Revision = Static<typeof Revision>;
 /** « Restaurer »: the version the form was opened at (a stale one gets 409), optional like the form's own. */
 export const RestoreBody = strict(t.Optional(t.Object({ version: t.Optional(t.Integer({ minimum: 1, error: "Version invalide." })) })));
 
-/** Longest reason an admin may give with « Refuser la modification ». */
-export const REFUSAL_REASON_MAX = 1000;
-
 const EditVersion = t.Optional(t.Integer({ minimum: 1, error: "Version invalide." }));
 
 /**

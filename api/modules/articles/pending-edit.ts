@@ -9,9 +9,8 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { articles } from "../../../db/schema";
 import { BadRequestError, ConflictError } from "../../lib/errors";
-import { groupDigits } from "../../../shared/article-rules";
+import { REFUSAL_REASON_MAX, RULE_MESSAGES } from "../../../shared/article-rules";
 import { editReviewEvents } from "../notifications/events";
-import { REFUSAL_REASON_MAX } from "./model";
 import { findArticle } from "./service";
 import { applyPendingSteps, approvedRevisionStep, refusedRevisionStep, sealRevisions } from "./revisions";
 import { articleForWrite, failedOnStaleGuard, runBatch, staleGuard } from "./writes";
@@ -22,7 +21,7 @@ const EDIT_CHANGED = "Cette modification a changé entre-temps\u00a0: rechargez 
 /** The reason as stored: trimmed, null when empty; too long is refused with the limit in French. */
 export function refusalReason(reason: string | undefined): string | null {
   const text = (reason ?? "").replace(/\r\n?/g, "\n").trim();
-  if (text.length > REFUSAL_REASON_MAX) throw new BadRequestError(`Le motif du refus est trop long (max ${groupDigits(REFUSAL_REASON_MAX)} caractères).`);
+  if (text.length > REFUSAL_REASON_MAX) throw new BadRequestError(RULE_MESSAGES.refusalReasonTooLong);
   return text || null;
 }
 

@@ -11,7 +11,7 @@ import { articleAuthors, articleMedia, articleRevisions, articles, articleThemes
 import { BadRequestError, ConflictError, NotFoundError } from "../../lib/errors";
 import { isBlankArticle, RULE_MESSAGES } from "../../../shared/article-rules";
 import { bodyPictureSteps } from "./body-pictures";
-import { editReviewEvents, editSubmittedEvents, flagEvents, submissionEvents } from "../notifications/events";
+import { editReviewEvents, flagEvents, submissionEvents } from "../notifications/events";
 import type { ArticleInput } from "./input";
 import type { ArticleState } from "./model";
 import { findArticle } from "./service";
@@ -208,7 +208,7 @@ export async function updateArticle(db: Db, id: string, input: ArticleInput, act
       staleGuard(db),
       ...revision.steps,
       // Saved for good (not an autosave): the admins hear of the edit waiting, as of a submission (issue 32 §3).
-      ...(draft ? [] : editSubmittedEvents(db, id, actor)),
+      ...(draft ? [] : submissionEvents(db, "article-edit", id, actor)),
     ];
   } else {
     const changes: Partial<ArticleRow> = { title: input.title, txtContent: input.txtContent, updatedAt: now, pendingRevisionId: null, publishAt };

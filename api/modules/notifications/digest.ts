@@ -14,6 +14,7 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
 import { inWriteTurn, type Db } from "../../../db/client";
 import { articleAuthors, articleRevisions, articles, contactMessages, media, notifications, users, type NotificationKind } from "../../../db/schema";
+import { refusalReasonText } from "../../../shared/article-rules";
 import type { Env } from "../../env";
 import { renderMail } from "../mail/render";
 import { enqueueMail } from "../mail/service";
@@ -30,8 +31,6 @@ export type NotificationDigest = { runOnce(): Promise<DigestReport> };
 
 type Event = { id: number; kind: NotificationKind; itemId: string };
 
-
-const NBSP = "\u00a0";
 
 class Taken extends Error {}
 
@@ -139,10 +138,9 @@ export function createNotificationDigest(opts: {
       if (stillAuthor.has(a.id)) {
         // Authors are told of a refusal even after saving again: the reason is worth reading.
         if (has("article-edit-refused", a.id)) {
-          const reason = reasonOf.get(a.id);
           d.editsRefused.push({
             title: a.title,
-            text: reason ? `Motif${NBSP}: ${reason}` : "Aucun motif n'a été donné.",
+            text: refusalReasonText(reasonOf.get(a.id) ?? null),
             // The article's form, which shows the refusal and its reason.
             href: `/user/articles?edit=${encodeURIComponent(a.id)}`,
           });

@@ -26,11 +26,12 @@ function forAdmins(db: Runner, kind: NotificationKind, itemId: string, now: Date
 }
 
 /**
- * A member's article or media now waits for approval (created, or edited through the member space): every admin
- * is told. Nothing for an admin's own writes, which are approved at once. Returns the statements to add to the
- * write's batch (none or one).
+ * A member's article or media now waits for approval (created, or edited through the member space), or their edit
+ * of a published article now waits for review (« article-edit », saved for good, not an autosave: issue 32 §3):
+ * every admin is told. Nothing for an admin's own writes, which are approved at once. Returns the statements to
+ * add to the write's batch (none or one).
  */
-export function submissionEvents(db: Runner, kind: "article" | "media", itemId: string, actor: { id: string; admin: boolean }, now = new Date()): Step[] {
+export function submissionEvents(db: Runner, kind: "article" | "article-edit" | "media", itemId: string, actor: { id: string; admin: boolean }, now = new Date()): Step[] {
   return actor.admin ? [] : [forAdmins(db, `${kind}-submitted`, itemId, now, actor.id)];
 }
 
@@ -69,14 +70,6 @@ export function flagEvents(db: Runner, kind: "article" | "media", action: string
           where ${media.id} in (${idList}) and ${column} = 0 and ${media.uploadedBy} is not null`,
     ),
   ];
-}
-
-/**
- * A member's edit of a published article now waits for review (saved for good, not an autosave): every admin but
- * the writer is told, as of a submission (issue 32 §3). Nothing for an admin's own edits, which are published.
- */
-export function editSubmittedEvents(db: Runner, itemId: string, actor: { id: string; admin: boolean }, now = new Date()): Step[] {
-  return actor.admin ? [] : [forAdmins(db, "article-edit-submitted", itemId, now, actor.id)];
 }
 
 /**

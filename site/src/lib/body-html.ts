@@ -13,6 +13,7 @@
  * The input is already clean and every value put back is escaped again, so the output is as safe as the input.
  */
 import { renderFootnotes } from "../../../shared/footnotes";
+import { decodeEntities, escapeHtml } from "../../../shared/html-text";
 import { externalSource } from "./embed";
 import { variantSrcset } from "./picture";
 
@@ -20,17 +21,13 @@ const EMBED = /<figure class="embed"><a href="([^"]*)"[^>]*>([\s\S]*?)<\/a><\/fi
 const TABLE = /<table>([\s\S]*?)<\/table>/g;
 const BODY_PICTURE = /<img src="(\/uploads\/(body_pics|media)\/[^"]+)"([^>]*?)\s*\/?>/g;
 
-const decode = (s: string) =>
-  s.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&nbsp;/g, "\u00a0").replace(/&amp;/g, "&");
-const escape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-
 /** The body as the public page renders it: facades for players, responsive variants for pictures. */
 export function renderBody(cleanHtml: string): string {
   let tables = 0;
   const scrollBox = (_table: string, inner: string) => {
     tables += 1;
-    const caption = decode((/^<caption>([\s\S]*?)<\/caption>/.exec(inner)?.[1] ?? "").replace(/<[^>]*>/g, "")).trim();
-    const label = escape(caption ? `Tableau\u00a0: ${caption}` : `Tableau ${tables}`);
+    const caption = decodeEntities((/^<caption>([\s\S]*?)<\/caption>/.exec(inner)?.[1] ?? "").replace(/<[^>]*>/g, "")).trim();
+    const label = escapeHtml(caption ? `Tableau\u00a0: ${caption}` : `Tableau ${tables}`);
     return `<div class="table-scroll" role="region" tabindex="0" aria-label="${label}"><table>${inner}</table></div>`;
   };
   return renderFootnotes(cleanHtml.replace(EMBED, embedFacade).replace(BODY_PICTURE, responsivePicture).replace(TABLE, scrollBox));
@@ -43,19 +40,19 @@ const PLAY_ICON =
   '<svg class="icon" width="30" height="30" viewBox="0 0 24 24" fill="currentColor" stroke="none" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false"><path d="M8 5v14l11-7z"></path></svg>';
 
 function embedFacade(figure: string, rawHref: string, rawTitle: string): string {
-  const source = externalSource(decode(rawHref));
+  const source = externalSource(decodeEntities(rawHref));
   if (source.kind !== "embed" || !["YouTube", "Vimeo", "SoundCloud"].includes(source.provider)) return figure;
-  const title = escape(decode(rawTitle.replace(/<[^>]*>/g, "")).trim() || source.provider);
-  const provider = escape(source.provider);
+  const title = escapeHtml(decodeEntities(rawTitle.replace(/<[^>]*>/g, "")).trim() || source.provider);
+  const provider = escapeHtml(source.provider);
   const audio = source.provider === "SoundCloud";
-  const host = escape(new URL(source.src).hostname);
+  const host = escapeHtml(new URL(source.src).hostname);
   return (
-    `<div class="player embed"><button type="button" class="facade${audio ? " is-audio" : ""}" data-embed-src="${escape(source.src)}" ` +
+    `<div class="player embed"><button type="button" class="facade${audio ? " is-audio" : ""}" data-embed-src="${escapeHtml(source.src)}" ` +
     `data-embed-title="${title} (${provider})"${audio ? ' data-embed-audio=""' : ""}><span class="facade-inner">` +
     `<span class="facade-play">${PLAY_ICON}</span><span class="facade-text">` +
     `<span class="facade-label">${audio ? "Écouter" : "Lire la vidéo"} : ${title}</span>` +
     `<span class="facade-note">Le lecteur ${provider} ne sera chargé depuis ${host} qu'après votre clic.</span>` +
-    `</span></span></button><p class="muted"><a href="${escape(source.href)}" rel="noopener noreferrer" target="_blank">` +
+    `</span></span></button><p class="muted"><a href="${escapeHtml(source.href)}" rel="noopener noreferrer" target="_blank">` +
     `Ouvrir sur ${provider}<span class="sr-only"> (nouvel onglet)</span></a></p></div>`
   );
 }

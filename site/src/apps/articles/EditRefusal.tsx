@@ -3,13 +3,11 @@
  * it, with the admin's reason, until they save again. The API sends `editRefusal` only to the authors and to admins.
  */
 import type { Article } from "../../../../api/contract";
+import { refusalReasonText } from "../../../../shared/article-rules";
 import { dakarMoment } from "../../../../shared/dakar-time";
 import type { AppContext } from "./api";
 
 export type EditRefusalValue = NonNullable<Article["editRefusal"]>;
-
-/** « Motif : … », or that none was given. */
-export const refusalReasonText = (r: EditRefusalValue) => (r.reason ? `Motif\u00a0: ${r.reason}` : "Aucun motif n'a été donné.");
 
 /** The note at the top of the article's form. */
 export function EditRefusalNote({ refusal, context }: { refusal: EditRefusalValue; context: AppContext }) {
@@ -19,7 +17,7 @@ export function EditRefusalNote({ refusal, context }: { refusal: EditRefusalValu
         <span className="badge badge-warn">Modification refusée</span>{" "}
         <span className="muted">le {dakarMoment(new Date(refusal.at))}</span>
       </p>
-      <p className="article-edit-refusal-reason">{refusalReasonText(refusal)}</p>
+      <p className="article-edit-refusal-reason">{refusalReasonText(refusal.reason)}</p>
       <p className="muted">
         {context === "member"
           ? "La page publique garde la version approuvée. Vous pouvez reprendre le texte ci-dessous et l'enregistrer à nouveau\u00a0: il sera soumis aux administrateurs."

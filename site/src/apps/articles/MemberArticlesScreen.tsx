@@ -10,6 +10,7 @@
 import { useStore } from "@nanostores/react";
 import { useState, type ReactNode } from "react";
 import type { ArticleSummary } from "../../../../api/contract";
+import { refusalReasonText } from "../../../../shared/article-rules";
 import { formatDateShort } from "../../lib/format";
 import { articleHref } from "../../lib/paths";
 import { errorText } from "../lib/api";
@@ -34,7 +35,6 @@ import { articleCount, MEMBER_ARTICLE_SORTS, MY_ARTICLE_SORTS, MY_ARTICLE_STATUS
 import { $memberArticles, $myArticles, memberArticleList, myArticleList } from "./member-pages";
 import "../ui/list-tools.css";
 import { PublicationBadges } from "./PublicationBadges";
-import { refusalReasonText } from "./EditRefusal";
 import "./MemberArticlesScreen.css";
 import { TRASH_ARTICLE_QUESTION } from "../trash/trash-text";
 
@@ -99,7 +99,7 @@ export default function MemberArticlesScreen() {
       <>
         <a href={articleHref(a.url)}>{a.title || "Sans titre"}</a>
         {/* « Modification refusée » is in the status; its reason here, where the line has room (issue 32 §3). */}
-        {a.editRefusal && <span className="article-refusal-reason">{refusalReasonText(a.editRefusal)}</span>}
+        {a.editRefusal && <span className="article-refusal-reason">{refusalReasonText(a.editRefusal.reason)}</span>}
       </>
     ),
   };

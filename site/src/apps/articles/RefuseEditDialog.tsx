@@ -4,12 +4,9 @@
  * (ui/Modal.tsx); the server checks the length again and answers in French.
  */
 import { useState } from "react";
-import { groupDigits } from "../../../../shared/article-rules";
+import { groupDigits, REFUSAL_REASON_MAX, RULE_MESSAGES } from "../../../../shared/article-rules";
 import { Modal } from "../ui/Modal";
 import { FormField } from "../ui/FormField";
-
-/** As api/modules/articles/model.ts REFUSAL_REASON_MAX (the site never imports server code). */
-export const REFUSAL_REASON_MAX = 1000;
 
 export type RefuseEditDialogProps = {
   open: boolean;
@@ -27,7 +24,7 @@ export function RefuseEditDialog({ open, title, onClose, onRefuse }: RefuseEditD
 
   const submit = async () => {
     if (length > REFUSAL_REASON_MAX) {
-      setError(`Le motif du refus est trop long (max ${groupDigits(REFUSAL_REASON_MAX)} caractères).`);
+      setError(RULE_MESSAGES.refusalReasonTooLong);
       return;
     }
     setError(null);

@@ -52,7 +52,7 @@ function tidyTable(table: HTMLTableElement) {
 }
 
 /** Each footnote call holds its number in document order: moving a note renumbers them all. */
-export function renumberFootnotes(root: ParentNode): void {
+function renumberFootnotes(root: ParentNode): void {
   [...root.querySelectorAll("sup.footnote")].forEach((sup, i) => {
     sup.removeAttribute("title");
     sup.textContent = String(i + 1);

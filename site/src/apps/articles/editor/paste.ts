@@ -132,12 +132,13 @@ function headings(doc: Document, body: HTMLElement) {
   for (const h of found) rename(doc, h, Number(h.tagName[1]) === top ? "h2" : "h3");
 }
 
-/** Keeps the allowed elements (attributes gone, a link's href aside) and replaces every other by its content. */
+/** Keeps the allowed elements (attributes gone but KEEP_ATTRS) and replaces every other by its content. */
 function simplify(root: Element) {
   for (const el of [...root.children]) {
     simplify(el);
     if (!KEEP.has(el.tagName)) {
-      // Block containers (div, section, table cells) keep their text apart from what follows.
+      // Block containers (div, section…; table cells are in KEEP) keep their text apart from what follows; one
+      // around a table is unwrapped instead, so the table is not pushed inside a paragraph.
       if (/^(DIV|SECTION|ARTICLE|DT|DD)$/.test(el.tagName) && el.textContent?.trim() && !el.querySelector("table")) {
         const p = el.ownerDocument.createElement("p");
         while (el.firstChild) p.appendChild(el.firstChild);
