@@ -17,7 +17,7 @@ import { EnvError, readEnv, type Env } from "./env";
 import { CLIENT_IP_HEADER, parseTrustProxy, resolveClientAddress, withClientIp } from "./lib/client-ip";
 import { appsPolicy, createFront, allowLongRequests } from "./lib/front";
 import { FORWARDED_URL_HEADER, HOP_HEADER, HOP_SECRET_ENV, hopCheck, hopRefused, newHopSecret } from "./lib/internal-hop";
-import { PublicCache, UNCACHED_PATHS } from "./lib/public-cache";
+import { PublicCache } from "./lib/public-cache";
 import { BAD_HOST_MESSAGE, pathOf } from "./lib/request-path";
 import { configureSecurityHeaders, useBuildScriptHashes } from "./lib/security-headers";
 import { deleteExpiredSessions } from "./lib/session";
@@ -261,13 +261,8 @@ async function api(request: Request, pathname: string, clientIp: string | undefi
   return res;
 }
 async function answerApi(request: Request, pathname: string, clientIp: string | undefined): Promise<Response> {
-  if (pathname.startsWith("/api/public/") && request.method === "GET" && !UNCACHED_PATHS.has(pathname)) {
-    const key = PublicCache.keyOf(pathname, request.url);
-    const hit = publicCache.lookup(request, key);
-    if (hit) return hit;
-    const generation = publicCache.generationNow;
-    return publicCache.store(request, key, await app.handle(request), generation);
-  }
+  const cached = publicCache.answer(request, pathname, (r) => app.handle(r));
+  if (cached) return cached;
   // Writes and sign-ins are rate limited per client address (see api/lib/client-ip.ts).
   const generation = publicCache.generationNow;
   const res = await app.handle(withClientIp(request, clientIp));
