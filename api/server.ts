@@ -355,11 +355,11 @@ if (env.webWorkers > 0) {
           if (Array.isArray(message.hits)) for (const hit of message.hits as Hit[]) if (hit && typeof hit === "object") audience.add(hit);
           return;
         }
-        // A worker answering reads asks this process to count a search or to write a session's expiry (api/lib/worker-ipc.ts).
         if (message?.type === "public-cache-cleared") {
           workerCleared(worker, message.id);
           return;
         }
+        // A worker answering reads asks this process to count a search or to write a session's expiry (api/lib/worker-ipc.ts).
         if (message?.type !== "ready") {
           void onWorkerMessage(message, { db: database.db, search: accountLimitsOf(deps).search, reply: (m) => void worker.send(m) });
           return;
