@@ -179,23 +179,24 @@ let issueSender: ReturnType<typeof startIssueSender> | undefined;
 const invalidation =
   redis
     ? new SharedInvalidation(redis.url, redis, () => {
-        publicCache.clear();
+        const cleared = clearPublicAnswers();
         void refreshMediaFiles();
         previews.contentChanged();
-        void clearWorkerCaches().then(() => builder.follow());
+        void cleared.then(() => builder.follow());
       })
     : null;
 void invalidation?.start();
 /**
- * The workers keep their own public answers (api/lib/worker-api.ts): dropped whenever this process's are. Resolves
- * once every worker has said so (or after a second, for a worker that is dying): a build must not read a page's
- * data from a worker's stale answer, so the build waits for this; the write's own answer does not.
+ * Drops this process's public answers and the workers' own (api/lib/worker-api.ts) together. Resolves once every
+ * worker has said so (or after a second, for a worker that is dying): a build must not read a page's data from a
+ * worker's stale answer, so the build waits for this, and so does the answer to the write (see answerApi).
  */
 let clearId = 0;
 /** The last clear sent to the workers: a write's answer waits for it (see answerApi). */
 let lastWorkerClear: Promise<void> = Promise.resolve();
 const clearsWaiting = new Map<number, { left: Set<Worker>; done: () => void }>();
-function clearWorkerCaches(): Promise<void> {
+function clearPublicAnswers(): Promise<void> {
+  publicCache.clear();
   if (workers.size === 0) return Promise.resolve();
   const id = ++clearId;
   return (lastWorkerClear = new Promise<void>((resolve) => {
@@ -234,8 +235,7 @@ function workerCleared(worker: Worker, id?: number) {
 const contentChanged = (change?: Change) => {
   // Every change rebuilds the whole site for now; the builder reports which changes each build carried.
   // With Redis, the builder tells the other processes once the request is counted (onSharedRequest above).
-  publicCache.clear();
-  const cleared = clearWorkerCaches();
+  const cleared = clearPublicAnswers();
   void refreshMediaFiles();
   previews.contentChanged();
   // Asked for at once without workers, as before (the builder counts and coalesces requests in order).
