@@ -11,7 +11,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions } from "../db/schema";
-import { freePort, startServer, type RealServer } from "../scripts/testing/real-server";
+import { startServer, type RealServer } from "./testing/real-server";
+import { freePort } from "./testing/redis-server";
 import { createSession, SESSION_LIFETIME_MS } from "./lib/session";
 import { WORKER_READ_ROUTES } from "./lib/worker-reads";
 import { RULES } from "./testing/authz-matrix";
@@ -31,7 +32,7 @@ describe("authorization matrix through a worker's door", () => {
   beforeAll(async () => {
     h = await createHarness({ REBUILD_TOKEN: TOKEN });
     w = await makeWorld(h);
-    const port = freePort();
+    const port = await freePort();
     door = `http://127.0.0.1:${port}`;
     // The server opens the matrix's database (its people and rows are already there, so the seed adds nothing).
     server = await startServer(serverDir, {

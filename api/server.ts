@@ -17,7 +17,7 @@ import { EnvError, readEnv, type Env } from "./env";
 import { CLIENT_IP_HEADER, parseTrustProxy, resolveClientAddress, withClientIp } from "./lib/client-ip";
 import { appsPolicy, createFront, allowLongRequests } from "./lib/front";
 import { FORWARDED_URL_HEADER, HOP_HEADER, HOP_SECRET_ENV, hopCheck, hopRefused, newHopSecret } from "./lib/internal-hop";
-import { PublicCache, UNCACHED_PATHS } from "./lib/public-cache";
+import { PublicCache } from "./lib/public-cache";
 import { BAD_HOST_MESSAGE, pathOf } from "./lib/request-path";
 import { configureSecurityHeaders, useBuildScriptHashes } from "./lib/security-headers";
 import { deleteExpiredSessions } from "./lib/session";
@@ -179,23 +179,24 @@ let issueSender: ReturnType<typeof startIssueSender> | undefined;
 const invalidation =
   redis
     ? new SharedInvalidation(redis.url, redis, () => {
-        publicCache.clear();
+        const cleared = clearPublicAnswers();
         void refreshMediaFiles();
         previews.contentChanged();
-        void clearWorkerCaches().then(() => builder.follow());
+        void cleared.then(() => builder.follow());
       })
     : null;
 void invalidation?.start();
 /**
- * The workers keep their own public answers (api/lib/worker-api.ts): dropped whenever this process's are. Resolves
- * once every worker has said so (or after a second, for a worker that is dying): a build must not read a page's
- * data from a worker's stale answer, so the build waits for this; the write's own answer does not.
+ * Drops this process's public answers and the workers' own (api/lib/worker-api.ts) together. Resolves once every
+ * worker has said so (or after a second, for a worker that is dying): a build must not read a page's data from a
+ * worker's stale answer, so the build waits for this, and so does the answer to the write (see answerApi).
  */
 let clearId = 0;
 /** The last clear sent to the workers: a write's answer waits for it (see answerApi). */
 let lastWorkerClear: Promise<void> = Promise.resolve();
 const clearsWaiting = new Map<number, { left: Set<Worker>; done: () => void }>();
-function clearWorkerCaches(): Promise<void> {
+function clearPublicAnswers(): Promise<void> {
+  publicCache.clear();
   if (workers.size === 0) return Promise.resolve();
   const id = ++clearId;
   return (lastWorkerClear = new Promise<void>((resolve) => {
@@ -234,8 +235,7 @@ function workerCleared(worker: Worker, id?: number) {
 const contentChanged = (change?: Change) => {
   // Every change rebuilds the whole site for now; the builder reports which changes each build carried.
   // With Redis, the builder tells the other processes once the request is counted (onSharedRequest above).
-  publicCache.clear();
-  const cleared = clearWorkerCaches();
+  const cleared = clearPublicAnswers();
   void refreshMediaFiles();
   previews.contentChanged();
   // Asked for at once without workers, as before (the builder counts and coalesces requests in order).
@@ -261,13 +261,8 @@ async function api(request: Request, pathname: string, clientIp: string | undefi
   return res;
 }
 async function answerApi(request: Request, pathname: string, clientIp: string | undefined): Promise<Response> {
-  if (pathname.startsWith("/api/public/") && request.method === "GET" && !UNCACHED_PATHS.has(pathname)) {
-    const key = PublicCache.keyOf(pathname, request.url);
-    const hit = publicCache.lookup(request, key);
-    if (hit) return hit;
-    const generation = publicCache.generationNow;
-    return publicCache.store(request, key, await app.handle(request), generation);
-  }
+  const cached = publicCache.answer(request, pathname, (r) => app.handle(r));
+  if (cached) return cached;
   // Writes and sign-ins are rate limited per client address (see api/lib/client-ip.ts).
   const generation = publicCache.generationNow;
   const res = await app.handle(withClientIp(request, clientIp));
@@ -360,11 +355,11 @@ if (env.webWorkers > 0) {
           if (Array.isArray(message.hits)) for (const hit of message.hits as Hit[]) if (hit && typeof hit === "object") audience.add(hit);
           return;
         }
-        // A worker answering reads asks this process to count a search or to write a session's expiry (api/lib/worker-ipc.ts).
         if (message?.type === "public-cache-cleared") {
           workerCleared(worker, message.id);
           return;
         }
+        // A worker answering reads asks this process to count a search or to write a session's expiry (api/lib/worker-ipc.ts).
         if (message?.type !== "ready") {
           void onWorkerMessage(message, { db: database.db, search: accountLimitsOf(deps).search, reply: (m) => void worker.send(m) });
           return;

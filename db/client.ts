@@ -51,26 +51,27 @@ function configureEveryPooledConnection() {
  * server. This module is the only place that knows the driver.
  */
 export async function openDatabase(url: string, authToken?: string, opts: { readOnly?: boolean } = {}): Promise<Database> {
+  const embedded = url.startsWith("file:");
   if (opts.readOnly) {
-    if (!url.startsWith("file:")) throw new Error("A read-only database handle is only made for an embedded (file:) database");
+    if (!embedded) throw new Error("A read-only database handle is only made for an embedded (file:) database");
     readOnlyProcess = true;
   }
-  if (url.startsWith("file:")) {
+  if (embedded) {
     const path = url.slice("file:".length);
     // libSQL cannot create the parent folder itself (SQLITE_CANTOPEN, error 14).
     if (path && path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+    configureEveryPooledConnection();
   }
-  if (url.startsWith("file:")) configureEveryPooledConnection();
   const client = createClient({ url, authToken: authToken || undefined });
-  if (url.startsWith("file:") && !opts.readOnly) {
-    // WAL (stored in the file) lets the site build read while the API writes; a reader finds it set by the writer.
-    await client.execute("PRAGMA journal_mode = WAL");
-  } else if (!url.startsWith("file:")) {
+  if (!embedded) {
     // A libSQL server keeps no per-connection state between requests we could rely on; ask anyway.
     await client.execute("PRAGMA foreign_keys = ON");
+  } else if (!opts.readOnly) {
+    // WAL (stored in the file) lets the site build read while the API writes; a reader finds it set by the writer.
+    await client.execute("PRAGMA journal_mode = WAL");
   }
   const db = drizzle(client, { schema });
-  if (url.startsWith("file:")) takeTurns(db, url);
+  if (embedded) takeTurns(db, url);
   return { db, client, close: () => client.close() };
 }
 

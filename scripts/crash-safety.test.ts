@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { inspectAfterRestart, readPublic, sendMessage, startServer, streamAndKill, workerPids } from "./testing/real-server";
+import { inspectAfterRestart, readPublic, sendMessage, startServer, streamAndKill, workerPids } from "../api/testing/real-server";
 
 describe("crash safety", () => {
   const dir = mkdtempSync(join(tmpdir(), "crash-"));

@@ -11,7 +11,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openDatabase } from "../db/client";
-import { inspectAfterRestart, startServer, streamAndKill } from "./testing/real-server";
+import { inspectAfterRestart, startServer, streamAndKill } from "../api/testing/real-server";
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 60);
 const CONNECTIONS = Number(process.env.SOAK_CONNECTIONS ?? 64);

@@ -61,4 +61,17 @@ describe("public answer cache budget", () => {
     expect(kept.length).toBeGreaterThan(0);
     expect(kept.length * 1000).toBeLessThanOrEqual(budget);
   });
+  it("answers a public GET from the cache, leaves every other request to the caller", async () => {
+    const cache = new PublicCache();
+    let computed = 0;
+    const compute = async () => json({ n: ++computed });
+    const get = (path: string, method = "GET") => new Request(`http://x${path}`, { method });
+    expect(await (await cache.answer(get("/api/public/themes"), "/api/public/themes", compute))!.json()).toEqual({ n: 1 });
+    expect(await (await cache.answer(get("/api/public/themes?cb=9"), "/api/public/themes", compute))!.json()).toEqual({ n: 1 });
+    expect(cache.answer(get("/api/public/themes", "HEAD"), "/api/public/themes", compute)).toBeNull();
+    expect(cache.answer(get("/api/user/me"), "/api/user/me", compute)).toBeNull();
+    expect(cache.answer(get("/api/public/articles/changes"), "/api/public/articles/changes", compute)).toBeNull();
+    cache.clear();
+    expect(await (await cache.answer(get("/api/public/themes"), "/api/public/themes", compute))!.json()).toEqual({ n: 2 });
+  });
 });

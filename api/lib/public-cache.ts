@@ -24,7 +24,7 @@ const KEY_PARAMS: ReadonlySet<string> = new Set([]);
  * see a write made behind the API's back (a script, a timed job) as the database has it, like the whole list of
  * bodies always did (too big to keep).
  */
-export const UNCACHED_PATHS: ReadonlySet<string> = new Set([
+const UNCACHED_PATHS: ReadonlySet<string> = new Set([
   "/api/public/articles/changes",
   "/api/public/articles/full",
   "/api/public/articles/summaries",
@@ -57,6 +57,20 @@ export class PublicCache {
     this.entries.clear();
     this.bytes = 0;
     this.generation++;
+  }
+
+  /**
+   * The answer to a public GET this cache may keep: the kept one, or `compute`'s, stored. Null for any other request
+   * (a write, a HEAD, a path of UNCACHED_PATHS), which the caller answers itself. The one way in for the primary
+   * (api/server.ts) and the workers answering reads (api/lib/worker-api.ts), each with its own cache.
+   */
+  answer(request: Request, pathname: string, compute: (request: Request) => Promise<Response>): Promise<Response> | null {
+    if (request.method !== "GET" || !pathname.startsWith("/api/public/") || UNCACHED_PATHS.has(pathname)) return null;
+    const key = PublicCache.keyOf(pathname, request.url);
+    const hit = this.lookup(request, key);
+    if (hit) return Promise.resolve(hit);
+    const generation = this.generation;
+    return compute(request).then((res) => this.store(request, key, res, generation));
   }
 
   /** A cached answer for this request, or null. */

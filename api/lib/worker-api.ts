@@ -15,7 +15,7 @@ import type { Deps } from "../deps";
 import type { Env } from "../env";
 import { redisAccountLimits, type AccountLimits } from "./account-limits";
 import { withClientIp } from "./client-ip";
-import { PublicCache, UNCACHED_PATHS } from "./public-cache";
+import { PublicCache } from "./public-cache";
 import type { Limiter } from "./rate-limit";
 import { RedisConnection } from "./redis/connection";
 import { primarySessionWrites, PrimaryLimiter, type FromWorker, type ToWorker } from "./worker-ipc";
@@ -74,7 +74,7 @@ export async function createWorkerReads(env: Env, send: (m: FromWorker) => void)
   let isRead: ReturnType<typeof workerReadMatcher> | null = null;
   const servedBy = process.env.SERVED_BY_HEADER === "1";
   const mark = (res: Response) => {
-    if (servedBy) res.headers.set(SERVED_BY, `worker ${process.pid}`);
+    res.headers.set(SERVED_BY, `worker ${process.pid}`);
     return res;
   };
   return {
@@ -82,14 +82,8 @@ export async function createWorkerReads(env: Env, send: (m: FromWorker) => void)
       // The route table is complete once the app has been built; read once.
       isRead ??= workerReadMatcher(app.routes);
       if (!isRead(request.method, pathname)) return null;
-      if (pathname.startsWith("/api/public/") && request.method === "GET" && !UNCACHED_PATHS.has(pathname)) {
-        const key = PublicCache.keyOf(pathname, request.url);
-        const hit = cache.lookup(request, key);
-        if (hit) return Promise.resolve(mark(hit));
-        const generation = cache.generationNow;
-        return app.handle(request).then((res) => cache.store(request, key, res, generation)).then(mark);
-      }
-      return app.handle(withClientIp(request, clientIp)).then(mark);
+      const answer = cache.answer(request, pathname, (r) => app.handle(r)) ?? app.handle(withClientIp(request, clientIp));
+      return servedBy ? answer.then(mark) : answer;
     },
     onMessage(message) {
       if (message?.type === "took") searches.answered(message.id, message.wait);

@@ -13,7 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { articles, media, users } from "../../../db/schema";
 import { makeArticle, makeTheme, makeUser } from "../../testing/factory";
 import { createHarness, type Harness } from "../../testing/harness";
-import { freePort, startServer, type RealServer } from "../../../scripts/testing/real-server";
+import { startServer, type RealServer } from "../../testing/real-server";
+import { freePort } from "../../testing/redis-server";
 import { createSession } from "../session";
 import { serveUpload } from "../uploads-serve";
 import * as hostile from "./fuzz-samples";
@@ -119,7 +120,7 @@ describe.each(DOORS)("upload fuzz through the real upload routes, via %s", (door
       },
     ];
     if (door === "a worker's door") {
-      const port = freePort();
+      const port = await freePort();
       // The same database and uploads folder as the harness; the site folder apart (the test walks h.dir).
       server = await startServer(serverDir, {
         DATABASE_URL: `file:${join(h.dir, "test.db")}`,

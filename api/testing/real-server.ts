@@ -5,6 +5,7 @@
  */
 import { join } from "node:path";
 import { openDatabase } from "../../db/client";
+import { freePort } from "./redis-server";
 
 export const ADMIN = { nickname: "admin", password: "Admin-Soak-2026!" };
 
@@ -18,19 +19,12 @@ export type RealServer = {
   stop(): Promise<void>;
 };
 
-/** A port nobody listens on right now (the server's builder needs the real port, not 0, to reach the API). */
-export function freePort(): number {
-  const probe = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response() });
-  const port = probe.port!;
-  probe.stop(true);
-  return port;
-}
-
 export async function startServer(dir: string, env: Record<string, string> = {}): Promise<RealServer> {
   const proc = Bun.spawn([process.execPath, "api/server.ts"], {
     env: {
       ...process.env,
-      PORT: String(freePort()),
+      // A real port, not 0: the server's builder needs it to reach the API.
+      PORT: String(await freePort()),
       HOST: "127.0.0.1",
       DATABASE_URL: `file:${join(dir, "site.db")}`,
       UPLOADS_DIR: join(dir, "uploads"),
