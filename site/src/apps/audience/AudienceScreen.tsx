@@ -9,6 +9,7 @@ import type { AudiencePeriod, AudienceReport } from "../../../../api/contract";
 import { useResource } from "../lib/query";
 import { ScreenHead } from "../ui/ScreenHead";
 import { AudienceChart } from "./AudienceChart";
+import { pluralWord } from "../../lib/format";
 import { count, DEVICE_LABELS, PERIODS, pointLabelLong } from "./labels";
 import { $audience, $period, exportHref } from "./stores";
 import { TopTable, type TopRow } from "./TopTable";
@@ -67,16 +68,16 @@ function Report({ data }: { data: AudienceReport }) {
       </p>
       <ul className="audience-totals">
         <li>
-          <strong>{count(data.totals.visits)}</strong> visites
+          <strong>{count(data.totals.visits)}</strong> {pluralWord(data.totals.visits, "visite")}
         </li>
         <li>
-          <strong>{count(data.totals.views)}</strong> pages vues
+          <strong>{count(data.totals.views)}</strong> {pluralWord(data.totals.views, "page vue", "pages vues")}
         </li>
         <li>
-          <strong>{count(data.totals.downloads)}</strong> téléchargements
+          <strong>{count(data.totals.downloads)}</strong> {pluralWord(data.totals.downloads, "téléchargement")}
         </li>
         <li>
-          <strong>{count(data.totals.feeds)}</strong> lectures des flux
+          <strong>{count(data.totals.feeds)}</strong> {pluralWord(data.totals.feeds, "lecture des flux", "lectures des flux")}
         </li>
       </ul>
       <AudienceChart

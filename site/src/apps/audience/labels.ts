@@ -4,6 +4,7 @@
  */
 import type { AudiencePeriod } from "../../../../api/contract";
 import { dakarDate } from "../../../../shared/dakar-time";
+import { pluralWord } from "../../lib/format";
 
 const MONTHS = ["janv.", "févr.", "mars", "avr.", "mai", "juin", "juil.", "août", "sept.", "oct.", "nov.", "déc."];
 /** « novembre 2026 »: a month of the 12-month view (days go through the site's own dakarDate). */
@@ -41,3 +42,6 @@ export const DEVICE_LABELS = { mobile: "Mobile", tablet: "Tablette", desktop: "O
 
 /** "1 234" with the French thin grouping space, as everywhere a count is shown. */
 export const count = (n: number): string => n.toLocaleString("fr-FR");
+
+/** « 0 page vue », « 1 234 pages vues »: the figure and its noun agreed the French way (format.ts pluralWord). */
+export const counted = (n: number, singular: string, pluralForm = `${singular}s`): string => `${count(n)} ${pluralWord(n, singular, pluralForm)}`;
