@@ -38,8 +38,6 @@ export function pointLabelLong(key: string | Date): string {
   return text.length === 7 ? monthYear.format(new Date(`${text}-01T00:00:00Z`)) : dakarDate(new Date(`${text}T00:00:00Z`));
 }
 
-export const DEVICE_LABELS = { mobile: "Mobile", tablet: "Tablette", desktop: "Ordinateur" } as const;
-
 /** "1 234" with the French thin grouping space, as everywhere a count is shown. */
 export const count = (n: number): string => n.toLocaleString("fr-FR");
 
