@@ -116,5 +116,7 @@ export function referrerHost(referer: string | null, ownHost: string | null): st
   return host === own ? null : host;
 }
 
+export const DAY_MS = 86_400_000;
+
 /** The UTC day of a time, which is Dakar's (UTC all year): YYYY-MM-DD. */
 export const dayOf = (ms: number): string => new Date(ms).toISOString().slice(0, 10);

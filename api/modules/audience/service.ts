@@ -7,9 +7,8 @@ import { and, between, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { articleAuthors, articles, audienceCounts, events, media, newsletterIssues } from "../../../db/schema";
 import type { AudiencePeriod, AudienceReport, AuthorAudience } from "./model";
-import { dayOf } from "./rules";
+import { DAY_MS, dayOf } from "./rules";
 
-const DAY_MS = 86_400_000;
 /** How many rows each top list shows (the CSV has them all). */
 export const TOP = 20;
 

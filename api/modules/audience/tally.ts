@@ -9,12 +9,11 @@
 import { randomBytes } from "node:crypto";
 import type { AudienceDimension } from "../../../db/schema";
 import type { Hit, Salts } from "./counter";
-import { countedPath, dayOf } from "./rules";
+import { countedPath, DAY_MS, dayOf } from "./rules";
 
 /** One counter to add to the database. */
 export type CountRow = { day: string; dimension: AudienceDimension; key: string; count: number };
 
-const DAY_MS = 86_400_000;
 /** A flood of made-up visitors must not exhaust memory: past this, a day's de-duplication starts afresh. */
 const MAX_SEEN = 1_000_000;
 
