@@ -33,10 +33,10 @@ export class AudienceTally {
    * visitors are forgotten. Returns true when the set changed (the workers are then sent `salts()`).
    */
   rotate(): boolean {
-    const now = this.now();
-    const keep = [dayOf(now - DAY_MS), dayOf(now), dayOf(now + DAY_MS)];
+    const days = this.days();
+    const salted = days.slice(1);
     let changed = false;
-    for (const day of keep.slice(1)) {
+    for (const day of salted) {
       if (!this.salts.has(day)) {
         this.salts.set(day, randomBytes(32).toString("hex"));
         changed = true;
@@ -44,13 +44,19 @@ export class AudienceTally {
     }
     for (const day of [...this.salts.keys()]) {
       // Yesterday's salt goes at once: after midnight nobody is counted under it again.
-      if (!keep.slice(1).includes(day)) {
+      if (!salted.includes(day)) {
         this.salts.delete(day);
         changed = true;
       }
     }
-    for (const day of [...this.seen.keys()]) if (!keep.includes(day)) this.seen.delete(day);
+    for (const day of [...this.seen.keys()]) if (!days.includes(day)) this.seen.delete(day);
     return changed;
+  }
+
+  /** Yesterday, today and tomorrow: the days a hit may carry (a worker's batch may straddle midnight either way). */
+  private days(): string[] {
+    const now = this.now();
+    return [dayOf(now - DAY_MS), dayOf(now), dayOf(now + DAY_MS)];
   }
 
   /** The salts the workers need (today and tomorrow). */
@@ -65,8 +71,7 @@ export class AudienceTally {
     let seen = this.seen.get(hit.day);
     if (!seen) {
       // A day other than yesterday, today or tomorrow is a clock gone wrong somewhere: not counted.
-      const now = this.now();
-      if (![dayOf(now - DAY_MS), dayOf(now), dayOf(now + DAY_MS)].includes(hit.day)) return;
+      if (!this.days().includes(hit.day)) return;
       seen = new Set();
       this.seen.set(hit.day, seen);
     }
