@@ -9,7 +9,7 @@
 import { randomBytes } from "node:crypto";
 import type { AudienceDimension } from "../../../db/schema";
 import type { Hit, Salts } from "./counter";
-import { countedPath, DAY_MS, dayOf } from "./rules";
+import { countedPath, DAY_MS, dayOf, DEVICES, HIT_KINDS } from "./rules";
 
 /** One counter to add to the database. */
 export type CountRow = { day: string; dimension: AudienceDimension; key: string; count: number };
@@ -64,10 +64,16 @@ export class AudienceTally {
     return Object.fromEntries(this.salts);
   }
 
-  /** Counts one hit unless this visitor already read this path that day. */
+  /**
+   * Counts one hit unless this visitor already read this path that day. A hit that is not one a `HitCounter` makes
+   * (it may come over IPC) is dropped: its kind and device become a counter's dimension and key.
+   */
   add(hit: Hit): void {
+    if (typeof hit.path !== "string" || typeof hit.visitor !== "string" || hit.visitor.length !== 16) return;
+    if (!HIT_KINDS.includes(hit.kind) || !DEVICES.includes(hit.device)) return;
+    if (hit.referrer !== null && (typeof hit.referrer !== "string" || hit.referrer.length > 200)) return;
     const path = countedPath(hit.path);
-    if (path === null || typeof hit.visitor !== "string" || hit.visitor.length !== 16) return;
+    if (path === null) return;
     let seen = this.seen.get(hit.day);
     if (!seen) {
       // A day other than yesterday, today or tomorrow is a clock gone wrong somewhere: not counted.
