@@ -183,6 +183,27 @@ describe("readership counting and « Audience »", () => {
     ]);
   });
 
+  it("drops a hit that no counter would make (it may come from a worker over IPC)", async () => {
+    const good = { day: "2026-11-28", visitor: "0123456789abcdef", kind: "page", path: "/", referrer: null, device: "desktop" } as const;
+    for (const bad of [
+      { ...good, kind: "visitors" },
+      { ...good, device: "console" },
+      { ...good, referrer: 42 },
+      { ...good, path: undefined },
+      { ...good, visitor: "court" },
+      { ...good, day: "2020-01-01" },
+    ])
+      tally.add(bad as never);
+    tally.add(good);
+    await flush();
+    const rows = await h.database.db.select().from(audienceCounts);
+    expect(rows.map((r) => `${r.day} ${r.dimension} ${r.key} ${r.count}`).sort()).toEqual([
+      "2026-11-28 device desktop 1",
+      "2026-11-28 page / 1",
+      "2026-11-28 visitors  1",
+    ]);
+  });
+
   it("counts nothing for a day whose salt has not arrived, rather than counting it unsalted", async () => {
     const lone = new HitCounter((x) => tally.add(x), now);
     hit(lone, "/", CHROME);

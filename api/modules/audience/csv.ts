@@ -1,8 +1,7 @@
 /** « Exporter en CSV » of « Audience »: every counter of the period (not only the top rows), for a French spreadsheet. */
+import { DEVICE_LABELS } from "../../../shared/audience";
 import { csvDocument, csvLine } from "../../../shared/csv";
 import type { AudienceReport } from "./model";
-
-const DEVICE_LABELS = { mobile: "Mobile", tablet: "Tablette", desktop: "Ordinateur" } as const;
 
 export function audienceCsv(report: AudienceReport): string {
   const lines = [csvLine(["Rubrique", "Date ou adresse", "Titre", "Nombre"])];

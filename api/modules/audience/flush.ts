@@ -5,6 +5,7 @@
 import { lt, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { audienceCounts } from "../../../db/schema";
+import { DAY_MS, dayOf } from "./rules";
 import type { AudienceTally, CountRow } from "./tally";
 
 const CHUNK = 200;
@@ -39,9 +40,9 @@ export async function flushTally(db: Db, tally: AudienceTally, now: Date = new D
     throw e;
   }
   // Old days go once a day, not at every flush: an idle site writes nothing.
-  const today = now.toISOString().slice(0, 10);
+  const today = dayOf(now.getTime());
   if (tally.purgedOn !== today) {
-    const cutoff = new Date(now.getTime() - RETENTION_DAYS * 86_400_000).toISOString().slice(0, 10);
+    const cutoff = dayOf(now.getTime() - RETENTION_DAYS * DAY_MS);
     await db.delete(audienceCounts).where(lt(audienceCounts.day, cutoff));
     tally.purgedOn = today;
   }

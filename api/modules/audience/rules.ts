@@ -4,8 +4,10 @@
  */
 
 /** A public page, a media library file fetched, or a feed. Everything else (assets, apps, the API) is not counted. */
-export type HitKind = "page" | "download" | "feed";
-export type Device = "mobile" | "tablet" | "desktop";
+export const HIT_KINDS = ["page", "download", "feed"] as const;
+export type HitKind = (typeof HIT_KINDS)[number];
+export const DEVICES = ["mobile", "tablet", "desktop"] as const;
+export type Device = (typeof DEVICES)[number];
 
 /** The member and admin apps' own pages: screens of the back office, not readings (a public profile is /user/{alias}). */
 const APP_PAGE = /^\/(admin(\/|$)|user\/(dashboard|profile|articles|media|inscriptions|corbeille)$)/;
@@ -115,6 +117,8 @@ export function referrerHost(referer: string | null, ownHost: string | null): st
   const own = (ownHost ?? "").toLowerCase().replace(/:\d+$/, "").replace(/^www\./, "");
   return host === own ? null : host;
 }
+
+export const DAY_MS = 86_400_000;
 
 /** The UTC day of a time, which is Dakar's (UTC all year): YYYY-MM-DD. */
 export const dayOf = (ms: number): string => new Date(ms).toISOString().slice(0, 10);

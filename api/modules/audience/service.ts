@@ -7,9 +7,8 @@ import { and, between, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { articleAuthors, articles, audienceCounts, events, media, newsletterIssues } from "../../../db/schema";
 import type { AudiencePeriod, AudienceReport, AuthorAudience } from "./model";
-import { dayOf } from "./rules";
+import { DAY_MS, dayOf } from "./rules";
 
-const DAY_MS = 86_400_000;
 /** How many rows each top list shows (the CSV has them all). */
 export const TOP = 20;
 
@@ -80,6 +79,8 @@ export async function audienceReport(db: Db, period: AudiencePeriod, now: Date =
   const series = [...points.values()];
   const of = (dimension: string) => all.filter((s) => s.dimension === dimension).map((s) => ({ path: s.key, count: s.count })).sort(byCount);
   const pages = of("page");
+  const downloads = of("download");
+  const feeds = of("feed");
   const cut = <T>(list: T[]) => list.slice(0, top);
   const [articleRows, eventRows, downloadRows, issueRows] = await Promise.all([
     titled(cut(pages.filter((p) => slugAfter(p.path, "/article/"))), "/article/", (slugs) =>
@@ -88,7 +89,7 @@ export async function audienceReport(db: Db, period: AudiencePeriod, now: Date =
     titled(cut(pages.filter((p) => slugAfter(p.path, "/event/"))), "/event/", (slugs) =>
       db.select({ slug: events.url, title: events.title }).from(events).where(inArray(events.url, slugs)),
     ),
-    titled(cut(of("download")), "/uploads/media/", async (files) => {
+    titled(cut(downloads), "/uploads/media/", async (files) => {
       const rows = await db.select({ path: media.path, title: media.title }).from(media).where(inArray(media.path, files.map((f) => `/uploads/media/${f}`)));
       return rows.map((r) => ({ slug: r.path.slice("/uploads/media/".length), title: r.title }));
     }),
@@ -107,13 +108,13 @@ export async function audienceReport(db: Db, period: AudiencePeriod, now: Date =
     from: range.from,
     to: range.to,
     series,
-    totals: { visits: sum(series.map((p) => ({ count: p.visits }))), views: sum(pages), downloads: sum(of("download")), feeds: sum(of("feed")) },
+    totals: { visits: series.reduce((n, p) => n + p.visits, 0), views: sum(pages), downloads: sum(downloads), feeds: sum(feeds) },
     articles: articleRows,
     events: eventRows,
     downloads: downloadRows,
     newsletterIssues: issueRows,
     pages: cut(pages).map((p) => ({ ...p, title: null })),
-    feeds: cut(of("feed")).map((p) => ({ ...p, title: null })),
+    feeds: cut(feeds).map((p) => ({ ...p, title: null })),
     referrers: cut(of("referrer")).map((r) => ({ host: r.path, count: r.count })),
     devices,
   };

@@ -9,12 +9,11 @@
 import { randomBytes } from "node:crypto";
 import type { AudienceDimension } from "../../../db/schema";
 import type { Hit, Salts } from "./counter";
-import { countedPath, dayOf } from "./rules";
+import { countedPath, DAY_MS, dayOf, DEVICES, HIT_KINDS } from "./rules";
 
 /** One counter to add to the database. */
 export type CountRow = { day: string; dimension: AudienceDimension; key: string; count: number };
 
-const DAY_MS = 86_400_000;
 /** A flood of made-up visitors must not exhaust memory: past this, a day's de-duplication starts afresh. */
 const MAX_SEEN = 1_000_000;
 
@@ -34,10 +33,10 @@ export class AudienceTally {
    * visitors are forgotten. Returns true when the set changed (the workers are then sent `salts()`).
    */
   rotate(): boolean {
-    const now = this.now();
-    const keep = [dayOf(now - DAY_MS), dayOf(now), dayOf(now + DAY_MS)];
+    const days = this.days();
+    const salted = days.slice(1);
     let changed = false;
-    for (const day of keep.slice(1)) {
+    for (const day of salted) {
       if (!this.salts.has(day)) {
         this.salts.set(day, randomBytes(32).toString("hex"));
         changed = true;
@@ -45,13 +44,19 @@ export class AudienceTally {
     }
     for (const day of [...this.salts.keys()]) {
       // Yesterday's salt goes at once: after midnight nobody is counted under it again.
-      if (!keep.slice(1).includes(day)) {
+      if (!salted.includes(day)) {
         this.salts.delete(day);
         changed = true;
       }
     }
-    for (const day of [...this.seen.keys()]) if (!keep.includes(day)) this.seen.delete(day);
+    for (const day of [...this.seen.keys()]) if (!days.includes(day)) this.seen.delete(day);
     return changed;
+  }
+
+  /** Yesterday, today and tomorrow: the days a hit may carry (a worker's batch may straddle midnight either way). */
+  private days(): string[] {
+    const now = this.now();
+    return [dayOf(now - DAY_MS), dayOf(now), dayOf(now + DAY_MS)];
   }
 
   /** The salts the workers need (today and tomorrow). */
@@ -59,15 +64,20 @@ export class AudienceTally {
     return Object.fromEntries(this.salts);
   }
 
-  /** Counts one hit unless this visitor already read this path that day. */
+  /**
+   * Counts one hit unless this visitor already read this path that day. A hit that is not one a `HitCounter` makes
+   * (it may come over IPC) is dropped: its kind and device become a counter's dimension and key.
+   */
   add(hit: Hit): void {
+    if (typeof hit.path !== "string" || typeof hit.visitor !== "string" || hit.visitor.length !== 16) return;
+    if (!HIT_KINDS.includes(hit.kind) || !DEVICES.includes(hit.device)) return;
+    if (hit.referrer !== null && (typeof hit.referrer !== "string" || hit.referrer.length > 200)) return;
     const path = countedPath(hit.path);
-    if (path === null || typeof hit.visitor !== "string" || hit.visitor.length !== 16) return;
+    if (path === null) return;
     let seen = this.seen.get(hit.day);
     if (!seen) {
       // A day other than yesterday, today or tomorrow is a clock gone wrong somewhere: not counted.
-      const now = this.now();
-      if (![dayOf(now - DAY_MS), dayOf(now), dayOf(now + DAY_MS)].includes(hit.day)) return;
+      if (!this.days().includes(hit.day)) return;
       seen = new Set();
       this.seen.set(hit.day, seen);
     }

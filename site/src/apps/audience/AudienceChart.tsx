@@ -6,7 +6,7 @@
  * 375 px, the table then going under it.
  */
 import { useId } from "react";
-import { count, keyText, pointLabel, pointLabelLong } from "./labels";
+import { count, counted, keyText, pointLabel, pointLabelLong } from "./labels";
 import "./AudienceChart.css";
 
 export type ChartPoint = { key: string; views: number; visits?: number };
@@ -49,7 +49,7 @@ export function AudienceChart({ points, title, tableTitle, withVisits = true }: 
           ))}
           {points.map((p, i) => (
             <rect key={keyText(p.key)} x={x(i) - slot * 0.35} width={slot * 0.7} y={y(p.views)} height={Math.max(0, y(0) - y(p.views))} className="audience-bar">
-              <title>{`${pointLabelLong(p.key)}\u00a0: ${count(p.views)} pages vues${withVisits ? `, ${count(p.visits ?? 0)} visites` : ""}`}</title>
+              <title>{`${pointLabelLong(p.key)}\u00a0: ${counted(p.views, "page vue", "pages vues")}${withVisits ? `, ${counted(p.visits ?? 0, "visite")}` : ""}`}</title>
             </rect>
           ))}
           {withVisits && <path d={line} className="audience-line" />}

@@ -9,7 +9,9 @@ import type { AudiencePeriod, AudienceReport } from "../../../../api/contract";
 import { useResource } from "../lib/query";
 import { ScreenHead } from "../ui/ScreenHead";
 import { AudienceChart } from "./AudienceChart";
-import { count, DEVICE_LABELS, PERIODS, pointLabelLong } from "./labels";
+import { pluralWord } from "../../lib/format";
+import { DEVICE_LABELS } from "../../../../shared/audience";
+import { count, PERIODS, pointLabelLong } from "./labels";
 import { $audience, $period, exportHref } from "./stores";
 import { TopTable, type TopRow } from "./TopTable";
 import "./AudienceScreen.css";
@@ -67,16 +69,16 @@ function Report({ data }: { data: AudienceReport }) {
       </p>
       <ul className="audience-totals">
         <li>
-          <strong>{count(data.totals.visits)}</strong> visites
+          <strong>{count(data.totals.visits)}</strong> {pluralWord(data.totals.visits, "visite")}
         </li>
         <li>
-          <strong>{count(data.totals.views)}</strong> pages vues
+          <strong>{count(data.totals.views)}</strong> {pluralWord(data.totals.views, "page vue", "pages vues")}
         </li>
         <li>
-          <strong>{count(data.totals.downloads)}</strong> téléchargements
+          <strong>{count(data.totals.downloads)}</strong> {pluralWord(data.totals.downloads, "téléchargement")}
         </li>
         <li>
-          <strong>{count(data.totals.feeds)}</strong> lectures des flux
+          <strong>{count(data.totals.feeds)}</strong> {pluralWord(data.totals.feeds, "lecture des flux", "lectures des flux")}
         </li>
       </ul>
       <AudienceChart

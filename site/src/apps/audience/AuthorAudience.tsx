@@ -6,6 +6,7 @@
 import { api, call } from "../lib/api";
 import { resource, useResource } from "../lib/query";
 import { AudienceChart } from "./AudienceChart";
+import { pluralWord } from "../../lib/format";
 import { count } from "./labels";
 import { TopTable } from "./TopTable";
 
@@ -27,7 +28,7 @@ export default function AuthorAudience() {
       ) : (
         <>
           <p>
-            <strong>{count(data.total)}</strong> pages vues de vos articles sur les 30 derniers jours (chaque lecteur compte une fois par article et
+            <strong>{count(data.total)}</strong> {pluralWord(data.total, "page vue", "pages vues")} de vos articles sur les 30 derniers jours (chaque lecteur compte une fois par article et
             par jour).
           </p>
           <AudienceChart points={data.series} title="Pages vues de mes articles, 30 derniers jours" tableTitle="Pages vues de mes articles par jour" withVisits={false} />

@@ -3,9 +3,12 @@
  * screen and its tests read the same labels.
  */
 import type { AudiencePeriod } from "../../../../api/contract";
+import { dakarDate } from "../../../../shared/dakar-time";
+import { pluralWord } from "../../lib/format";
 
 const MONTHS = ["janv.", "févr.", "mars", "avr.", "mai", "juin", "juil.", "août", "sept.", "oct.", "nov.", "déc."];
-const MONTHS_LONG = ["janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre", "décembre"];
+/** « novembre 2026 »: a month of the 12-month view (days go through the site's own dakarDate). */
+const monthYear = new Intl.DateTimeFormat("fr-FR", { month: "long", year: "numeric", timeZone: "UTC" });
 
 export const PERIODS: { value: AudiencePeriod; label: string }[] = [
   { value: "7d", label: "7 jours" },
@@ -30,12 +33,13 @@ export function pointLabel(key: string | Date): string {
 
 /** The same point written out for the data table and screen readers: "28 novembre 2026", "novembre 2026". */
 export function pointLabelLong(key: string | Date): string {
-  const [y, m, d] = keyText(key).split("-").map(Number) as [number, number, number | undefined];
-  const month = MONTHS_LONG[m - 1] ?? "";
-  return d === undefined ? `${month} ${y}` : `${d === 1 ? "1er" : d} ${month} ${y}`;
+  const text = keyText(key);
+  // A day at UTC midnight is the same day in Dakar (UTC all year), so the site's formatter writes it.
+  return text.length === 7 ? monthYear.format(new Date(`${text}-01T00:00:00Z`)) : dakarDate(new Date(`${text}T00:00:00Z`));
 }
-
-export const DEVICE_LABELS = { mobile: "Mobile", tablet: "Tablette", desktop: "Ordinateur" } as const;
 
 /** "1 234" with the French thin grouping space, as everywhere a count is shown. */
 export const count = (n: number): string => n.toLocaleString("fr-FR");
+
+/** « 0 page vue », « 1 234 pages vues »: the figure and its noun agreed the French way (format.ts pluralWord). */
+export const counted = (n: number, singular: string, pluralForm = `${singular}s`): string => `${count(n)} ${pluralWord(n, singular, pluralForm)}`;
