@@ -14,6 +14,7 @@ import type {
   Theme,
   ThemeWithCount,
 } from "../../../api/contract";
+import { objectDigest } from "./object-digest";
 // Every read is noted for the page being rendered (lib/page-reads.ts), also when the answer comes from a memo.
 import { answerDigest, keepAnswer, knownDigest, noteRead, registerFetchDigest } from "./page-reads";
 import { perBuild } from "./per-build";
@@ -86,14 +87,13 @@ async function readFresh<T>(path: string): Promise<{ text: string; value: T }> {
  * (`/api/public/articles/full`, 20 MB at 5,000 articles) and one for the summaries (`/api/public/articles`,
  * 4 MB): the first build reads the whole answer; each later one asks the change feed which articles changed since
  * the sequence number it last read and reads only those (for the summaries, with the order of the whole list),
- * so a one-article change reads one article. The objects of unchanged articles stay the same objects, so the
- * pages' props digests are found in their memo (scripts/partial-build.ts). Props are read-only: nothing here is
- * ever modified in place.
+ * so a one-article change reads one article. The objects of unchanged articles stay the same objects, so their
+ * digests (lib/object-digest.ts) are computed once and the pages' props digests are found in the same memo. Props
+ * are read-only: nothing here is ever modified in place.
  */
 class ArticleStore<T extends { _id: string }> {
   private seq = 0;
   private byId: Map<string, T> | null = null;
-  private digests = new Map<string, string>();
   private order: string[] = [];
 
   constructor(
@@ -113,14 +113,8 @@ class ArticleStore<T extends { _id: string }> {
     if (byId && feed.articles && feed.articles.length > 0) {
       const { items, order } = await this.readSome(feed.articles);
       // An article no longer public is not in the answer: it leaves the store.
-      for (const id of feed.articles) {
-        byId.delete(id);
-        this.digests.delete(id);
-      }
-      for (const a of items) {
-        byId.set(a._id, a);
-        this.digests.set(a._id, itemDigest(a));
-      }
+      for (const id of feed.articles) byId.delete(id);
+      for (const a of items) byId.set(a._id, a);
       // Bodies are looked up by url: their order is the ids' (the same whichever way they were read).
       this.order = order ?? [...byId.keys()].sort();
       // An article made public between the two reads is in the order but was not asked for: read everything.
@@ -130,18 +124,16 @@ class ArticleStore<T extends { _id: string }> {
       const list = (await readFresh<T[]>(this.path)).value;
       console.log(`${this.path}: all ${list.length} read`);
       this.byId = new Map(list.map((a) => [a._id, a]));
-      this.digests = new Map(list.map((a) => [a._id, itemDigest(a)]));
       this.order = this.ordered ? list.map((a) => a._id) : [...this.byId.keys()].sort();
     } else console.log(`${this.path}: ${feed.articles!.length} read by id (change feed ${this.seq} -> ${feed.latest})`);
     this.seq = feed.latest;
     // The digest the pages that read this answer record: the same for the same items in the same order however they
     // were read (a full build's and a partial one's records are compared by scripts/partial-build.test.ts).
-    answerDigest(this.path, Bun.hash(this.order.map((id) => `${id}:${this.digests.get(id)}`).join("\n")).toString(36));
-    return this.order.map((id) => this.byId!.get(id)!);
+    const items = this.order.map((id) => this.byId!.get(id)!);
+    answerDigest(this.path, Bun.hash(items.map((a) => `${a._id}:${objectDigest(a)}`).join("\n")).toString(36));
+    return items;
   }
 }
-
-const itemDigest = (a: unknown) => Bun.hash(JSON.stringify(a)).toString(36);
 
 const bodies = new ArticleStore<Article>(FULL_ARTICLES, async (ids) => ({
   items: (await readFresh<Article[]>(`${FULL_ARTICLES}?ids=${ids.join(",")}`)).value,
