@@ -18,6 +18,7 @@ import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { AstroIntegration, AstroPrerenderer } from "astro";
 import { eventDates, eventStatus } from "../site/src/lib/event-time";
+import { objectDigest } from "../site/src/lib/object-digest";
 import { currentDigests, readsHold, recordReads, startReadsIndex } from "../site/src/lib/page-reads";
 import {
   type CapturedPrerenderer,
@@ -128,29 +129,15 @@ type RouteLike = { route: string; type: string; params: string[] };
 export type PathWithRoute = { pathname: string; route: RouteLike };
 
 /**
- * Digests of the objects of one build's props, by identity: the list pages share the same article summaries (each
- * article is a row of a page in each sort of /articles and of each of its themes' lists) and the article pages
- * share their authors and related teasers, so each object is serialized once instead of once per page that shows
- * it. The digest is of the content, the identity only saves the work. Props are read-only once made.
+ * Hash of what a page is made from (its props); undefined when Astro's route cache does not give them. Each prop
+ * object's digest comes from the memo by identity (site/src/lib/object-digest.ts): the list pages share the same
+ * article summaries and the article pages their authors and related teasers, so each is serialized once.
  */
-const objectDigests = new WeakMap<object, string>();
-
-function digestOf(value: unknown): string {
-  if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "undefined";
-  const known = objectDigests.get(value);
-  if (known !== undefined) return known;
-  const text = Array.isArray(value) ? `[${value.map(digestOf).join(",")}]` : JSON.stringify(value);
-  const digest = Bun.hash(text).toString(36);
-  objectDigests.set(value, digest);
-  return digest;
-}
-
-/** Hash of what a page is made from (its props); undefined when Astro's route cache does not give them. */
 function dataHash(route: RouteLike, pathname: string, cache: StaticPathsCache | undefined): string | undefined {
   const props = cache?.get(route)?.staticPaths?.keyed?.get(pathname)?.props as Record<string, unknown> | undefined;
   if (!props) return undefined;
   const extra = ITEM_ROUTES[route.route]?.(props) ?? "";
-  const parts = Object.keys(props).map((key) => `${key}:${digestOf(props[key])}`);
+  const parts = Object.keys(props).map((key) => `${key}:${objectDigest(props[key])}`);
   return Bun.hash(`${parts.join(",")}\u0000${extra}`).toString(36);
 }
 

@@ -8,7 +8,7 @@ CREATE TABLE `content_changes` (
 -- The change feed's writers (issue 31 §1): one trigger per write to the rows a public article is made of, so every
 -- way a row changes (the API, a script, a foreign-key action: those fire triggers too) is recorded in its own
 -- transaction. A link row names its article; a member, theme or media names itself, and the API finds the articles
--- that show it (api/modules/changes/service.ts).
+-- that show it (api/modules/articles/changes.ts).
 CREATE TRIGGER `content_changes_articles_insert` AFTER INSERT ON `articles` BEGIN
   INSERT INTO content_changes (kind, id, at) VALUES ('article', new.id, CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER));
 END;

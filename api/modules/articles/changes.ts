@@ -7,7 +7,7 @@
  */
 import { and, eq, gt, inArray, lt, max, min, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { articleAuthors, articleMedia, articleThemes, contentChanges, media } from "../../../db/schema";
+import { articleAuthors, articleMedia, articleThemes, type ContentChangeKind, contentChanges, media } from "../../../db/schema";
 
 /** Past this many articles a build reads the whole list again: one request instead of many ids. */
 export const MAX_CHANGED_ARTICLES = 200;
@@ -30,7 +30,7 @@ export async function articleChangesSince(db: Db, since: number | undefined): Pr
   // oldest row kept: rows it needs may have been pruned (a gap in the numbers would only cost a full read).
   if (!Number.isSafeInteger(since) || since < 0 || since > latest || since < (top?.oldest ?? 1) - 1) return { latest, articles: null };
   if (since === latest) return { latest, articles: [] };
-  const changed = (kind: "article" | "user" | "theme" | "media") =>
+  const changed = (kind: ContentChangeKind) =>
     db
       .selectDistinct({ id: contentChanges.id })
       .from(contentChanges)

@@ -11,6 +11,9 @@ const IDS_QUERY = () =>
 
 const IDS_ERROR = `Indiquez au plus ${MAX_CHANGED_ARTICLES} identifiants d’articles, séparés par des virgules.`;
 
+/** The ids of an `ids` query (empty for `ids=`). */
+const idList = (ids: string) => ids.split(",").filter(Boolean);
+
 /** What visitors and the static build read: approved and online articles only. */
 export const publicArticleRoutes = (deps: Deps) =>
   new Elysia({ name: "articles-public" })
@@ -18,7 +21,7 @@ export const publicArticleRoutes = (deps: Deps) =>
     // `ids`: only those articles, when public (the site build reads the articles a change touched, issue 31 §1).
     .get(
       "/api/public/articles/full",
-      ({ query }) => listFullArticles(deps.db, query.ids === undefined ? undefined : query.ids.split(",").filter(Boolean)),
+      ({ query }) => listFullArticles(deps.db, query.ids === undefined ? undefined : idList(query.ids)),
       {
         query: strict(t.Object({
           ids: t.Optional(IDS_QUERY()),
@@ -27,7 +30,7 @@ export const publicArticleRoutes = (deps: Deps) =>
       },
     )
     // The order of the public list and the summaries of the articles the change feed named (the site build).
-    .get("/api/public/articles/summaries", ({ query }) => publicSummariesByIds(deps.db, query.ids.split(",").filter(Boolean)), {
+    .get("/api/public/articles/summaries", ({ query }) => publicSummariesByIds(deps.db, idList(query.ids)), {
       query: strict(t.Object({ ids: IDS_QUERY() })),
       response: t.Object({ order: t.Array(t.String()), summaries: t.Array(ArticleSummary) }),
     })

@@ -316,19 +316,18 @@ export async function getArticleFor(db: Db, idOrUrl: string, viewer: { id: strin
 }
 
 /**
- * Every public article with its bodies and media, in one answer: the static build needs them all, and one set
- * of queries costs far less than one request per article (5,000 requests took most of a build at that size).
- */
-/**
- * Every public article with bodies, newest first; with `ids`, only those of them that are public (the build's
- * reads of the articles a change touched, issue 31 §1: each is the same object the whole list carries).
+ * Every public article with its bodies and media, newest first, in one answer: the static build needs them all, and
+ * one set of queries costs far less than one request per article (5,000 requests took most of a build at that
+ * size). With `ids`, only those of them that are public (the build's reads of the articles a change touched, issue
+ * 31 §1: each is the same object the whole list carries).
  */
 export async function listFullArticles(db: Db, ids?: string[]): Promise<Article[]> {
   if (ids && ids.length === 0) return [];
   const where = ids ? and(articleIsPublic, inArray(articles.id, ids))! : articleIsPublic;
   const [rows, rel, links, allMedia] = await Promise.all([
     db.select().from(articles).where(where).orderBy(desc(articles.createdAt)),
-    relations(db, where),
+    // Given the ids, the link tables are read by article id alone (as for a page of a list).
+    relations(db, where, ids),
     db
       .select({ articleId: articleMedia.articleId, mediaId: articleMedia.mediaId })
       .from(articleMedia)

@@ -14,6 +14,7 @@ import type {
   Theme,
   ThemeWithCount,
 } from "../../../api/contract";
+import { objectDigest } from "./object-digest";
 // Every read is noted for the page being rendered (lib/page-reads.ts), also when the answer comes from a memo.
 import { answerDigest, keepAnswer, knownDigest, noteRead, registerFetchDigest } from "./page-reads";
 import { perBuild } from "./per-build";
@@ -28,16 +29,20 @@ function fetchOnce(path: string): Promise<unknown> {
   const cache = previewAnswers() ?? answers();
   let hit = cache.get(path);
   if (!hit) {
-    // Identity: the API is on this machine, and compressing 20 MB of articles costs more than reading them.
-    hit = fetch(ORIGIN + path, { headers: { "accept-encoding": "identity" } }).then(async (res) => {
-      if (!res.ok) throw new Error(`GET ${path} -> HTTP ${res.status}`);
-      const text = await res.text();
-      keepAnswer(path, text);
-      return JSON.parse(text);
-    });
+    hit = readFresh(path);
     cache.set(path, hit);
   }
   return hit;
+}
+
+/** A GET outside any memo, counted with the build's reads (lib/page-reads.ts) and its answer's digest kept. */
+async function readFresh<T>(path: string): Promise<T> {
+  // Identity: the API is on this machine, and compressing 20 MB of articles costs more than reading them.
+  const res = await fetch(ORIGIN + path, { headers: { "accept-encoding": "identity" } });
+  if (!res.ok) throw new Error(`GET ${path} -> HTTP ${res.status}`);
+  const text = await res.text();
+  keepAnswer(path, text);
+  return JSON.parse(text) as T;
 }
 
 /** GET a public API path, memoized for the duration of one build. Throws on any non-2xx answer. */
@@ -72,28 +77,23 @@ export const FULL_ARTICLES = `/api/public/articles/full`;
 /** The change feed (api/modules/articles/changes.ts). */
 const CHANGES = `/api/public/articles/changes`;
 
-/** A GET outside the build's memo (the change feed and the bodies read by id), counted with the build's reads. */
-async function readFresh<T>(path: string): Promise<{ text: string; value: T }> {
-  const res = await fetch(ORIGIN + path, { headers: { "accept-encoding": "identity" } });
-  if (!res.ok) throw new Error(`GET ${path} -> HTTP ${res.status}`);
-  const text = await res.text();
-  keepAnswer(path, text);
-  return { text, value: JSON.parse(text) as T };
-}
+/** What the change feed answers (api/modules/articles/changes.ts). */
+type Feed = { latest: number; articles: string[] | null };
 
 /**
  * Public articles kept by the build process from one build to the next (issue 31 §1), one store for the bodies
  * (`/api/public/articles/full`, 20 MB at 5,000 articles) and one for the summaries (`/api/public/articles`,
- * 4 MB): the first build reads the whole answer; each later one asks the change feed which articles changed since
- * the sequence number it last read and reads only those (for the summaries, with the order of the whole list),
- * so a one-article change reads one article. The objects of unchanged articles stay the same objects, so the
- * pages' props digests are found in their memo (scripts/partial-build.ts). Props are read-only: nothing here is
- * ever modified in place.
+ * 4 MB): the first build reads the whole answer; each later one takes the articles the change feed named (read
+ * once per build for both stores: `feedOfBuild`) and reads only those (for the summaries, with the order of the
+ * whole list), so a one-article change reads one article. The objects of unchanged articles stay the same objects,
+ * so their digests (lib/object-digest.ts) are computed once and the pages' props digests are found in the memo.
+ * Props are read-only: nothing here is ever modified in place.
  */
 class ArticleStore<T extends { _id: string }> {
-  private seq = 0;
-  private byId: Map<string, T> | null = null;
-  private digests = new Map<string, string>();
+  /** The feed's sequence number the store is current with; null until its first whole read. */
+  seq: number | null = null;
+  private byId = new Map<string, T>();
+  /** The ids in the whole answer's order. */
   private order: string[] = [];
 
   constructor(
@@ -104,62 +104,67 @@ class ArticleStore<T extends { _id: string }> {
     private readonly ordered: boolean,
   ) {}
 
-  /** Every item, in the whole answer's order, after reading what changed; sets the answer's digest for the pages. */
-  async refresh(): Promise<T[]> {
+  /**
+   * Every item, in the whole answer's order, after reading what `feed` names; sets the answer's digest for the
+   * pages. The feed may name more than changed since `seq` (it is read from the oldest store's number): reading an
+   * article again only gives the same content.
+   */
+  async refresh(feed: Feed): Promise<T[]> {
     const byId = this.byId;
-    // Read before the items: what they show is at least as new as `latest`, so nothing written after is skipped.
-    const feed = (await readFresh<{ latest: number; articles: string[] | null }>(byId ? `${CHANGES}?since=${this.seq}` : CHANGES)).value;
-    let readAll = !byId || feed.articles === null;
-    if (byId && feed.articles && feed.articles.length > 0) {
-      const { items, order } = await this.readSome(feed.articles);
+    let readAll = this.seq === null || feed.articles === null;
+    if (!readAll && feed.articles!.length > 0) {
+      const { items, order } = await this.readSome(feed.articles!);
       // An article no longer public is not in the answer: it leaves the store.
-      for (const id of feed.articles) {
-        byId.delete(id);
-        this.digests.delete(id);
-      }
-      for (const a of items) {
-        byId.set(a._id, a);
-        this.digests.set(a._id, itemDigest(a));
-      }
+      for (const id of feed.articles!) byId.delete(id);
+      for (const a of items) byId.set(a._id, a);
       // Bodies are looked up by url: their order is the ids' (the same whichever way they were read).
       this.order = order ?? [...byId.keys()].sort();
       // An article made public between the two reads is in the order but was not asked for: read everything.
       readAll = this.order.some((id) => !byId.has(id));
     }
     if (readAll) {
-      const list = (await readFresh<T[]>(this.path)).value;
+      const list = await readFresh<T[]>(this.path);
       console.log(`${this.path}: all ${list.length} read`);
       this.byId = new Map(list.map((a) => [a._id, a]));
-      this.digests = new Map(list.map((a) => [a._id, itemDigest(a)]));
       this.order = this.ordered ? list.map((a) => a._id) : [...this.byId.keys()].sort();
     } else console.log(`${this.path}: ${feed.articles!.length} read by id (change feed ${this.seq} -> ${feed.latest})`);
     this.seq = feed.latest;
     // The digest the pages that read this answer record: the same for the same items in the same order however they
     // were read (a full build's and a partial one's records are compared by scripts/partial-build.test.ts).
-    answerDigest(this.path, Bun.hash(this.order.map((id) => `${id}:${this.digests.get(id)}`).join("\n")).toString(36));
-    return this.order.map((id) => this.byId!.get(id)!);
+    const items = this.order.map((id) => this.byId.get(id)!);
+    answerDigest(this.path, Bun.hash(items.map((a) => `${a._id}:${objectDigest(a)}`).join("\n")).toString(36));
+    return items;
   }
 }
 
-const itemDigest = (a: unknown) => Bun.hash(JSON.stringify(a)).toString(36);
-
 const bodies = new ArticleStore<Article>(FULL_ARTICLES, async (ids) => ({
-  items: (await readFresh<Article[]>(`${FULL_ARTICLES}?ids=${ids.join(",")}`)).value,
+  items: await readFresh<Article[]>(`${FULL_ARTICLES}?ids=${ids.join(",")}`),
 }), false);
 const summaries = new ArticleStore<ArticleSummary>(ARTICLES, async (ids) => {
-  const { order, summaries } = (await readFresh<{ order: string[]; summaries: ArticleSummary[] }>(`${ARTICLES}/summaries?ids=${ids.join(",")}`)).value;
+  const { order, summaries } = await readFresh<{ order: string[]; summaries: ArticleSummary[] }>(`${ARTICLES}/summaries?ids=${ids.join(",")}`);
   return { items: summaries, order };
 }, true);
+
+/**
+ * The change feed, read once per build for both stores, from the oldest number either holds (a store not read by
+ * the last build, e.g. the bodies while no article page existed, must not miss a change); without any, only the
+ * newest number (the stores read everything anyway). Read before the articles: what they show is at least as new
+ * as `latest`, so nothing written after is skipped.
+ */
+const feedOfBuild = perBuild(() => {
+  const held = [bodies.seq, summaries.seq].filter((seq): seq is number => seq !== null);
+  return readFresh<Feed>(held.length ? `${CHANGES}?since=${Math.min(...held)}` : CHANGES);
+});
 
 /** Every public article with bodies, read once per build (from the change feed) and indexed by url. */
 const fullArticles = derivedPerBuild([FULL_ARTICLES], () =>
   // An « Aperçu » render reads through its own memo (lib/preview-article.ts), never the build's store.
-  (previewAnswers() ? apiGet<Article[]>(FULL_ARTICLES) : bodies.refresh()).then((list) => new Map(list.map((a) => [a.url, a]))),
+  (previewAnswers() ? apiGet<Article[]>(FULL_ARTICLES) : feedOfBuild().then((feed) => bodies.refresh(feed))).then((list) => new Map(list.map((a) => [a.url, a]))),
 );
 
 /** The public summaries, newest first, read once per build (from the change feed). */
 const articleSummaries = derivedPerBuild([ARTICLES], () =>
-  previewAnswers() ? apiGet<ArticleSummary[]>(ARTICLES) : summaries.refresh(),
+  previewAnswers() ? apiGet<ArticleSummary[]>(ARTICLES) : feedOfBuild().then((feed) => summaries.refresh(feed)),
 );
 
 /** Members by lower-cased nickname, and what each signed or uploaded: built once per build for every author page. */

@@ -32,7 +32,6 @@ const state: State = ((globalThis as { [STATE]?: State })[STATE] ??= {
   fetchDigest: null,
   read: { answers: 0, bytes: 0 },
 });
-state.read ??= { answers: 0, bytes: 0 };
 
 /** Notes that the page being rendered read the API answer at `path`. Outside a render, nothing. */
 export function noteRead(path: string): void {
