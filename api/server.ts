@@ -364,13 +364,12 @@ if (env.webWorkers > 0) {
           void onWorkerMessage(message, { db: database.db, search: accountLimitsOf(deps).search, reply: (m) => void worker.send(m) });
           return;
         }
-        {
-          worker.send({ type: "audience-salts", salts: audience.currentSalts() });
-          console.log(`Static worker ${worker.pid} ready`);
-          worker.send({ type: "apps", dir: appsDir });
-          worker.send({ type: "uploads", files: publicMediaFiles });
-          worker.send({ type: "root", dir: site.ready ? builder.liveDir() : null });
-        }
+        // Ready: what it serves, and the day's salts it counts readers with.
+        console.log(`Static worker ${worker.pid} ready`);
+        worker.send({ type: "audience-salts", salts: audience.currentSalts() });
+        worker.send({ type: "apps", dir: appsDir });
+        worker.send({ type: "uploads", files: publicMediaFiles });
+        worker.send({ type: "root", dir: site.ready ? builder.liveDir() : null });
       },
       onExit() {
         workers.delete(worker);
