@@ -11,6 +11,7 @@
 import { readdirSync, realpathSync, statSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
+import { sitemapLocs } from "../site/src/lib/sitemap";
 import { childPid, fmt, memoryMb, percentile, startSiteBench } from "./lib";
 
 /** Every file of the live site: its real folder and each file's inode by relative path. */
@@ -68,7 +69,8 @@ for (let i = 0; i < runs; i++) {
   }
   times.push((performance.now() - acknowledged) / 1000);
   // Everything else the change touches went live in the same swap.
-  const bodies = await Promise.all(["/articles", "/rss.xml", "/sitemap.xml"].map(async (p) => (await fetch(server.url + p)).text()));
+  const get = async (p: string) => (await fetch(server.url + p)).text();
+  const bodies = await Promise.all([get("/articles"), get("/rss.xml"), sitemapLocs(get).then((locs) => locs.join("\n") + "\n")]);
   const shown = bodies.map((body) => body.includes(`/article/${target.url}`));
   if (shown.some((s) => s !== online)) throw new Error(`list, feed or sitemap out of step after run ${i + 1}: ${shown}`);
   const status = await (await fetch(`${server.url}/api/hooks/rebuild`, { headers: { authorization: "Bearer bench-token" } })).json();

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { sitemapLocs } from "../site/src/lib/sitemap";
 import { typographyFaults } from "../site/src/lib/typography-check";
 
 /**
@@ -9,8 +10,7 @@ import { typographyFaults } from "../site/src/lib/typography-check";
 
 test("no page of the built site has a French typography fault in its visible text", async ({ request }) => {
   test.setTimeout(120_000);
-  const sitemap = await (await request.get("/sitemap.xml")).text();
-  const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+  const paths = (await sitemapLocs(async (path) => (await request.get(path)).text())).map((loc) => new URL(loc).pathname);
   expect(paths.length).toBeGreaterThan(50);
   paths.push("/login", "/recherche", "/auth/callback", "/page-qui-n-existe-pas");
   const faults: string[] = [];

@@ -169,6 +169,10 @@ describe("partial builds", () => {
     // read the articles; a static screen reads nothing; the media library and the events' calendar file read no article.
     for (const page of ["/", "/rss.xml", "/articles", "/sitemap.xml"]) expect(afterTitle.carried, page).not.toContain(page);
     for (const page of ["/login", "/admin/articles", "/mediatheque", "/events.ics", "/moved.json"]) expect(afterTitle.carried, page).toContain(page);
+    // The sitemap's parts hold addresses, not titles (site/src/lib/sitemap.ts): a new title rewrites none of them.
+    const parts = Object.keys(afterTitle.pages).filter((p) => p.startsWith("/sitemap/"));
+    expect(parts.length).toBeGreaterThan(1);
+    for (const part of parts) expect(afterTitle.carried, part).toContain(part);
     expect(afterTitle.pages["/mediatheque"]!.reads).toEqual({ "/api/public/media": expect.any(String) });
     expect(afterTitle.pages["/admin/articles"]!.reads).toEqual({});
     // The login page asks the server whether Google sign-in is offered: that answer is one of its reads.

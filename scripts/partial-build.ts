@@ -58,6 +58,8 @@ export const ITEM_ROUTES: Record<string, ((props: Record<string, unknown>) => st
   "/articles/[...list]": null,
   // A theme's feed: the theme and its latest articles are props.
   "/rss/[theme].xml": null,
+  // A part of the sitemap: its addresses are props (site/src/lib/sitemap.ts).
+  "/sitemap/[part].xml": null,
 };
 
 /**

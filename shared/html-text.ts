@@ -24,7 +24,7 @@ export function htmlToText(html: string): string {
 
 /** The entities sanitize-html writes, decoded (a no-break space stays one): for values read back out of clean HTML. */
 export const decodeEntities = (s: string) =>
-  s.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&nbsp;/g, "\u00a0").replace(/&amp;/g, "&");
+  s.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&#39;|&apos;/g, "'").replace(/&nbsp;/g, "\u00a0").replace(/&amp;/g, "&");
 
 /** Text made safe again to put back into HTML, in an element or a double-quoted attribute. */
 export const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
