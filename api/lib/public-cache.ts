@@ -28,6 +28,8 @@ const UNCACHED_PATHS: ReadonlySet<string> = new Set([
   "/api/public/articles/changes",
   "/api/public/articles/full",
   "/api/public/articles/summaries",
+  "/api/public/events-by-ids",
+  "/api/public/media-by-ids",
 ]);
 
 export class PublicCache {

@@ -171,6 +171,8 @@ export const RULES: Record<string, Rule> = {
   "GET /api/public/articles/full": { expect: open() },
   "GET /api/public/articles/changes": { expect: open() },
   "GET /api/public/articles/summaries": { expect: open(400), note: "no ids in the query: 400 whoever asks (public data)" },
+  "GET /api/public/media-by-ids": { expect: open(400), note: "no ids in the query: 400 whoever asks (public data)" },
+  "GET /api/public/events-by-ids": { expect: open(400), note: "no ids in the query: 400 whoever asks (public data)" },
   "GET /api/public/article/:url": { expect: open(), params: (w) => ({ url: w.publicArticle.url }) },
   "GET /api/public/events": { expect: open() },
   "GET /api/events/:id/availability": { expect: open(), params: async (w) => ({ id: await openEventFor(w) }) },

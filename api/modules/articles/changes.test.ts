@@ -6,7 +6,7 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { articles, events, media, themes, users } from "../../../db/schema";
+import { articles, eventOrganizers, events, eventThemes, media, themes, users } from "../../../db/schema";
 import { makeArticle, makeEvent, makeMedia, makeTheme, makeUser } from "../../testing/factory";
 import { FEED_KEEP_MS, pruneChangeFeed } from "./changes";
 import { createHarness, type Harness } from "../../testing/harness";
@@ -19,7 +19,7 @@ describe("the change feed of the public articles", () => {
   const since = async (seq: number) => {
     const res = await h.call("GET", `/api/public/articles/changes?since=${seq}`);
     expect(res.status).toBe(200);
-    return res.json as { latest: number; articles: string[] | null };
+    return res.json as { latest: number; articles: string[] | null; media: string[] | null; events: string[] | null };
   };
   /** The articles a write touches, as the build would see them right after it. */
   const touchedBy = async (write: () => Promise<unknown>) => {
@@ -77,9 +77,55 @@ describe("the change feed of the public articles", () => {
     expect(await touchedBy(() => db.delete(themes).where(eq(themes.id, theme.id)))).toEqual([made]);
   });
 
+  it("names the media and the events a write touched: their rows, links, uploader, organizers and themes", async () => {
+    const db = h.database.db;
+    const feedOf = async (write: () => Promise<unknown>) => {
+      const before = await latest();
+      await write();
+      const { media, events } = await since(before);
+      return { media, events };
+    };
+    expect(await feedOf(() => db.update(media).set({ description: "Un entretien" }).where(eq(media.id, ids.clip)))).toEqual({ media: [ids.clip], events: [] });
+    expect(await feedOf(() => db.update(events).set({ location: "Le port" }).where(eq(events.id, ids.event)))).toEqual({ media: [], events: [ids.event] });
+    // Moussa uploaded the video; Awa organizes the event.
+    expect(await feedOf(() => db.update(users).set({ name: "Diop-Fall" }).where(eq(users.id, ids.moussa)))).toEqual({ media: [ids.clip], events: [] });
+    expect(await feedOf(() => db.update(users).set({ firstname: "Awa K." }).where(eq(users.id, ids.awa)))).toEqual({ media: [], events: [ids.event] });
+    // An organizer or a theme added to the event (link rows), a theme renamed.
+    expect(await feedOf(() => db.insert(eventOrganizers).values({ eventId: ids.event, userId: ids.moussa }))).toEqual({ media: [], events: [ids.event] });
+    expect(await feedOf(() => db.insert(eventThemes).values({ eventId: ids.event, themeId: ids.eco }))).toEqual({ media: [], events: [ids.event] });
+    expect(await feedOf(() => db.update(themes).set({ name: "Économie océane" }).where(eq(themes.id, ids.eco)))).toEqual({ media: [], events: [ids.event] });
+    // A new event and a new media are named; so is a deleted one.
+    let made = "";
+    expect(await feedOf(async () => void (made = (await makeEvent(db, { title: "Atelier" })).id))).toEqual({ media: [], events: [made] });
+    expect(await feedOf(() => db.delete(events).where(eq(events.id, made)))).toEqual({ media: [], events: [made] });
+    expect(await feedOf(async () => void (made = (await makeMedia(db, { title: "Photo du quai" })).id))).toEqual({ media: [made], events: [] });
+  });
+
+  it("reads media and events by id as the whole lists give them, with the lists' order", async () => {
+    const db = h.database.db;
+    const hidden = await makeMedia(db, { title: "Pas encore approuvé", approved: false });
+    for (const [list, path, key, named] of [
+      ["/api/public/media", "/api/public/media-by-ids", "media", [ids.clip, hidden.id]],
+      ["/api/public/events", "/api/public/events-by-ids", "events", [ids.event]],
+    ] as const) {
+      const all = (await h.call("GET", list)).json as { _id: string }[];
+      const res = await h.call("GET", `${path}?ids=${named.join(",")}`);
+      expect(res.status, path).toBe(200);
+      const answer = res.json as Record<string, { _id: string }[]> & { order: string[] };
+      expect(answer.order).toEqual(all.map((x) => x._id));
+      // Public ones only: the media waiting for approval is not in the answer.
+      expect(answer[key]).toEqual(all.filter((x) => (named as readonly string[]).includes(x._id)));
+      expect(answer[key]!.length).toBe(1);
+      expect((await h.call("GET", `${path}?ids=`)).json[key]).toEqual([]);
+      const bad = await h.call("GET", `${path}?ids=a;b`);
+      expect(bad.status).toBe(400);
+      expect(JSON.stringify(bad.json)).toContain("Indiquez au plus 200 identifiants");
+    }
+  });
+
   it("asks for a full read when the number is from another database or too many articles changed", async () => {
     const now = await latest();
-    expect((await since(now + 1000)).articles).toBeNull();
+    expect(await since(now + 1000)).toEqual({ latest: now, articles: null, media: null, events: null });
     expect((await h.call("GET", "/api/public/articles/changes")).json.articles).toBeNull();
     const bad = await h.call("GET", "/api/public/articles/changes?since=-3");
     expect(bad.status).toBe(400);
@@ -131,6 +177,6 @@ describe("the change feed of the public articles", () => {
     expect((await since(before - 1)).articles).toBeNull();
     // The sequence goes on from there.
     await db.update(articles).set({ title: "Un titre de plus" }).where(eq(articles.id, ids.a2));
-    expect(await since(now)).toEqual({ latest: now + 1, articles: [ids.a2] });
+    expect(await since(now)).toEqual({ latest: now + 1, articles: [ids.a2], media: [], events: [] });
   });
 });

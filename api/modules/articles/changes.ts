@@ -1,41 +1,54 @@
 /**
- * The change feed as the site build reads it (issue 31 §1). The triggers of migration 0029 add a row to
- * `content_changes` in the transaction of every write to an article, its links, a member, a theme or a media; here
- * those rows become the articles whose public data may have changed since a sequence number: an article named
- * directly, the articles a changed member signed or whose media they uploaded, the articles of a changed theme and
- * those showing a changed media. The build then reads only those articles (GET /api/public/articles/full?ids=).
+ * The change feed as the site build reads it (issue 31 §1). The triggers of migrations 0029 and 0033 add a row to
+ * `content_changes` in the transaction of every write to an article, its links, a member, a theme, a media or an
+ * event; here those rows become what the public lists show that may have changed since a sequence number:
+ *  - articles: one named directly, those a changed member signed or whose media they uploaded, those of a changed
+ *    theme and those showing a changed media;
+ *  - media: one named directly, those a changed member uploaded;
+ *  - events: one named directly (its row, organizers or themes), those a changed member organizes, those of a
+ *    changed theme.
+ * The build then reads only those (GET /api/public/articles/full?ids=, …/summaries?ids=, /api/public/media-by-ids,
+ * /api/public/events-by-ids).
  */
 import { and, eq, gt, inArray, lt, max, min, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { articleAuthors, articleMedia, articleThemes, type ContentChangeKind, contentChanges, media } from "../../../db/schema";
-
-/** Past this many articles a build reads the whole list again: one request instead of many ids. */
-export const MAX_CHANGED_ARTICLES = 200;
+import { MAX_IDS } from "../../lib/ids-query";
+import { articleAuthors, articleMedia, articleThemes, type ContentChangeKind, contentChanges, eventOrganizers, eventThemes, media } from "../../../db/schema";
 
 export type ArticleChanges = {
   /** The newest sequence number: what to ask from next time. */
   latest: number;
   /** The articles touched since `since`; null when the reader must read every article again. */
   articles: string[] | null;
+  /** The same for the media and the events. */
+  media: string[] | null;
+  events: string[] | null;
 };
 
 /** Rows older than this are deleted by `pruneChangeFeed` (a build process that slept longer reads everything). */
 export const FEED_KEEP_MS = 7 * 24 * 60 * 60_000;
 
+/** Distinct ids, sorted; null past MAX_IDS (the build reads that whole list again: one request, not many ids). */
+function capped(rows: { id: string }[][]): string[] | null {
+  const ids = [...new Set(rows.flat().map((r) => r.id))].sort();
+  return ids.length > MAX_IDS ? null : ids;
+}
+
 export async function articleChangesSince(db: Db, since: number | undefined): Promise<ArticleChanges> {
   const [top] = await db.select({ latest: max(contentChanges.seq), oldest: min(contentChanges.seq) }).from(contentChanges);
   const latest = top?.latest ?? 0;
-  if (since === undefined) return { latest, articles: null };
+  const everything = { latest, articles: null, media: null, events: null };
+  if (since === undefined) return everything;
   // A number from the future: the database was replaced (a restore); everything is read again. Older than the
   // oldest row kept: rows it needs may have been pruned (a gap in the numbers would only cost a full read).
-  if (!Number.isSafeInteger(since) || since < 0 || since > latest || since < (top?.oldest ?? 1) - 1) return { latest, articles: null };
-  if (since === latest) return { latest, articles: [] };
+  if (!Number.isSafeInteger(since) || since < 0 || since > latest || since < (top?.oldest ?? 1) - 1) return everything;
+  if (since === latest) return { latest, articles: [], media: [], events: [] };
   const changed = (kind: ContentChangeKind) =>
     db
       .selectDistinct({ id: contentChanges.id })
       .from(contentChanges)
       .where(and(gt(contentChanges.seq, since), sql`${contentChanges.seq} <= ${latest}`, eq(contentChanges.kind, kind)));
-  const [direct, byAuthor, byUploader, byTheme, byMedia] = await Promise.all([
+  const [direct, byAuthor, byUploader, byTheme, byMedia, mediaDirect, mediaByUploader, eventsDirect, eventsByOrganizer, eventsByTheme] = await Promise.all([
     changed("article"),
     db.selectDistinct({ id: articleAuthors.articleId }).from(articleAuthors).where(inArray(articleAuthors.userId, changed("user"))),
     db
@@ -45,9 +58,18 @@ export async function articleChangesSince(db: Db, since: number | undefined): Pr
       .where(inArray(media.uploadedBy, changed("user"))),
     db.selectDistinct({ id: articleThemes.articleId }).from(articleThemes).where(inArray(articleThemes.themeId, changed("theme"))),
     db.selectDistinct({ id: articleMedia.articleId }).from(articleMedia).where(inArray(articleMedia.mediaId, changed("media"))),
+    changed("media"),
+    db.selectDistinct({ id: media.id }).from(media).where(inArray(media.uploadedBy, changed("user"))),
+    changed("event"),
+    db.selectDistinct({ id: eventOrganizers.eventId }).from(eventOrganizers).where(inArray(eventOrganizers.userId, changed("user"))),
+    db.selectDistinct({ id: eventThemes.eventId }).from(eventThemes).where(inArray(eventThemes.themeId, changed("theme"))),
   ]);
-  const ids = [...new Set([...direct, ...byAuthor, ...byUploader, ...byTheme, ...byMedia].map((r) => r.id))].sort();
-  return { latest, articles: ids.length > MAX_CHANGED_ARTICLES ? null : ids };
+  return {
+    latest,
+    articles: capped([direct, byAuthor, byUploader, byTheme, byMedia]),
+    media: capped([mediaDirect, mediaByUploader]),
+    events: capped([eventsDirect, eventsByOrganizer, eventsByTheme]),
+  };
 }
 
 /**

@@ -1,18 +1,12 @@
 import { Elysia, t } from "elysia";
 import type { Deps } from "../../deps";
+import { idList, idsQuery } from "../../lib/ids-query";
 import { strict } from "../../lib/strict-schema";
-import { articleChangesSince, MAX_CHANGED_ARTICLES } from "./changes";
+import { articleChangesSince } from "./changes";
 import { Article, ArticleSummary } from "./model";
 import { getArticle, listArticleSummaries, listFullArticles, publicSummariesByIds } from "./service";
 
-/** A comma-separated list of article ids, as the site build sends the ones the change feed named. */
-const IDS_QUERY = () =>
-  t.String({ pattern: `^[A-Za-z0-9_-]*(,[A-Za-z0-9_-]+){0,${MAX_CHANGED_ARTICLES - 1}}$`, maxLength: 8000, error: IDS_ERROR });
-
-const IDS_ERROR = `Indiquez au plus ${MAX_CHANGED_ARTICLES} identifiants d’articles, séparés par des virgules.`;
-
-/** The ids of an `ids` query (empty for `ids=`). */
-const idList = (ids: string) => ids.split(",").filter(Boolean);
+const IDS_QUERY = () => idsQuery("d’articles");
 
 /** What visitors and the static build read: approved and online articles only. */
 export const publicArticleRoutes = (deps: Deps) =>
@@ -34,10 +28,16 @@ export const publicArticleRoutes = (deps: Deps) =>
       query: strict(t.Object({ ids: IDS_QUERY() })),
       response: t.Object({ order: t.Array(t.String()), summaries: t.Array(ArticleSummary) }),
     })
-    // The change feed: which articles may have changed since a sequence number (api/modules/articles/changes.ts).
+    // The change feed: which articles, media and events may have changed since a sequence number
+    // (api/modules/articles/changes.ts; one read per build for every list).
     .get("/api/public/articles/changes", ({ query }) => articleChangesSince(deps.db, query.since), {
       // Without `since`: only the newest sequence number (a first read takes every article anyway).
       query: strict(t.Object({ since: t.Optional(t.Numeric({ minimum: 0, error: "Indiquez un numéro de changement (un entier positif)." })) })),
-      response: t.Object({ latest: t.Number(), articles: t.Nullable(t.Array(t.String())) }),
+      response: t.Object({
+        latest: t.Number(),
+        articles: t.Nullable(t.Array(t.String())),
+        media: t.Nullable(t.Array(t.String())),
+        events: t.Nullable(t.Array(t.String())),
+      }),
     })
     .get("/api/public/article/:url", ({ params }) => getArticle(deps.db, params.url), { response: { 200: Article } });

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { media, users, type MediaRow } from "../../../db/schema";
 import { NotFoundError } from "../../lib/errors";
@@ -71,10 +71,23 @@ export async function listMedia(db: Db, filter: MediaFilter = {}): Promise<Media
     .from(media)
     .leftJoin(users, eq(users.id, media.uploadedBy))
     .where(and(...where))
-    .orderBy(desc(media.createdAt));
+    // The id breaks ties, so the list and the order read by `publicMediaByIds` agree.
+    .orderBy(desc(media.createdAt), asc(media.id));
   const matches = searchMatcher(filter.q);
   const found = matches ? rows.filter((r) => matches(r.media.title, r.media.description, r.media.tags.join(" "))) : rows;
   return found.map((r) => toMedia(r.media, r.uploader));
+}
+
+/**
+ * The order of the public list and the public media among `ids` (the site build reads the media the change feed
+ * named, issue 31 §1): one query of ids for the order, one of the named media.
+ */
+export async function publicMediaByIds(db: Db, ids: string[]): Promise<{ order: string[]; media: Media[] }> {
+  const [rows, found] = await Promise.all([
+    db.select({ id: media.id }).from(media).where(and(mediaIsLive, mediaIsPublic)).orderBy(desc(media.createdAt), asc(media.id)),
+    listMedia(db, { ids }),
+  ]);
+  return { order: rows.map((r) => r.id), media: found };
 }
 
 /**

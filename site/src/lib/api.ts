@@ -54,6 +54,8 @@ export function apiGet<T>(path: string): Promise<T> {
 registerFetchDigest(async (path) => {
   if (path === FULL_ARTICLES) await fullArticles();
   else if (path === ARTICLES) await articleSummaries();
+  else if (path === MEDIA) await publicMedia();
+  else if (path === EVENTS) await publicEvents();
   else await fetchOnce(path);
   return knownDigest(path) ?? "?";
 });
@@ -74,22 +76,24 @@ export function derivedPerBuild<T>(paths: readonly string[], make: () => T): () 
 
 export const ARTICLES = `/api/public/articles`;
 export const FULL_ARTICLES = `/api/public/articles/full`;
+export const MEDIA = `/api/public/media`;
+export const EVENTS = `/api/public/events`;
 /** The change feed (api/modules/articles/changes.ts). */
 const CHANGES = `/api/public/articles/changes`;
 
-/** What the change feed answers (api/modules/articles/changes.ts). */
-type Feed = { latest: number; articles: string[] | null };
+/** What the change feed answers (api/modules/articles/changes.ts): per list, the ids to read again, or null for all. */
+type Feed = { latest: number; articles: string[] | null; media: string[] | null; events: string[] | null };
 
 /**
- * Public articles kept by the build process from one build to the next (issue 31 §1), one store for the bodies
- * (`/api/public/articles/full`, 20 MB at 5,000 articles) and one for the summaries (`/api/public/articles`,
- * 4 MB): the first build reads the whole answer; each later one takes the articles the change feed named (read
- * once per build for both stores: `feedOfBuild`) and reads only those (for the summaries, with the order of the
- * whole list), so a one-article change reads one article. The objects of unchanged articles stay the same objects,
- * so their digests (lib/object-digest.ts) are computed once and the pages' props digests are found in the memo.
- * Props are read-only: nothing here is ever modified in place.
+ * Public lists kept by the build process from one build to the next (issue 31 §1): the article bodies
+ * (`/api/public/articles/full`, 20 MB at 5,000 articles), the article summaries (`/api/public/articles`, 4 MB), the
+ * media (1.4 MB) and the events (1 MB). The first build reads a whole answer; each later one takes the items the
+ * change feed named for that list (the feed is read once per build for every store: `feedOfBuild`) and reads only
+ * those (for an ordered list, with the order of the whole list), so a one-article change reads one article. The
+ * objects of unchanged items stay the same objects, so their digests (lib/object-digest.ts) are computed once and
+ * the pages' props digests are found in the memo. Props are read-only: nothing here is ever modified in place.
  */
-class ArticleStore<T extends { _id: string }> {
+class FeedStore<T extends { _id: string }> {
   /** The feed's sequence number the store is current with; null until its first whole read. */
   seq: number | null = null;
   private byId = new Map<string, T>();
@@ -98,6 +102,8 @@ class ArticleStore<T extends { _id: string }> {
 
   constructor(
     private readonly path: string,
+    /** Which of the feed's lists names this store's items. */
+    private readonly kind: "articles" | "media" | "events",
     /** Reads the items of `ids` that are public and, for an ordered list, every public id in the list's order. */
     private readonly readSome: (ids: string[]) => Promise<{ items: T[]; order?: string[] }>,
     /** Whether the answer's order is part of it (a list), or the items are only looked up (the bodies). */
@@ -111,15 +117,16 @@ class ArticleStore<T extends { _id: string }> {
    */
   async refresh(feed: Feed): Promise<T[]> {
     const byId = this.byId;
-    let readAll = this.seq === null || feed.articles === null;
-    if (!readAll && feed.articles!.length > 0) {
-      const { items, order } = await this.readSome(feed.articles!);
-      // An article no longer public is not in the answer: it leaves the store.
-      for (const id of feed.articles!) byId.delete(id);
+    const named = feed[this.kind];
+    let readAll = this.seq === null || named === null;
+    if (!readAll && named!.length > 0) {
+      const { items, order } = await this.readSome(named!);
+      // An item no longer public is not in the answer: it leaves the store.
+      for (const id of named!) byId.delete(id);
       for (const a of items) byId.set(a._id, a);
       // Bodies are looked up by url: their order is the ids' (the same whichever way they were read).
       this.order = order ?? [...byId.keys()].sort();
-      // An article made public between the two reads is in the order but was not asked for: read everything.
+      // An item made public between the two reads is in the order but was not asked for: read everything.
       readAll = this.order.some((id) => !byId.has(id));
     }
     if (readAll) {
@@ -127,7 +134,7 @@ class ArticleStore<T extends { _id: string }> {
       console.log(`${this.path}: all ${list.length} read`);
       this.byId = new Map(list.map((a) => [a._id, a]));
       this.order = this.ordered ? list.map((a) => a._id) : [...this.byId.keys()].sort();
-    } else console.log(`${this.path}: ${feed.articles!.length} read by id (change feed ${this.seq} -> ${feed.latest})`);
+    } else console.log(`${this.path}: ${named!.length} read by id (change feed ${this.seq} -> ${feed.latest})`);
     this.seq = feed.latest;
     // The digest the pages that read this answer record: the same for the same items in the same order however they
     // were read (a full build's and a partial one's records are compared by scripts/partial-build.test.ts).
@@ -137,13 +144,22 @@ class ArticleStore<T extends { _id: string }> {
   }
 }
 
-const bodies = new ArticleStore<Article>(FULL_ARTICLES, async (ids) => ({
+const bodies = new FeedStore<Article>(FULL_ARTICLES, "articles", async (ids) => ({
   items: await readFresh<Article[]>(`${FULL_ARTICLES}?ids=${ids.join(",")}`),
 }), false);
-const summaries = new ArticleStore<ArticleSummary>(ARTICLES, async (ids) => {
+const summaries = new FeedStore<ArticleSummary>(ARTICLES, "articles", async (ids) => {
   const { order, summaries } = await readFresh<{ order: string[]; summaries: ArticleSummary[] }>(`${ARTICLES}/summaries?ids=${ids.join(",")}`);
   return { items: summaries, order };
 }, true);
+const mediaStore = new FeedStore<Media>(MEDIA, "media", async (ids) => {
+  const { order, media } = await readFresh<{ order: string[]; media: Media[] }>(`/api/public/media-by-ids?ids=${ids.join(",")}`);
+  return { items: media, order };
+}, true);
+const eventStore = new FeedStore<Event>(EVENTS, "events", async (ids) => {
+  const { order, events } = await readFresh<{ order: string[]; events: Event[] }>(`/api/public/events-by-ids?ids=${ids.join(",")}`);
+  return { items: events, order };
+}, true);
+const stores = [bodies, summaries, mediaStore, eventStore];
 
 /**
  * The change feed, read once per build for both stores, from the oldest number either holds (a store not read by
@@ -152,7 +168,7 @@ const summaries = new ArticleStore<ArticleSummary>(ARTICLES, async (ids) => {
  * as `latest`, so nothing written after is skipped.
  */
 const feedOfBuild = perBuild(() => {
-  const held = [bodies.seq, summaries.seq].filter((seq): seq is number => seq !== null);
+  const held = stores.map((store) => store.seq).filter((seq): seq is number => seq !== null);
   return readFresh<Feed>(held.length ? `${CHANGES}?since=${Math.min(...held)}` : CHANGES);
 });
 
@@ -167,8 +183,14 @@ const articleSummaries = derivedPerBuild([ARTICLES], () =>
   previewAnswers() ? apiGet<ArticleSummary[]>(ARTICLES) : feedOfBuild().then((feed) => summaries.refresh(feed)),
 );
 
+/** The public media, newest first, read once per build (from the change feed). */
+const publicMedia = derivedPerBuild([MEDIA], () => (previewAnswers() ? apiGet<Media[]>(MEDIA) : feedOfBuild().then((feed) => mediaStore.refresh(feed))));
+
+/** The public events, latest start first, read once per build (from the change feed). */
+const publicEvents = derivedPerBuild([EVENTS], () => (previewAnswers() ? apiGet<Event[]>(EVENTS) : feedOfBuild().then((feed) => eventStore.refresh(feed))));
+
 /** Members by lower-cased nickname, and what each signed or uploaded: built once per build for every author page. */
-const authorIndex = derivedPerBuild([`/api/public/members`, ARTICLES, `/api/public/media`], async () => {
+const authorIndex = derivedPerBuild([`/api/public/members`, ARTICLES, MEDIA], async () => {
   const [members, articles, media] = await Promise.all([api.allMembers(), api.articles(), api.media()]);
   const byNickname = new Map<string, PublicMember>();
   for (const m of members) if (!byNickname.has(m.nickname.toLowerCase())) byNickname.set(m.nickname.toLowerCase(), m);
@@ -205,7 +227,7 @@ export const api = {
   members: (circle: "cercle-impulsion" | "cercle-axiologique") => apiGet<PublicMember[]>(`/api/public/${circle}`),
   allMembers: () => apiGet<PublicMember[]>(`/api/public/members`),
   author: (nickname: string) => authorFromLists(nickname),
-  media: () => apiGet<Media[]>(`/api/public/media`),
+  media: () => publicMedia(),
   // An « Aperçu » render (lib/preview-article.ts) sees the previewed text; a build never has one.
   articles: () => articleSummaries().then(withPreviewSummary),
   /** One article with bodies and media (from the build's single bulk request). */
@@ -216,7 +238,7 @@ export const api = {
   },
   themes: () => apiGet<Theme[]>(`/api/public/themes`),
   themesWithCount: () => apiGet<ThemeWithCount[]>(`/api/public/themes-with-count`),
-  events: () => apiGet<Event[]>(`/api/public/events`),
+  events: () => publicEvents(),
   /** Newsletter issues that went out, newest first (the archive, /lettre/archives). */
   newsletterIssues: () => apiGet<ArchivedIssue[]>(`/api/public/newsletter/issues`),
   /** Renamed members' old profile addresses and where they lead now. */
