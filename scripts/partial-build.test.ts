@@ -151,6 +151,9 @@ describe("partial builds", () => {
       // Through the change feed: only the articles a write touched are read again (site/src/lib/api.ts).
       expect(b.log).toMatch(/\/api\/public\/articles\/full: \d+ read by id \(change feed \d+ -> \d+\)/);
       expect(b.log).toMatch(/\/api\/public\/articles: \d+ read by id \(change feed \d+ -> \d+\)/);
+      // So are the media and the events (their lists are kept by the build process too).
+      expect(b.log).toMatch(/\/api\/public\/media: \d+ read by id \(change feed \d+ -> \d+\)/);
+      expect(b.log).toMatch(/\/api\/public\/events: \d+ read by id \(change feed \d+ -> \d+\)/);
       expect(b.log).not.toMatch(/: all \d+ read/);
     }
     // After the title change: that article is rendered again, the other articles and the events are not.
@@ -186,6 +189,7 @@ describe("partial builds", () => {
     expect(afterTitle.carried).toContain(`/rss/${urls.ocean}.xml`);
     // Moving an event changes what the calendar file read.
     const afterEvent = readPagesManifest(builds[4]!.dir)!;
+    expect(builds[4]!.log).toMatch(/\/api\/public\/events: 1 read by id/);
     expect(afterEvent.carried).not.toContain("/events.ics");
     expect(afterEvent.carried).not.toContain("/events");
     expect(afterEvent.carried).toContain("/login");
