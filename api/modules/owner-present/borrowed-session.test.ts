@@ -98,6 +98,26 @@ describe("a borrowed session alone never changes a way into the account", () => 
     for (const route of guarded) expect(h.app.routes.some((r) => `${r.method} ${r.path}` === route), route).toBe(true);
   });
 
+  it("names every write of the administrators' member routes: guarded, or why it opens no way in", () => {
+    const named = new Set([
+      ...GUARDED_ROUTES,
+      // The member form: one's own e-mail, alias and password are refused there (the profile and its step are the
+      // way); another member's are journaled as the admin, the member mailed and their reset links cancelled.
+      "PUT /api/admin/users/:id",
+      "PUT /api/users/:id/admin-full-update",
+      "POST /api/admin/users/bulk", // circles only (join or leave)
+      "POST /api/admin/register", // a new account (an invitation), not a way into an existing one
+      "DELETE /api/admin/users/:id", // ends an account (never one's own)
+      "DELETE /api/users/:id",
+    ]);
+    const writes = h.app.routes
+      .map((r) => `${r.method} ${r.path}`)
+      .filter((r) => /^(POST|PUT|PATCH|DELETE) \/api\/(admin\/(users|members|register)|users|members)(\/|$)/.test(r))
+      .filter((r) => !/\/(me|profile-pic)(\/|$)/.test(r));
+    expect(writes.length).toBeGreaterThan(5);
+    expect(writes.filter((r) => !named.has(r))).toEqual([]);
+  });
+
   it("refuses every route of the list, on an account with a password, an app, a passkey and a Google link", async () => {
     const { user, token } = await owner("awa-proprio");
     const { secret } = await enrolTotp(h, token, PASSWORD);
@@ -275,6 +295,56 @@ describe("a borrowed session alone never changes a way into the account", () => 
       expect(mails.filter((m) => /Un administrateur a débloqué la connexion/.test(m.text))).toHaveLength(1);
       // Not on oneself: the profile is the way.
       expect((await h.call("POST", `/api/admin/users/${(await db.select().from(users).where(eq(users.nickname, "cheffe-deblocage")))[0]!.id}/unlock`, {}, bearer(adminToken))).status).toBe(400);
+    });
+  });
+
+  describe("the administrators' member form", () => {
+    const form = (u: { firstname: string; name: string; nickname: string; email: string }, extra: object = {}) => ({
+      firstname: u.firstname,
+      name: u.name,
+      nickname: u.nickname,
+      email: u.email,
+      ...extra,
+    });
+
+    it("refuses an administrator's borrowed session a change of their own e-mail, alias or password: the profile (and its step) is the way", async () => {
+      const db = h.database.db;
+      const admin = await makeUser(db, { nickname: "chef-emprunte", role: "admin", password: PASSWORD, email: "chef-emprunte@example.sn" });
+      const token = (await login(h, "chef-emprunte", PASSWORD, "192.0.2.50")).json.token as string;
+      const before = await waysIn(admin.id);
+      for (const path of [`/api/admin/users/${admin.id}`, `/api/users/${admin.id}/admin-full-update`]) {
+        for (const change of [{ password: "Pirate-Goree-2026!" }, { email: "pirate@example.org" }, { nickname: "pris" }]) {
+          const res = await h.call("PUT", path, form(admin, change), bearer(token));
+          expect(res.status, `${path} ${JSON.stringify(change)}: ${JSON.stringify(res.json)}`).toBe(400);
+          expect(res.json.message).toMatch(/passez par votre profil/);
+          expect(await waysIn(admin.id)).toEqual(before);
+        }
+      }
+      // The session still works: nothing ended it, and other fields of one's own row still save.
+      const renamed = await h.call("PUT", `/api/admin/users/${admin.id}`, form(admin, { firstname: "Cheikh" }), bearer(token));
+      expect(renamed.status, JSON.stringify(renamed.json)).toBe(200);
+      expect(renamed.json.firstname).toBe("Cheikh");
+    });
+
+    it("mails a member whose e-mail or password an administrator replaced (old and new address) and cancels their outstanding reset links", async () => {
+      const db = h.database.db;
+      await makeUser(db, { nickname: "cheffe-formulaire", role: "admin", password: PASSWORD, email: "cheffe-formulaire@example.sn" });
+      const adminToken = (await login(h, "cheffe-formulaire", PASSWORD, "192.0.2.51")).json.token as string;
+      const member = await makeUser(db, { nickname: "lamine-membre", password: PASSWORD, email: "lamine@example.sn" });
+      expect((await post(h, "/api/auth/password-reset", { login: "lamine-membre" }, "192.0.2.52")).status).toBe(200);
+      const outstanding = async () =>
+        (await db.select({ n: count() }).from(accountTokens).where(and(eq(accountTokens.userId, member.id), isNull(accountTokens.usedAt))))[0]!.n;
+      expect(await outstanding()).toBe(1);
+      const res = await h.call("PUT", `/api/admin/users/${member.id}`, form(member, { email: "lamine-nouveau@example.sn", password: "Remplace-Goree-2026!" }), bearer(adminToken));
+      expect(res.status, JSON.stringify(res.json)).toBe(200);
+      expect(await outstanding()).toBe(0);
+      const mails = await db.select().from(mailOutbox).where(eq(mailOutbox.kind, "security"));
+      const told = mails.filter((m) => m.toAddress.startsWith("lamine"));
+      expect(told.filter((m) => /administrateur a remplacé l'adresse e-mail/.test(m.text)).map((m) => m.toAddress).sort()).toEqual([
+        "lamine-nouveau@example.sn",
+        "lamine@example.sn",
+      ]);
+      expect(told.filter((m) => /administrateur a remplacé votre mot de passe/.test(m.text)).map((m) => m.toAddress)).toEqual(["lamine-nouveau@example.sn"]);
     });
   });
 
