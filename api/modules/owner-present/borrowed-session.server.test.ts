@@ -21,10 +21,12 @@ const PASSWORD = "Proprietaire-Goree-2026!";
 describe("a borrowed session against the real server", () => {
   const dir = mkdtempSync(join(tmpdir(), "borrowed-session-"));
   let server: RealServer;
+  let adminToken: string;
   let ip = 0;
 
   beforeAll(async () => {
     server = await startServer(dir, { PUBLIC_URL });
+    adminToken = (await signIn(ADMIN.nickname, ADMIN.password)).token!;
   }, 90_000);
   afterAll(async () => {
     await server?.stop();
@@ -57,7 +59,6 @@ describe("a borrowed session against the real server", () => {
     email: u.email,
   });
 
-  let adminToken: string;
   async function member(nickname: string) {
     const made = await call(
       "POST",
@@ -71,7 +72,6 @@ describe("a borrowed session against the real server", () => {
   }
 
   it("refuses every change of a way in made with the token alone, and gives the attacker nothing that lasts", async () => {
-    adminToken = (await signIn(ADMIN.nickname, ADMIN.password)).token!;
     const { user, token: stolen } = await member("awa-reel");
     const attacker = new SoftAuthenticator(PUBLIC_URL);
 
