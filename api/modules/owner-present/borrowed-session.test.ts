@@ -50,14 +50,24 @@ describe("a borrowed session alone never changes a way into the account", () => 
   }
 
   /** Each guarded route with a body a borrowed session would send: the change itself, no proof. */
-  async function borrowedCall(route: string, token: string, key: SoftAuthenticator, others: { passkeyId: string }) {
+  async function borrowedCall(route: string, token: string, key: SoftAuthenticator, others: { passkeyId: string; ownerId: string }) {
     const auth = bearer(token);
-    const profile = { firstname: "Awa", name: "Ndiaye", nickname: "pris", email: "pirate@example.org", newPassword: "Pirate-Goree-2026!" };
+    const [row] = await h.database.db.select().from(users).where(eq(users.id, others.ownerId));
+    const same = { firstname: row!.firstname, name: row!.name, nickname: row!.nickname, email: row!.email };
+    // Each way in apart (one refusal must not hide another): the e-mail, the alias, the password.
+    const profileCalls = async (path: string) => {
+      let last = null as Awaited<ReturnType<Harness["call"]>> | null;
+      for (const change of [{ email: "pirate@example.org" }, { nickname: "pris" }, { newPassword: "Pirate-Goree-2026!" }]) {
+        last = await h.call("PUT", path, { ...same, ...change }, auth);
+        if (![400, 403, 409].includes(last.status)) return last;
+      }
+      return last;
+    };
     switch (route) {
       case "PUT /api/user/me":
-        return h.call("PUT", "/api/user/me", profile, auth);
+        return profileCalls("/api/user/me");
       case "PUT /api/user/profile":
-        return h.call("PUT", "/api/user/profile", profile, auth);
+        return profileCalls("/api/user/profile");
       case "DELETE /api/user/me/google":
         return h.call("DELETE", "/api/user/me/google", {}, auth);
       case "POST /api/user/me/two-factor/totp/confirm":
@@ -137,7 +147,7 @@ describe("a borrowed session alone never changes a way into the account", () => 
 
     const attacker = new SoftAuthenticator(PUBLIC_URL);
     for (const route of GUARDED_ROUTES) {
-      const res = await borrowedCall(route, token, attacker, { passkeyId: added.json.id });
+      const res = await borrowedCall(route, token, attacker, { passkeyId: added.json.id, ownerId: user.id });
       if (!res) continue;
       expect([400, 403, 409], `${route}: ${JSON.stringify(res.json)}`).toContain(res.status);
       expect(res.json.message, route).toMatch(/\S/);
