@@ -230,6 +230,99 @@ describe("a borrowed session alone never changes a way into the account", () => 
     }
   });
 
+  it("mails the owner for every route of the list, with what changed, when, from which browser and the reset link", async () => {
+    const db = h.database.db;
+    const { user, token } = await owner("elhadji-proprio");
+    const ua = { ...bearer(token), "user-agent": "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0" };
+    const told = async () =>
+      (await db.select().from(mailOutbox).where(eq(mailOutbox.kind, "security"))).filter((m) => m.toAddress.startsWith("elhadji")).map((m) => m.text);
+    let password = PASSWORD;
+    let nickname = user.nickname;
+    let email = user.email;
+    let secret = "";
+    let keyId = "";
+    const key = new SoftAuthenticator(PUBLIC_URL);
+    // A code of the app is used once: each proof after the first takes one of the recovery codes.
+    let recovery: string[] = [];
+    const proof = () => ({ currentPassword: password, ...(secret ? { currentCode: recovery.shift()! } : {}) });
+    const person = () => ({ firstname: user.firstname, name: user.name, nickname, email });
+    // In an order where each change has something to act on; each with the proof, each followed by one mail.
+    const changes: [string, RegExp, () => Promise<{ status: number; json: any }>][] = [
+      [
+        "POST /api/user/me/two-factor/totp/confirm",
+        /La double authentification a été activée/,
+        async () => {
+          const start = await h.call("POST", "/api/user/me/two-factor/totp", undefined, ua);
+          const res = await h.call("POST", "/api/user/me/two-factor/totp/confirm", { code: totpCode(start.json.secret), currentPassword: password }, ua);
+          secret = start.json.secret;
+          recovery = res.json.recoveryCodes;
+          return res;
+        },
+      ],
+      [
+        "POST /api/user/me/two-factor/recovery-codes",
+        /De nouveaux codes de secours ont été créés/,
+        async () => {
+          const res = await h.call("POST", "/api/user/me/two-factor/recovery-codes", proof(), ua);
+          recovery = res.json.recoveryCodes;
+          return res;
+        },
+      ],
+      [
+        "POST /api/user/me/passkeys",
+        /Une clé d'accès \(« Ordinateur »\) a été ajoutée/,
+        async () => {
+          const options = await h.call("POST", "/api/user/me/passkeys/options", undefined, ua);
+          const res = await h.call("POST", "/api/user/me/passkeys", { name: "Ordinateur", response: key.register(options.json), ...proof() }, ua);
+          keyId = res.json.id;
+          return res;
+        },
+      ],
+      ["DELETE /api/user/me/passkeys/:id", /La clé d'accès « Ordinateur » a été supprimée/, () => h.call("DELETE", `/api/user/me/passkeys/${encodeURIComponent(keyId)}`, proof(), ua)],
+      [
+        "DELETE /api/user/me/google",
+        /Votre compte Google a été dissocié/,
+        async () => {
+          await linkIdentity(db, { provider: "google", subject: "sub-elhadji", userId: user.id, email });
+          return h.call("DELETE", "/api/user/me/google", proof(), ua);
+        },
+      ],
+      [
+        "PUT /api/user/profile",
+        /Votre alias de connexion a été modifié/,
+        async () => {
+          nickname = "elhadji-nouveau";
+          return h.call("PUT", "/api/user/profile", { ...person(), ...proof() }, ua);
+        },
+      ],
+      [
+        "PUT /api/user/me",
+        /Votre mot de passe a été modifié/,
+        async () => {
+          const res = await h.call("PUT", "/api/user/me", { ...person(), ...proof(), newPassword: "Nouveau-Elhadji-2026!" }, ua);
+          password = "Nouveau-Elhadji-2026!";
+          return res;
+        },
+      ],
+      ["DELETE /api/user/me/two-factor/totp", /La double authentification a été désactivée/, () => h.call("DELETE", "/api/user/me/two-factor/totp", proof(), ua)],
+    ];
+    const walked = new Set<string>(["POST /api/admin/users/:id/unlock"]); // its mail: « an administrator unlocks a member »
+    for (const [route, what, change] of changes) {
+      const before = (await told()).length;
+      const res = await change();
+      expect(res.status, `${route}: ${JSON.stringify(res.json)}`).toBe(200);
+      const mails = (await told()).slice(before);
+      expect(mails, route).toHaveLength(1);
+      expect(mails[0]!.replace(/\u00a0/g, " "), route).toMatch(what);
+      expect(mails[0], route).toContain("Firefox sur Windows");
+      expect(mails[0], route).toMatch(/heure de Dakar/);
+      expect(mails[0], route).toContain("/mot-de-passe-oublie");
+      walked.add(route);
+    }
+    // The e-mail change mails both addresses: « lets the owner make each change with the proof… » above.
+    expect(GUARDED_ROUTES.filter((r) => !walked.has(r))).toEqual([]);
+  });
+
   it("accepts a passkey of the owner instead of the code, and refuses another member's key", async () => {
     const { user, token } = await owner("fatou-proprio");
     const { secret } = await enrolTotp(h, token, PASSWORD);
