@@ -228,6 +228,17 @@ describe("a borrowed session alone never changes a way into the account", () => 
       expect(m.text).toMatch(/heure de Dakar/);
       expect(m.text).toContain("/mot-de-passe-oublie");
     }
+    // A new password cancels a link asked after the e-mail change too.
+    expect((await post(h, "/api/auth/password-reset", { login: "diarra-proprio" }, "192.0.2.31")).status).toBe(200);
+    expect((await outstanding())[0]!.n).toBe(1);
+    const renewed = await h.call(
+      "PUT",
+      "/api/user/me",
+      { firstname: user.firstname, name: user.name, nickname: user.nickname, email: "diarra-nouveau@example.sn", currentPassword: PASSWORD, newPassword: "Nouveau-Diarra-2026!" },
+      bearer(token),
+    );
+    expect(renewed.status, JSON.stringify(renewed.json)).toBe(200);
+    expect((await outstanding())[0]!.n).toBe(0);
   });
 
   it("mails the owner for every route of the list, with what changed, when, from which browser and the reset link", async () => {
