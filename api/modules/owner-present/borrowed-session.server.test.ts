@@ -153,6 +153,13 @@ describe("a borrowed session against the real server", () => {
     expect((await me(token)).json.email).toBe(user.email);
   }, 60_000);
 
+  it("says at start, with no TWO_FACTOR_KEY, that it generated a key beside the database and that backups leave it out (issue 30 §3)", () => {
+    expect(process.env.TWO_FACTOR_KEY).toBeUndefined();
+    expect(server.output()).toContain(
+      `Generated a random two-factor key into ${join(dir, "site.db.2fa-key")} (TWO_FACTOR_KEY is not set). It is not included in backups`,
+    );
+  });
+
   it("refuses a borrowed administrator's session the admin routes that touch a member's ways in", async () => {
     const admin = await me(adminToken);
     const { user, token } = await member("coumba-reel");
