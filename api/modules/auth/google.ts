@@ -26,9 +26,14 @@ export class GoogleSignIn {
   private endpoints: Promise<Endpoints> | null = null;
   private client: OAuth2Client;
 
+  /**
+   * `onLinked`: called once a first sign-in has linked a member to a Google account (a new way into the account:
+   * the owner is mailed, issue 30 §2). `userAgent` is the browser that finished the sign-in.
+   */
   constructor(
     private readonly db: Db,
     private readonly config: NonNullable<Env["google"]>,
+    private readonly onLinked?: (user: UserRow, googleEmail: string, userAgent: string | null) => Promise<void>,
   ) {
     this.client = new OAuth2Client(config.clientId, config.clientSecret, config.redirectUri);
   }
@@ -67,7 +72,7 @@ export class GoogleSignIn {
    * Exchanges the code for tokens, checking the state (bound to this browser by a cookie) and the PKCE verifier,
    * then signs in the member bound to that Google account (or, the first time, whose e-mail it verified).
    */
-  async validate(code: string, state: string, cookieState: string | null): Promise<SignInResult> {
+  async validate(code: string, state: string, cookieState: string | null, userAgent: string | null = null): Promise<SignInResult> {
     if (!state || !cookieState || state !== cookieState) {
       throw new ForbiddenError("Session de connexion Google invalide ou expirée. Veuillez réessayer.");
     }
@@ -91,7 +96,7 @@ export class GoogleSignIn {
       throw new UnauthorizedError("Jeton d'identité Google invalide.");
     }
     if (typeof claims.sub !== "string" || !claims.sub) throw new UnauthorizedError("Jeton d'identité Google invalide.");
-    const user = await this.memberFor(claims.sub, claims);
+    const user = await this.memberFor(claims.sub, claims, userAgent);
     // Members with two-factor get the code step, not a session (./second-factor.ts).
     return afterFirstFactor(this.db, user);
   }
@@ -102,7 +107,7 @@ export class GoogleSignIn {
    * sign-in links the member whose e-mail Google verified, unless that member is already linked to another Google
    * account.
    */
-  private async memberFor(subject: string, claims: IdClaims): Promise<UserRow> {
+  private async memberFor(subject: string, claims: IdClaims, userAgent: string | null): Promise<UserRow> {
     const linked = await memberOfIdentity(this.db, "google", subject);
     if (linked) return linked;
     if (!claims.email || claims.email_verified !== true) {
@@ -114,7 +119,10 @@ export class GoogleSignIn {
         "Aucun compte membre n'est associé à cette adresse Google. Les comptes sont créés par les administrateurs\u00a0: contactez-nous.",
       );
     }
-    if (await linkIdentity(this.db, { provider: "google", subject, userId: user.id, email: claims.email })) return user;
+    if (await linkIdentity(this.db, { provider: "google", subject, userId: user.id, email: claims.email })) {
+      await this.onLinked?.(user, claims.email, userAgent);
+      return user;
+    }
     // Refused by a unique key: a sign-in of this same Google account at the same moment won the race (fine), or
     // the member is already bound to another Google account, or this one was just bound to someone else.
     const now = await memberOfIdentity(this.db, "google", subject);

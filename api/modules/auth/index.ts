@@ -5,6 +5,8 @@ import { HttpError, TooManyRequestsError } from "../../lib/errors";
 import { RateLimiter } from "../../lib/rate-limit";
 import { invalidateSession, SESSION_LIFETIME_MS } from "../../lib/session";
 import { SESSION_COOKIE, viewerOf } from "../../plugins/auth";
+import type { UserRow } from "../../../db/schema";
+import { tellOwner } from "../owner-present";
 import { toCurrentUser } from "../users/service";
 import { assertCode, GoogleSignIn } from "./google";
 import { jsonOnly } from "./json-only";
@@ -25,7 +27,13 @@ export const authRoutes = (deps: Deps) => {
   const limits = deps.loginLimits ?? new LoginLimits();
   const passwords = new PasswordLogin(deps.db, limits);
   const twoFactor = new TwoFactor(deps.db, deps.env.twoFactorKey);
-  const google = deps.env.google ? new GoogleSignIn(deps.db, deps.env.google) : null;
+  // A first Google sign-in links the account: a new way in, told to the owner (issue 30 §2).
+  const toldOfLink = (user: UserRow, googleEmail: string, userAgent: string | null) =>
+    tellOwner(deps, user, {
+      what: `Un compte Google (${googleEmail}) a été associé à votre compte\u00a0: il permet désormais de vous connecter.`,
+      userAgent,
+    });
+  const google = deps.env.google ? new GoogleSignIn(deps.db, deps.env.google, toldOfLink) : null;
   const googleStarts = new RateLimiter(20, 15 * 60_000);
   const secure = deps.env.publicUrl.startsWith("https:");
   // The token is also set as a cookie: HttpOnly so page scripts cannot read it, Lax so it is not sent on
@@ -85,12 +93,12 @@ export const authRoutes = (deps: Deps) => {
     )
     .post(
       "/api/auth/google/validate",
-      async ({ body, cookie }) => {
+      async ({ body, cookie, request }) => {
         if (!google) throw new HttpError(503, "La connexion Google n'est pas configurée sur ce serveur.");
         const code = assertCode(body.authorizationCode || body.accessToken);
         const cookieState = (cookie[STATE_COOKIE]?.value as string | undefined) ?? null;
         cookie[STATE_COOKIE]!.set({ value: "", path: "/api/auth", maxAge: 0, httpOnly: true, sameSite: "lax", secure });
-        return answer(await google.validate(code, body.state ?? "", cookieState), cookie);
+        return answer(await google.validate(code, body.state ?? "", cookieState, request.headers.get("user-agent")), cookie);
       },
       { ...jsonOnly, body: GoogleValidateBody, response: { 200: SignInAnswer } },
     )

@@ -50,14 +50,24 @@ describe("a borrowed session alone never changes a way into the account", () => 
   }
 
   /** Each guarded route with a body a borrowed session would send: the change itself, no proof. */
-  async function borrowedCall(route: string, token: string, key: SoftAuthenticator, others: { passkeyId: string }) {
+  async function borrowedCall(route: string, token: string, key: SoftAuthenticator, others: { passkeyId: string; ownerId: string }) {
     const auth = bearer(token);
-    const profile = { firstname: "Awa", name: "Ndiaye", nickname: "pris", email: "pirate@example.org", newPassword: "Pirate-Goree-2026!" };
+    const [row] = await h.database.db.select().from(users).where(eq(users.id, others.ownerId));
+    const same = { firstname: row!.firstname, name: row!.name, nickname: row!.nickname, email: row!.email };
+    // Each way in apart (one refusal must not hide another): the e-mail, the alias, the password.
+    const profileCalls = async (path: string) => {
+      let last = null as Awaited<ReturnType<Harness["call"]>> | null;
+      for (const change of [{ email: "pirate@example.org" }, { nickname: "pris" }, { newPassword: "Pirate-Goree-2026!" }]) {
+        last = await h.call("PUT", path, { ...same, ...change }, auth);
+        if (![400, 403, 409].includes(last.status)) return last;
+      }
+      return last;
+    };
     switch (route) {
       case "PUT /api/user/me":
-        return h.call("PUT", "/api/user/me", profile, auth);
+        return profileCalls("/api/user/me");
       case "PUT /api/user/profile":
-        return h.call("PUT", "/api/user/profile", profile, auth);
+        return profileCalls("/api/user/profile");
       case "DELETE /api/user/me/google":
         return h.call("DELETE", "/api/user/me/google", {}, auth);
       case "POST /api/user/me/two-factor/totp/confirm":
@@ -98,6 +108,26 @@ describe("a borrowed session alone never changes a way into the account", () => 
     for (const route of guarded) expect(h.app.routes.some((r) => `${r.method} ${r.path}` === route), route).toBe(true);
   });
 
+  it("names every write of the administrators' member routes: guarded, or why it opens no way in", () => {
+    const named = new Set([
+      ...GUARDED_ROUTES,
+      // The member form: one's own e-mail, alias and password are refused there (the profile and its step are the
+      // way); another member's are journaled as the admin, the member mailed and their reset links cancelled.
+      "PUT /api/admin/users/:id",
+      "PUT /api/users/:id/admin-full-update",
+      "POST /api/admin/users/bulk", // circles only (join or leave)
+      "POST /api/admin/register", // a new account (an invitation), not a way into an existing one
+      "DELETE /api/admin/users/:id", // ends an account (never one's own)
+      "DELETE /api/users/:id",
+    ]);
+    const writes = h.app.routes
+      .map((r) => `${r.method} ${r.path}`)
+      .filter((r) => /^(POST|PUT|PATCH|DELETE) \/api\/(admin\/(users|members|register)|users|members)(\/|$)/.test(r))
+      .filter((r) => !/\/(me|profile-pic)(\/|$)/.test(r));
+    expect(writes.length).toBeGreaterThan(5);
+    expect(writes.filter((r) => !named.has(r))).toEqual([]);
+  });
+
   it("refuses every route of the list, on an account with a password, an app, a passkey and a Google link", async () => {
     const { user, token } = await owner("awa-proprio");
     const { secret } = await enrolTotp(h, token, PASSWORD);
@@ -117,7 +147,7 @@ describe("a borrowed session alone never changes a way into the account", () => 
 
     const attacker = new SoftAuthenticator(PUBLIC_URL);
     for (const route of GUARDED_ROUTES) {
-      const res = await borrowedCall(route, token, attacker, { passkeyId: added.json.id });
+      const res = await borrowedCall(route, token, attacker, { passkeyId: added.json.id, ownerId: user.id });
       if (!res) continue;
       expect([400, 403, 409], `${route}: ${JSON.stringify(res.json)}`).toContain(res.status);
       expect(res.json.message, route).toMatch(/\S/);
@@ -198,6 +228,110 @@ describe("a borrowed session alone never changes a way into the account", () => 
       expect(m.text).toMatch(/heure de Dakar/);
       expect(m.text).toContain("/mot-de-passe-oublie");
     }
+    // A new password cancels a link asked after the e-mail change too.
+    expect((await post(h, "/api/auth/password-reset", { login: "diarra-proprio" }, "192.0.2.31")).status).toBe(200);
+    expect((await outstanding())[0]!.n).toBe(1);
+    const renewed = await h.call(
+      "PUT",
+      "/api/user/me",
+      { firstname: user.firstname, name: user.name, nickname: user.nickname, email: "diarra-nouveau@example.sn", currentPassword: PASSWORD, newPassword: "Nouveau-Diarra-2026!" },
+      bearer(token),
+    );
+    expect(renewed.status, JSON.stringify(renewed.json)).toBe(200);
+    expect((await outstanding())[0]!.n).toBe(0);
+  });
+
+  it("mails the owner for every route of the list, with what changed, when, from which browser and the reset link", async () => {
+    const db = h.database.db;
+    const { user, token } = await owner("elhadji-proprio");
+    const ua = { ...bearer(token), "user-agent": "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0" };
+    const told = async () =>
+      (await db.select().from(mailOutbox).where(eq(mailOutbox.kind, "security"))).filter((m) => m.toAddress.startsWith("elhadji")).map((m) => m.text);
+    let password = PASSWORD;
+    let nickname = user.nickname;
+    let email = user.email;
+    let secret = "";
+    let keyId = "";
+    const key = new SoftAuthenticator(PUBLIC_URL);
+    // A code of the app is used once: each proof after the first takes one of the recovery codes.
+    let recovery: string[] = [];
+    const proof = () => ({ currentPassword: password, ...(secret ? { currentCode: recovery.shift()! } : {}) });
+    const person = () => ({ firstname: user.firstname, name: user.name, nickname, email });
+    // In an order where each change has something to act on; each with the proof, each followed by one mail.
+    const changes: [string, RegExp, () => Promise<{ status: number; json: any }>][] = [
+      [
+        "POST /api/user/me/two-factor/totp/confirm",
+        /La double authentification a été activée/,
+        async () => {
+          const start = await h.call("POST", "/api/user/me/two-factor/totp", undefined, ua);
+          const res = await h.call("POST", "/api/user/me/two-factor/totp/confirm", { code: totpCode(start.json.secret), currentPassword: password }, ua);
+          secret = start.json.secret;
+          recovery = res.json.recoveryCodes;
+          return res;
+        },
+      ],
+      [
+        "POST /api/user/me/two-factor/recovery-codes",
+        /De nouveaux codes de secours ont été créés/,
+        async () => {
+          const res = await h.call("POST", "/api/user/me/two-factor/recovery-codes", proof(), ua);
+          recovery = res.json.recoveryCodes;
+          return res;
+        },
+      ],
+      [
+        "POST /api/user/me/passkeys",
+        /Une clé d'accès \(« Ordinateur »\) a été ajoutée/,
+        async () => {
+          const options = await h.call("POST", "/api/user/me/passkeys/options", undefined, ua);
+          const res = await h.call("POST", "/api/user/me/passkeys", { name: "Ordinateur", response: key.register(options.json), ...proof() }, ua);
+          keyId = res.json.id;
+          return res;
+        },
+      ],
+      ["DELETE /api/user/me/passkeys/:id", /La clé d'accès « Ordinateur » a été supprimée/, () => h.call("DELETE", `/api/user/me/passkeys/${encodeURIComponent(keyId)}`, proof(), ua)],
+      [
+        "DELETE /api/user/me/google",
+        /Votre compte Google a été dissocié/,
+        async () => {
+          await linkIdentity(db, { provider: "google", subject: "sub-elhadji", userId: user.id, email });
+          return h.call("DELETE", "/api/user/me/google", proof(), ua);
+        },
+      ],
+      [
+        "PUT /api/user/profile",
+        /Votre alias de connexion a été modifié/,
+        async () => {
+          nickname = "elhadji-nouveau";
+          return h.call("PUT", "/api/user/profile", { ...person(), ...proof() }, ua);
+        },
+      ],
+      [
+        "PUT /api/user/me",
+        /Votre mot de passe a été modifié/,
+        async () => {
+          const res = await h.call("PUT", "/api/user/me", { ...person(), ...proof(), newPassword: "Nouveau-Elhadji-2026!" }, ua);
+          password = "Nouveau-Elhadji-2026!";
+          return res;
+        },
+      ],
+      ["DELETE /api/user/me/two-factor/totp", /La double authentification a été désactivée/, () => h.call("DELETE", "/api/user/me/two-factor/totp", proof(), ua)],
+    ];
+    const walked = new Set<string>(["POST /api/admin/users/:id/unlock"]); // its mail: « an administrator unlocks a member »
+    for (const [route, what, change] of changes) {
+      const before = (await told()).length;
+      const res = await change();
+      expect(res.status, `${route}: ${JSON.stringify(res.json)}`).toBe(200);
+      const mails = (await told()).slice(before);
+      expect(mails, route).toHaveLength(1);
+      expect(mails[0]!.replace(/\u00a0/g, " "), route).toMatch(what);
+      expect(mails[0], route).toContain("Firefox sur Windows");
+      expect(mails[0], route).toMatch(/heure de Dakar/);
+      expect(mails[0], route).toContain("/mot-de-passe-oublie");
+      walked.add(route);
+    }
+    // The e-mail change mails both addresses: « lets the owner make each change with the proof… » above.
+    expect(GUARDED_ROUTES.filter((r) => !walked.has(r))).toEqual([]);
   });
 
   it("accepts a passkey of the owner instead of the code, and refuses another member's key", async () => {
@@ -275,6 +409,56 @@ describe("a borrowed session alone never changes a way into the account", () => 
       expect(mails.filter((m) => /Un administrateur a débloqué la connexion/.test(m.text))).toHaveLength(1);
       // Not on oneself: the profile is the way.
       expect((await h.call("POST", `/api/admin/users/${(await db.select().from(users).where(eq(users.nickname, "cheffe-deblocage")))[0]!.id}/unlock`, {}, bearer(adminToken))).status).toBe(400);
+    });
+  });
+
+  describe("the administrators' member form", () => {
+    const form = (u: { firstname: string; name: string; nickname: string; email: string }, extra: object = {}) => ({
+      firstname: u.firstname,
+      name: u.name,
+      nickname: u.nickname,
+      email: u.email,
+      ...extra,
+    });
+
+    it("refuses an administrator's borrowed session a change of their own e-mail, alias or password: the profile (and its step) is the way", async () => {
+      const db = h.database.db;
+      const admin = await makeUser(db, { nickname: "chef-emprunte", role: "admin", password: PASSWORD, email: "chef-emprunte@example.sn" });
+      const token = (await login(h, "chef-emprunte", PASSWORD, "192.0.2.50")).json.token as string;
+      const before = await waysIn(admin.id);
+      for (const path of [`/api/admin/users/${admin.id}`, `/api/users/${admin.id}/admin-full-update`]) {
+        for (const change of [{ password: "Pirate-Goree-2026!" }, { email: "pirate@example.org" }, { nickname: "pris" }]) {
+          const res = await h.call("PUT", path, form(admin, change), bearer(token));
+          expect(res.status, `${path} ${JSON.stringify(change)}: ${JSON.stringify(res.json)}`).toBe(400);
+          expect(res.json.message).toMatch(/passez par votre profil/);
+          expect(await waysIn(admin.id)).toEqual(before);
+        }
+      }
+      // The session still works: nothing ended it, and other fields of one's own row still save.
+      const renamed = await h.call("PUT", `/api/admin/users/${admin.id}`, form(admin, { firstname: "Cheikh" }), bearer(token));
+      expect(renamed.status, JSON.stringify(renamed.json)).toBe(200);
+      expect(renamed.json.firstname).toBe("Cheikh");
+    });
+
+    it("mails a member whose e-mail or password an administrator replaced (old and new address) and cancels their outstanding reset links", async () => {
+      const db = h.database.db;
+      await makeUser(db, { nickname: "cheffe-formulaire", role: "admin", password: PASSWORD, email: "cheffe-formulaire@example.sn" });
+      const adminToken = (await login(h, "cheffe-formulaire", PASSWORD, "192.0.2.51")).json.token as string;
+      const member = await makeUser(db, { nickname: "lamine-membre", password: PASSWORD, email: "lamine@example.sn" });
+      expect((await post(h, "/api/auth/password-reset", { login: "lamine-membre" }, "192.0.2.52")).status).toBe(200);
+      const outstanding = async () =>
+        (await db.select({ n: count() }).from(accountTokens).where(and(eq(accountTokens.userId, member.id), isNull(accountTokens.usedAt))))[0]!.n;
+      expect(await outstanding()).toBe(1);
+      const res = await h.call("PUT", `/api/admin/users/${member.id}`, form(member, { email: "lamine-nouveau@example.sn", password: "Remplace-Goree-2026!" }), bearer(adminToken));
+      expect(res.status, JSON.stringify(res.json)).toBe(200);
+      expect(await outstanding()).toBe(0);
+      const mails = await db.select().from(mailOutbox).where(eq(mailOutbox.kind, "security"));
+      const told = mails.filter((m) => m.toAddress.startsWith("lamine"));
+      expect(told.filter((m) => /administrateur a remplacé l'adresse e-mail/.test(m.text)).map((m) => m.toAddress).sort()).toEqual([
+        "lamine-nouveau@example.sn",
+        "lamine@example.sn",
+      ]);
+      expect(told.filter((m) => /administrateur a remplacé votre mot de passe/.test(m.text)).map((m) => m.toAddress)).toEqual(["lamine-nouveau@example.sn"]);
     });
   });
 

@@ -3,7 +3,9 @@
  * owner-present step (./service.ts) before it changes anything: a session alone, however it was obtained (a shared
  * computer, a copied token), must never become lasting access (issue 30 §1). ./borrowed-session.test.ts calls each
  * of them with a borrowed session and nothing else, and walks the route table so that no other write of
- * /api/user/me* is left off this list.
+ * /api/user/me* is left off this list. A Google link is never added from a session: only a first Google sign-in
+ * whose verified e-mail is the member's makes it (api/modules/auth/google.ts), and the owner is mailed then too.
+ * The admins' member form refuses an admin's own e-mail, alias and password (api/modules/users/service.ts).
  */
 
 /** What a guarded change touches, with its French purpose (« … pour <purpose>. » in the step's refusals). */

@@ -14,6 +14,7 @@ import { AdminUserBody, BulkUsersBody, CurrentUser, RegisterBody, DeletedUser, D
 import { pictureRule, removeProfilePictures, replaceProfilePicture } from "./pictures";
 import { queueInvitation } from "../password-reset/service";
 import { createUser, deleteUser, toCurrentUser, updateUser, userFootprint } from "./service";
+import { tellOwner } from "../owner-present";
 
 const idParams = t.Object({ id: t.String({ maxLength: 64 }) });
 
@@ -49,9 +50,18 @@ export const usersAdminRoutes = (deps: Deps) => {
   };
   const update = async ({ request, params, viewer }: { request: Request; params: { id: string }; viewer: ValidSession }) => {
     const { body, picture } = await readForm(request, AdminUserBody);
-    const row = await updateUser(db, viewer, params.id, body);
+    const { row, changed } = await updateUser(db, viewer, params.id, body);
     // The journal names the admin (its actor) and says what they did to the member's way in (issue 30 §4).
     if (body.password && params.id !== viewer.user.id) noteForAudit(request, "mot de passe remplacé par un administrateur");
+    // The member is told of each way in an admin replaced (issue 30 §2), the old address too on an e-mail change.
+    const userAgent = request.headers.get("user-agent");
+    if (changed.email) {
+      await tellOwner(deps, row, { what: `Un administrateur a remplacé l'adresse e-mail de votre compte par ${row.email}.`, userAgent }, [changed.email, row.email]);
+    }
+    if (changed.nickname) await tellOwner(deps, row, { what: "Un administrateur a modifié votre alias de connexion.", userAgent });
+    if (changed.password) {
+      await tellOwner(deps, row, { what: "Un administrateur a remplacé votre mot de passe\u00a0; vos sessions ont été fermées.", userAgent });
+    }
     return withPicture(row, picture);
   };
   const remove = async ({ params, query, viewer }: { params: { id: string }; query: { transferTo?: string }; viewer: ValidSession }) => {

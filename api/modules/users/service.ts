@@ -213,14 +213,24 @@ export async function createUser(
 
 const LAST_ADMIN = sql`(select count(*) from ${users} where ${users.role} = 'admin') > 1`;
 
+/** Refused on the admins' member form for one's own account: that route has no owner-present step. */
+export const OWN_WAYS_IN_ON_ADMIN_FORM =
+  "Pour votre adresse e-mail, votre alias ou votre mot de passe, passez par votre profil (votre mot de passe actuel y est demandé).";
+
 /**
  * An admin edits a member. An empty password leaves it unchanged; a new one ends the member's sessions. An admin
  * cannot take away their own admin role, nor the last admin's (checked in the UPDATE itself, so two admins
- * demoting each other at once cannot leave the site without one).
+ * demoting each other at once cannot leave the site without one). One's own e-mail, alias and password are
+ * refused here: the profile asks the owner-present step for them, and a borrowed admin session must not get
+ * around it through this form (issue 30 §1). Another member's new password or e-mail cancels their outstanding
+ * reset links; the route journals the admin and mails the member (`changed`).
  */
-export async function updateUser(db: Db, actor: ValidSession, id: string, body: AdminUserBody): Promise<UserRow> {
+export async function updateUser(db: Db, actor: ValidSession, id: string, body: AdminUserBody): Promise<{ row: UserRow; changed: WaysInChanged }> {
   const current = await findUser(db, id);
   const changes = personChanges(body, current);
+  const emailChanged = changes.email !== current.email;
+  const nicknameChanged = changes.nickname !== current.nickname;
+  if (actor.user.id === id && (emailChanged || nicknameChanged || body.password)) throw new BadRequestError(OWN_WAYS_IN_ON_ADMIN_FORM);
   await assertIdentityFree(db, changes.nickname, changes.email, current);
   if (body.role) changes.role = body.role;
   const groups = uniqueGroups(body.groups);
@@ -241,7 +251,8 @@ export async function updateUser(db: Db, actor: ValidSession, id: string, body: 
   if (!row) throw new ConflictError("Impossible de retirer son rôle au dernier administrateur.");
   // Someone who knew the old password must not stay signed in with it.
   if (changes.passwordHash) await invalidateOtherSessions(db, id, actor.user.id === id ? actor.session.id : null);
-  return row;
+  if (changes.passwordHash || emailChanged) await cancelOutstandingLinks(db, id);
+  return { row, changed: { email: emailChanged ? current.email : null, nickname: nicknameChanged, password: changes.passwordHash !== undefined } };
 }
 
 export async function userFootprint(db: Db, id: string): Promise<UserFootprint> {
