@@ -15,7 +15,7 @@ import type { TProperties, TSchema } from "@sinclair/typebox";
 import type { Db } from "../../db/client";
 import { foldText } from "../../db/fold";
 import { BadRequestError } from "./errors";
-import { BROAD_SEARCH, ftsQuery, prepareSearch, searchMode, type PreparedSearch, type SearchMode } from "./list-search-plan";
+import { ftsQuery, prepareSearch, searchMode, type PreparedSearch, type SearchMode } from "./list-search-plan";
 import { strict } from "./strict-schema";
 
 export { BROAD_SEARCH, ftsQuery, searchWords } from "./list-search-plan";
@@ -262,9 +262,7 @@ export async function planSearch<S extends string>(db: Db, spec: ListSpec<S>, pa
   const { page, pageSize } = pageOf(params);
   const filtered = Object.entries(params).some(([key, value]) => !UNFILTERED.has(key) && value !== undefined && value !== "");
   const seeks = prepared?.seeks ?? null;
-  // Only a plan that could probe needs the table's size.
-  const mayProbe = matches > BROAD_SEARCH && seeks !== null && !filtered;
-  const rows = mayProbe ? ((await db.select({ n: count() }).from(spec.table))[0]?.n ?? 0) : 0;
+  const rows = (await db.select({ n: count() }).from(spec.table))[0]?.n ?? 0;
   const mode = searchMode({ matches, capped: matches > counted, rows, offset: (page - 1) * pageSize, pageSize, seeks, filtered });
   return { mode, match: prepared?.match };
 }

@@ -140,13 +140,18 @@ describe("the choice of a plan", () => {
     expect((await plan("econ", 1001, 1000, { status: "pending" })).mode).toBe("broad");
     // Counted exactly, 3,000 matches gathered cost less than 50 probes.
     expect((await plan("econ", 3000, 10_000)).mode).toBe("broad");
-    expect((await plan("rarissime", 300, 10_000)).mode).toBe("narrow");
+    // A few matches: read and sorted, unless they are so dense that a page lies within the first rows walked.
+    expect((await plan("rarissime", 30, 10_000)).mode).toBe("narrow");
+    expect((await plan("rarissime", 300, 10_000)).mode).toBe("broad");
   });
 
   const base = { rows: 50_000, offset: 0, pageSize: 50, seeks: 1, filtered: false };
 
   it("reads and sorts a few hundred matches, walks the index for more", () => {
     expect(searchMode({ ...base, matches: 400, capped: false })).toBe("narrow");
+    // « diop » in 412 of 3,000 members: a page within 365 rows of the name index.
+    expect(searchMode({ ...base, rows: 3000, matches: 412, capped: false })).toBe("broad");
+    expect(searchMode({ ...base, rows: 3000, matches: 111, capped: false })).toBe("narrow");
     // Past the cap (a word in most rows): the first pages probe, a deep page gathers the matches.
     expect(searchMode({ ...base, matches: 10_001, capped: true })).toBe("probe");
     expect(searchMode({ ...base, matches: 10_001, capped: true, offset: 50 })).toBe("probe");
