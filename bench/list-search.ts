@@ -66,7 +66,7 @@ for (const c of CASES) {
         const prepared = await search.prepare!(db, q);
         const matches = (await search.count!(db, q, COUNT_CAP, prepared?.match))!;
         const plan = await planSearch(db, c.spec, params, matches, COUNT_CAP, prepared);
-        mode = typeof plan === "object" ? plan.mode : String(plan);
+        mode = plan.mode;
         const ids = await listStatements(db, c.spec, params, c.where, plan).ids;
         return { matches, ids: ids.map((r) => r.id) };
       };

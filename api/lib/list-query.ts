@@ -258,7 +258,7 @@ const UNFILTERED = new Set(["page", "pageSize", "sort", "dir", "q"]);
  * The plan of a search's page (list-search-plan.ts): `matches` from the full-text count, past `counted` a floor.
  * The table's size (an index count, 0.03 ms at 50,000) tells how far the sort's index must be walked for a page.
  */
-export async function planSearch<S extends string>(db: Db, spec: ListSpec<S>, params: ListParams<S>, matches: number, counted: number, prepared: PreparedSearch | null): Promise<SearchPlan> {
+export async function planSearch<S extends string>(db: Db, spec: ListSpec<S>, params: ListParams<S>, matches: number, counted: number, prepared: PreparedSearch | null): Promise<{ mode: SearchMode; match?: string }> {
   const { page, pageSize } = pageOf(params);
   const filtered = Object.entries(params).some(([key, value]) => !UNFILTERED.has(key) && value !== undefined && value !== "");
   const seeks = prepared?.seeks ?? null;
