@@ -138,7 +138,7 @@ const builder = new SiteBuilder({
     // The CSP lists the new build's inline scripts before any of its pages is served.
     useBuildScriptHashes(dir);
     site.setRoot(dir);
-    for (const w of workers) w.send({ type: "root", dir });
+    for (const w of workers) w.send({ type: "root", dir } satisfies ToWorker);
     // The process that built it publishes it; the others only serve it.
     if (built) void publish(dir);
   },
@@ -164,7 +164,7 @@ let publicMediaFiles = await mediaFiles.refresh();
 const refreshMediaFiles = () =>
   mediaFiles.refresh().then((files) => {
     publicMediaFiles = files;
-    for (const w of workers) w.send({ type: "uploads", files });
+    for (const w of workers) w.send({ type: "uploads", files } satisfies ToWorker);
   });
 // Temp files of uploads cut short by a crash; live uploads are minutes old at most.
 void sweepTempUploads(env.uploadsDir);
@@ -366,10 +366,10 @@ if (env.webWorkers > 0) {
         }
         // Ready: what it serves, and the day's salts it counts readers with.
         console.log(`Static worker ${worker.pid} ready`);
-        worker.send({ type: "audience-salts", salts: audience.currentSalts() });
-        worker.send({ type: "apps", dir: appsDir });
-        worker.send({ type: "uploads", files: publicMediaFiles });
-        worker.send({ type: "root", dir: site.ready ? builder.liveDir() : null });
+        worker.send({ type: "audience-salts", salts: audience.currentSalts() } satisfies ToWorker);
+        worker.send({ type: "apps", dir: appsDir } satisfies ToWorker);
+        worker.send({ type: "uploads", files: publicMediaFiles } satisfies ToWorker);
+        worker.send({ type: "root", dir: site.ready ? builder.liveDir() : null } satisfies ToWorker);
       },
       onExit() {
         workers.delete(worker);
@@ -415,7 +415,7 @@ issueSender = startIssueSender(database.db, env, {
 // Readership counters: the day's salts turn and the sums are written on the shared poller.
 const audienceFlush = startAudienceFlush(database.db, audience, env.audienceFlushSeconds, (salts) => {
   hitCounter.setSalts(salts);
-  for (const w of workers) w.send({ type: "audience-salts", salts });
+  for (const w of workers) w.send({ type: "audience-salts", salts } satisfies ToWorker);
 });
 // « Publier le » / « Mettre en ligne le » (issue 20 §5): due articles and events go live, then the site rebuilds.
 const scheduled = startScheduledPublication(database.db, contentChanged, env.schedulePollSeconds);

@@ -19,7 +19,7 @@ import type { UploadAccess } from "./lib/uploads-serve";
 import { declaresOversizedForm, FORM_TOO_LARGE_MESSAGE } from "./lib/uploads/limits";
 import { isArticleWrite } from "./modules/articles/body-size";
 import { UPLOAD_ACCESS_PATH, WorkerMediaGate } from "./lib/uploads/visibility";
-import { HitCounter, type Hit, type Salts } from "./modules/audience/counter";
+import { HitCounter, type Hit } from "./modules/audience/counter";
 import { exitWithServer } from "./lib/owned-by-server";
 
 const { PORT, HOST, UPLOADS_DIR, PRIMARY_API } = process.env;
@@ -102,16 +102,12 @@ async function startReads(): Promise<WorkerReads | null> {
 }
 const reads = await startReads();
 
-type FromPrimary =
-  | { type: "uploads"; files?: string[] }
-  | { type: "root" | "apps"; dir: string | null }
-  | { type: "audience-salts"; salts?: Salts }
-  | ToWorker;
-process.on("message", (m: FromPrimary) => {
+process.on("message", (m: ToWorker) => {
   if (m?.type === "took" || m?.type === "public-cache-clear") {
     reads?.onMessage(m);
     return;
   }
+  // Checked anyway: a message is whatever arrived on the channel, the type is what the primary promises.
   if (m?.type === "audience-salts" && m.salts) hitCounter.setSalts(m.salts);
   if (m?.type === "uploads") mediaGate.setFiles(m.files ?? []);
   if (m?.type === "root") {

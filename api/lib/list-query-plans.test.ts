@@ -11,7 +11,7 @@ import { migrateDatabase, openDatabase, type Database } from "../../db/client";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { BROAD_SEARCH, listPage, listStatements, type ListSpec } from "./list-query";
+import { BROAD_SEARCH, listPage, listStatements, type ListSpec, type SearchPlan } from "./list-query";
 import { ARTICLE_LIST, articleWhere, memberArticleParts } from "../modules/articles/listing";
 import { mediaWhere } from "../modules/media/listing";
 import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
@@ -57,7 +57,7 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function plan(spec: ListSpec<string>, sort: string, dir: "asc" | "desc", where: (SQL | undefined)[], q?: string, broad = false): Promise<string[]> {
+async function plan(spec: ListSpec<string>, sort: string, dir: "asc" | "desc", where: (SQL | undefined)[], q?: string, broad: SearchPlan = false): Promise<string[]> {
   const { ids } = listStatements(database.db, spec, { sort, dir, q, pageSize: 50, page: 3 }, where, broad);
   const query = ids.toSQL();
   const rows = await database.client.execute({ sql: `EXPLAIN QUERY PLAN ${query.sql}`, args: query.params as never[] });
@@ -106,6 +106,21 @@ describe("list query plans", () => {
             if (c.spec.search?.count) {
               const broad = await plan(c.spec, sort, dir, c.base, c.search, true);
               expect(sorts(broad), `${c.name} sort=${sort} dir=${dir} broad q: ${broad.join(" | ")}`).toBe(false);
+            }
+            // Probing (issue 34): the same walk, each row asked of the full-text index by its rowid (a correlated
+            // subquery on the virtual table), no list of matches gathered first, nothing sorted, no table read.
+            if (c.spec.search?.prepare) {
+              const prepared = (await c.spec.search.prepare(database.db, c.search))!;
+              expect(prepared.seeks, `${c.name}: ${c.search} can be probed`).not.toBeNull();
+              const probe = await plan(c.spec, sort, dir, c.base, c.search, { mode: "probe", match: prepared.match });
+              const label = `${c.name} sort=${sort} dir=${dir} probe q: ${probe.join(" | ")}`;
+              expect(sorts(probe), label).toBe(false);
+              expect(fullScan(probe, c.table), label).toBe(false);
+              expect(probe.some((l) => l.startsWith("CORRELATED SCALAR SUBQUERY")), label).toBe(true);
+              // The full-text table is only ever searched by rowid (`0:=M…`), never scanned for every match (`0:M…`).
+              const fts = probe.filter((l) => / \w+_fts VIRTUAL TABLE /.test(l));
+              expect(fts.length, label).toBeGreaterThan(0);
+              expect(fts.every((l) => l.includes("VIRTUAL TABLE INDEX 0:=")), label).toBe(true);
             }
           }
         }

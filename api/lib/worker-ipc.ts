@@ -4,6 +4,7 @@
  * search counters; the workers ask it.
  */
 import type { Db } from "../../db/client";
+import type { Salts } from "../modules/audience/counter";
 import type { Limiter } from "./rate-limit";
 import { directSessionWrites, type SessionWrites } from "./session";
 
@@ -21,8 +22,20 @@ export type FromWorker =
   /** First readings of the day counted by the worker (api/modules/audience/tally.ts checks each hit). */
   | { type: "audience"; hits: unknown[] };
 
-/** Primary → worker (besides the existing `root`, `apps` and `uploads`). */
-export type ToWorker = { type: "took"; id: number; wait: number } | { type: "public-cache-clear"; id: number };
+/** Primary → worker: every message (api/server.ts sends each with `satisfies ToWorker`, api/web-worker.ts reads them). */
+export type ToWorker =
+  /** The answer to a `take`: how long the account must wait (0: the search may run). */
+  | { type: "took"; id: number; wait: number }
+  /** Drop the public answers (a change was made); answered by `public-cache-cleared`. */
+  | { type: "public-cache-clear"; id: number }
+  /** The live build's folder to serve (null: none yet). */
+  | { type: "root"; dir: string | null }
+  /** The member and admin apps' folder. */
+  | { type: "apps"; dir: string | null }
+  /** The uploads anyone may read (approved and online content). */
+  | { type: "uploads"; files: string[] }
+  /** The day's salts readers are counted with (api/modules/audience/counter.ts); sent at ready and when they turn. */
+  | { type: "audience-salts"; salts: Salts };
 
 type Send = (message: FromWorker) => void;
 
