@@ -23,10 +23,10 @@ export const publicArticleRoutes = (deps: Deps) =>
         response: t.Array(Article),
       },
     )
-    // The order of the public list and the summaries of the articles the change feed named (the site build).
+    // The summaries of the articles the change feed named, when public (the site build).
     .get("/api/public/articles/summaries", ({ query }) => publicSummariesByIds(deps.db, idList(query.ids)), {
       query: strict(t.Object({ ids: IDS_QUERY() })),
-      response: t.Object({ order: t.Array(t.String()), summaries: t.Array(ArticleSummary) }),
+      response: t.Array(ArticleSummary),
     })
     // The change feed: which articles, media and events may have changed since a sequence number
     // (api/modules/articles/changes.ts; one read per build for every list).

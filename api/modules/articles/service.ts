@@ -149,7 +149,7 @@ function toSummary(r: SummaryRow, themes: ThemeRef[], authors: UserSummary[], me
   };
 }
 
-/** Articles newest first, without their bodies. */
+/** Articles newest first (then by id: the site build sorts the same way, site/src/lib/api.ts), without their bodies. */
 export async function listArticleSummaries(db: Db, filter: ArticleFilter = {}): Promise<ArticleSummary[]> {
   const where = await articleConditions(db, filter);
   if (where === null) return [];
@@ -158,7 +158,7 @@ export async function listArticleSummaries(db: Db, filter: ArticleFilter = {}): 
       .select(articleSummaryColumns)
       .from(articles)
       .where(where)
-      .orderBy(desc(articles.createdAt)),
+      .orderBy(desc(articles.createdAt), asc(articles.id)),
     relations(db, where, filter.ids),
     // Counted over every article and looked up per listed one: joining `articles` here as well makes SQLite
     // nest loops over media x articles (seconds at 5,000 articles).
@@ -182,18 +182,11 @@ export async function listArticleSummaries(db: Db, filter: ArticleFilter = {}): 
 }
 
 /**
- * For the site build's change feed (issue 31 §1): every public article's id in the order of the public list (the
- * very query of `listArticleSummaries`, so articles created at the same instant keep the same order), and the
- * summaries of those of `ids` that are public, each the same object the whole list carries.
+ * For the site build's change feed (issue 31 §1): the summaries of those of `ids` that are public, each the same
+ * object the whole list carries. The build places them itself (newest first, then by id, as the list is ordered).
  */
-export async function publicSummariesByIds(db: Db, ids: string[]): Promise<{ order: string[]; summaries: ArticleSummary[] }> {
-  // The same WHERE the whole list is read with (never null without a filter).
-  const where = (await articleConditions(db, {})) ?? undefined;
-  const [rows, summaries] = await Promise.all([
-    db.select(articleSummaryColumns).from(articles).where(where).orderBy(desc(articles.createdAt)),
-    listArticleSummaries(db, { ids }),
-  ]);
-  return { order: rows.map((r) => r.id), summaries };
+export function publicSummariesByIds(db: Db, ids: string[]): Promise<ArticleSummary[]> {
+  return ids.length ? listArticleSummaries(db, { ids }) : Promise.resolve([]);
 }
 
 /**
@@ -325,7 +318,7 @@ export async function listFullArticles(db: Db, ids?: string[]): Promise<Article[
   if (ids && ids.length === 0) return [];
   const where = ids ? and(articleIsPublic, inArray(articles.id, ids))! : articleIsPublic;
   const [rows, rel, links, allMedia] = await Promise.all([
-    db.select().from(articles).where(where).orderBy(desc(articles.createdAt)),
+    db.select().from(articles).where(where).orderBy(desc(articles.createdAt), asc(articles.id)),
     // Given the ids, the link tables are read by article id alone (as for a page of a list).
     relations(db, where, ids),
     db

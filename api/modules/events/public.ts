@@ -8,9 +8,9 @@ import { getPublicEvent, listEvents, publicEventsByIds } from "./service";
 export const eventsPublicRoutes = ({ db }: Deps) =>
   new Elysia({ name: "events-public" })
     .get("/api/public/events", () => listEvents(db), { response: t.Array(Event) })
-    // The order of the public list and the events the change feed named (the site build, issue 31 §1).
+    // The events the change feed named, when public (the site build, issue 31 §1).
     .get("/api/public/events-by-ids", ({ query }) => publicEventsByIds(db, idList(query.ids)), {
       query: strict(t.Object({ ids: idsQuery("d’événements") })),
-      response: t.Object({ order: t.Array(t.String()), events: t.Array(Event) }),
+      response: t.Array(Event),
     })
     .get("/api/public/event/:url", ({ params }) => getPublicEvent(db, params.url), { response: { 200: Event } });

@@ -16,7 +16,7 @@ import { inFuture } from "../schedule/publish-at";
 export async function listEvents(db: Db, opts: { includeHidden?: boolean; where?: SQL } = {}): Promise<Event[]> {
   const where = and(opts.includeHidden ? undefined : eq(events.online, true), opts.where);
   const [rows, organizerRows, themeRows] = await Promise.all([
-    // The id breaks ties, so the list and the order read by `publicEventsByIds` agree.
+    // The id breaks ties, so the site build can place the events it reads by id (site/src/lib/api.ts).
     db.select().from(events).where(where).orderBy(desc(events.startDate), asc(events.id)),
     db
       .select({ eventId: eventOrganizers.eventId, user: summaryColumns })
@@ -69,15 +69,11 @@ function toEvent(
 }
 
 /**
- * The order of the public list and the public events among `ids` (the site build reads the events the change feed
- * named, issue 31 §1).
+ * The public events among `ids` (the site build reads the events the change feed named, issue 31 §1), each the
+ * same object the whole list carries; the build places them itself (latest start first, then by id).
  */
-export async function publicEventsByIds(db: Db, ids: string[]): Promise<{ order: string[]; events: Event[] }> {
-  const [rows, found] = await Promise.all([
-    db.select({ id: events.id }).from(events).where(eq(events.online, true)).orderBy(desc(events.startDate), asc(events.id)),
-    ids.length ? listEvents(db, { where: inArray(events.id, ids) }) : Promise.resolve([]),
-  ]);
-  return { order: rows.map((r) => r.id), events: found };
+export function publicEventsByIds(db: Db, ids: string[]): Promise<Event[]> {
+  return ids.length ? listEvents(db, { where: inArray(events.id, ids) }) : Promise.resolve([]);
 }
 
 /** One online event by its slug. */

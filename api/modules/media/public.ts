@@ -9,10 +9,10 @@ import { getPublicMedia, listMedia, publicMediaByIds } from "./service";
 export const publicMediaRoutes = (deps: Deps) =>
   new Elysia({ name: "media-public" })
     .get("/api/public/media", () => listMedia(deps.db), { response: t.Array(Media) })
-    // The order of the public list and the media the change feed named (the site build, issue 31 §1). Not under
-    // /api/public/media/: that is one media's address.
+    // The media the change feed named, when public (the site build, issue 31 §1). Not under /api/public/media/:
+    // that is one media's address.
     .get("/api/public/media-by-ids", ({ query }) => publicMediaByIds(deps.db, idList(query.ids)), {
       query: strict(t.Object({ ids: idsQuery("de médias") })),
-      response: t.Object({ order: t.Array(t.String()), media: t.Array(Media) }),
+      response: t.Array(Media),
     })
     .get("/api/public/media/:url", ({ params }) => getPublicMedia(deps.db, params.url), { response: { 200: Media } });

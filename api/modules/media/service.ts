@@ -71,7 +71,7 @@ export async function listMedia(db: Db, filter: MediaFilter = {}): Promise<Media
     .from(media)
     .leftJoin(users, eq(users.id, media.uploadedBy))
     .where(and(...where))
-    // The id breaks ties, so the list and the order read by `publicMediaByIds` agree.
+    // The id breaks ties, so the site build can place the media it reads by id (site/src/lib/api.ts).
     .orderBy(desc(media.createdAt), asc(media.id));
   const matches = searchMatcher(filter.q);
   const found = matches ? rows.filter((r) => matches(r.media.title, r.media.description, r.media.tags.join(" "))) : rows;
@@ -79,15 +79,11 @@ export async function listMedia(db: Db, filter: MediaFilter = {}): Promise<Media
 }
 
 /**
- * The order of the public list and the public media among `ids` (the site build reads the media the change feed
- * named, issue 31 §1): one query of ids for the order, one of the named media.
+ * The public media among `ids` (the site build reads the media the change feed named, issue 31 §1), each the same
+ * object the whole list carries; the build places them itself (newest first, then by id, as the list is ordered).
  */
-export async function publicMediaByIds(db: Db, ids: string[]): Promise<{ order: string[]; media: Media[] }> {
-  const [rows, found] = await Promise.all([
-    db.select({ id: media.id }).from(media).where(and(mediaIsLive, mediaIsPublic)).orderBy(desc(media.createdAt), asc(media.id)),
-    listMedia(db, { ids }),
-  ]);
-  return { order: rows.map((r) => r.id), media: found };
+export function publicMediaByIds(db: Db, ids: string[]): Promise<Media[]> {
+  return listMedia(db, { ids });
 }
 
 /**

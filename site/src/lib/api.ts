@@ -14,6 +14,7 @@ import type {
   Theme,
   ThemeWithCount,
 } from "../../../api/contract";
+import { byId, latestFirst, placeInto } from "./list-order";
 import { objectDigest } from "./object-digest";
 // Every read is noted for the page being rendered (lib/page-reads.ts), also when the answer comes from a memo.
 import { answerDigest, keepAnswer, knownDigest, noteRead, registerFetchDigest } from "./page-reads";
@@ -89,76 +90,64 @@ type Feed = { latest: number; articles: string[] | null; media: string[] | null;
  * (`/api/public/articles/full`, 20 MB at 5,000 articles), the article summaries (`/api/public/articles`, 4 MB), the
  * media (1.4 MB) and the events (1 MB). The first build reads a whole answer; each later one takes the items the
  * change feed named for that list (the feed is read once per build for every store: `feedOfBuild`) and reads only
- * those (for an ordered list, with the order of the whole list), so a one-article change reads one article. The
+ * those (placed in the list by the store itself), so a one-article change reads one article. The
  * objects of unchanged items stay the same objects, so their digests (lib/object-digest.ts) are computed once and
  * the pages' props digests are found in the memo. Props are read-only: nothing here is ever modified in place.
  */
 class FeedStore<T extends { _id: string }> {
   /** The feed's sequence number the store is current with; null until its first whole read. */
   seq: number | null = null;
-  private byId = new Map<string, T>();
-  /** The ids in the whole answer's order. */
-  private order: string[] = [];
+  /** Every item, in the list's order (`compare`). */
+  private items: T[] = [];
 
   constructor(
     private readonly path: string,
     /** Which of the feed's lists names this store's items. */
     private readonly kind: "articles" | "media" | "events",
-    /** Reads the items of `ids` that are public and, for an ordered list, every public id in the list's order. */
-    private readonly readSome: (ids: string[]) => Promise<{ items: T[]; order?: string[] }>,
-    /** Whether the answer's order is part of it (a list), or the items are only looked up (the bodies). */
-    private readonly ordered: boolean,
+    /** The address that gives the public items among `?ids=` (the same objects as the whole list). */
+    private readonly byIdsPath: string,
+    /**
+     * The list's order, as the API's query orders it (a date, then the id): the store places the items it reads by
+     * id itself instead of asking for every id's place, which would grow with the site.
+     */
+    private readonly compare: (a: T, b: T) => number,
   ) {}
 
   /**
-   * Every item, in the whole answer's order, after reading what `feed` names; sets the answer's digest for the
-   * pages. The feed may name more than changed since `seq` (it is read from the oldest store's number): reading an
-   * article again only gives the same content.
+   * Every item, in the list's order, after reading what `feed` names; sets the answer's digest for the pages. The
+   * feed may name more than changed since `seq` (it is read from the oldest store's number): reading an item again
+   * only gives the same content.
    */
   async refresh(feed: Feed): Promise<T[]> {
-    const byId = this.byId;
     const named = feed[this.kind];
-    let readAll = this.seq === null || named === null;
-    if (!readAll && named!.length > 0) {
-      const { items, order } = await this.readSome(named!);
-      // An item no longer public is not in the answer: it leaves the store.
-      for (const id of named!) byId.delete(id);
-      for (const a of items) byId.set(a._id, a);
-      // Bodies are looked up by url: their order is the ids' (the same whichever way they were read).
-      this.order = order ?? [...byId.keys()].sort();
-      // An item made public between the two reads is in the order but was not asked for: read everything.
-      readAll = this.order.some((id) => !byId.has(id));
-    }
-    if (readAll) {
+    if (this.seq === null || named === null) {
       const list = await readFresh<T[]>(this.path);
       console.log(`${this.path}: all ${list.length} read`);
-      this.byId = new Map(list.map((a) => [a._id, a]));
-      this.order = this.ordered ? list.map((a) => a._id) : [...this.byId.keys()].sort();
-    } else console.log(`${this.path}: ${named!.length} read by id (change feed ${this.seq} -> ${feed.latest})`);
+      this.items = list.sort(this.compare);
+    } else {
+      if (named.length > 0) {
+        const read = await readFresh<T[]>(`${this.byIdsPath}?ids=${named.join(",")}`);
+        // An item no longer public is not in the answer: it leaves the store.
+        const gone = new Set(named);
+        const items = this.items.filter((item) => !gone.has(item._id));
+        for (const item of read) placeInto(items, item, this.compare);
+        this.items = items;
+      }
+      console.log(`${this.path}: ${named.length} read by id (change feed ${this.seq} -> ${feed.latest})`);
+    }
     this.seq = feed.latest;
     // The digest the pages that read this answer record: the same for the same items in the same order however they
     // were read (a full build's and a partial one's records are compared by scripts/partial-build.test.ts).
-    const items = this.order.map((id) => this.byId.get(id)!);
-    answerDigest(this.path, Bun.hash(items.map((a) => `${a._id}:${objectDigest(a)}`).join("\n")).toString(36));
-    return items;
+    answerDigest(this.path, Bun.hash(this.items.map((a) => `${a._id}:${objectDigest(a)}`).join("\n")).toString(36));
+    return this.items;
   }
 }
 
-const bodies = new FeedStore<Article>(FULL_ARTICLES, "articles", async (ids) => ({
-  items: await readFresh<Article[]>(`${FULL_ARTICLES}?ids=${ids.join(",")}`),
-}), false);
-const summaries = new FeedStore<ArticleSummary>(ARTICLES, "articles", async (ids) => {
-  const { order, summaries } = await readFresh<{ order: string[]; summaries: ArticleSummary[] }>(`${ARTICLES}/summaries?ids=${ids.join(",")}`);
-  return { items: summaries, order };
-}, true);
-const mediaStore = new FeedStore<Media>(MEDIA, "media", async (ids) => {
-  const { order, media } = await readFresh<{ order: string[]; media: Media[] }>(`/api/public/media-by-ids?ids=${ids.join(",")}`);
-  return { items: media, order };
-}, true);
-const eventStore = new FeedStore<Event>(EVENTS, "events", async (ids) => {
-  const { order, events } = await readFresh<{ order: string[]; events: Event[] }>(`/api/public/events-by-ids?ids=${ids.join(",")}`);
-  return { items: events, order };
-}, true);
+// The bodies are looked up by url: their order is the ids'.
+const bodies = new FeedStore<Article>(FULL_ARTICLES, "articles", FULL_ARTICLES, byId);
+const summaries = new FeedStore<ArticleSummary>(ARTICLES, "articles", `${ARTICLES}/summaries`, latestFirst((a) => a.createdAt));
+const mediaStore = new FeedStore<Media>(MEDIA, "media", "/api/public/media-by-ids", latestFirst((m) => m.createdAt));
+const eventStore = new FeedStore<Event>(EVENTS, "events", "/api/public/events-by-ids", latestFirst((e) => e.startDate));
 const stores = [bodies, summaries, mediaStore, eventStore];
 
 /**
