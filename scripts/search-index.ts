@@ -52,6 +52,19 @@ async function htmlFiles(dir: string): Promise<string[]> {
   return (await htmlFilesIn(dir, [])).sort();
 }
 
+/**
+ * The HTML pages of a build staged for publication in place (scripts/staging.ts): every page its `.pages.json`
+ * lists (relative paths), in the order `htmlFiles` gives for a whole build.
+ */
+function stagedHtmlFiles(outDir: string): string[] {
+  const manifest = JSON.parse(readFileSync(join(outDir, ".pages.json"), "utf8")) as { pages: Record<string, { file: string }> };
+  const found: string[] = [];
+  for (const { file } of Object.values(manifest.pages)) {
+    if (file.endsWith(".html") && !file.startsWith(`${BUNDLE}/`) && !file.startsWith("_astro/")) found.push(file);
+  }
+  return found.sort();
+}
+
 /** "article/l-ile.html" -> "/article/l-ile", as visitors see it with Astro's `build.format: "file"`. */
 export function pageUrl(relPath: string): string {
   const segments = relPath.split(sep).join("/").replace(/\.html$/, "").replace(/(^|\/)index$/, "").split("/");
@@ -296,16 +309,19 @@ export type SearchIndexStats = { pages: number; shards: number; indexed: number;
  */
 export async function buildSearchIndex(
   outDir: string,
-  opts: { previous?: string; key?: string; pagesPerShard?: number } = {},
+  opts: { previous?: string; key?: string; pagesPerShard?: number; staged?: boolean } = {},
 ): Promise<SearchIndexStats> {
-  const { previous, key = "", pagesPerShard = PAGES_PER_SHARD } = opts;
+  const { previous, key = "", pagesPerShard = PAGES_PER_SHARD, staged = false } = opts;
   // Shards are reused only from a build made by the same code (the key covers this file and Pagefind's version).
   const manifest = readManifest(previous);
   const before = manifest?.key === key ? manifest : null;
   const pages: Record<string, PageRecord> = {};
   const slices = new Map<string, string>();
-  for (const path of await htmlFiles(outDir)) {
-    const file = relative(outDir, path).split(sep).join("/");
+  // A staged build's unchanged pages are read from the live folder.
+  const pathOf = (file: string) => (staged && !existsSync(join(outDir, file)) ? join(previous!, file) : join(outDir, file));
+  const files = staged ? stagedHtmlFiles(outDir) : (await htmlFiles(outDir)).map((path) => relative(outDir, path).split(sep).join("/"));
+  for (const file of files) {
+    const path = pathOf(file);
     const url = pageUrl(file);
     // A page carried over from the live build (the same file, hard-linked) keeps its record without being read.
     const known = before?.pages[url];
@@ -340,7 +356,8 @@ export async function buildSearchIndex(
     if (shard > 0 && members[shard]!.length === 0) continue;
     const old = previous ? join(previous, shardDir(shard)) : null;
     if (before?.shards === shards && before.digests[shard] === digests[shard] && old && existsSync(join(old, "pagefind-entry.json"))) {
-      linkShard(old, join(outDir, shardDir(shard)));
+      // Staged for publication in place: an unchanged shard stays where it is, in the live folder.
+      if (!staged) linkShard(old, join(outDir, shardDir(shard)));
       reused++;
     } else toIndex.push(shard);
   }
@@ -351,7 +368,7 @@ export async function buildSearchIndex(
       outputPath: join(outDir, shardDir(shard)),
       shardZero: shard === 0,
       pages: members[shard]!.map((url): [string, string] => {
-        const slice = slices.get(url) ?? searchableSlice(readFileSync(join(outDir, pages[url]!.file), "utf8"));
+        const slice = slices.get(url) ?? searchableSlice(readFileSync(pathOf(pages[url]!.file), "utf8"));
         return [url, slices.has(url) ? slice! : withoutIgnored(foldApostrophes(slice!))];
       }),
     })),
