@@ -54,15 +54,20 @@ async function htmlFiles(dir: string): Promise<string[]> {
 
 /**
  * The HTML pages of a build staged for publication in place (scripts/staging.ts): every page its `.pages.json`
- * lists (relative paths), in the order `htmlFiles` gives for a whole build.
+ * lists, with where it is (the staging folder when rendered there, else the live folder), in the order `htmlFiles`
+ * gives for a whole build.
  */
-function stagedHtmlFiles(outDir: string): string[] {
-  const manifest = JSON.parse(readFileSync(join(outDir, ".pages.json"), "utf8")) as { pages: Record<string, { file: string }> };
-  const found: string[] = [];
-  for (const { file } of Object.values(manifest.pages)) {
-    if (file.endsWith(".html") && !file.startsWith(`${BUNDLE}/`) && !file.startsWith("_astro/")) found.push(file);
+function stagedHtmlFiles(outDir: string, live: string): [string, string][] {
+  const manifest = JSON.parse(readFileSync(join(outDir, ".pages.json"), "utf8")) as { pages: Record<string, { file: string }>; carried: string[] };
+  const carried = new Set(manifest.carried);
+  const found: [string, string][] = [];
+  for (const [pathname, { file }] of Object.entries(manifest.pages)) {
+    if (!file.endsWith(".html") || file.startsWith(`${BUNDLE}/`) || file.startsWith("_astro/")) continue;
+    // A page to render that is not rendered yet is left out, as it is from a whole build's folder at this point.
+    const path = carried.has(pathname) ? join(live, file) : join(outDir, file);
+    if (carried.has(pathname) || existsSync(path)) found.push([file, path]);
   }
-  return found.sort();
+  return found.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
 /** "article/l-ile.html" -> "/article/l-ile", as visitors see it with Astro's `build.format: "file"`. */
@@ -318,10 +323,11 @@ export async function buildSearchIndex(
   const pages: Record<string, PageRecord> = {};
   const slices = new Map<string, string>();
   // A staged build's unchanged pages are read from the live folder.
-  const pathOf = (file: string) => (staged && !existsSync(join(outDir, file)) ? join(previous!, file) : join(outDir, file));
-  const files = staged ? stagedHtmlFiles(outDir) : (await htmlFiles(outDir)).map((path) => relative(outDir, path).split(sep).join("/"));
-  for (const file of files) {
-    const path = pathOf(file);
+  const files = staged
+    ? stagedHtmlFiles(outDir, previous!)
+    : (await htmlFiles(outDir)).map((path): [string, string] => [relative(outDir, path).split(sep).join("/"), path]);
+  const where = new Map(files);
+  for (const [file, path] of files) {
     const url = pageUrl(file);
     // A page carried over from the live build (the same file, hard-linked) keeps its record without being read.
     const known = before?.pages[url];
@@ -368,7 +374,7 @@ export async function buildSearchIndex(
       outputPath: join(outDir, shardDir(shard)),
       shardZero: shard === 0,
       pages: members[shard]!.map((url): [string, string] => {
-        const slice = slices.get(url) ?? searchableSlice(readFileSync(pathOf(pages[url]!.file), "utf8"));
+        const slice = slices.get(url) ?? searchableSlice(readFileSync(where.get(pages[url]!.file) ?? join(outDir, pages[url]!.file), "utf8"));
         return [url, slices.has(url) ? slice! : withoutIgnored(foldApostrophes(slice!))];
       }),
     })),

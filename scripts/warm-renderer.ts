@@ -73,6 +73,9 @@ export async function renderWarm(
     ? { pages: Promise.resolve(), copies: Promise.resolve(), stop: () => {} }
     : linkOnThread(opts.out, opts.previousDir, carriedFiles);
   mkdirSync(opts.out, { recursive: true });
+  // The search index of a staged build lists the pages from the manifest (it starts before the rendering ends):
+  // written now, and again with the pages' reads at the end.
+  if (opts.staged) writeFileSync(join(opts.out, PAGES_MANIFEST), JSON.stringify(plan.manifest));
   const options = app.getOptions();
   const outDir = fileURLToPath(options.settings.config.outDir);
   const renderPath = await astroRenderPath(opts.root);
