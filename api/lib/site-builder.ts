@@ -159,8 +159,9 @@ export class SiteBuilder {
           ASTRO_TELEMETRY_DISABLED: "1",
         });
     mkdirSync(join(this.siteDir, "builds"), { recursive: true });
-    // A publication in place a crash interrupted is finished before anything is served.
-    this.finishPublication();
+    // A publication in place a crash interrupted is finished before anything is served. With shared turns another
+    // process may be building into staging now: the holder of the lock finishes it before its next build instead.
+    if (!opts.shared) this.finishPublication();
     this.servedDir = this.liveDir();
     this.servedGeneration = readGeneration(this.servedDir)?.generation ?? 0;
     this.readHistory();
