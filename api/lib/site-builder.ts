@@ -410,7 +410,9 @@ export class SiteBuilder {
         ok = false;
         keepStaging = staged === true;
         log += `\npublication failed: ${(e as Error).message}`;
-        rmSync(join(this.siteDir, "builds", id), { recursive: true, force: true });
+        // Never the folder now live (a failure after the swap itself).
+        const built = resolve(this.siteDir, "builds", id);
+        if (this.liveDir() !== built) rmSync(built, { recursive: true, force: true });
       }
     }
     if (!ok && !keepStaging) rmSync(outDir, { recursive: true, force: true });
