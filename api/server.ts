@@ -186,7 +186,8 @@ const builder = new SiteBuilder({
   // A generation published in place: every process drops the files it changed, and only those.
   onPublish: (dir, generation, built) => {
     useBuildScriptHashes(dir);
-    site.refresh(generation.files);
+    if (site.root === dir) site.refresh(generation.files);
+    else site.setRoot(dir);
     if (built && generation.files) {
       const removed = new Set(generation.removed ?? []);
       void publish(dir, { written: generation.files.filter((f) => !removed.has(f)), removed: [...removed] });
