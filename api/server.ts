@@ -25,6 +25,7 @@ import { PreviewRenderer } from "./lib/preview-renderer";
 import { SiteBuilder, type BuildReport } from "./lib/site-builder";
 import { SharedBuildTurns } from "./lib/redis/build-turns";
 import { SitePublisher } from "./lib/site-publish";
+import type { PublishManifest } from "./lib/publish-in-place";
 import { StaticSite } from "./lib/static-site";
 import { sendMissingFiles, useBucketForUploads } from "./lib/storage/s3";
 import { maxBodyBytes, sweepTempUploads } from "./lib/uploads/form";
@@ -115,13 +116,52 @@ const site = new StaticSite();
 // PUBLISH_S3_BUCKET: each live build is also published to a bucket for a CDN (api/lib/site-publish.ts). A failed
 // publish is logged; the next one sends whatever the bucket still lacks.
 const publisher = env.s3Publish ? new SitePublisher(env.s3Publish) : null;
-const publish = (dir: string) =>
-  publisher?.publish(dir).then(
+const publish = (dir: string, changes?: PublishManifest) =>
+  publisher?.publish(dir, changes).then(
     (r) => console.log(`Site published to bucket ${env.s3Publish!.bucket}: ${r.sent} sent, ${r.removed} removed, ${r.unchanged} unchanged (${r.ms} ms)`),
     (e) => console.error(`Publishing the site to bucket ${env.s3Publish!.bucket} failed: ${(e as Error).message}`),
   );
 type Worker = ReturnType<typeof Bun.spawn>;
 const workers = new Set<Worker>();
+/**
+ * A new site generation told to every static worker (issue 31 §2): resolves once each has answered that it serves
+ * it (or has died), so a write's answer that waited for its build finds the same bytes in every process. A worker
+ * that does not answer within 2 s is not waited for any longer (a hung worker must not stop the builds).
+ */
+let siteId = 0;
+const siteWaiting = new Map<number, { left: Set<Worker>; done: () => void }>();
+function tellWorkersSite(dir: string | null, files: string[] | null): Promise<void> {
+  if (workers.size === 0) return Promise.resolve();
+  const id = ++siteId;
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(() => {
+      siteWaiting.delete(id);
+      resolve();
+    }, 2_000);
+    const left = new Set(workers);
+    const done = () => {
+      clearTimeout(timer);
+      siteWaiting.delete(id);
+      resolve();
+    };
+    siteWaiting.set(id, { left, done });
+    for (const w of [...left]) {
+      try {
+        w.send({ type: "site", id, dir, files } satisfies ToWorker);
+      } catch {
+        left.delete(w);
+      }
+    }
+    if (left.size === 0) done();
+  });
+}
+function workerSiteApplied(worker: Worker, id?: number) {
+  for (const [key, wait] of siteWaiting) {
+    if (id !== undefined && key !== id) continue;
+    wait.left.delete(worker);
+    if (wait.left.size === 0) wait.done();
+  }
+}
 // Shared state for several API processes when REDIS_URL is set (issue 24); else the limits live in this process.
 const redis = env.redisUrl ? new RedisConnection(env.redisUrl) : null;
 const builder = new SiteBuilder({
@@ -138,9 +178,21 @@ const builder = new SiteBuilder({
     // The CSP lists the new build's inline scripts before any of its pages is served.
     useBuildScriptHashes(dir);
     site.setRoot(dir);
-    for (const w of workers) w.send({ type: "root", dir } satisfies ToWorker);
     // The process that built it publishes it; the others only serve it.
     if (built) void publish(dir);
+    // The build is reported done once every static worker serves it too.
+    return tellWorkersSite(dir, null);
+  },
+  // A generation published in place: every process drops the files it changed, and only those.
+  onPublish: (dir, generation, built) => {
+    useBuildScriptHashes(dir);
+    if (site.root === dir) site.refresh(generation.files);
+    else site.setRoot(dir);
+    if (built && generation.files) {
+      const removed = new Set(generation.removed ?? []);
+      void publish(dir, { written: generation.files.filter((f) => !removed.has(f)), removed: [...removed] });
+    }
+    return tellWorkersSite(dir, generation.files);
   },
 });
 // « Aperçu » renders in its own process, never behind a site build (issue 31 §5); its out folder is its own.
@@ -359,6 +411,10 @@ if (env.webWorkers > 0) {
           workerCleared(worker, message.id);
           return;
         }
+        if (message?.type === "site-applied") {
+          workerSiteApplied(worker, message.id);
+          return;
+        }
         // A worker answering reads asks this process to count a search or to write a session's expiry (api/lib/worker-ipc.ts).
         if (message?.type !== "ready") {
           void onWorkerMessage(message, { db: database.db, search: accountLimitsOf(deps).search, reply: (m) => void worker.send(m) });
@@ -374,6 +430,7 @@ if (env.webWorkers > 0) {
       onExit() {
         workers.delete(worker);
         workerCleared(worker);
+        workerSiteApplied(worker);
         // A crashed worker is replaced; the port stays served by the others meanwhile.
         if (!stopping) setTimeout(startWorker, 500);
       },

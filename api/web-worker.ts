@@ -103,6 +103,14 @@ async function startReads(): Promise<WorkerReads | null> {
 const reads = await startReads();
 
 process.on("message", (m: ToWorker) => {
+  if (m?.type === "site") {
+    // The CSP lists the generation's inline scripts before any of its pages is served from here.
+    useBuildScriptHashes(m.dir);
+    if (m.files !== null && m.dir !== null && site.root === m.dir) site.refresh(m.files);
+    else site.setRoot(m.dir);
+    process.send?.({ type: "site-applied", id: m.id } satisfies FromWorker);
+    return;
+  }
   if (m?.type === "took" || m?.type === "public-cache-clear") {
     reads?.onMessage(m);
     return;

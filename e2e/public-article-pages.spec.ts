@@ -54,8 +54,8 @@ test.describe.serial("paged article lists", () => {
     const left = (await (await request.get("/api/public/articles")).json()) as ApiArticle[];
     if (articleListPages(left).length !== 3) return;
     await expect.poll(async () => (await request.get("/articles/page/2")).status(), REBUILD_WAIT).toBe(404);
-    // Every serving process shows the one page: each takes the new build on its own message from the primary, so
-    // asked on fresh connections (the kernel shares them between processes), they must all agree.
+    // Every serving process shows the one page: asked on fresh connections (the kernel shares them between
+    // processes), they must all agree (one generation for every process, issue 31 §2: api/site-generation.test.ts).
     const onePage = async () => {
       for (let i = 0; i < 6; i++) {
         const html = await (await request.get("/articles", { headers: { connection: "close" } })).text();

@@ -11,7 +11,12 @@ import { PAGES_MANIFEST, type PagesManifest, readPagesManifest } from "./partial
 import { buildSearchIndex, type SearchIndexStats } from "./search-index";
 
 export type BuildMode = "full" | "partial";
-export type BuildJob = { root: string; out: string; previous: string | undefined; key: string; mode: BuildMode };
+/**
+ * `staged`: a partial build for publication in place (issue 31 §2): `out` is a staging folder that receives only
+ * the pages rendered, the search shards indexed again and the compressed copies of both; the unchanged files stay
+ * in the live folder `previous`, never linked (scripts/staging.ts, api/lib/publish-in-place.ts).
+ */
+export type BuildJob = { root: string; out: string; previous: string | undefined; key: string; mode: BuildMode; staged?: boolean };
 
 /** `astro build` in its own process, into job.out. */
 export async function astroBuildProcess(job: BuildJob, mode: BuildMode): Promise<void> {
@@ -56,10 +61,14 @@ function carryOver(job: BuildJob, linked = false): boolean {
   const manifest = readPagesManifest(job.out);
   if (!manifest) return false;
   if (manifest.mode === "partial") {
-    if (!linked) linkCarriedPages(job.out, job.previous!, manifest);
+    if (!linked && !job.staged) linkCarriedPages(job.out, job.previous!, manifest);
     keepCspHashes(job);
   }
-  const missing = Object.values(manifest.pages).filter((p) => !existsSync(join(job.out, p.file)));
+  // Staged: a carried page is the live folder's own file.
+  const carried = new Set(job.staged ? manifest.carried : []);
+  const missing = Object.entries(manifest.pages)
+    .filter(([path, p]) => !existsSync(join(carried.has(path) ? job.previous! : job.out, p.file)))
+    .map(([, p]) => p);
   if (missing.length) console.error(`pages missing after the build: ${missing.slice(0, 5).map((p) => p.file).join(", ")}`);
   const rendered = Object.keys(manifest.pages).length - manifest.carried.length;
   console.log(`${manifest.mode} build: rendered ${rendered} pages, carried over ${manifest.carried.length}`);
@@ -125,7 +134,7 @@ function keepCspHashes(job: BuildJob) {
  * keep both cores busy. Pagefind's bundle is compressed once it exists.
  */
 export function startSearchIndex(job: BuildJob): Promise<SearchIndexStats> {
-  return buildSearchIndex(job.out, { previous: job.previous, key: job.key });
+  return buildSearchIndex(job.out, { previous: job.previous, key: job.key, staged: job.staged });
 }
 
 /**

@@ -28,10 +28,16 @@ import { exitWithServer } from "../api/lib/owned-by-server";
 import type { CapturedPrerenderer } from "./prerenderer-capture";
 import type { SearchIndexStats } from "./search-index";
 import type { SearchDone, SearchJob } from "./search-index-thread";
+import { prepareStaging } from "./staging";
 import { renderWarm } from "./warm-renderer";
 
-export type WorkerJob = { id: string; out: string; previous?: string; mode: BuildMode };
-export type WorkerAnswer = { id: string; ok: boolean; restart?: boolean };
+/**
+ * `inPlace`: the server publishes a partial build in place (api/lib/publish-in-place.ts). A warm build then stages
+ * only what changed into `out` and answers `staged`; a build that needs Astro (no warm renderer for this key, or a
+ * page missing) makes a whole folder at `out` as before (`staged` false), which the server swaps in.
+ */
+export type WorkerJob = { id: string; out: string; previous?: string; mode: BuildMode; inPlace?: boolean };
+export type WorkerAnswer = { id: string; ok: boolean; restart?: boolean; staged?: boolean };
 
 const root = process.cwd();
 // A key given from outside holds for every job; otherwise each job computes its own (scripts/partial-build.ts
@@ -58,6 +64,7 @@ async function runJob(job: WorkerJob): Promise<WorkerAnswer> {
   const key = givenKey || buildKey(root);
   const buildJob: BuildJob = { root, out: job.out, previous: job.previous || undefined, key, mode: job.previous ? job.mode : "full" };
   const canWarm = warm !== null && warm.key === key && buildJob.mode === "partial";
+  buildJob.staged = canWarm && job.inPlace === true;
   if (!canWarm && astroUsed) return { id: job.id, ok: false, restart: true };
   mkdirSync(job.out, { recursive: true });
   let search: Promise<SearchIndexStats> | undefined;
@@ -75,6 +82,7 @@ async function runJob(job: WorkerJob): Promise<WorkerAnswer> {
         previousDir: buildJob.previous!,
         key,
         // Indexing runs while the lists are rendered; a failure is reported when the build waits for it.
+        staged: buildJob.staged,
         onSearchable: () => {
           console.log(`search index started at ${at()}`);
           search = searchOnThread(buildJob).then((stats) => {
@@ -85,9 +93,10 @@ async function runJob(job: WorkerJob): Promise<WorkerAnswer> {
         },
       });
       if (done) {
-        carryOverAssets(buildJob);
+        // Staged: the assets are the live folder's (same key, same code).
+        if (!buildJob.staged) carryOverAssets(buildJob);
         linked = true;
-        linkedFiles = done.linked;
+        linkedFiles = buildJob.staged ? undefined : done.linked;
         // A searchable page rendered after indexing began: index again, now that every page is there.
         if (done.searchableLate) {
           search = (search as Promise<SearchIndexStats> | undefined)?.then(() => {
@@ -98,6 +107,8 @@ async function runJob(job: WorkerJob): Promise<WorkerAnswer> {
         return { linked };
       }
     }
+    // A whole folder from here on: the server swaps it in.
+    buildJob.staged = false;
     astroRanNow = true;
     await astroInProcess(buildJob, mode);
   });
@@ -111,8 +122,12 @@ async function runJob(job: WorkerJob): Promise<WorkerAnswer> {
   const read = apiReadStats();
   console.log(`api read: ${read.answers} answers, ${read.bytes} bytes`);
   await indexAndCompress(buildJob, search, linkedFiles);
+  if (buildJob.staged) {
+    const staged = prepareStaging(job.out, buildJob.previous!);
+    console.log(`staged for publication in place: ${staged.written} files to write, ${staged.removed} to remove, ${staged.unchanged} rendered unchanged`);
+  }
   console.log(`build job done at ${at()}`);
-  return { id: job.id, ok: true };
+  return { id: job.id, ok: true, staged: buildJob.staged === true };
 }
 
 let searchThread: Worker | null = null;
@@ -136,7 +151,7 @@ function searchOnThread(job: BuildJob): Promise<SearchIndexStats> {
       searchThread = null;
       reject(new Error(`search thread: ${event.message}`));
     };
-    thread.postMessage({ id, out: job.out, previous: job.previous, key: job.key } satisfies SearchJob);
+    thread.postMessage({ id, out: job.out, previous: job.previous, key: job.key, staged: job.staged } satisfies SearchJob);
   });
 }
 

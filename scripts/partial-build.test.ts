@@ -3,10 +3,11 @@
  * files, same bytes (the .ics DTSTAMP, the build's clock, aside), search index included. The series runs as the
  * server runs it, through the build worker (scripts/build-worker.ts: Astro in its process for the first build, its
  * warm renderer for the partial ones); the full build it is compared with is a one-shot `astro build`
- * (scripts/build-site.ts). Real builds against the real API on a temporary database, so it is slow: one series
- * serves all checks.
+ * (scripts/build-site.ts). Each partial build is staged and published in place into the live folder as the
+ * server does it (api/lib/publish-in-place.ts, issue 31 §2): the live folder after the series is what is compared.
+ * Real builds against the real API on a temporary database, so it is slow: one series serves all checks.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
@@ -17,9 +18,32 @@ import { makeArticle, makeEvent, makeMedia, makeTheme, makeUser } from "../api/t
 import { createHarness, type Harness } from "../api/testing/harness";
 import { BuildWorkerClient } from "../api/lib/build-worker-client";
 import { runSiteBuild } from "../api/testing/site-build";
-import { buildKey, ITEM_ROUTES, outputFile, readPagesManifest } from "./partial-build";
+import { GENERATION_FILE, PUBLISH_MANIFEST, type PublishManifest, publishInPlace, readGeneration } from "../api/lib/publish-in-place";
+import { buildKey, ITEM_ROUTES, outputFile, type PagesManifest, readPagesManifest } from "./partial-build";
 
-type Build = { dir: string; log: string };
+/**
+ * A build; for one published in place, `dir` is the live folder and the rest is what was seen at its publication:
+ * its pages manifest, its staged text files, what it published, and each live file's inode and bytes before and after.
+ */
+type Build = {
+  dir: string;
+  log: string;
+  manifest: PagesManifest;
+  staged?: Map<string, string>;
+  published?: PublishManifest;
+  before?: Map<string, { ino: number; bytes: Buffer }>;
+  after?: Map<string, { ino: number; bytes: Buffer }>;
+};
+
+/** Every file of a folder (bookkeeping included) with its inode and raw bytes. */
+function snapshot(dir: string): Map<string, { ino: number; bytes: Buffer }> {
+  const out = new Map<string, { ino: number; bytes: Buffer }>();
+  for (const rel of readdirSync(dir, { recursive: true }) as string[]) {
+    const st = statSync(join(dir, rel));
+    if (st.isFile()) out.set(rel, { ino: st.ino, bytes: readFileSync(join(dir, rel)) });
+  }
+  return out;
+}
 
 /** Every file of a build but its bookkeeping (dot files), with its bytes; the .ics DTSTAMP is the build's clock. */
 function tree(dir: string): Map<string, Buffer> {
@@ -58,12 +82,36 @@ describe("partial builds", () => {
 
   /** A build as the server makes it (the worker), or with `oneShot` a fresh `astro build` in its own process. */
   async function build(mode: "full" | "partial", previous?: Build, oneShot = false): Promise<Build> {
-    const dir = join(root, `b${++count}`);
-    const { code, log } = oneShot
+    const id = `b${++count}`;
+    const siteDir = join(root, "site");
+    const inPlace = mode === "partial" && !oneShot;
+    const dir = join(siteDir, inPlace ? "staging" : "builds", id);
+    const { code, log, staged }: { code: number | null; log: string; staged?: boolean } = oneShot
       ? await runSiteBuild(`http://127.0.0.1:${server.port}`, dir, { ...env, BUILD_MODE: mode, BUILD_PREVIOUS_DIR: previous?.dir ?? "" })
-      : await worker.run({ out: dir, previous: previous?.dir ?? "", mode }, 300_000).then((r) => ({ code: r.code, log: r.output }));
+      : await worker.run({ out: dir, previous: previous?.dir ?? "", mode, inPlace }, 300_000).then((r) => ({ code: r.code, log: r.output, staged: r.staged }));
     if (code !== 0) throw new Error(`build failed:\n${log.slice(-3000)}`);
-    const b = { dir, log };
+    if (!inPlace) {
+      const b: Build = { dir, log, manifest: readPagesManifest(dir)! };
+      builds.push(b);
+      return b;
+    }
+    // Staged by the warm renderer, then published into the live folder as the server does it.
+    expect(staged).toBe(true);
+    const texts = new Map<string, string>();
+    for (const rel of readdirSync(dir, { recursive: true }) as string[]) {
+      if (statSync(join(dir, rel)).isFile() && !/\.(br|gz)$/.test(rel)) texts.set(rel, readFileSync(join(dir, rel), "utf8"));
+    }
+    const live = previous!.dir;
+    const b: Build = {
+      dir: live,
+      log,
+      manifest: readPagesManifest(dir)!,
+      staged: texts,
+      published: JSON.parse(readFileSync(join(dir, PUBLISH_MANIFEST), "utf8")) as PublishManifest,
+      before: snapshot(live),
+    };
+    publishInPlace(siteDir, dir, live);
+    b.after = snapshot(live);
     builds.push(b);
     return b;
   }
@@ -143,7 +191,7 @@ describe("partial builds", () => {
 
   it("renders only what changed and carries the other pages over", () => {
     for (const b of builds.slice(1, -1)) {
-      const m = readPagesManifest(b.dir)!;
+      const m = b.manifest;
       expect(m.mode).toBe("partial");
       // Rendered by the worker's warm renderer, not by a new Astro build.
       expect(b.log).toMatch(/warm partial build: rendered \d+ of \d+ pages/);
@@ -157,16 +205,16 @@ describe("partial builds", () => {
       expect(b.log).not.toMatch(/: all \d+ read/);
     }
     // After the title change: that article is rendered again, the other articles and the events are not.
-    const afterTitle = readPagesManifest(builds[1]!.dir)!;
+    const afterTitle = builds[1]!.manifest;
     expect(afterTitle.carried).not.toContain(`/article/${urls.article1}`);
     expect(afterTitle.carried).toContain(`/article/${urls.article2}`);
     expect(afterTitle.carried).toContain(`/event/${urls.event1}`);
-    expect(readFileSync(join(builds[1]!.dir, "article", `${urls.article1}.html`), "utf8")).toContain("La pêche artisanale à Gorée");
+    expect(builds[1]!.staged!.get(`article/${urls.article1}.html`)).toContain("La pêche artisanale à Gorée");
     // Its citation files (« Citer ») follow the new title; the other article's are carried over.
     for (const ext of ["bib", "ris"]) {
       expect(afterTitle.carried).not.toContain(`/article/${urls.article1}.${ext}`);
       expect(afterTitle.carried).toContain(`/article/${urls.article2}.${ext}`);
-      expect(readFileSync(join(builds[1]!.dir, "article", `${urls.article1}.${ext}`), "utf8")).toContain("La pêche artisanale à Gorée");
+      expect(builds[1]!.staged!.get(`article/${urls.article1}.${ext}`)).toContain("La pêche artisanale à Gorée");
     }
     // Pages not made from one item follow what they read (site/src/lib/page-reads.ts): the home page and the feeds
     // read the articles; a static screen reads nothing; the media library and the events' calendar file read no article.
@@ -188,7 +236,7 @@ describe("partial builds", () => {
     expect(afterTitle.carried).not.toContain(`/rss/${urls.eco}.xml`);
     expect(afterTitle.carried).toContain(`/rss/${urls.ocean}.xml`);
     // Moving an event changes what the calendar file read.
-    const afterEvent = readPagesManifest(builds[4]!.dir)!;
+    const afterEvent = builds[4]!.manifest;
     expect(builds[4]!.log).toMatch(/\/api\/public\/events: 1 read by id/);
     expect(afterEvent.carried).not.toContain("/events.ics");
     expect(afterEvent.carried).not.toContain("/events");
@@ -198,6 +246,36 @@ describe("partial builds", () => {
     expect(Number(search?.[1])).toBeGreaterThan(1);
     expect(Number(search?.[2])).toBeGreaterThan(0);
     expect(Number(search?.[3])).toBeGreaterThan(0);
+  });
+
+  it("publishes in place only the files that changed: every other file keeps its inode", () => {
+    for (const b of builds.slice(1, -1)) {
+      const { before, after, published } = b as Required<Build>;
+      const written = new Set(published.written);
+      const removed = new Set(published.removed);
+      // A file whose inode changed (or a new one) is exactly one the publication wrote, and its bytes differ.
+      const replaced = [...after.keys()].filter((rel) => before.get(rel)?.ino !== after.get(rel)!.ino).sort();
+      // The generation file is the publisher's own, written last.
+      expect(replaced).toEqual([...written, GENERATION_FILE].sort());
+      for (const rel of replaced.filter((r) => r !== GENERATION_FILE)) expect(before.get(rel)?.bytes.equals(after.get(rel)!.bytes), rel).not.toBe(true);
+      // What went is exactly what the publication removed.
+      expect([...before.keys()].filter((rel) => !after.has(rel)).sort()).toEqual([...removed].sort());
+      // Most of the site was not touched (no page linked or copied).
+      const kept = [...after.keys()].filter((rel) => before.get(rel)?.ino === after.get(rel)!.ino).length;
+      expect(kept).toBeGreaterThan(written.size);
+    }
+    // After the title change: the other articles' pages, their copies and the events are the same files as before.
+    const t = builds[1] as Required<Build>;
+    for (const rel of [`article/${urls.article2}.html`, `article/${urls.article2}.html.br`, `event/${urls.event1}.html`, "login.html"]) {
+      expect(t.after.get(rel)!.ino, rel).toBe(t.before.get(rel)!.ino);
+    }
+    expect(t.published.written).toContain(`article/${urls.article1}.html`);
+    // New pages go in before the pages that link to them; the home page and the bookkeeping last.
+    const order = t.published.written;
+    expect(order.indexOf(`article/${urls.article1}.html`)).toBeLessThan(order.indexOf("index.html"));
+    expect(order.indexOf("index.html")).toBeLessThan(order.indexOf(".pages.json"));
+    // One generation per publication, recorded in the live folder last.
+    expect(readGeneration(final.partial.dir)!.generation).toBe(builds.length - 2);
   });
 
   it("gives the same files and bytes as a full build of the same data, search index included", () => {

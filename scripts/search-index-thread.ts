@@ -6,15 +6,15 @@
  */
 import { buildSearchIndex, type SearchIndexStats } from "./search-index";
 
-export type SearchJob = { id: number; out: string; previous?: string; key: string };
+export type SearchJob = { id: number; out: string; previous?: string; key: string; staged?: boolean };
 export type SearchDone = { id: number; stats?: SearchIndexStats; error?: string };
 
 declare const self: Worker;
 
 self.onmessage = async (event: MessageEvent<SearchJob>) => {
-  const { id, out, previous, key } = event.data;
+  const { id, out, previous, key, staged } = event.data;
   try {
-    self.postMessage({ id, stats: await buildSearchIndex(out, { previous, key }) } satisfies SearchDone);
+    self.postMessage({ id, stats: await buildSearchIndex(out, { previous, key, staged }) } satisfies SearchDone);
   } catch (e) {
     self.postMessage({ id, error: e instanceof Error ? e.message : String(e) } satisfies SearchDone);
   }

@@ -52,6 +52,24 @@ async function htmlFiles(dir: string): Promise<string[]> {
   return (await htmlFilesIn(dir, [])).sort();
 }
 
+/**
+ * The HTML pages of a build staged for publication in place (scripts/staging.ts): every page its `.pages.json`
+ * lists, with where it is (the staging folder when rendered there, else the live folder), in the order `htmlFiles`
+ * gives for a whole build.
+ */
+function stagedHtmlFiles(outDir: string, live: string): [string, string][] {
+  const manifest = JSON.parse(readFileSync(join(outDir, ".pages.json"), "utf8")) as { pages: Record<string, { file: string }>; carried: string[] };
+  const carried = new Set(manifest.carried);
+  const found: [string, string][] = [];
+  for (const [pathname, { file }] of Object.entries(manifest.pages)) {
+    if (!file.endsWith(".html") || file.startsWith(`${BUNDLE}/`) || file.startsWith("_astro/")) continue;
+    // A page to render that is not rendered yet is left out, as it is from a whole build's folder at this point.
+    const path = carried.has(pathname) ? join(live, file) : join(outDir, file);
+    if (carried.has(pathname) || existsSync(path)) found.push([file, path]);
+  }
+  return found.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
 /** "article/l-ile.html" -> "/article/l-ile", as visitors see it with Astro's `build.format: "file"`. */
 export function pageUrl(relPath: string): string {
   const segments = relPath.split(sep).join("/").replace(/\.html$/, "").replace(/(^|\/)index$/, "").split("/");
@@ -296,16 +314,20 @@ export type SearchIndexStats = { pages: number; shards: number; indexed: number;
  */
 export async function buildSearchIndex(
   outDir: string,
-  opts: { previous?: string; key?: string; pagesPerShard?: number } = {},
+  opts: { previous?: string; key?: string; pagesPerShard?: number; staged?: boolean } = {},
 ): Promise<SearchIndexStats> {
-  const { previous, key = "", pagesPerShard = PAGES_PER_SHARD } = opts;
+  const { previous, key = "", pagesPerShard = PAGES_PER_SHARD, staged = false } = opts;
   // Shards are reused only from a build made by the same code (the key covers this file and Pagefind's version).
   const manifest = readManifest(previous);
   const before = manifest?.key === key ? manifest : null;
   const pages: Record<string, PageRecord> = {};
   const slices = new Map<string, string>();
-  for (const path of await htmlFiles(outDir)) {
-    const file = relative(outDir, path).split(sep).join("/");
+  // A staged build's unchanged pages are read from the live folder.
+  const files = staged
+    ? stagedHtmlFiles(outDir, previous!)
+    : (await htmlFiles(outDir)).map((path): [string, string] => [relative(outDir, path).split(sep).join("/"), path]);
+  const where = new Map(files);
+  for (const [file, path] of files) {
     const url = pageUrl(file);
     // A page carried over from the live build (the same file, hard-linked) keeps its record without being read.
     const known = before?.pages[url];
@@ -340,7 +362,8 @@ export async function buildSearchIndex(
     if (shard > 0 && members[shard]!.length === 0) continue;
     const old = previous ? join(previous, shardDir(shard)) : null;
     if (before?.shards === shards && before.digests[shard] === digests[shard] && old && existsSync(join(old, "pagefind-entry.json"))) {
-      linkShard(old, join(outDir, shardDir(shard)));
+      // Staged for publication in place: an unchanged shard stays where it is, in the live folder.
+      if (!staged) linkShard(old, join(outDir, shardDir(shard)));
       reused++;
     } else toIndex.push(shard);
   }
@@ -351,7 +374,7 @@ export async function buildSearchIndex(
       outputPath: join(outDir, shardDir(shard)),
       shardZero: shard === 0,
       pages: members[shard]!.map((url): [string, string] => {
-        const slice = slices.get(url) ?? searchableSlice(readFileSync(join(outDir, pages[url]!.file), "utf8"));
+        const slice = slices.get(url) ?? searchableSlice(readFileSync(where.get(pages[url]!.file) ?? join(outDir, pages[url]!.file), "utf8"));
         return [url, slices.has(url) ? slice! : withoutIgnored(foldApostrophes(slice!))];
       }),
     })),

@@ -55,7 +55,7 @@ const CONCURRENCY = 4;
  */
 export async function renderWarm(
   prerenderer: CapturedPrerenderer,
-  opts: { root: string; out: string; previousDir: string; key: string; onSearchable?: () => void },
+  opts: { root: string; out: string; previousDir: string; key: string; onSearchable?: () => void; staged?: boolean },
 ): Promise<{ rendered: number; total: number; searchableLate: boolean; linked: Set<string> } | null> {
   const previous = readPagesManifest(opts.previousDir);
   const app = prerenderer.app;
@@ -68,7 +68,14 @@ export async function renderWarm(
   const listed = performance.now();
   const plan = await planWithReads(paths, app.routeCache, { key: opts.key, partial: true, previous, previousDir: opts.previousDir });
   const carriedFiles = plan.manifest.carried.map((p) => plan.manifest.pages[p]!.file);
-  const linking = linkOnThread(opts.out, opts.previousDir, carriedFiles);
+  // Staged for publication in place: the carried pages stay in the live folder, nothing is linked.
+  const linking = opts.staged
+    ? { pages: Promise.resolve(), copies: Promise.resolve(), stop: () => {} }
+    : linkOnThread(opts.out, opts.previousDir, carriedFiles);
+  mkdirSync(opts.out, { recursive: true });
+  // The search index of a staged build lists the pages from the manifest (it starts before the rendering ends):
+  // written now, and again with the pages' reads at the end.
+  if (opts.staged) writeFileSync(join(opts.out, PAGES_MANIFEST), JSON.stringify(plan.manifest));
   const options = app.getOptions();
   const outDir = fileURLToPath(options.settings.config.outDir);
   const renderPath = await astroRenderPath(opts.root);
@@ -126,5 +133,5 @@ export async function renderWarm(
         .join(", ") +
       ")",
   );
-  return { rendered: plan.render.length, total: paths.length, searchableLate, linked: new Set(carriedFiles) };
+  return { rendered: plan.render.length, total: paths.length, searchableLate, linked: new Set(opts.staged ? [] : carriedFiles) };
 }

@@ -2,10 +2,11 @@ import type { ChildProcess } from "node:child_process";
 import { killGroup, spawnOwned } from "./owned-process";
 
 /** What a build job asks of scripts/build-worker.ts (its WorkerJob). */
-export type BuildWorkerJob = { out: string; previous: string; mode: "full" | "partial" };
-type Answer = { id: string; ok: boolean; restart?: boolean };
+export type BuildWorkerJob = { out: string; previous: string; mode: "full" | "partial"; inPlace?: boolean };
+type Answer = { id: string; ok: boolean; restart?: boolean; staged?: boolean };
 
-export type BuildWorkerResult = { code: number | null; output: string; timedOut: boolean };
+/** `staged`: `out` holds only what changed, to publish in place (api/lib/publish-in-place.ts), not a whole build. */
+export type BuildWorkerResult = { code: number | null; output: string; timedOut: boolean; staged?: boolean };
 
 const LOG_TAIL = 40_000;
 /**
@@ -45,7 +46,7 @@ export class BuildWorkerClient {
     }
     const { answer, timedOut } = result;
     if (!answer) this.stop();
-    return { code: answer ? (answer.ok ? 0 : 1) : null, output: this.output, timedOut };
+    return { code: answer ? (answer.ok ? 0 : 1) : null, output: this.output, timedOut, ...(answer?.staged ? { staged: true } : {}) };
   }
 
   /** Stops the worker and everything it started. */

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
@@ -36,6 +36,34 @@ describe("static site serving", () => {
   };
   const get = (s: StaticSite, path: string, headers: Record<string, string> = {}) =>
     s.serve(new Request(`http://x${path}`, { headers }), path);
+
+  it("drops from memory only the files a generation published in place changed", async () => {
+    const folder = mkdtempSync(join(tmpdir(), "serve-generation-"));
+    try {
+      writeFileSync(join(folder, "a.html"), "A1");
+      writeFileSync(join(folder, "b.html"), "B1");
+      const s = new StaticSite();
+      s.setRoot(folder);
+      expect(await get(s, "/a")!.text()).toBe("A1");
+      expect(await get(s, "/b")!.text()).toBe("B1");
+      expect(get(s, "/c")).toBeNull();
+      // The publication renames new files into the folder served (new inodes under the same names).
+      for (const [name, text] of [["a.html", "A2"], ["b.html", "B2"], ["c.html", "C2"]]) {
+        writeFileSync(join(folder, `${name}.tmp`), text!);
+        renameSync(join(folder, `${name}.tmp`), join(folder, name!));
+      }
+      s.refresh(["a.html", "c.html"]);
+      expect(await get(s, "/a")!.text()).toBe("A2");
+      // A page that had no file before answers now.
+      expect(await get(s, "/c")!.text()).toBe("C2");
+      // Not in the generation's list: still the bytes in memory (the list is what makes every process agree).
+      expect(await get(s, "/b")!.text()).toBe("B1");
+      s.refresh(null);
+      expect(await get(s, "/b")!.text()).toBe("B2");
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
 
   it("maps clean URLs to the built files", async () => {
     const s = site();

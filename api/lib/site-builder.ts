@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { BuildWorkerClient } from "./build-worker-client";
+import { type Generation, publishInPlace, readGeneration, rollForward, STAGING, writeFullGeneration } from "./publish-in-place";
 import type { Change } from "./change";
 import type { SharedBuildTurns } from "./redis/build-turns";
 
@@ -67,7 +68,13 @@ type Options = {
    * Called after a successful swap, with the new live folder; `built` is false when another API process built it
    * (`shared`): this one only follows.
    */
-  onSwap: (liveDir: string, built: boolean) => void;
+  onSwap: (liveDir: string, built: boolean) => void | Promise<void>;
+  /**
+   * Called after a publication in place (issue 31 §2) into the live folder `liveDir`, with the new generation and
+   * the files it changed; the build is reported done once it resolves (every process serves the new generation).
+   * Without it, onSwap is called (the whole cache dropped).
+   */
+  onPublish?: (liveDir: string, generation: Generation, built: boolean) => void | Promise<void>;
   /**
    * Override for tests: a command that builds into BUILD_OUT_DIR, one process per build. Without it, builds go to
    * the long-lived build worker (scripts/build-worker.ts), which keeps Astro's renderer warm between builds.
@@ -138,6 +145,8 @@ export class SiteBuilder {
   private pruneTimer: ReturnType<typeof setTimeout> | null = null;
   /** The build folder this process serves (its own swap, or another process's build it followed). */
   private servedDir: string | null = null;
+  /** The generation of that folder this process serves (api/lib/publish-in-place.ts). */
+  private servedGeneration = 0;
 
   constructor(private readonly opts: Options) {
     this.siteDir = resolve(opts.siteDir);
@@ -150,7 +159,11 @@ export class SiteBuilder {
           ASTRO_TELEMETRY_DISABLED: "1",
         });
     mkdirSync(join(this.siteDir, "builds"), { recursive: true });
+    // A publication in place a crash interrupted is finished before anything is served. With shared turns another
+    // process may be building into staging now: the holder of the lock finishes it before its next build instead.
+    if (!opts.shared) this.finishPublication();
     this.servedDir = this.liveDir();
+    this.servedGeneration = readGeneration(this.servedDir)?.generation ?? 0;
     this.readHistory();
   }
 
@@ -282,9 +295,17 @@ export class SiteBuilder {
     if (report.ok) this.lastSuccess = { ...report, log: "" };
     else this.lastFailure = report;
     const live = this.liveDir();
+    const generation = readGeneration(live);
     if (report.ok && live && live !== this.servedDir) {
       this.servedDir = live;
-      this.opts.onSwap(live, false);
+      this.servedGeneration = generation?.generation ?? 0;
+      void this.opts.onSwap(live, false);
+    } else if (report.ok && live && generation && generation.generation !== this.servedGeneration) {
+      // Published in place by another process: the files of that generation only, if it is the next one.
+      const next = generation.generation === this.servedGeneration + 1 && generation.files !== null;
+      this.servedGeneration = generation.generation;
+      if (next && this.opts.onPublish) void this.opts.onPublish(live, generation, false);
+      else void this.opts.onSwap(live, false);
     }
   }
 
@@ -366,13 +387,35 @@ export class SiteBuilder {
     const started = new Date();
     const id = `${started.getTime()}-${Math.random().toString(36).slice(2, 8)}`;
     this.current = { id, startedAt: started.toISOString(), changes };
-    const outDir = join(this.siteDir, "builds", id);
-    const { code, output, timedOut } = await this.spawnBuild(outDir, mode);
+    this.finishPublication();
+    const live = this.liveDir();
+    // A partial build by the build worker is staged, then published into the live folder (issue 31 §2).
+    const inPlace = mode === "partial" && this.worker !== null && live !== null;
+    const outDir = join(this.siteDir, inPlace ? STAGING : "builds", id);
+    const { code, output, timedOut, staged } = await this.spawnBuild(outDir, mode, inPlace);
     const timeoutMs = this.opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     let log = output.slice(-LOG_TAIL);
-    const ok = code === 0 && !timedOut;
-    if (ok) this.swap(id);
-    else rmSync(outDir, { recursive: true, force: true });
+    let ok = code === 0 && !timedOut;
+    // A publication that failed half-way keeps its staging folder: its journal finishes it before the next build.
+    let keepStaging = false;
+    if (ok) {
+      try {
+        if (staged) await this.publish(outDir, live!);
+        else {
+          // A whole folder made in staging (the worker needed Astro): it becomes a build folder, swapped in.
+          if (inPlace) renameSync(outDir, join(this.siteDir, "builds", id));
+          await this.swap(id);
+        }
+      } catch (e) {
+        ok = false;
+        keepStaging = staged === true;
+        log += `\npublication failed: ${(e as Error).message}`;
+        // Never the folder now live (a failure after the swap itself).
+        const built = resolve(this.siteDir, "builds", id);
+        if (this.liveDir() !== built) rmSync(built, { recursive: true, force: true });
+      }
+    }
+    if (!ok && !keepStaging) rmSync(outDir, { recursive: true, force: true });
     if (timedOut) log += `\nLa construction a dépassé ${Math.round(timeoutMs / 1000)} s et a été arrêtée\u00a0; le site en ligne est inchangé.`;
     else if (!ok) log += `\nexit code ${code}`;
     const finished = new Date();
@@ -416,9 +459,13 @@ export class SiteBuilder {
    * own process group, so a hung build is killed with everything it started (Astro and Pagefind are grandchildren:
    * killing only the child would leave them running).
    */
-  private spawnBuild(outDir: string, mode: BuildMode): Promise<{ code: number | null; output: string; timedOut: boolean }> {
+  private spawnBuild(
+    outDir: string,
+    mode: BuildMode,
+    inPlace = false,
+  ): Promise<{ code: number | null; output: string; timedOut: boolean; staged?: boolean }> {
     const timeoutMs = this.opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    if (this.worker) return this.worker.run({ out: outDir, previous: this.liveDir() ?? "", mode }, timeoutMs);
+    if (this.worker) return this.worker.run({ out: outDir, previous: this.liveDir() ?? "", mode, inPlace }, timeoutMs);
     const [cmd, ...args] = this.opts.command!;
     const child = spawn(cmd!, args, {
       detached: true,
@@ -470,13 +517,38 @@ export class SiteBuilder {
     this.worker?.stop();
   }
 
-  private swap(id: string) {
+  private async swap(id: string) {
+    const dir = join(this.siteDir, "builds", id);
+    const generation = writeFullGeneration(dir, this.liveDir(), id);
     const tmp = join(this.siteDir, `current.${id}`);
     symlinkSync(join("builds", id), tmp);
     renameSync(tmp, join(this.siteDir, "current"));
-    this.servedDir = resolve(this.siteDir, "builds", id);
-    this.opts.onSwap(join(this.siteDir, "builds", id), true);
+    this.servedDir = resolve(dir);
+    this.servedGeneration = generation.generation;
     this.schedulePrune(id);
+    // The build is done once every process serves it.
+    await this.opts.onSwap(dir, true);
+  }
+
+  /**
+   * Renames the staged files into the live folder (api/lib/publish-in-place.ts), then has every process drop the
+   * files of this generation from its memory before the build is reported done.
+   */
+  private async publish(staging: string, live: string) {
+    const generation = publishInPlace(this.siteDir, staging, live);
+    this.servedGeneration = generation.generation;
+    if (this.opts.onPublish) await this.opts.onPublish(live, generation, true);
+    else await this.opts.onSwap(live, true);
+  }
+
+  /** A publication in place cut short (kill -9 of the server) is finished; a failure leaves it for the next try. */
+  private finishPublication() {
+    try {
+      const done = rollForward(this.siteDir);
+      if (done) console.log(`site generation ${done.generation}: publication in place finished after an interruption`);
+    } catch (e) {
+      console.error(`finishing an interrupted publication failed: ${(e as Error).message}`);
+    }
   }
 
   private schedulePrune(liveId: string) {

@@ -101,6 +101,35 @@ describe("publishing builds to a bucket", () => {
     expect(await publisher.publish(second)).toMatchObject({ sent: 0, removed: 0, unchanged: 10, hashed: 0 });
   });
 
+  it("sends a generation published in place: only its files, in its order, then its removals, without listing the bucket", async () => {
+    steps.length = 0;
+    const second = join(dir, "builds", "2");
+    // What api/lib/publish-in-place.ts renamed into the live folder and removed from it.
+    write(second, { "article/c/index.html": "Article C", "articles/index.html": "A B C", "index.html": "A B C" });
+    rmSync(join(second, "article", "b", "index.html"));
+    const changes = {
+      written: ["article/c/index.html", "articles/index.html", "index.html", ".pages.json"],
+      removed: ["article/b/index.html"],
+    };
+    const report = await publisher.publish(second, changes);
+    expect(report).toMatchObject({ sent: 3, removed: 1, unchanged: 0, hashed: 0 });
+    expect(steps.map((s) => s.key)).toEqual(["article/c/index.html", "articles/index.html", "index.html", "article/b/index.html"]);
+    expect((await head("article/b/index.html")).status).toBe(404);
+    expect((await head("article/c/index.html")).status).toBe(200);
+    expect((await head(".pages.json")).status).toBe(404);
+    // The bucket now equals the folder: a whole comparison finds nothing to send.
+    expect(await publisher.publish(second)).toMatchObject({ sent: 0, removed: 0 });
+  });
+
+  it("compares the whole build when it cannot know the bucket holds the previous generation (first publish of a process)", async () => {
+    const fresh = new SitePublisher(settings());
+    const second = join(dir, "builds", "2");
+    write(second, { "article/d/index.html": "Article D" });
+    // The changes name nothing about article d: a new process still sends it, from a whole comparison.
+    const report = await fresh.publish(second, { written: [], removed: [] });
+    expect(report).toMatchObject({ sent: 1, removed: 0 });
+  });
+
   it("counts the home page, root files and section indexes as entry pages", () => {
     expect(["index.html", "index.html.br", "rss.xml", "sitemap-index.xml", "articles/index.html"].every(isEntry)).toBe(true);
     expect(["article/a/index.html", "_astro/x.css", "articles/page/2/index.html"].some(isEntry)).toBe(false);

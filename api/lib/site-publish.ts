@@ -9,6 +9,11 @@
  * the pages it did not render from the live build: their digest is remembered by inode, so only the pages a
  * partial build rendered are even read.
  *
+ * A generation published in place (issue 31 §2, api/lib/publish-in-place.ts) names the files it wrote, in its own
+ * safe order, and those it removed: `publish(dir, changes)` then sends only those and deletes the removed ones,
+ * without listing the bucket or reading the site, as long as the bucket is known to hold the previous generation
+ * (a publish that failed, or none yet since this process started, makes the next one a whole comparison again).
+ *
  * Each text file goes with its `.br` and `.gz` siblings (scripts/compress.ts) as objects of their own, typed like
  * the page and marked with their Content-Encoding, for a CDN rule that picks one by Accept-Encoding. Cache headers
  * are the app's own (api/lib/static-site.ts): hashed assets immutable for a year, everything else revalidated.
@@ -40,6 +45,8 @@ export class SitePublisher {
   /** MD5 by `dev:inode:size:mtime`: a page carried over by a partial build is the same inode as before. */
   private digests = new Map<string, string>();
   private chain: Promise<unknown> = Promise.resolve();
+  /** The bucket holds what the last publish sent: a generation's changes alone bring it up to date. */
+  private inStep = false;
 
   constructor(
     private readonly settings: S3Settings,
@@ -48,11 +55,64 @@ export class SitePublisher {
     this.client = s3Client(settings);
   }
 
-  /** Publishes `dir` after the publishes asked before it (one at a time, in order). */
-  publish(dir: string): Promise<PublishReport> {
-    const run = this.chain.then(() => this.run(dir));
+  /**
+   * Publishes `dir` after the publishes asked before it (one at a time, in order); with `changes`, only the files a
+   * publication in place wrote (in its order) and removed.
+   */
+  publish(dir: string, changes?: { written: string[]; removed: string[] }): Promise<PublishReport> {
+    const run = this.chain
+      .then(() => (changes && this.inStep ? this.runChanges(dir, changes) : this.run(dir)))
+      .then(
+        (report) => {
+          this.inStep = true;
+          return report;
+        },
+        (e: unknown) => {
+          this.inStep = false;
+          throw e;
+        },
+      );
     this.chain = run.catch(() => {});
     return run;
+  }
+
+  private async runChanges(dir: string, changes: { written: string[]; removed: string[] }): Promise<PublishReport> {
+    const started = performance.now();
+    const site = (key: string) => !key.split("/").some((p) => p.startsWith("."));
+    const files: Local[] = [];
+    for (const key of changes.written.filter(site)) {
+      const path = join(dir, key);
+      const encoded = /\.(br|gz)$/.exec(key);
+      const page = encoded ? key.slice(0, -3) : key;
+      files.push({
+        key,
+        path,
+        md5: "",
+        type: contentType(page),
+        ...(encoded ? { encoding: encoded[1] === "br" ? "br" : "gzip" } : {}),
+        cacheControl: isHashedAsset(page) ? IMMUTABLE : REVALIDATE,
+      });
+    }
+    // In the generation's order (new pages first): the entry pages only once the pages they link to are sent, the
+    // home page last (sendAll).
+    await this.sendAll(
+      files.filter((f) => !isEntry(f.key)),
+      "new",
+    );
+    await this.sendAll(
+      files.filter((f) => isEntry(f.key)),
+      "entry",
+    );
+    const gone = changes.removed.filter(site);
+    for (let i = 0; i < gone.length; i += PARALLEL) {
+      await Promise.all(
+        gone.slice(i, i + PARALLEL).map(async (key) => {
+          await this.client.delete(key);
+          this.onStep?.({ phase: "remove", key });
+        }),
+      );
+    }
+    return { sent: files.length, unchanged: 0, removed: gone.length, hashed: 0, ms: Math.round(performance.now() - started) };
   }
 
   private async run(dir: string): Promise<PublishReport> {

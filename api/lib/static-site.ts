@@ -45,7 +45,7 @@ export const REVALIDATE = "public, max-age=0, must-revalidate";
 export const isHashedAsset = (rel: string) => rel.startsWith("_astro/");
 
 export class StaticSite {
-  private root: string | null = null;
+  private dir: string | null = null;
   private readonly policy: CachePolicy;
   private cache = new Map<string, Entry | null>();
   /** Request pathname -> entry, so a hot page skips decoding and candidate lookups entirely. */
@@ -63,9 +63,14 @@ export class StaticSite {
     };
   }
 
+  /** The build folder served. */
+  get root(): string | null {
+    return this.dir;
+  }
+
   /** Points at a new live build and forgets the old one's files. */
   setRoot(dir: string | null) {
-    this.root = dir;
+    this.dir = dir;
     this.cache.clear();
     this.byPath.clear();
     this.bytes = 0;
@@ -73,13 +78,34 @@ export class StaticSite {
     this.moved = undefined;
   }
 
+  /**
+   * A generation published in place into the folder served (api/lib/publish-in-place.ts): only the files it
+   * changed (relative paths, compressed copies included) are dropped from memory; every other page keeps its entry.
+   * `files` null: everything may have changed.
+   */
+  refresh(files: readonly string[] | null) {
+    if (files === null) return this.setRoot(this.dir);
+    for (const file of files) {
+      const rel = file.replace(/\.(br|gz)$/, "");
+      const old = this.cache.get(rel);
+      if (old !== undefined) {
+        this.cache.delete(rel);
+        this.bytes -= old?.size ?? 0;
+      }
+      if (rel === "404.html") this.notFoundEntry = undefined;
+      if (rel === MOVED_FILE) this.moved = undefined;
+    }
+    // Request paths point at entries, some now dropped (and a new page may answer a path that had none).
+    this.byPath.clear();
+  }
+
   get ready(): boolean {
-    return this.root !== null;
+    return this.dir !== null;
   }
 
   /** A response for `pathname`, or null when nothing in the build matches (the caller answers 404). */
   serve(request: Request, pathname: string): Response | null {
-    if (!this.root) return null;
+    if (!this.dir) return null;
     let entry = this.byPath.get(pathname);
     if (!entry) {
       const found = this.lookup(pathname);
@@ -97,11 +123,11 @@ export class StaticSite {
    * asked only when no file answers the path, so a live page always wins.
    */
   movedTo(pathname: string): string | null {
-    if (!this.root) return null;
+    if (!this.dir) return null;
     if (this.moved === undefined) {
       this.moved = new Map();
       try {
-        const table = JSON.parse(readFileSync(join(this.root, MOVED_FILE), "utf8")) as Record<string, unknown>;
+        const table = JSON.parse(readFileSync(join(this.dir, MOVED_FILE), "utf8")) as Record<string, unknown>;
         for (const [from, to] of Object.entries(table)) if (typeof to === "string" && to.startsWith("/") && !to.startsWith("//")) this.moved.set(from, to);
       } catch {
         // No table in this build (or an unreadable one): nothing moved.
@@ -120,7 +146,7 @@ export class StaticSite {
   /** The site's own 404 page with status 404. */
   notFound(request: Request): Response {
     if (this.notFoundEntry === undefined) {
-      const page = this.root ? this.load("404.html") : null;
+      const page = this.dir ? this.load("404.html") : null;
       this.notFoundEntry = page && makeEntry(page.body, page.br, page.gz, contentType("404.html"), page.etag, "no-cache");
     }
     if (!this.notFoundEntry) {
@@ -166,7 +192,7 @@ export class StaticSite {
       this.cache.set(rel, cached);
       return cached;
     }
-    const path = join(this.root!, rel);
+    const path = join(this.dir!, rel);
     let entry: Entry | null = null;
     try {
       const st = statSync(path);

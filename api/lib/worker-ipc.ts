@@ -19,6 +19,8 @@ export type FromWorker =
   | { type: "session-remove"; id: string }
   /** The worker dropped its public answers (answer to `public-cache-clear`). */
   | { type: "public-cache-cleared"; id: number }
+  /** The worker serves the site generation of `site` (its answer). */
+  | { type: "site-applied"; id: number }
   /** First readings of the day counted by the worker (api/modules/audience/tally.ts checks each hit). */
   | { type: "audience"; hits: unknown[] };
 
@@ -35,7 +37,12 @@ export type ToWorker =
   /** The uploads anyone may read (approved and online content). */
   | { type: "uploads"; files: string[] }
   /** The day's salts readers are counted with (api/modules/audience/counter.ts); sent at ready and when they turn. */
-  | { type: "audience-salts"; salts: Salts };
+  | { type: "audience-salts"; salts: Salts }
+  /**
+   * A new site generation (issue 31 §2): serve the build folder `dir`; `files` are the files a publication in place
+   * changed there (dropped from memory), null for a new folder (everything dropped). Answered by `site-applied`.
+   */
+  | { type: "site"; id: number; dir: string | null; files: string[] | null };
 
 type Send = (message: FromWorker) => void;
 

@@ -25,7 +25,9 @@ describe("site builds shared through Redis", () => {
     return new SiteBuilder({
       siteDir: join(dir, "site"),
       apiOrigin: "http://127.0.0.1:1",
-      onSwap: (d, built) => swaps.push({ who, dir: d, built }),
+      onSwap: (d, built) => {
+        swaps.push({ who, dir: d, built });
+      },
       command: [process.execPath, "api/testing/fake-build.ts"],
       extraEnv: { FAKE_BUILD_CONTROL: control },
       pruneDelayMs: 0,

@@ -1,0 +1,142 @@
+/**
+ * Publication in place (issue 31 §2). A partial build writes only what changed into a staging folder, with the list
+ * of files to put in place, in order, and of files to remove (`.publish.json`, made by scripts/staging.ts). This
+ * module moves them into the live build folder by rename: unchanged files are never touched, linked or copied.
+ *
+ * Crash safety: a journal (`SITE_DIR/publish-journal.json`) naming the staging folder, the live folder, the
+ * generation and both lists is written (temporary file, then rename) before the first rename. Each step is
+ * idempotent: a file already renamed is simply no longer in staging, a file already removed is already gone. A
+ * process killed mid-publication (kill -9) leaves the journal, and `rollForward` (at the builder's start and
+ * before each build) finishes the publication. The generation file (`.generation.json`) is written last: a reader
+ * of the generation never sees one whose files are not all in place.
+ */
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+
+/** What a staging folder asks for: files to rename into the live folder in this order, then files to remove. */
+export type PublishManifest = { written: string[]; removed: string[] };
+export const PUBLISH_MANIFEST = ".publish.json";
+/** Where partial builds write what they changed; on the same filesystem as builds/, so a rename moves a file. */
+export const STAGING = "staging";
+export const JOURNAL = "publish-journal.json";
+export const GENERATION_FILE = ".generation.json";
+
+/**
+ * The published generation of the live folder: a number that grows with every publication (full or in place), the
+ * build that made the folder, and the files (relative paths) this generation changed; null after a full build
+ * (every file may have changed).
+ */
+export type Generation = { generation: number; build: string; files: string[] | null; removed?: string[] };
+
+type Journal = PublishManifest & { staging: string; live: string; generation: Generation };
+
+export function readGeneration(dir: string | null): Generation | null {
+  if (!dir) return null;
+  try {
+    return JSON.parse(readFileSync(join(dir, GENERATION_FILE), "utf8")) as Generation;
+  } catch {
+    return null;
+  }
+}
+
+/** Replaces `path` with `text` by rename, so a reader sees the old file or the new one, never a part. */
+export function writeAtomic(path: string, text: string): void {
+  const tmp = `${path}.${process.pid}.tmp`;
+  writeFileSync(tmp, text);
+  renameSync(tmp, path);
+}
+
+/** Writes the generation of a folder a full build made (it is then swapped in whole). */
+export function writeFullGeneration(dir: string, previousLive: string | null, build: string): Generation {
+  const generation: Generation = { generation: (readGeneration(previousLive)?.generation ?? 0) + 1, build, files: null };
+  writeAtomic(join(dir, GENERATION_FILE), JSON.stringify(generation));
+  return generation;
+}
+
+/** A step of a publication, for tests (a crash injected between two renames) and the log. */
+export type PublishStepHook = (step: { kind: "rename" | "remove"; rel: string; index: number }) => void;
+
+/**
+ * Publishes the staging folder `staging` into `live` and returns the new generation. The journal goes first, then
+ * the renames in the manifest's order, the removals, the generation file; then the journal and the staging folder go.
+ */
+export function publishInPlace(siteDir: string, staging: string, live: string, onStep?: PublishStepHook): Generation {
+  const manifest = JSON.parse(readFileSync(join(staging, PUBLISH_MANIFEST), "utf8")) as PublishManifest;
+  const previous = readGeneration(live);
+  const generation: Generation = {
+    generation: (previous?.generation ?? 0) + 1,
+    build: previous?.build ?? live.split("/").pop()!,
+    files: [...manifest.written, ...manifest.removed],
+    removed: manifest.removed,
+  };
+  const journal: Journal = { ...manifest, staging: resolve(staging), live: resolve(live), generation };
+  writeAtomic(join(siteDir, JOURNAL), JSON.stringify(journal));
+  apply(siteDir, journal, onStep);
+  return generation;
+}
+
+/**
+ * Finishes a publication a crash interrupted, if the journal says one was under way (its live folder still there),
+ * and removes staging folders left by builds that never published. Returns the generation it completed, or null.
+ */
+export function rollForward(siteDir: string, onStep?: PublishStepHook): Generation | null {
+  let journal: Journal | null = null;
+  try {
+    journal = JSON.parse(readFileSync(join(siteDir, JOURNAL), "utf8")) as Journal;
+  } catch {
+    journal = null;
+  }
+  let done: Generation | null = null;
+  if (journal && existsSync(journal.live)) {
+    apply(siteDir, journal, onStep);
+    done = journal.generation;
+  } else rmSync(join(siteDir, JOURNAL), { force: true });
+  // What is left in staging now belongs to no publication (a build killed before its publish): never published.
+  rmSync(join(siteDir, STAGING), { recursive: true, force: true });
+  return done;
+}
+
+function apply(siteDir: string, j: Journal, onStep?: PublishStepHook): void {
+  let index = 0;
+  const folders = new Set<string>();
+  for (const rel of j.written) {
+    const from = join(j.staging, rel);
+    const to = join(j.live, rel);
+    try {
+      renameSync(from, to);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw e;
+      // Gone from staging: renamed by the run a crash interrupted.
+      if (!existsSync(from)) continue;
+      // Else a new folder (a new theme's pages).
+      if (!folders.has(dirname(to))) mkdirSync(dirname(to), { recursive: true });
+      folders.add(dirname(to));
+      renameSync(from, to);
+    }
+    onStep?.({ kind: "rename", rel, index: index++ });
+  }
+  const parents = new Set<string>();
+  for (const rel of j.removed) {
+    try {
+      unlinkSync(join(j.live, rel));
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw e;
+    }
+    parents.add(dirname(join(j.live, rel)));
+    onStep?.({ kind: "remove", rel, index: index++ });
+  }
+  // Folders left empty (a theme renamed away, a search shard gone), as a full build would not have them.
+  for (const folder of [...parents].sort((a, b) => b.length - a.length)) {
+    for (let dir = folder; dir.startsWith(j.live + "/"); dir = dirname(dir)) {
+      try {
+        if (readdirSync(dir).length > 0) break;
+        rmdirSync(dir);
+      } catch {
+        break;
+      }
+    }
+  }
+  writeAtomic(join(j.live, GENERATION_FILE), JSON.stringify(j.generation));
+  unlinkSync(join(siteDir, JOURNAL));
+  rmSync(j.staging, { recursive: true, force: true });
+}

@@ -1,0 +1,136 @@
+/**
+ * The end of a partial build made for publication in place (issue 31 §2): the staging folder holds only the pages
+ * the build rendered (with their compressed copies) and the search shards it indexed again, beside the complete
+ * bookkeeping (`.pages.json`, `.search.json`, the CSP hashes). This step
+ *  - drops from staging every file whose bytes the live folder has already (a list rendered again that came out
+ *    the same, the files of a search shard Pagefind wrote again unchanged): the live file keeps its inode;
+ *  - lists what the live folder must lose: pages no longer built, compressed copies of a page now too small to
+ *    have any, the files of a search shard indexed again that its new index no longer names, a shard gone;
+ *  - merges the compression manifest (staging knows only its own files);
+ *  - writes `.publish.json`: the files to rename into the live folder, in an order where no published page links
+ *    to a page that is not there yet, then the removals (api/lib/publish-in-place.ts applies it).
+ */
+import { existsSync, readdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import { join, relative, sep } from "node:path";
+import { isEntry } from "../api/lib/site-publish";
+import { CSP_HASHES_FILE } from "../api/lib/security-headers";
+import { PUBLISH_MANIFEST, type PublishManifest } from "../api/lib/publish-in-place";
+import { MANIFEST as COMPRESSED_MANIFEST } from "./compress";
+import { PAGES_MANIFEST, type PagesManifest } from "./partial-build";
+import { BUNDLE, SHARDS_FILE } from "./search-index";
+
+function files(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return (readdirSync(dir, { recursive: true, withFileTypes: true }) as import("node:fs").Dirent[])
+    .filter((e) => e.isFile())
+    .map((e) => relative(dir, join(e.parentPath, e.name)).split(sep).join("/"));
+}
+
+function sameBytes(a: string, b: string): boolean {
+  try {
+    const x = statSync(a);
+    const y = statSync(b);
+    if (x.size !== y.size) return false;
+    return readFileSync(a).equals(readFileSync(b));
+  } catch {
+    return false;
+  }
+}
+
+const base = (rel: string) => rel.replace(/\.(br|gz)$/, "");
+const copies = (rel: string) => [rel, `${rel}.br`, `${rel}.gz`];
+
+/** Publication order (lower first); see the file comment. */
+function phase(rel: string, isNew: boolean): number {
+  const page = base(rel);
+  if (page === CSP_HASHES_FILE) return 0; // the scripts of the new pages are allowed before any is served
+  if (!page.includes("/") && page.startsWith(".")) return 5; // the build's bookkeeping, last
+  if (page.startsWith(`${BUNDLE}/`) && (page.endsWith("/pagefind-entry.json") || page === `${BUNDLE}/${SHARDS_FILE}`)) return 3;
+  if (isEntry(page)) return 4;
+  return isNew ? 1 : 2;
+}
+
+/** Within a phase: the compressed copies before their file, a shard's entry before the main one, the home page last. */
+function rank(rel: string): number {
+  const page = base(rel);
+  let r = rel === page ? 1 : 0;
+  if (page === `${BUNDLE}/pagefind-entry.json`) r += 2;
+  if (page === `${BUNDLE}/${SHARDS_FILE}`) r += 4;
+  if (page === "index.html") r += 8;
+  return r;
+}
+
+export type StagingStats = { written: number; removed: number; unchanged: number };
+
+/** Prepares the staging folder `out` of a partial build for publication into the live folder `live`. */
+export function prepareStaging(out: string, live: string): StagingStats {
+  const now = JSON.parse(readFileSync(join(out, PAGES_MANIFEST), "utf8")) as PagesManifest;
+  const before = JSON.parse(readFileSync(join(live, PAGES_MANIFEST), "utf8")) as PagesManifest;
+  const staged = files(out).filter((rel) => rel !== PUBLISH_MANIFEST);
+  const stagedSet = new Set(staged);
+  const removed = new Set<string>();
+  const inLive = (rel: string) => existsSync(join(live, rel));
+
+  // Pages no longer built.
+  const kept = new Set(Object.values(now.pages).map((p) => p.file));
+  for (const page of Object.values(before.pages)) {
+    if (!kept.has(page.file)) for (const rel of copies(page.file)) if (inLive(rel)) removed.add(rel);
+  }
+  // A page rendered again too small to be compressed now: its old copies go.
+  for (const rel of staged) {
+    if (rel !== base(rel)) continue;
+    for (const copy of [`${rel}.br`, `${rel}.gz`]) if (!stagedSet.has(copy) && inLive(copy)) removed.add(copy);
+  }
+  // Search shards indexed again: the files of their old index that the new one does not have (Pagefind names its
+  // files by their content, so a reader that loaded the old entry file still finds them until this last step).
+  const listed = (dir: string): string[] => {
+    try {
+      return (JSON.parse(readFileSync(join(dir, BUNDLE, SHARDS_FILE), "utf8")) as string[]).map((p) => p.replace(/^\/|\/$/g, ""));
+    } catch {
+      return [];
+    }
+  };
+  const shardsNow = new Set([BUNDLE, ...listed(existsSync(join(out, BUNDLE, SHARDS_FILE)) ? out : live)]);
+  for (const shard of new Set([BUNDLE, ...listed(live)])) {
+    const reindexed = existsSync(join(out, shard, "pagefind-entry.json"));
+    if (shardsNow.has(shard) && !reindexed) continue;
+    for (const rel of files(join(live, shard))) {
+      // Shard 0 is the bundle's root: the other shards inside it are looked at on their own.
+      if (shard === BUNDLE && (rel.startsWith("shard-") || base(rel) === SHARDS_FILE)) continue;
+      const path = `${shard}/${rel}`;
+      if (!shardsNow.has(shard) || !stagedSet.has(path)) removed.add(path);
+    }
+  }
+
+  // The compression manifest: the live one, less what changed or went, plus staging's own.
+  const readCompressed = (dir: string): Record<string, string> => {
+    try {
+      return (JSON.parse(readFileSync(join(dir, COMPRESSED_MANIFEST), "utf8")) as { files: Record<string, string> }).files;
+    } catch {
+      return {};
+    }
+  };
+  const compressed = readCompressed(live);
+  for (const rel of [...staged, ...removed]) delete compressed[base(rel)];
+  Object.assign(compressed, readCompressed(out));
+  const sorted = Object.fromEntries(Object.entries(compressed).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  writeFileSync(join(out, COMPRESSED_MANIFEST), JSON.stringify({ files: sorted }));
+  if (!stagedSet.has(COMPRESSED_MANIFEST)) staged.push(COMPRESSED_MANIFEST);
+
+  // Files the live folder has already, byte for byte, stay as they are.
+  let unchanged = 0;
+  const written: { rel: string; phase: number; rank: number }[] = [];
+  for (const rel of staged) {
+    const target = join(live, rel);
+    if (sameBytes(join(out, rel), target)) {
+      unlinkSync(join(out, rel));
+      unchanged++;
+      continue;
+    }
+    written.push({ rel, phase: phase(rel, !existsSync(join(live, base(rel)))), rank: rank(rel) });
+  }
+  written.sort((a, b) => a.phase - b.phase || a.rank - b.rank || (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
+  const manifest: PublishManifest = { written: written.map((w) => w.rel), removed: [...removed].sort() };
+  writeFileSync(join(out, PUBLISH_MANIFEST), JSON.stringify(manifest));
+  return { written: manifest.written.length, removed: manifest.removed.length, unchanged };
+}
