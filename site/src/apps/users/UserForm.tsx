@@ -8,9 +8,11 @@
 import { useEffect, useRef, useState, type ChangeEvent } from "react";
 import type { CurrentUser } from "../../../../api/contract";
 import { fullName, pluralWord } from "../../lib/format";
-import { errorText, isAbort, upload, type Progress } from "../lib/api";
+import { ApiError, errorText, isAbort, upload, type Progress } from "../lib/api";
 import { GROUP_LABELS, ROLE_LABELS, SOCIAL_LABELS } from "../lib/labels";
 import { invalidate } from "../lib/query";
+import { OwnerProofFields, proofBody, useProofNeeds, type OwnerProof } from "../owner-proof/OwnerProofFields";
+import { isProofRefusal } from "../owner-proof/owner-proof-client";
 import { pictureProblem, PICTURE_TYPES } from "../profile/picture";
 import { toast } from "../stores/toasts";
 import { Avatar } from "../ui/Avatar";
@@ -29,12 +31,19 @@ import {
   userDraftOf,
   userFormData,
   userRequiredFilled,
+  waysInChanged,
   type Role,
   type UserDraft,
 } from "./user-form";
 import "./UserForm.css";
 
 type TextKey = "firstname" | "name" | "nickname" | "email" | "domain" | "biography";
+
+/** Prefix of the ids of the administrator's proof fields (OwnerProofFields): a refused proof moves focus there. */
+const PROOF_ID = "member-proof";
+
+/** Focus in the first field of the proof (the password, else the code), where its refusal is said. */
+const focusProof = () => (document.getElementById(`${PROOF_ID}-password`) ?? document.getElementById(`${PROOF_ID}-code`))?.focus();
 
 export function UserForm({ open, user, onClose }: { open: boolean; user: CurrentUser | null; onClose: () => void }) {
   const creating = user === null;
@@ -46,10 +55,17 @@ export function UserForm({ open, user, onClose }: { open: boolean; user: Current
   const [saving, setSaving] = useState(false);
   const [progress, setProgress] = useState<Progress | null>(null);
   const abort = useRef<AbortController | null>(null);
+  // Another member's e-mail, alias or password: the administrator's own owner-present proof (issue 30).
+  const needs = useProofNeeds();
+  const [proof, setProof] = useState<OwnerProof>({});
+  const [proofError, setProofError] = useState("");
+  const asksProof = waysInChanged(draft, user);
 
   useEffect(() => {
     if (!open) return;
     setDraft(userDraftOf(user));
+    setProof({});
+    setProofError("");
     setPicture(null);
     setPreview(null);
     setPictureError(null);
@@ -81,11 +97,12 @@ export function UserForm({ open, user, onClose }: { open: boolean; user: Current
     setPasswordError(problem);
     if (problem) return;
     setSaving(true);
+    setProofError("");
     abort.current = new AbortController();
     try {
       const fallback = "Erreur lors de la sauvegarde du membre";
       const path = creating ? "/api/admin/register" : `/api/admin/users/${encodeURIComponent(user._id)}`;
-      await upload<CurrentUser>(path, userFormData(draft, picture), {
+      await upload<CurrentUser>(path, userFormData(draft, picture, asksProof ? proofBody(proof) : undefined), {
         method: creating ? "POST" : "PUT",
         fallback,
         signal: abort.current.signal,
@@ -93,10 +110,16 @@ export function UserForm({ open, user, onClose }: { open: boolean; user: Current
       });
       toast.success(creating ? (draft.invite ? `Membre créé. Invitation envoyée à ${draft.email.trim()}.` : "Membre créé.") : "Membre mis à jour.");
       invalidate(USERS_PATH, "/api/admin/stats");
+      setProof({});
       onClose();
     } catch (e) {
-      // Shown in the dialog, next to the buttons: the spec's alert, then the server's reason when it gave one.
-      if (!isAbort(e)) {
+      if (asksProof && e instanceof ApiError && isProofRefusal(e.message)) {
+        // Said at the proof's fields, which get focus; everything typed stays (a passkey answer is spent: asked again).
+        setProofError(e.message);
+        setProof((p) => ({ ...p, passkey: undefined }));
+        requestAnimationFrame(focusProof);
+      } else if (!isAbort(e)) {
+        // Shown in the dialog, next to the buttons: the spec's alert, then the server's reason when it gave one.
         const reason = errorText(e, "");
         toast.error(reason ? `Erreur lors de la sauvegarde du membre\u00a0: ${reason}` : "Erreur lors de la sauvegarde du membre");
       }
@@ -145,6 +168,12 @@ export function UserForm({ open, user, onClose }: { open: boolean; user: Current
           value={draft.password}
           onChange={(value) => setDraft((d) => ({ ...d, password: value }))}
         />
+      )}
+      {asksProof && (
+        <div className="user-proof">
+          <p className="muted">{"Pour changer l’adresse e-mail, l’alias ou le mot de passe d’un membre, confirmez avec votre propre mot de passe."}</p>
+          <OwnerProofFields id={PROOF_ID} needs={needs} value={proof} onChange={setProof} error={proofError} />
+        </div>
       )}
       <FormField label="Rôle" required>
         {(field) => (
