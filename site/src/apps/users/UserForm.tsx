@@ -3,7 +3,8 @@
  * « Nouveau mot de passe (optionnel) » on edit, sent only when typed) with its rules shown live, the role, at most
  * 3 groups (the unticked boxes lock at 3), an optional profile picture (JPG, PNG, WEBP), domain, biography and
  * social links. The server's French messages (reserved alias, alias or e-mail taken, last admin) are shown in the
- * form; the alert says « Erreur lors de la sauvegarde du membre ».
+ * form; the alert says « Erreur lors de la sauvegarde du membre ». Another member's new e-mail, alias or password
+ * asks the administrator's own owner-present proof (issue 30): its fields show only while one of those differs.
  */
 import { useEffect, useRef, useState, type ChangeEvent } from "react";
 import type { CurrentUser } from "../../../../api/contract";
@@ -15,6 +16,8 @@ import { OwnerProofFields, proofBody, useProofNeeds, type OwnerProof } from "../
 import { isProofRefusal } from "../owner-proof/owner-proof-client";
 import { pictureProblem, PICTURE_TYPES } from "../profile/picture";
 import { toast } from "../stores/toasts";
+import { $viewer } from "../stores/viewer";
+import { useStore } from "@nanostores/react";
 import { Avatar } from "../ui/Avatar";
 import { FieldGroup, FormField } from "../ui/FormField";
 import { Modal } from "../ui/Modal";
@@ -59,7 +62,9 @@ export function UserForm({ open, user, onClose }: { open: boolean; user: Current
   const needs = useProofNeeds();
   const [proof, setProof] = useState<OwnerProof>({});
   const [proofError, setProofError] = useState("");
-  const asksProof = waysInChanged(draft, user);
+  // One's own e-mail, alias and password are refused here whatever the proof (the profile is the way): not asked.
+  const viewer = useStore($viewer);
+  const asksProof = waysInChanged(draft, user) && user?._id !== viewer?._id;
 
   useEffect(() => {
     if (!open) return;
