@@ -525,6 +525,33 @@ describe("a borrowed session alone never changes a way into the account", () => 
     });
   });
 
+  it("takes the administrator's proof in the member form's multipart body too, a passkey as JSON text", async () => {
+    const db = h.database.db;
+    await makeUser(db, { nickname: "cheffe-cle", role: "admin", password: PASSWORD, email: "cheffe-cle@example.sn" });
+    const adminToken = (await login(h, "cheffe-cle", PASSWORD, "192.0.2.63")).json.token as string;
+    const { secret } = await enrolTotp(h, adminToken, PASSWORD);
+    const key = new SoftAuthenticator(PUBLIC_URL);
+    const reg = await h.call("POST", "/api/user/me/passkeys/options", undefined, bearer(adminToken));
+    const added = await h.call("POST", "/api/user/me/passkeys", { name: "Clé", response: key.register(reg.json), currentPassword: PASSWORD, currentCode: totpCode(secret, 1) }, bearer(adminToken));
+    expect(added.status, JSON.stringify(added.json)).toBe(200);
+    const member = await makeUser(db, { nickname: "ousmane-cible", password: PASSWORD, email: "ousmane@example.sn" });
+    const put = async (proof: Record<string, string>) => {
+      const form = new FormData();
+      for (const [k, v] of Object.entries({ firstname: member.firstname, name: member.name, nickname: member.nickname, email: "ousmane-nouveau@example.sn", ...proof })) form.append(k, v);
+      const res = await h.app.handle(new Request(`http://localhost/api/admin/users/${member.id}`, { method: "PUT", headers: bearer(adminToken), body: form }));
+      return { status: res.status, json: (await res.json()) as any };
+    };
+    // The password alone: the code (or the key) is asked.
+    const half = await put({ currentPassword: PASSWORD });
+    expect(half.status).toBe(400);
+    expect(half.json.message).toMatch(/^Saisissez un code de votre application/);
+    expect((await waysIn(member.id)).email).toBe("ousmane@example.sn");
+    const challenge = await h.call("POST", "/api/user/me/owner-proof/passkey-options", undefined, bearer(adminToken));
+    const done = await put({ currentPassword: PASSWORD, passkey: JSON.stringify(key.assert(challenge.json)) });
+    expect(done.status, JSON.stringify(done.json)).toBe(200);
+    expect((await waysIn(member.id)).email).toBe("ousmane-nouveau@example.sn");
+  });
+
   it("still lets a password-less account (Google only) make a change right after signing in, and not later", async () => {
     const user = await makeUser(h.database.db, { nickname: "kine-google" });
     const fresh = (await createSession(h.database.db, user.id)).token;
