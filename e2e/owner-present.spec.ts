@@ -114,3 +114,62 @@ test("a member proves they are present for each change of a factor, is told by m
   // The member's session ended; the password alone signs in now.
   await signIn(page, who, site);
 });
+
+test("an administrator replaces a member's e-mail only with their own proof; a refusal loses nothing typed (1280 and 375 px)", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const who = await newMember(request);
+  const mark = mailboxMark();
+  const newEmail = `nouveau-${who.email}`;
+  await signIn(page, ADMIN);
+  await page.goto(`/admin/users?q=${who.nickname}`);
+  await page.getByRole("button", { name: `Modifier : ${who.name}` }).click();
+  const dialog = page.getByRole("dialog", { name: `Modifier ${who.name}` });
+  const proof = dialog.getByRole("group", { name: "Confirmez qu’il s’agit bien de vous" });
+  // Names, role, groups: no proof asked. The e-mail: the administrator's own password is asked.
+  await dialog.getByLabel("Prénom").fill("Mariam");
+  await expect(proof).toHaveCount(0);
+  await dialog.getByLabel("E-mail").fill(newEmail);
+  await expect(proof).toBeVisible();
+  expect(await appViolations(page, "dialog[open]")).toEqual([]);
+
+  // Without the password, then with a wrong one: the step's message at the field, which gets focus; nothing lost.
+  const save = async () => {
+    const put = page.waitForResponse((r) => r.url().includes("/api/admin/users/") && r.request().method() === "PUT");
+    await dialog.getByRole("button", { name: "Enregistrer" }).click();
+    return (await put).status();
+  };
+  expect(await save()).toBe(400);
+  await expect(proof.getByText("Veuillez entrer votre mot de passe actuel pour changer l'adresse e-mail, l'alias ou le mot de passe d'un membre.")).toBeVisible();
+  await expect(proof.getByLabel("Mot de passe actuel")).toBeFocused();
+  await proof.getByLabel("Mot de passe actuel").fill("Pas-le-bon-2026!");
+  expect(await save()).toBe(400);
+  await expect(proof.getByText("Le mot de passe actuel est incorrect.")).toBeVisible();
+  await expect(proof.getByLabel("Mot de passe actuel")).toBeFocused();
+  await expect(dialog.getByLabel("E-mail")).toHaveValue(newEmail);
+  await expect(dialog.getByLabel("Prénom")).toHaveValue("Mariam");
+  expect(await appViolations(page, "dialog[open]")).toEqual([]);
+
+  // On a phone: the proof fits the dialog (no sideways scrolling) and stays accessible.
+  await page.setViewportSize({ width: 375, height: 800 });
+  await proof.getByLabel("Mot de passe actuel").scrollIntoViewIfNeeded();
+  const fits = await page.locator("dialog[open]").evaluate((d) => d.scrollWidth <= d.clientWidth + 1);
+  expect(fits).toBe(true);
+  const box = await proof.getByLabel("Mot de passe actuel").boundingBox();
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+  expect(await appViolations(page, "dialog[open]")).toEqual([]);
+  await page.setViewportSize({ width: 1280, height: 720 });
+
+  // With the administrator's password: saved, and the member is told at the old and the new address.
+  await proof.getByLabel("Mot de passe actuel").fill(ADMIN.password);
+  expect(await save()).toBe(200);
+  await expect(page.getByRole("status").getByText("Membre mis à jour.")).toBeVisible();
+  for (const address of [who.email, newEmail]) {
+    await expect
+      .poll(async () => (await mailsFor(address, mark)).filter((d) => /Un administrateur a remplacé l.adresse e-mail de votre compte/.test(d.mail.text ?? "")).length, {
+        message: address,
+        timeout: 30_000,
+      })
+      .toBe(1);
+  }
+});

@@ -3,7 +3,7 @@
  * searches in the member and admin lists, uploads and password-reset requests. They sit behind the Limiter /
  * KeyLocks interfaces of rate-limit.ts: in memory in one API process, or in Redis (`REDIS_URL`), shared by all.
  */
-import { memoryLimiter, memoryLocks, type KeyLocks, type Limiter } from "./rate-limit";
+import { memoryLimiter, memoryLocks, type KeyLocks, type Limiter, type RefundableLimiter } from "./rate-limit";
 import type { RedisConnection } from "./redis/connection";
 import { redisLimiter, redisLocks } from "./redis/limits";
 
@@ -41,6 +41,12 @@ export type AccountLimits = {
   registrationsByAddress: Limiter;
   /** Contact-form messages per client address (api/modules/contact). */
   contactByAddress: Limiter;
+  /**
+   * Wrong proofs of the owner-present step (password, code, passkey) per member, keyed by user id
+   * (api/modules/owner-present/service.ts): taken before the proof is checked, given back when the form had not
+   * asked for the code yet, cleared when the owner proves themself.
+   */
+  ownerProofs: RefundableLimiter;
 };
 
 /**
@@ -49,6 +55,9 @@ export type AccountLimits = {
  * changes it (load tests send hundreds from one address).
  */
 export const REGISTRATION_LIMIT = { limit: 30, windowMs: 60 * 60_000 };
+
+/** The owner-present step: 5 wrong proofs per member in 15 minutes, whichever route and whichever API process. */
+export const OWNER_PROOF_LIMIT = { limit: 5, windowMs: 15 * 60_000 };
 
 /** Five messages per address in 15 minutes: a person never needs more, a spammer is slowed to a trickle. */
 export const CONTACT_LIMIT = { limit: 5, windowMs: 15 * 60_000 };
@@ -77,6 +86,7 @@ export function memoryAccountLimits(env: LimitEnv, now: () => number = Date.now)
     resetsByAccount: memoryLimiter(RESET_LIMITS.byAccount.limit, RESET_LIMITS.byAccount.windowMs, now),
     registrationsByAddress: memoryLimiter(env.registrationsPerHour ?? REGISTRATION_LIMIT.limit, REGISTRATION_LIMIT.windowMs, now),
     contactByAddress: memoryLimiter(CONTACT_LIMIT.limit, CONTACT_LIMIT.windowMs, now),
+    ownerProofs: memoryLimiter(OWNER_PROOF_LIMIT.limit, OWNER_PROOF_LIMIT.windowMs, now),
   };
 }
 
@@ -110,6 +120,8 @@ export function redisAccountLimits(redis: RedisConnection, env: LimitEnv): Accou
     registrationsByAddress: failClosed(redisLimiter(redis, "registrations-address", env.registrationsPerHour ?? REGISTRATION_LIMIT.limit, REGISTRATION_LIMIT.windowMs)),
     // Closed too: the form stores a message and notifies the admins; an outage must not open it to a flood.
     contactByAddress: failClosed(redisLimiter(redis, "contact-address", CONTACT_LIMIT.limit, CONTACT_LIMIT.windowMs)),
+    // Closed, as the sign-in limits: uncounted guesses of a member's password are what this budget exists to stop.
+    ownerProofs: failClosedRefundable(redisLimiter(redis, "owner-proofs", OWNER_PROOF_LIMIT.limit, OWNER_PROOF_LIMIT.windowMs)),
   };
 }
 
@@ -129,6 +141,19 @@ function whileDown(limiter: Limiter, wait: number, outcome: string): Limiter {
 
 const failOpen = (limiter: Limiter) => whileDown(limiter, 0, "limit not counted");
 const failClosed = (limiter: Limiter) => whileDown(limiter, 60, "request refused");
+
+/**
+ * Closed on `take`; a lost refund or reset is logged, not thrown: it only leaves a guess counted too many, and the
+ * change the owner just proved must not fail for it.
+ */
+function failClosedRefundable(limiter: RefundableLimiter): RefundableLimiter {
+  const logged = (what: string) => (e: unknown) => console.error(`Redis unreachable, ${what}:`, (e as Error).message);
+  return {
+    ...failClosed(limiter),
+    refund: (key) => limiter.refund(key).catch(logged("guess not refunded")),
+    reset: (key) => limiter.reset(key).catch(logged("guesses not reset")),
+  };
+}
 
 function failOpenLocks(locks: KeyLocks): KeyLocks {
   return {

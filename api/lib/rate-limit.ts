@@ -73,10 +73,23 @@ export interface Limiter {
   take(key: string): Promise<number>;
 }
 
+/**
+ * A Limiter whose caller may give a hit back: `refund` when the work turned out not to count (a form that had not
+ * asked for the code yet), `reset` when the key's owner proved themself (the owner-present step's budget).
+ */
+export interface RefundableLimiter extends Limiter {
+  refund(key: string): Promise<void>;
+  reset(key: string): Promise<void>;
+}
+
 /** The in-process Limiter: a RateLimiter behind the async interface. `now` is injectable so tests need no timing. */
-export function memoryLimiter(limit: number, windowMs: number, now: () => number = Date.now): Limiter {
+export function memoryLimiter(limit: number, windowMs: number, now: () => number = Date.now): RefundableLimiter {
   const counter = new RateLimiter(limit, windowMs);
-  return { take: async (key) => counter.take(key, now()) };
+  return {
+    take: async (key) => counter.take(key, now()),
+    refund: async (key) => counter.refund(key, now()),
+    reset: async (key) => counter.reset(key),
+  };
 }
 
 /**

@@ -53,6 +53,7 @@ export function workerDeps(db: Deps["db"], env: Env, send: (m: FromWorker) => vo
         resetsByAccount: refusing,
         registrationsByAddress: refusing,
         contactByAddress: refusing,
+        ownerProofs: { take: () => refuse("The owner-present step"), refund: () => refuse("The owner-present step"), reset: () => refuse("The owner-present step") },
       };
   return {
     db,

@@ -380,6 +380,8 @@ export const RULES: Record<string, Rule> = {
   "GET /api/users": { expect: adminOnly() },
   "GET /api/admin/users/:id/footprint": { expect: adminOnly(), params: user },
   "POST /api/admin/register": { expect: adminOnly(201), body: newMember },
+  // A new e-mail and alias: the admin's own owner-present step (issue 30), which the matrix admin's fresh session on
+  // a password-less account passes; the borrowed-session tests call these with a password and no proof.
   "PUT /api/admin/users/:id": { expect: adminOnly(), params: user, body: memberEdit },
   "PUT /api/users/:id/admin-full-update": { expect: adminOnly(), params: user, body: memberEdit },
   "DELETE /api/admin/users/:id": { expect: adminOnly(), params: user },

@@ -4,7 +4,7 @@
  * the two cannot leave a counter without expiry, and a refused hit is not counted, as in memory), and a lock per
  * key (SET NX PX with a random token; released only by its holder, by a script comparing the token).
  */
-import type { KeyLocks, Limiter } from "../rate-limit";
+import type { KeyLocks, RefundableLimiter } from "../rate-limit";
 import type { RedisConnection } from "./connection";
 
 /** Counts a hit unless over the limit; answers 0 (counted) or the milliseconds left in the window. */
@@ -19,6 +19,11 @@ if n > tonumber(ARGV[1]) then
 end
 return 0`;
 
+/** Gives one hit back, never below zero and never to a window that has ended (its key is gone then). */
+const REFUND = `
+if tonumber(redis.call('GET', KEYS[1]) or '0') > 0 then redis.call('DECR', KEYS[1]) end
+return 0`;
+
 const RELEASE = `
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0`;
@@ -26,11 +31,18 @@ return 0`;
 /** Keys of this site, apart from anything else the Redis holds. */
 const PREFIX = "institut:";
 
-export function redisLimiter(redis: RedisConnection, name: string, limit: number, windowMs: number): Limiter {
+export function redisLimiter(redis: RedisConnection, name: string, limit: number, windowMs: number): RefundableLimiter {
+  const full = (key: string) => `${PREFIX}limit:${name}:${key}`;
   return {
     async take(key) {
-      const wait = Number(await redis.send("EVAL", [TAKE, 1, `${PREFIX}limit:${name}:${key}`, limit, windowMs]));
+      const wait = Number(await redis.send("EVAL", [TAKE, 1, full(key), limit, windowMs]));
       return wait > 0 ? Math.ceil(wait / 1000) : 0;
+    },
+    async refund(key) {
+      await redis.send("EVAL", [REFUND, 1, full(key)]);
+    },
+    async reset(key) {
+      await redis.send("DEL", [full(key)]);
     },
   };
 }

@@ -213,7 +213,7 @@ describe("a borrowed session cannot take over an account through the e-mail and 
 });
 
 describe("an admin keeps the power to change a member's e-mail", () => {
-  it("through /api/admin/users without any password, but not their own through the member route", async () => {
+  it("through /api/admin/users with their own password (issue 30: not with the session alone), but not their own through the member route", async () => {
     const h = await createHarness();
     try {
       const admin = await makeUser(h.database.db, { nickname: "chef", role: "admin", password: PASSWORD });
@@ -221,7 +221,8 @@ describe("an admin keeps the power to change a member's e-mail", () => {
       const token = (await h.call("POST", "/api/auth/login", { nickname: "chef", password: PASSWORD })).json.token;
       const auth = { authorization: `Bearer ${token}` };
       const body = { firstname: member.firstname, name: member.name, nickname: member.nickname, email: "nouvelle@example.sn" };
-      expect((await h.call("PUT", `/api/admin/users/${member.id}`, body, auth)).status).toBe(200);
+      expect((await h.call("PUT", `/api/admin/users/${member.id}`, body, auth)).status).toBe(400);
+      expect((await h.call("PUT", `/api/admin/users/${member.id}`, { ...body, currentPassword: PASSWORD }, auth)).status).toBe(200);
       const own = await h.call("PUT", "/api/user/me", { firstname: admin.firstname, name: admin.name, nickname: admin.nickname, email: "chef@evil.example" }, auth);
       expect(own.status).toBe(400);
     } finally {

@@ -179,6 +179,22 @@ describe("a borrowed session against the real server", () => {
       }
     }
     expect((await me(adminToken)).json).toMatchObject({ email: admin.json.email, nickname: admin.json.nickname });
+    // Another member's e-mail, alias and password through the member form (issue 30): the token alone, or with a
+    // wrong password, replaces nothing; the member's session lives on and their password still signs in.
+    // (A wrong password once per change: with the unlock's above, 4 guesses, under the step's budget of 5.)
+    for (const change of [{ password: "Pirate-Goree-2026!" }, { email: "pirate@example.org" }, { nickname: "pris" }]) {
+      for (const path of [`/api/admin/users/${user._id}`, `/api/users/${user._id}/admin-full-update`]) {
+        for (const proof of path.startsWith("/api/admin/") ? [{}, { currentPassword: "Pas-le-bon-2026!" }] : [{}]) {
+          const res = await call("PUT", path, { ...profile(user), ...change, ...proof }, adminToken);
+          expect(res.status, `${path} ${JSON.stringify({ ...change, ...proof })}: ${JSON.stringify(res.json)}`).toBe(400);
+        }
+      }
+    }
+    expect((await me(token)).json).toMatchObject({ email: user.email, nickname: user.nickname });
+    // The admin's own password (no app on this account): the change is made, and the member's token ends.
+    const replaced = await call("PUT", `/api/admin/users/${user._id}`, { ...profile(user), password: "Remplace-Goree-2026!", currentPassword: ADMIN.password }, adminToken);
+    expect(replaced.status, JSON.stringify(replaced.json)).toBe(200);
+    expect((await me(token)).status).toBe(401);
     expect((await signIn(ADMIN.nickname, ADMIN.password)).token).toBeTruthy();
   }, 60_000);
 });

@@ -85,7 +85,9 @@ describe("a borrowed session alone never changes a way into the account", () => 
       case "DELETE /api/user/me/passkeys/:id":
         return h.call("DELETE", `/api/user/me/passkeys/${encodeURIComponent(others.passkeyId)}`, undefined, auth);
       case "POST /api/admin/users/:id/unlock":
-        return null; // an admin route: tested below with a borrowed administrator's session
+      case "PUT /api/admin/users/:id":
+      case "PUT /api/users/:id/admin-full-update":
+        return null; // admin routes: tested below with a borrowed administrator's session
       default:
         throw new Error(`no borrowed call written for ${route}: add one`);
     }
@@ -111,10 +113,6 @@ describe("a borrowed session alone never changes a way into the account", () => 
   it("names every write of the administrators' member routes: guarded, or why it opens no way in", () => {
     const named = new Set([
       ...GUARDED_ROUTES,
-      // The member form: one's own e-mail, alias and password are refused there (the profile and its step are the
-      // way); another member's are journaled as the admin, the member mailed and their reset links cancelled.
-      "PUT /api/admin/users/:id",
-      "PUT /api/users/:id/admin-full-update",
       "POST /api/admin/users/bulk", // circles only (join or leave)
       "POST /api/admin/register", // a new account (an invitation), not a way into an existing one
       "DELETE /api/admin/users/:id", // ends an account (never one's own)
@@ -317,7 +315,8 @@ describe("a borrowed session alone never changes a way into the account", () => 
       ],
       ["DELETE /api/user/me/two-factor/totp", /La double authentification a été désactivée/, () => h.call("DELETE", "/api/user/me/two-factor/totp", proof(), ua)],
     ];
-    const walked = new Set<string>(["POST /api/admin/users/:id/unlock"]); // its mail: « an administrator unlocks a member »
+    // Their mails: « an administrator unlocks a member » and « the administrators' member form » below.
+    const walked = new Set<string>(["POST /api/admin/users/:id/unlock", "PUT /api/admin/users/:id", "PUT /api/users/:id/admin-full-update"]);
     for (const [route, what, change] of changes) {
       const before = (await told()).length;
       const res = await change();
@@ -449,7 +448,12 @@ describe("a borrowed session alone never changes a way into the account", () => 
       const outstanding = async () =>
         (await db.select({ n: count() }).from(accountTokens).where(and(eq(accountTokens.userId, member.id), isNull(accountTokens.usedAt))))[0]!.n;
       expect(await outstanding()).toBe(1);
-      const res = await h.call("PUT", `/api/admin/users/${member.id}`, form(member, { email: "lamine-nouveau@example.sn", password: "Remplace-Goree-2026!" }), bearer(adminToken));
+      const res = await h.call(
+        "PUT",
+        `/api/admin/users/${member.id}`,
+        form(member, { email: "lamine-nouveau@example.sn", password: "Remplace-Goree-2026!", currentPassword: PASSWORD }),
+        bearer(adminToken),
+      );
       expect(res.status, JSON.stringify(res.json)).toBe(200);
       expect(await outstanding()).toBe(0);
       const mails = await db.select().from(mailOutbox).where(eq(mailOutbox.kind, "security"));
@@ -460,6 +464,92 @@ describe("a borrowed session alone never changes a way into the account", () => 
       ]);
       expect(told.filter((m) => /administrateur a remplacé votre mot de passe/.test(m.text)).map((m) => m.toAddress)).toEqual(["lamine-nouveau@example.sn"]);
     });
+
+    it("refuses a borrowed administrator's session another member's e-mail, alias or password without the admin's own proof; with it, replaces, mails and journals", async () => {
+      const db = h.database.db;
+      await makeUser(db, { nickname: "cheffe-preuve", role: "admin", password: PASSWORD, email: "cheffe-preuve@example.sn" });
+      const adminToken = (await login(h, "cheffe-preuve", PASSWORD, "192.0.2.60")).json.token as string;
+      const { secret: adminSecret } = await enrolTotp(h, adminToken, PASSWORD);
+      const member = await makeUser(db, { nickname: "modou-cible", password: PASSWORD, email: "modou@example.sn" });
+      const memberToken = (await login(h, "modou-cible", PASSWORD, "192.0.2.61")).json.token as string;
+      const before = await waysIn(member.id);
+      const securityMails = async () => (await db.select().from(mailOutbox).where(eq(mailOutbox.kind, "security"))).filter((m) => m.toAddress.startsWith("modou"));
+      const changes = [{ email: "pirate@example.org" }, { nickname: "modou-pris" }, { password: "Pirate-Goree-2026!" }];
+      for (const path of [`/api/admin/users/${member.id}`, `/api/users/${member.id}/admin-full-update`]) {
+        for (const change of changes) {
+          // The token alone; then with the admin's password learnt but no code: both refused, nothing changes.
+          for (const proof of [{}, { currentPassword: PASSWORD }]) {
+            const res = await h.call("PUT", path, form(member, { ...change, ...proof }), bearer(adminToken));
+            expect(res.status, `${path} ${JSON.stringify({ ...change, ...proof })}: ${JSON.stringify(res.json)}`).toBe(400);
+            expect(res.json.message).toMatch(/\S/);
+            expect(await waysIn(member.id)).toEqual(before);
+          }
+        }
+      }
+      // A wrong code: the step's own message.
+      const wrongCode = await h.call("PUT", `/api/admin/users/${member.id}`, form(member, { email: "pirate@example.org", currentPassword: PASSWORD, currentCode: "000000" }), bearer(adminToken));
+      expect(wrongCode.status).toBe(400);
+      expect(await waysIn(member.id)).toEqual(before);
+      expect((await securityMails()).length).toBe(0);
+      expect((await h.call("PUT", `/api/admin/users/${member.id}`, form(member, { email: "x@example.sn" }), bearer(adminToken))).json.message).toBe(
+        "Veuillez entrer votre mot de passe actuel pour changer l'adresse e-mail, l'alias ou le mot de passe d'un membre.",
+      );
+      // The member's session survived every refusal (no password was replaced).
+      expect((await h.call("GET", "/api/user/me", undefined, bearer(memberToken))).status).toBe(200);
+      // Other fields need no proof.
+      const renamed = await h.call("PUT", `/api/admin/users/${member.id}`, form(member, { firstname: "Modou", groups: ["bureau"] }), bearer(adminToken));
+      expect(renamed.status, JSON.stringify(renamed.json)).toBe(200);
+      expect(renamed.json).toMatchObject({ firstname: "Modou", groups: ["bureau"] });
+
+      // With the admin's password and a code of their app: replaced, the member mailed, the journal names the admin.
+      const mailsBefore = (await securityMails()).length;
+      const done = await h.call(
+        "PUT",
+        `/api/admin/users/${member.id}`,
+        form({ ...member, firstname: "Modou" }, { nickname: "modou-nouveau", password: "Remplace-Goree-2026!", currentPassword: PASSWORD, currentCode: totpCode(adminSecret, 1) }),
+        bearer(adminToken),
+      );
+      expect(done.status, JSON.stringify(done.json)).toBe(200);
+      expect(done.json.nickname).toBe("modou-nouveau");
+      expect(done.json).not.toHaveProperty("currentPassword");
+      const after = await waysIn(member.id);
+      expect(after.nickname).toBe("modou-nouveau");
+      expect(after.passwordHash).not.toBe(before.passwordHash);
+      expect((await h.call("GET", "/api/user/me", undefined, bearer(memberToken))).status).toBe(401);
+      expect((await login(h, "modou-nouveau", "Remplace-Goree-2026!", "192.0.2.62")).status).toBe(200);
+      const told = (await securityMails()).slice(mailsBefore).map((m) => m.text);
+      expect(told.some((t) => /administrateur a modifié votre alias/.test(t))).toBe(true);
+      expect(told.some((t) => /administrateur a remplacé votre mot de passe/.test(t))).toBe(true);
+      const journal = await h.call("GET", "/api/admin/audit", undefined, bearer(adminToken));
+      expect(journal.json.items[0]).toMatchObject({ actor: "cheffe-preuve", itemKind: "member", itemId: member.id, summary: expect.stringMatching(/mot de passe remplacé par un administrateur/) });
+    });
+  });
+
+  it("takes the administrator's proof in the member form's multipart body too, a passkey as JSON text", async () => {
+    const db = h.database.db;
+    await makeUser(db, { nickname: "cheffe-cle", role: "admin", password: PASSWORD, email: "cheffe-cle@example.sn" });
+    const adminToken = (await login(h, "cheffe-cle", PASSWORD, "192.0.2.63")).json.token as string;
+    const { secret } = await enrolTotp(h, adminToken, PASSWORD);
+    const key = new SoftAuthenticator(PUBLIC_URL);
+    const reg = await h.call("POST", "/api/user/me/passkeys/options", undefined, bearer(adminToken));
+    const added = await h.call("POST", "/api/user/me/passkeys", { name: "Clé", response: key.register(reg.json), currentPassword: PASSWORD, currentCode: totpCode(secret, 1) }, bearer(adminToken));
+    expect(added.status, JSON.stringify(added.json)).toBe(200);
+    const member = await makeUser(db, { nickname: "ousmane-cible", password: PASSWORD, email: "ousmane@example.sn" });
+    const put = async (proof: Record<string, string>) => {
+      const form = new FormData();
+      for (const [k, v] of Object.entries({ firstname: member.firstname, name: member.name, nickname: member.nickname, email: "ousmane-nouveau@example.sn", ...proof })) form.append(k, v);
+      const res = await h.app.handle(new Request(`http://localhost/api/admin/users/${member.id}`, { method: "PUT", headers: bearer(adminToken), body: form }));
+      return { status: res.status, json: (await res.json()) as any };
+    };
+    // The password alone: the code (or the key) is asked.
+    const half = await put({ currentPassword: PASSWORD });
+    expect(half.status).toBe(400);
+    expect(half.json.message).toMatch(/^Saisissez un code de votre application/);
+    expect((await waysIn(member.id)).email).toBe("ousmane@example.sn");
+    const challenge = await h.call("POST", "/api/user/me/owner-proof/passkey-options", undefined, bearer(adminToken));
+    const done = await put({ currentPassword: PASSWORD, passkey: JSON.stringify(key.assert(challenge.json)) });
+    expect(done.status, JSON.stringify(done.json)).toBe(200);
+    expect((await waysIn(member.id)).email).toBe("ousmane-nouveau@example.sn");
   });
 
   it("still lets a password-less account (Google only) make a change right after signing in, and not later", async () => {

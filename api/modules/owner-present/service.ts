@@ -7,14 +7,17 @@
  * - When two-factor is on: a code of the app (or a recovery code), or an assertion of one of the member's own
  *   passkeys, on top. A borrowed session that also learnt the password still cannot change a factor.
  * - Wrong passwords and codes share one budget per member (5 per 15 minutes), taken before anything is checked,
- *   so neither a burst in parallel nor a borrowed session can be used to guess.
+ *   so neither a burst in parallel nor a borrowed session can be used to guess. With `REDIS_URL` the budget is
+ *   counted in Redis (AccountLimits.ownerProofs, fail closed), so N API processes still allow 5, not 5×N;
+ *   without it, in this process (one primary answers every write).
  */
 import type { Db } from "../../../db/client";
 import type { SessionRow, UserRow } from "../../../db/schema";
 import type { Deps } from "../../deps";
 import { BadRequestError, ForbiddenError, TooManyRequestsError } from "../../lib/errors";
 import { verifyPassword } from "../../lib/password";
-import { RateLimiter } from "../../lib/rate-limit";
+import { accountLimitsOf } from "../../lib/account-limits";
+import type { RefundableLimiter } from "../../lib/rate-limit";
 import { LoginLimits } from "../auth/login-limits";
 import { Passkeys } from "../auth/passkeys";
 import { totpEnabled, TwoFactor, WRONG_CODE } from "../auth/two-factor";
@@ -33,13 +36,12 @@ type Session = Pick<SessionRow, "createdAt">;
 export class OwnerPresence {
   readonly twoFactor: TwoFactor;
   readonly passkeys: Passkeys;
-  /** Wrong passwords and codes of the step, per member. */
-  private readonly guesses = new RateLimiter(5, 15 * 60_000);
-
   constructor(
     private readonly db: Db,
     twoFactorKey: Uint8Array,
     publicUrl: string,
+    /** Wrong passwords and codes of the step, per member (in memory, or in Redis shared by every process). */
+    private readonly guesses: RefundableLimiter,
   ) {
     this.twoFactor = new TwoFactor(db, twoFactorKey);
     // The step never opens a session: the sign-in limits are not involved (a limiter of its own for the type).
@@ -68,12 +70,12 @@ export class OwnerPresence {
     const secondProof = proof?.passkey ? "passkey" : proof?.currentCode ? "code" : null;
     // One attempt of the budget per proof sent, taken before anything is checked.
     const taken = user.passwordHash !== null || secondProof !== null;
-    if (taken) this.take(user.id);
+    if (taken) await this.take(user.id);
     if (user.passwordHash && !(await verifyPassword(proof!.currentPassword!, user.passwordHash))) throw new BadRequestError(WRONG_CURRENT_PASSWORD);
     if (secondFactor) {
       if (!secondProof) {
         // Not a wrong guess: the form did not ask for the code yet.
-        if (taken) this.guesses.refund(user.id);
+        if (taken) await this.guesses.refund(user.id);
         throw new BadRequestError(
           `Saisissez un code de votre application d'authentification (ou un code de secours), ou utilisez une clé d'accès, pour ${purpose}.`,
         );
@@ -84,24 +86,28 @@ export class OwnerPresence {
           : (await this.twoFactor.verify(user.id, proof!.currentCode!)) !== null;
       if (!right) throw new BadRequestError(secondProof === "passkey" ? WRONG_PASSKEY : WRONG_CODE);
     }
-    this.guesses.reset(user.id);
+    await this.guesses.reset(user.id);
   }
 
   /** One guess of the member's budget, counted before the guess is checked (a parallel burst cannot pass it). */
-  private take(userId: string) {
-    const wait = this.guesses.take(userId);
+  private async take(userId: string) {
+    const wait = await this.guesses.take(userId);
     if (wait > 0) throw new TooManyRequestsError(TOO_MANY_PROOFS, wait);
   }
 }
 
-const presences = new WeakMap<Db, OwnerPresence>();
+const presences = new WeakMap<object, OwnerPresence>();
 
-/** The step of this app (one per database: one budget of guesses per member, whichever route is called). */
-export function ownerPresenceOf(deps: Pick<Deps, "db" | "env">): OwnerPresence {
-  let presence = presences.get(deps.db);
+/**
+ * The step of this app: one budget of guesses per member, whichever route is called. In memory, one step per
+ * database; with shared limits (Redis), one per set of limits, whose counters every process reads.
+ */
+export function ownerPresenceOf(deps: Pick<Deps, "db" | "env" | "limits">): OwnerPresence {
+  const key = deps.limits ?? deps.db;
+  let presence = presences.get(key);
   if (!presence) {
-    presence = new OwnerPresence(deps.db, deps.env.twoFactorKey, deps.env.publicUrl);
-    presences.set(deps.db, presence);
+    presence = new OwnerPresence(deps.db, deps.env.twoFactorKey, deps.env.publicUrl, accountLimitsOf(deps).ownerProofs);
+    presences.set(key, presence);
   }
   return presence;
 }

@@ -10,16 +10,16 @@ import { rebuildPlugin } from "../../plugins/rebuild";
 import { adminUserList } from "./listing";
 import { BulkResult } from "../../lib/bulk";
 import { bulkUsers } from "./bulk";
-import { AdminUserBody, BulkUsersBody, CurrentUser, RegisterBody, DeletedUser, DeleteUserQuery, UserFootprint, UserPage, UsersQuery } from "./model";
+import { AdminUserUpdateBody, BulkUsersBody, CurrentUser, RegisterBody, DeletedUser, DeleteUserQuery, UserFootprint, UserPage, UsersQuery } from "./model";
 import { pictureRule, removeProfilePictures, replaceProfilePicture } from "./pictures";
 import { queueInvitation } from "../password-reset/service";
 import { createUser, deleteUser, toCurrentUser, updateUser, userFootprint } from "./service";
-import { tellOwner } from "../owner-present";
+import { ownerPresenceOf, tellOwner } from "../owner-present";
 
 const idParams = t.Object({ id: t.String({ maxLength: 64 }) });
 
 /** For the typed client only: these routes read their own body (`parse: "none"`, the picture streamed to disk). */
-const MemberForm = t.Optional(t.Object({ ...AdminUserBody.properties, profilePic: t.Optional(t.File()) }));
+const MemberForm = t.Optional(t.Object({ ...AdminUserUpdateBody.properties, profilePic: t.Optional(t.File()) }));
 const RegisterForm = t.Optional(t.Object({ ...RegisterBody.properties, profilePic: t.Optional(t.File()) }));
 
 /**
@@ -29,10 +29,11 @@ const RegisterForm = t.Optional(t.Object({ ...RegisterBody.properties, profilePi
  */
 export const usersAdminRoutes = (deps: Deps) => {
   const { db } = deps;
+  const presence = ownerPresenceOf(deps);
   const uploadsDir = deps.env.uploadsDir;
   const list = ({ query }: { query: UsersQuery }) => adminUserList(db, query);
   /** The member form, multipart with an optional picture, or JSON. */
-  const readForm = async <S extends typeof AdminUserBody | typeof RegisterBody>(request: Request, schema: S) => {
+  const readForm = async <S extends typeof AdminUserUpdateBody | typeof RegisterBody>(request: Request, schema: S) => {
     const fields = Object.keys(schema.properties);
     const form = await readUploadForm(request, { uploadsDir, file: { ...pictureRule("profilePic"), required: false, fields } });
     return { body: formValues(schema, form.fields), picture: form.file };
@@ -49,8 +50,9 @@ export const usersAdminRoutes = (deps: Deps) => {
     return withPicture(row, picture);
   };
   const update = async ({ request, params, viewer }: { request: Request; params: { id: string }; viewer: ValidSession }) => {
-    const { body, picture } = await readForm(request, AdminUserBody);
-    const { row, changed } = await updateUser(db, viewer, params.id, body);
+    const { body, picture } = await readForm(request, AdminUserUpdateBody);
+    // Another member's e-mail, alias or password: the admin's own proof first (issue 30, ./service.ts).
+    const { row, changed } = await updateUser(db, viewer, params.id, body, presence);
     // The journal names the admin (its actor) and says what they did to the member's way in (issue 30 §4).
     if (body.password && params.id !== viewer.user.id) noteForAudit(request, "mot de passe remplacé par un administrateur");
     // The member is told of each way in an admin replaced (issue 30 §2), the old address too on an e-mail change.

@@ -4,6 +4,7 @@ import { users } from "../../../db/schema";
 import { createSession } from "../../lib/session";
 import { makeUser } from "../../testing/factory";
 import { createHarness, type Harness } from "../../testing/harness";
+import { ownerPresenceOf } from "../owner-present";
 import { deleteUser, updateUser } from "./service";
 
 // Through the API an admin can only reach the last admin by acting on themself, which is refused earlier; the
@@ -21,7 +22,7 @@ describe("the last admin", () => {
     const [other] = await db.select().from(users).where(eq(users.id, (await makeUser(db, { nickname: "quelquun" })).id));
     const { session } = await createSession(db, other!.id);
     const form = { firstname: only.firstname, name: only.name, nickname: only.nickname, email: only.email, role: "user" as const };
-    await expect(updateUser(db, { user: other!, session }, only.id, form)).rejects.toMatchObject({
+    await expect(updateUser(db, { user: other!, session }, only.id, form, ownerPresenceOf(h.deps))).rejects.toMatchObject({
       status: 409,
       message: "Impossible de retirer son rôle au dernier administrateur.",
     });

@@ -76,6 +76,18 @@ export const AdminUserBody = strict(t.Object({
 export type AdminUserBody = Static<typeof AdminUserBody>;
 
 /**
+ * The member form on edit (PUT /api/admin/users/{id} and its spec twin): the same fields, plus the administrator's
+ * own owner-present proof (api/modules/owner-present/), asked only when another member's e-mail, alias or
+ * password changes: a borrowed admin session alone must not replace someone's way in (issue 30).
+ */
+export const AdminUserUpdateBody = strict(t.Object({
+  ...AdminUserBody.properties,
+  ...OwnerProofFields,
+}));
+
+export type AdminUserUpdateBody = Static<typeof AdminUserUpdateBody>;
+
+/**
  * POST /api/admin/register: the member form, where « Envoyer une invitation » (`invite`) replaces the password:
  * the member gets a link to choose their own (api/modules/password-reset).
  */

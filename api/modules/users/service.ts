@@ -7,7 +7,7 @@ import { hashPassword, isValidPassword } from "../../lib/password";
 import { invalidateOtherSessions, type ValidSession } from "../../lib/session";
 import { EMPTY_LINKS } from "../members/mappers";
 import { keepingOldSlugs } from "../members/old-slugs";
-import type { AdminUserBody, CurrentUser, DeletedUser, RegisterBody, UpdateMeBody, UserFootprint } from "./model";
+import type { AdminUserBody, AdminUserUpdateBody, CurrentUser, DeletedUser, RegisterBody, UpdateMeBody, UserFootprint } from "./model";
 import { handOver, ownershipOf } from "./ownership";
 import { cancelOutstandingLinks } from "../password-reset/tokens";
 import type { OwnerPresence } from "../owner-present/service";
@@ -213,7 +213,7 @@ export async function createUser(
 
 const LAST_ADMIN = sql`(select count(*) from ${users} where ${users.role} = 'admin') > 1`;
 
-/** Refused on the admins' member form for one's own account: that route has no owner-present step. */
+/** Refused on the admins' member form for one's own account: the profile is the one way to one's own ways in. */
 export const OWN_WAYS_IN_ON_ADMIN_FORM =
   "Pour votre adresse e-mail, votre alias ou votre mot de passe, passez par votre profil (votre mot de passe actuel y est demandé).";
 
@@ -221,26 +221,37 @@ export const OWN_WAYS_IN_ON_ADMIN_FORM =
  * An admin edits a member. An empty password leaves it unchanged; a new one ends the member's sessions. An admin
  * cannot take away their own admin role, nor the last admin's (checked in the UPDATE itself, so two admins
  * demoting each other at once cannot leave the site without one). One's own e-mail, alias and password are
- * refused here: the profile asks the owner-present step for them, and a borrowed admin session must not get
- * around it through this form (issue 30 §1). Another member's new password or e-mail cancels their outstanding
- * reset links; the route journals the admin and mails the member (`changed`).
+ * refused here: the profile asks the owner-present step for them. Another member's e-mail, alias or password is
+ * replaced only after the administrator's own owner-present step (their password, and a code or passkey when
+ * their two-factor is on), as for « Débloquer la connexion »: a borrowed admin session alone must not take over an
+ * account by replacing its address and then resetting its password (issue 30). Names, role, groups and the rest
+ * need no proof. Another member's new password or e-mail cancels their outstanding reset links; the route
+ * journals the admin and mails the member (`changed`).
  */
-export async function updateUser(db: Db, actor: ValidSession, id: string, body: AdminUserBody): Promise<{ row: UserRow; changed: WaysInChanged }> {
+export async function updateUser(
+  db: Db,
+  actor: ValidSession,
+  id: string,
+  body: AdminUserUpdateBody,
+  presence: Pick<OwnerPresence, "assert">,
+): Promise<{ row: UserRow; changed: WaysInChanged }> {
   const current = await findUser(db, id);
   const changes = personChanges(body, current);
   const emailChanged = changes.email !== current.email;
   const nicknameChanged = changes.nickname !== current.nickname;
-  if (actor.user.id === id && (emailChanged || nicknameChanged || body.password)) throw new BadRequestError(OWN_WAYS_IN_ON_ADMIN_FORM);
+  const waysIn = emailChanged || nicknameChanged || Boolean(body.password);
+  if (actor.user.id === id && waysIn) throw new BadRequestError(OWN_WAYS_IN_ON_ADMIN_FORM);
+  // Checked before the proof, so a mistyped new password does not spend one of the admin's guesses.
+  if (body.password && !isValidPassword(body.password)) throw new BadRequestError(PASSWORD_POLICY_MESSAGE);
+  if (waysIn) await presence.assert(actor.user, actor.session, body, "member-identity");
+  // After the proof, as on the profile: a borrowed session must not learn which addresses have an account.
   await assertIdentityFree(db, changes.nickname, changes.email, current);
   if (body.role) changes.role = body.role;
   const groups = uniqueGroups(body.groups);
   if (groups) changes.groups = groups;
   const demoting = current.role === "admin" && changes.role === "user";
   if (demoting && actor.user.id === id) throw new BadRequestError("Vous ne pouvez pas retirer votre propre rôle d'administrateur.");
-  if (body.password) {
-    if (!isValidPassword(body.password)) throw new BadRequestError(PASSWORD_POLICY_MESSAGE);
-    changes.passwordHash = await hashPassword(body.password);
-  }
+  if (body.password) changes.passwordHash = await hashPassword(body.password);
   const [row] = await keepingOldSlugs(db, renames(changes, current), () =>
     db
       .update(users)

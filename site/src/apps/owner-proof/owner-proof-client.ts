@@ -16,3 +16,19 @@ export async function passkeyProof(): Promise<NonNullable<OwnerProof["passkey"]>
   const optionsJSON = (await call(api.user.me["owner-proof"]["passkey-options"].post(), "Erreur lors de la préparation de la clé d'accès")) as unknown as Options;
   return (await startAuthentication({ optionsJSON })) as never;
 }
+
+/**
+ * The step's refusals (api/modules/owner-present/service.ts and the code check it calls), told apart from a form's
+ * other errors (an alias already taken, a weak new password) so the form shows them at the proof's fields.
+ */
+const PROOF_REFUSALS = [
+  /^Veuillez entrer votre mot de passe actuel pour /,
+  /^Le mot de passe actuel est incorrect/,
+  /^Saisissez un code de votre application/,
+  /^Code de vérification incorrect/,
+  /^La clé d['’]accès n['’]a pas pu être vérifiée/,
+  /^Reconnectez-vous pour /,
+  /^Trop d['’]essais/,
+];
+
+export const isProofRefusal = (message: string) => PROOF_REFUSALS.some((r) => r.test(message));

@@ -3,16 +3,21 @@
  * « Nouveau mot de passe (optionnel) » on edit, sent only when typed) with its rules shown live, the role, at most
  * 3 groups (the unticked boxes lock at 3), an optional profile picture (JPG, PNG, WEBP), domain, biography and
  * social links. The server's French messages (reserved alias, alias or e-mail taken, last admin) are shown in the
- * form; the alert says « Erreur lors de la sauvegarde du membre ».
+ * form; the alert says « Erreur lors de la sauvegarde du membre ». Another member's new e-mail, alias or password
+ * asks the administrator's own owner-present proof (issue 30): its fields show only while one of those differs.
  */
 import { useEffect, useRef, useState, type ChangeEvent } from "react";
 import type { CurrentUser } from "../../../../api/contract";
 import { fullName, pluralWord } from "../../lib/format";
-import { errorText, isAbort, upload, type Progress } from "../lib/api";
+import { ApiError, errorText, isAbort, upload, type Progress } from "../lib/api";
 import { GROUP_LABELS, ROLE_LABELS, SOCIAL_LABELS } from "../lib/labels";
 import { invalidate } from "../lib/query";
+import { OwnerProofFields, proofBody, useProofNeeds, type OwnerProof } from "../owner-proof/OwnerProofFields";
+import { isProofRefusal } from "../owner-proof/owner-proof-client";
 import { pictureProblem, PICTURE_TYPES } from "../profile/picture";
 import { toast } from "../stores/toasts";
+import { $viewer } from "../stores/viewer";
+import { useStore } from "@nanostores/react";
 import { Avatar } from "../ui/Avatar";
 import { FieldGroup, FormField } from "../ui/FormField";
 import { Modal } from "../ui/Modal";
@@ -29,12 +34,19 @@ import {
   userDraftOf,
   userFormData,
   userRequiredFilled,
+  waysInChanged,
   type Role,
   type UserDraft,
 } from "./user-form";
 import "./UserForm.css";
 
 type TextKey = "firstname" | "name" | "nickname" | "email" | "domain" | "biography";
+
+/** Prefix of the ids of the administrator's proof fields (OwnerProofFields): a refused proof moves focus there. */
+const PROOF_ID = "member-proof";
+
+/** Focus in the first field of the proof (the password, else the code), where its refusal is said. */
+const focusProof = () => (document.getElementById(`${PROOF_ID}-password`) ?? document.getElementById(`${PROOF_ID}-code`))?.focus();
 
 export function UserForm({ open, user, onClose }: { open: boolean; user: CurrentUser | null; onClose: () => void }) {
   const creating = user === null;
@@ -46,10 +58,19 @@ export function UserForm({ open, user, onClose }: { open: boolean; user: Current
   const [saving, setSaving] = useState(false);
   const [progress, setProgress] = useState<Progress | null>(null);
   const abort = useRef<AbortController | null>(null);
+  // Another member's e-mail, alias or password: the administrator's own owner-present proof (issue 30).
+  const needs = useProofNeeds();
+  const [proof, setProof] = useState<OwnerProof>({});
+  const [proofError, setProofError] = useState("");
+  // One's own e-mail, alias and password are refused here whatever the proof (the profile is the way): not asked.
+  const viewer = useStore($viewer);
+  const asksProof = waysInChanged(draft, user) && user?._id !== viewer?._id;
 
   useEffect(() => {
     if (!open) return;
     setDraft(userDraftOf(user));
+    setProof({});
+    setProofError("");
     setPicture(null);
     setPreview(null);
     setPictureError(null);
@@ -81,11 +102,12 @@ export function UserForm({ open, user, onClose }: { open: boolean; user: Current
     setPasswordError(problem);
     if (problem) return;
     setSaving(true);
+    setProofError("");
     abort.current = new AbortController();
     try {
       const fallback = "Erreur lors de la sauvegarde du membre";
       const path = creating ? "/api/admin/register" : `/api/admin/users/${encodeURIComponent(user._id)}`;
-      await upload<CurrentUser>(path, userFormData(draft, picture), {
+      await upload<CurrentUser>(path, userFormData(draft, picture, asksProof ? proofBody(proof) : undefined), {
         method: creating ? "POST" : "PUT",
         fallback,
         signal: abort.current.signal,
@@ -93,10 +115,16 @@ export function UserForm({ open, user, onClose }: { open: boolean; user: Current
       });
       toast.success(creating ? (draft.invite ? `Membre créé. Invitation envoyée à ${draft.email.trim()}.` : "Membre créé.") : "Membre mis à jour.");
       invalidate(USERS_PATH, "/api/admin/stats");
+      setProof({});
       onClose();
     } catch (e) {
-      // Shown in the dialog, next to the buttons: the spec's alert, then the server's reason when it gave one.
-      if (!isAbort(e)) {
+      if (asksProof && e instanceof ApiError && isProofRefusal(e.message)) {
+        // Said at the proof's fields, which get focus; everything typed stays (a passkey answer is spent: asked again).
+        setProofError(e.message);
+        setProof((p) => ({ ...p, passkey: undefined }));
+        requestAnimationFrame(focusProof);
+      } else if (!isAbort(e)) {
+        // Shown in the dialog, next to the buttons: the spec's alert, then the server's reason when it gave one.
         const reason = errorText(e, "");
         toast.error(reason ? `Erreur lors de la sauvegarde du membre\u00a0: ${reason}` : "Erreur lors de la sauvegarde du membre");
       }
@@ -145,6 +173,12 @@ export function UserForm({ open, user, onClose }: { open: boolean; user: Current
           value={draft.password}
           onChange={(value) => setDraft((d) => ({ ...d, password: value }))}
         />
+      )}
+      {asksProof && (
+        <div className="user-proof">
+          <p className="muted">{"Pour changer l’adresse e-mail, l’alias ou le mot de passe d’un membre, confirmez avec votre propre mot de passe."}</p>
+          <OwnerProofFields id={PROOF_ID} needs={needs} value={proof} onChange={setProof} error={proofError} />
+        </div>
       )}
       <FormField label="Rôle" required>
         {(field) => (

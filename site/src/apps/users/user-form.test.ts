@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CurrentUser } from "../../../../api/contract";
-import { groupLocked, passwordProblem, toggleGroup, userDraftOf, userFormData, userRequiredFilled } from "./user-form";
+import { groupLocked, passwordProblem, toggleGroup, userDraftOf, userFormData, userRequiredFilled, waysInChanged } from "./user-form";
 
 const member: CurrentUser = {
   _id: "u1",
@@ -60,5 +60,21 @@ describe("member form (admin)", () => {
     const form = userFormData({ ...draft, password: "typed before ticking" }, null);
     expect(form.get("invite")).toBe("true");
     expect(form.has("password")).toBe(false);
+  });
+
+  it("asks the administrator's proof only when the e-mail, the alias or the password changes, and sends only what was given", () => {
+    const same = userDraftOf(member);
+    expect(waysInChanged(same, member)).toBe(false);
+    expect(waysInChanged({ ...same, firstname: "Aïda", groups: [], biography: "Nouvelle" }, member)).toBe(false);
+    expect(waysInChanged({ ...same, email: " awa@example.sn " }, member)).toBe(false);
+    expect(waysInChanged({ ...same, email: "awa2@example.sn" }, member)).toBe(true);
+    expect(waysInChanged({ ...same, nickname: "awa2" }, member)).toBe(true);
+    expect(waysInChanged({ ...same, password: "Nouveau-2026!" }, member)).toBe(true);
+    expect(waysInChanged({ ...userDraftOf(null), email: "x@example.sn" }, null)).toBe(false);
+    const form = userFormData({ ...same, email: "awa2@example.sn" }, null, { currentPassword: "Admin-2026!", currentCode: "123456" });
+    expect(form.get("currentPassword")).toBe("Admin-2026!");
+    expect(form.get("currentCode")).toBe("123456");
+    expect(form.has("passkey")).toBe(false);
+    expect(userFormData(same, null).has("currentPassword")).toBe(false);
   });
 });

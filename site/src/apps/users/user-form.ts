@@ -4,6 +4,7 @@
  * (the password only when typed, the picture only when chosen).
  */
 import type { CurrentUser } from "../../../../api/contract";
+import type { OwnerProof } from "../owner-proof/owner-proof-client";
 import { SOCIAL_LABELS, type SocialKey } from "../lib/labels";
 import { isValidPassword, PASSWORD_RULE_MESSAGE } from "../ui/password-rules";
 
@@ -71,10 +72,21 @@ export function passwordProblem(d: UserDraft): string | null {
 }
 
 /**
- * The multipart body (spec §7): text fields, `groups` as one JSON list (so an emptied choice clears the groups:
- * an absent field would leave them unchanged), social links as JSON, the password only when typed.
+ * Whether the edit replaces one of the member's ways in (e-mail, alias, password): the server then asks the
+ * administrator's own owner-present proof (issue 30), and the form shows its fields. Compared as the server does,
+ * trimmed (spaces around an unchanged address change nothing).
  */
-export function userFormData(d: UserDraft, picture: File | null): FormData {
+export function waysInChanged(d: UserDraft, user: CurrentUser | null): boolean {
+  if (!user) return false;
+  return d.email.trim() !== user.email || d.nickname.trim() !== user.nickname || d.password !== "";
+}
+
+/**
+ * The multipart body (spec §7): text fields, `groups` as one JSON list (so an emptied choice clears the groups:
+ * an absent field would leave them unchanged), social links as JSON, the password only when typed; with `proof`
+ * (the administrator's owner-present proof), only what was given, the passkey assertion as JSON text.
+ */
+export function userFormData(d: UserDraft, picture: File | null, proof?: OwnerProof): FormData {
   const form = new FormData();
   form.append("firstname", d.firstname.trim());
   form.append("name", d.name.trim());
@@ -87,6 +99,9 @@ export function userFormData(d: UserDraft, picture: File | null): FormData {
   form.append("domain", d.domain.trim());
   form.append("biography", d.biography.trim());
   form.append("socialLinks", JSON.stringify(Object.fromEntries(SOCIAL_KEYS.map((k) => [k, d.socialLinks[k].trim()]))));
+  if (proof?.currentPassword) form.append("currentPassword", proof.currentPassword);
+  if (proof?.currentCode) form.append("currentCode", proof.currentCode);
+  if (proof?.passkey) form.append("passkey", JSON.stringify(proof.passkey));
   if (picture) form.append("profilePic", picture, picture.name);
   return form;
 }
