@@ -9,6 +9,8 @@
  * the API, as an import would: the editor opens it as it would any stored article.
  * With `paper` (issue 32 §1): a policy paper of 3,000 words instead, with a table of 6 rows × 5 columns after every
  * fifth paragraph and a footnote in every paragraph (the blocks that add node types, CSS counters and cells).
+ * With BENCH_TRACE=1, the typing is also recorded as a Chrome performance trace, and the renderer's main-thread
+ * time per key is printed by kind of work (script, style, layout, paint…): what the frame-bound latency hides.
  * Usage: bun bench/editor-typing.ts [paper]   (BENCH_PORT to change the server's port, 4508 by default)
  */
 import { join } from "node:path";
@@ -17,6 +19,10 @@ import { chromium } from "playwright";
 import { fmt, percentile, startServer } from "./lib";
 
 const PAPER = process.argv[2] === "paper";
+const TRACE = process.env.BENCH_TRACE === "1";
+const TRACE_CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "toplevel", "v8.execute"];
+const TRACE_KINDS = ["RunTask", "EventDispatch", "FunctionCall", "TimerFire", "FireAnimationFrame", "RunMicrotasks", "UpdateLayoutTree", "Layout", "PrePaint", "Paint", "Layerize", "Commit", "HitTest", "ScheduleStyleRecalculation", "IntersectionObserverController::computeIntersections", "ParseHTML", "MajorGC", "MinorGC", "V8.GC_SCAVENGER", "BlinkGC.AtomicPhase"];
+type TraceEvent = { name: string; ph: string; pid: number; tid: number; dur?: number; args?: { name?: string; data?: { type?: string } } };
 const WORDS = PAPER ? 3_000 : 10_000;
 /** The heading the cursor goes to (the middle), and the last one (the text is shown when it is). */
 const MIDDLE = PAPER ? "Partie 3" : "Partie 10";
@@ -109,12 +115,14 @@ await page.evaluate(() => {
   );
 });
 // Keys a keyboard has (an accented letter is inserted without a keydown by the driver, so it could not be timed).
+if (TRACE) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
 const text = " et les digues de Rufisque retiennent encore une partie du quartier".repeat(4).slice(0, KEYS);
 for (let i = 0; i < text.length; i++) {
   await page.keyboard.press(text[i] === " " ? "Space" : text[i]!);
   await page.waitForFunction((n) => (window as unknown as { latencies: number[] }).latencies.length >= n, i + 1);
 }
 const latencies = await page.evaluate(() => (window as unknown as { latencies: number[] }).latencies);
+const trace = TRACE ? mainThreadPerKey(JSON.parse((await browser.stopTracing()).toString()), text.length) : null;
 const typed = await page.getByRole("heading", { name: MIDDLE }).textContent();
 await browser.close();
 await server.stop();
@@ -125,3 +133,20 @@ console.log(
   `keystroke latency over ${latencies.length} keys (keydown to next frame): p50 ${fmt(percentile(latencies, 50))} ms, ` +
     `p95 ${fmt(percentile(latencies, 95))} ms, max ${fmt(Math.max(...latencies))} ms`,
 );
+if (trace) console.log(`renderer main thread per key (mean of ${text.length}): ${trace}`);
+
+/**
+ * Sums the main thread's trace events by name and divides by the keys typed. Events nest (a FunctionCall inside an
+ * EventDispatch inside a RunTask), so the kinds overlap: RunTask is the whole, the others say where it went.
+ */
+function mainThreadPerKey(json: { traceEvents: TraceEvent[] }, keys: number): string {
+  const events = json.traceEvents;
+  const main = new Set(events.filter((e) => e.ph === "M" && e.name === "thread_name" && e.args?.name === "CrRendererMain").map((e) => `${e.pid}:${e.tid}`));
+  const total = new Map<string, number>();
+  for (const e of events) {
+    if (e.ph !== "X" || !main.has(`${e.pid}:${e.tid}`) || !TRACE_KINDS.includes(e.name)) continue;
+    const name = e.name === "EventDispatch" ? `EventDispatch(${e.args?.data?.type ?? "?"})` : e.name;
+    total.set(name, (total.get(name) ?? 0) + (e.dur ?? 0) / 1000);
+  }
+  return [...total].sort((a, b) => b[1] - a[1]).filter(([, ms]) => ms / keys >= 0.01).map(([name, ms]) => `${name} ${fmt(ms / keys, 2)} ms`).join(", ");
+}
