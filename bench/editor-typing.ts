@@ -70,7 +70,7 @@ const auth = { authorization: `Bearer ${login.token}`, "content-type": "applicat
 const themes = (await (await fetch(`${server.url}/api/user/themes`, { headers: auth })).json()) as { _id: string }[];
 const title = `Rapport long ${Date.now().toString(36)}`;
 const created = await (
-  await fetch(`${server.url}/api/user/articles`, { method: "POST", headers: auth, body: JSON.stringify({ title, txt_content: "Court.", themes: [themes[0]!._id] }) })
+  await fetch(`${server.url}/api/user/articles`, { method: "POST", headers: auth, body: JSON.stringify({ title, txt_content: "Court.", themes: [themes[0]!._id], ...(process.env.BENCH_DRAFT === "1" ? { draft: true } : {}) }) })
 ).json();
 const db = createClient({ url: `file:${join(server.dir, "site.db")}` });
 const body = longBody();
@@ -95,6 +95,7 @@ const words = await editor.evaluate((el) =>
 );
 const extras = PAPER ? await editor.evaluate((el) => `, ${el.querySelectorAll("table").length} tables, ${el.querySelectorAll("sup.footnote").length} footnotes`) : "";
 
+if (process.env.BENCH_CSS) await page.addStyleTag({ content: process.env.BENCH_CSS });
 // The cursor in the middle of the text.
 await page.getByRole("heading", { name: MIDDLE }).click();
 await page.keyboard.press("End");

@@ -11,6 +11,7 @@ import { footnoteTexts, renderFootnotes } from "../../../../../shared/footnotes"
 import { sanitizeHtml } from "../../../../../shared/html";
 import { renderBody } from "../../../lib/body-html";
 import { NodeSelection } from "@tiptap/pm/state";
+import { footnoteNumbersKey, touchesFootnotes } from "./footnote-node";
 import { typeAfterObject, selectedObject } from "./object-keys";
 import { storedHtml } from "./output";
 import { cleanPastedHtml } from "./paste";
@@ -143,6 +144,39 @@ describe("footnotes", () => {
     const moved = saved(editor);
     expect(moved).toBe('<p>Un deux<sup class="footnote" data-note="Seconde">1</sup>.</p><p>Fin.<sup class="footnote" data-note="Première">2</sup></p>');
     expect(footnoteTexts(moved)).toEqual(["Seconde", "Première"]);
+  });
+
+  it("shows each call's number in the editor, counted again when calls are added, moved or removed, not at each key", () => {
+    const editor = open('<p>Un<sup class="footnote" data-note="A">9</sup> deux<sup class="footnote" data-note="B">9</sup>.</p><p>Trois<sup class="footnote" data-note="C">9</sup>.</p>');
+    const shown = () => [...editor.view.dom.querySelectorAll("sup.footnote")].map((s) => `${s.getAttribute("title")}${s.getAttribute("data-n")}`);
+    expect(shown()).toEqual(["A1", "B2", "C3"]);
+    // Typing only maps the numbers along.
+    expect(touchesFootnotes(editor.state.tr.insertText("x", 2))).toBe(false);
+    editor.commands.setTextSelection(1);
+    editor.commands.insertContent("Avant ");
+    expect(shown()).toEqual(["A1", "B2", "C3"]);
+    expect(footnoteNumbersKey.getState(editor.state)!.find().length).toBe(3);
+    // A new call before the others renumbers them all.
+    editor.commands.setTextSelection(1);
+    editor.commands.insertContent({ type: "footnote", attrs: { note: "Z" } });
+    expect(shown()).toEqual(["Z1", "A2", "B3", "C4"]);
+    // Removing one, and moving one past another.
+    let at = -1;
+    editor.state.doc.descendants((n, pos) => {
+      if (n.type.name === "footnote" && n.attrs.note === "A") at = pos;
+    });
+    const removal = editor.state.tr.delete(at, at + 1);
+    expect(touchesFootnotes(removal)).toBe(true);
+    editor.view.dispatch(removal);
+    expect(shown()).toEqual(["Z1", "B2", "C3"]);
+    const positions: number[] = [];
+    editor.state.doc.descendants((n, pos) => void (n.type.name === "footnote" && positions.push(pos)));
+    const z = editor.state.doc.nodeAt(positions[0]!)!;
+    editor.view.dispatch(editor.state.tr.insert(editor.state.doc.content.size - 1, z).delete(positions[0]!, positions[0]! + 1));
+    expect(shown()).toEqual(["B1", "C2", "Z3"]);
+    // Changing a note's text keeps the numbers.
+    editor.view.dispatch(editor.state.tr.setNodeAttribute(positions[1]! - 1, "note", "B bis "));
+    expect(shown()).toEqual(["B bis 1", "C2", "Z3"]);
   });
 
   it("inserts a note at the cursor", () => {
