@@ -9,8 +9,13 @@
  * the API, as an import would: the editor opens it as it would any stored article.
  * With `paper` (issue 32 §1): a policy paper of 3,000 words instead, with a table of 6 rows × 5 columns after every
  * fifth paragraph and a footnote in every paragraph (the blocks that add node types, CSS counters and cells).
+ * With BENCH_DRAFT=1 the article is a draft, as a paper being written is: the form then autosaves it (a copy in the
+ * browser after each pause, then the server), so the keys also pay for what autosave does while typing goes on.
  * With BENCH_TRACE=1, the typing is also recorded as a Chrome performance trace, and the renderer's main-thread
  * time per key is printed by kind of work (script, style, layout, paint…): what the frame-bound latency hides.
+ * With BENCH_PROFILE=1, a sampled CPU profile of the typing prints the JavaScript functions' self time per key
+ * (names are readable after building the apps with `minify: false` in scripts/build-apps.ts, locally only).
+ * BENCH_CSS adds a style sheet to the page before typing (to try a rendering change without rebuilding).
  * Usage: bun bench/editor-typing.ts [paper]   (BENCH_PORT to change the server's port, 4508 by default)
  */
 import { join } from "node:path";
@@ -20,6 +25,9 @@ import { fmt, percentile, startServer } from "./lib";
 
 const PAPER = process.argv[2] === "paper";
 const TRACE = process.env.BENCH_TRACE === "1";
+/** BENCH_PROFILE=1: a sampled CPU profile of the typing, self time per function (clearer with unminified apps). */
+const PROFILE = process.env.BENCH_PROFILE === "1";
+type CpuProfile = { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }[]; samples: number[]; timeDeltas: number[] };
 const TRACE_CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "toplevel", "v8.execute"];
 const TRACE_KINDS = ["RunTask", "EventDispatch", "FunctionCall", "TimerFire", "FireAnimationFrame", "RunMicrotasks", "UpdateLayoutTree", "Layout", "PrePaint", "Paint", "Layerize", "Commit", "HitTest", "ScheduleStyleRecalculation", "IntersectionObserverController::computeIntersections", "ParseHTML", "MajorGC", "MinorGC", "V8.GC_SCAVENGER", "BlinkGC.AtomicPhase"];
 type TraceEvent = { name: string; ph: string; pid: number; tid: number; dur?: number; args?: { name?: string; data?: { type?: string } } };
@@ -117,12 +125,19 @@ await page.evaluate(() => {
 });
 // Keys a keyboard has (an accented letter is inserted without a keydown by the driver, so it could not be timed).
 if (TRACE) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+const cdp = PROFILE ? await page.context().newCDPSession(page) : null;
+if (cdp) {
+  await cdp.send("Profiler.enable");
+  await cdp.send("Profiler.setSamplingInterval", { interval: 100 });
+  await cdp.send("Profiler.start");
+}
 const text = " et les digues de Rufisque retiennent encore une partie du quartier".repeat(4).slice(0, KEYS);
 for (let i = 0; i < text.length; i++) {
   await page.keyboard.press(text[i] === " " ? "Space" : text[i]!);
   await page.waitForFunction((n) => (window as unknown as { latencies: number[] }).latencies.length >= n, i + 1);
 }
 const latencies = await page.evaluate(() => (window as unknown as { latencies: number[] }).latencies);
+const profile = cdp ? selfTimes(((await cdp.send("Profiler.stop")) as { profile: CpuProfile }).profile, text.length) : null;
 const trace = TRACE ? mainThreadPerKey(JSON.parse((await browser.stopTracing()).toString()), text.length) : null;
 const typed = await page.getByRole("heading", { name: MIDDLE }).textContent();
 await browser.close();
@@ -134,6 +149,7 @@ console.log(
   `keystroke latency over ${latencies.length} keys (keydown to next frame): p50 ${fmt(percentile(latencies, 50))} ms, ` +
     `p95 ${fmt(percentile(latencies, 95))} ms, max ${fmt(Math.max(...latencies))} ms`,
 );
+if (profile) console.log(`JavaScript self time per key, top functions:\n${profile}`);
 if (trace) console.log(`renderer main thread per key (mean of ${text.length}): ${trace}`);
 
 /**
@@ -150,4 +166,15 @@ function mainThreadPerKey(json: { traceEvents: TraceEvent[] }, keys: number): st
     total.set(name, (total.get(name) ?? 0) + (e.dur ?? 0) / 1000);
   }
   return [...total].sort((a, b) => b[1] - a[1]).filter(([, ms]) => ms / keys >= 0.01).map(([name, ms]) => `${name} ${fmt(ms / keys, 2)} ms`).join(", ");
+}
+
+function selfTimes(p: CpuProfile, keys: number): string {
+  const byId = new Map(p.nodes.map((n) => [n.id, n.callFrame]));
+  const total = new Map<string, number>();
+  p.samples.forEach((id, i) => {
+    const f = byId.get(id)!;
+    const name = `${f.functionName || "(anonymous)"} ${f.url.split("/").pop()}:${f.lineNumber + 1}:${f.columnNumber + 1}`;
+    total.set(name, (total.get(name) ?? 0) + (p.timeDeltas[i] ?? 0) / 1000);
+  });
+  return [...total].filter(([n]) => !n.startsWith("(idle)") && !n.startsWith("(program)")).sort((a, b) => b[1] - a[1]).slice(0, 30).map(([n, ms]) => `  ${fmt(ms / keys, 3)} ms  ${n}`).join("\n");
 }
