@@ -1,10 +1,10 @@
 /**
  * Autosave of a member's draft (issue 20 §2, issue 32): the form's text is kept in this browser shortly after each
  * change (LOCAL_DELAY_MS) and sent to the server as a « Brouillon » (or, for a published article, as its pending
- * edit) a few seconds after typing stops, when the window loses focus and when the connection comes back. A new article is created on the
- * server at the first pause once something is written, so another device sees it. What the browser keeps is
- * removed once the server has it, so an entry found when the form
- * opens is text the server never got (a crash, a closed tab, a save made offline): the form offers to restore it.
+ * edit) a few seconds after typing stops, when the window loses focus and when the connection comes back. A new
+ * article is created on the server at the first pause once something is written, so another device sees it. What
+ * the browser keeps is removed once the server has it, so an entry found when the form opens is text the server
+ * never got (a crash, a closed tab, a save made offline): the form offers to restore it.
  */
 import { useEffect, useRef, useState } from "react";
 import type { Article } from "../../../../api/contract";
