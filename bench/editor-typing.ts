@@ -9,6 +9,13 @@
  * the API, as an import would: the editor opens it as it would any stored article.
  * With `paper` (issue 32 §1): a policy paper of 3,000 words instead, with a table of 6 rows × 5 columns after every
  * fifth paragraph and a footnote in every paragraph (the blocks that add node types, CSS counters and cells).
+ * With BENCH_DRAFT=1 the article is a draft, as a paper being written is: the form then autosaves it (a copy in the
+ * browser after each pause, then the server), so the keys also pay for what autosave does while typing goes on.
+ * With BENCH_TRACE=1, the typing is also recorded as a Chrome performance trace, and the renderer's main-thread
+ * time per key is printed by kind of work (script, style, layout, paint…): what the frame-bound latency hides.
+ * With BENCH_PROFILE=1, a sampled CPU profile of the typing prints the JavaScript functions' self time per key
+ * (names are readable after building the apps with `minify: false` in scripts/build-apps.ts, locally only).
+ * BENCH_CSS adds a style sheet to the page before typing (to try a rendering change without rebuilding).
  * Usage: bun bench/editor-typing.ts [paper]   (BENCH_PORT to change the server's port, 4508 by default)
  */
 import { join } from "node:path";
@@ -17,6 +24,13 @@ import { chromium } from "playwright";
 import { fmt, percentile, startServer } from "./lib";
 
 const PAPER = process.argv[2] === "paper";
+const TRACE = process.env.BENCH_TRACE === "1";
+/** BENCH_PROFILE=1: a sampled CPU profile of the typing, self time per function (clearer with unminified apps). */
+const PROFILE = process.env.BENCH_PROFILE === "1";
+type CpuProfile = { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }[]; samples: number[]; timeDeltas: number[] };
+const TRACE_CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "toplevel", "v8.execute"];
+const TRACE_KINDS = ["RunTask", "EventDispatch", "FunctionCall", "TimerFire", "FireAnimationFrame", "RunMicrotasks", "UpdateLayoutTree", "Layout", "PrePaint", "Paint", "Layerize", "Commit", "HitTest", "ScheduleStyleRecalculation", "IntersectionObserverController::computeIntersections", "ParseHTML", "MajorGC", "MinorGC", "V8.GC_SCAVENGER", "BlinkGC.AtomicPhase"];
+type TraceEvent = { name: string; ph: string; pid: number; tid: number; dur?: number; args?: { name?: string; data?: { type?: string } } };
 const WORDS = PAPER ? 3_000 : 10_000;
 /** The heading the cursor goes to (the middle), and the last one (the text is shown when it is). */
 const MIDDLE = PAPER ? "Partie 3" : "Partie 10";
@@ -64,7 +78,7 @@ const auth = { authorization: `Bearer ${login.token}`, "content-type": "applicat
 const themes = (await (await fetch(`${server.url}/api/user/themes`, { headers: auth })).json()) as { _id: string }[];
 const title = `Rapport long ${Date.now().toString(36)}`;
 const created = await (
-  await fetch(`${server.url}/api/user/articles`, { method: "POST", headers: auth, body: JSON.stringify({ title, txt_content: "Court.", themes: [themes[0]!._id] }) })
+  await fetch(`${server.url}/api/user/articles`, { method: "POST", headers: auth, body: JSON.stringify({ title, txt_content: "Court.", themes: [themes[0]!._id], ...(process.env.BENCH_DRAFT === "1" ? { draft: true } : {}) }) })
 ).json();
 const db = createClient({ url: `file:${join(server.dir, "site.db")}` });
 const body = longBody();
@@ -89,6 +103,7 @@ const words = await editor.evaluate((el) =>
 );
 const extras = PAPER ? await editor.evaluate((el) => `, ${el.querySelectorAll("table").length} tables, ${el.querySelectorAll("sup.footnote").length} footnotes`) : "";
 
+if (process.env.BENCH_CSS) await page.addStyleTag({ content: process.env.BENCH_CSS });
 // The cursor in the middle of the text.
 await page.getByRole("heading", { name: MIDDLE }).click();
 await page.keyboard.press("End");
@@ -109,12 +124,21 @@ await page.evaluate(() => {
   );
 });
 // Keys a keyboard has (an accented letter is inserted without a keydown by the driver, so it could not be timed).
+if (TRACE) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+const cdp = PROFILE ? await page.context().newCDPSession(page) : null;
+if (cdp) {
+  await cdp.send("Profiler.enable");
+  await cdp.send("Profiler.setSamplingInterval", { interval: 100 });
+  await cdp.send("Profiler.start");
+}
 const text = " et les digues de Rufisque retiennent encore une partie du quartier".repeat(4).slice(0, KEYS);
 for (let i = 0; i < text.length; i++) {
   await page.keyboard.press(text[i] === " " ? "Space" : text[i]!);
   await page.waitForFunction((n) => (window as unknown as { latencies: number[] }).latencies.length >= n, i + 1);
 }
 const latencies = await page.evaluate(() => (window as unknown as { latencies: number[] }).latencies);
+const profile = cdp ? selfTimes(((await cdp.send("Profiler.stop")) as { profile: CpuProfile }).profile, text.length) : null;
+const trace = TRACE ? mainThreadPerKey(JSON.parse((await browser.stopTracing()).toString()), text.length) : null;
 const typed = await page.getByRole("heading", { name: MIDDLE }).textContent();
 await browser.close();
 await server.stop();
@@ -125,3 +149,32 @@ console.log(
   `keystroke latency over ${latencies.length} keys (keydown to next frame): p50 ${fmt(percentile(latencies, 50))} ms, ` +
     `p95 ${fmt(percentile(latencies, 95))} ms, max ${fmt(Math.max(...latencies))} ms`,
 );
+if (profile) console.log(`JavaScript self time per key, top functions:\n${profile}`);
+if (trace) console.log(`renderer main thread per key (mean of ${text.length}): ${trace}`);
+
+/**
+ * Sums the main thread's trace events by name and divides by the keys typed. Events nest (a FunctionCall inside an
+ * EventDispatch inside a RunTask), so the kinds overlap: RunTask is the whole, the others say where it went.
+ */
+function mainThreadPerKey(json: { traceEvents: TraceEvent[] }, keys: number): string {
+  const events = json.traceEvents;
+  const main = new Set(events.filter((e) => e.ph === "M" && e.name === "thread_name" && e.args?.name === "CrRendererMain").map((e) => `${e.pid}:${e.tid}`));
+  const total = new Map<string, number>();
+  for (const e of events) {
+    if (e.ph !== "X" || !main.has(`${e.pid}:${e.tid}`) || !TRACE_KINDS.includes(e.name)) continue;
+    const name = e.name === "EventDispatch" ? `EventDispatch(${e.args?.data?.type ?? "?"})` : e.name;
+    total.set(name, (total.get(name) ?? 0) + (e.dur ?? 0) / 1000);
+  }
+  return [...total].sort((a, b) => b[1] - a[1]).filter(([, ms]) => ms / keys >= 0.01).map(([name, ms]) => `${name} ${fmt(ms / keys, 2)} ms`).join(", ");
+}
+
+function selfTimes(p: CpuProfile, keys: number): string {
+  const byId = new Map(p.nodes.map((n) => [n.id, n.callFrame]));
+  const total = new Map<string, number>();
+  p.samples.forEach((id, i) => {
+    const f = byId.get(id)!;
+    const name = `${f.functionName || "(anonymous)"} ${f.url.split("/").pop()}:${f.lineNumber + 1}:${f.columnNumber + 1}`;
+    total.set(name, (total.get(name) ?? 0) + (p.timeDeltas[i] ?? 0) / 1000);
+  });
+  return [...total].filter(([n]) => !n.startsWith("(idle)") && !n.startsWith("(program)")).sort((a, b) => b[1] - a[1]).slice(0, 30).map(([n, ms]) => `  ${fmt(ms / keys, 3)} ms  ${n}`).join("\n");
+}

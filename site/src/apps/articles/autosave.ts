@@ -1,10 +1,10 @@
 /**
- * Autosave of a member's draft (issue 20 §2, issue 32): the form's text is kept in this browser at every change and
- * sent to the server as a « Brouillon » (or, for a published article, as its pending edit) a few seconds after
- * typing stops, when the window loses focus and when the connection comes back. A new article is created on the
- * server at the first pause once something is written, so another device sees it. What the browser keeps is
- * removed once the server has it, so an entry found when the form
- * opens is text the server never got (a crash, a closed tab, a save made offline): the form offers to restore it.
+ * Autosave of a member's draft (issue 20 §2, issue 32): the form's text is kept in this browser shortly after each
+ * change (LOCAL_DELAY_MS) and sent to the server as a « Brouillon » (or, for a published article, as its pending
+ * edit) a few seconds after typing stops, when the window loses focus and when the connection comes back. A new
+ * article is created on the server at the first pause once something is written, so another device sees it. What
+ * the browser keeps is removed once the server has it, so an entry found when the form opens is text the server
+ * never got (a crash, a closed tab, a save made offline): the form offers to restore it.
  */
 import { useEffect, useRef, useState } from "react";
 import type { Article } from "../../../../api/contract";
@@ -14,6 +14,14 @@ import type { ArticleDraft } from "./article-form";
 
 /** Quiet time after the last key before the draft is sent. */
 const AUTOSAVE_DELAY_MS = 2500;
+/**
+ * The browser's copy is written this long after the last key, and at least this often while typing goes on
+ * (LOCAL_MAX_WAIT_MS), when the page is hidden or left, and before each save to the server. Not at every key: the
+ * copy holds the whole body, read from the editor and serialised, about 12 ms for a 3,000-word paper with tables
+ * (docs/PERFORMANCE.md, issue 32), which would cost every keystroke a frame.
+ */
+const LOCAL_DELAY_MS = 400;
+const LOCAL_MAX_WAIT_MS = 2000;
 
 export type AutosaveStatus =
   | { state: "idle" }
@@ -101,10 +109,19 @@ export function useAutosave(opts: AutosaveOptions) {
     setStatus({ state: "idle" });
   }, [opts.id, opts.version, opts.enabled]);
 
-  const keepLocally = () => {
-    const draft = latest.current.read();
+  const localTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  /** When the oldest change not yet in the browser's copy was made (null: the copy is current). */
+  const localSince = useRef<number | null>(null);
+
+  const keepLocally = (draft = latest.current.read()) => {
+    clearTimeout(localTimer.current);
+    localSince.current = null;
     if (!draft) return;
     writeLocalDraft({ draft, savedAt: Date.now(), id: state.current.id, version: state.current.version });
+  };
+  /** Writes the browser's copy now if a change is not in it yet. */
+  const flushLocal = () => {
+    if (localSince.current !== null) keepLocally();
   };
 
   /** Sends the pending edits; a new article is created at the first save with something written in it. */
@@ -116,6 +133,8 @@ export function useAutosave(opts: AutosaveOptions) {
     }
     const draft = latest.current.read();
     if (!draft) return false;
+    // What is about to be sent is kept in this browser first, in case the page dies before the server answers.
+    if (localSince.current !== null) keepLocally(draft);
     if (state.current.id === null && latest.current.blank(draft)) {
       // Nothing to keep: not an article yet, and nothing for the browser to offer back either.
       pending.current = false;
@@ -156,7 +175,10 @@ export function useAutosave(opts: AutosaveOptions) {
   const changed = () => {
     if (!latest.current.enabled) return;
     pending.current = true;
-    keepLocally();
+    const now = Date.now();
+    localSince.current ??= now;
+    clearTimeout(localTimer.current);
+    localTimer.current = setTimeout(flushLocal, Math.max(0, Math.min(LOCAL_DELAY_MS, localSince.current + LOCAL_MAX_WAIT_MS - now)));
     clearTimeout(timer.current);
     timer.current = setTimeout(() => void save(), AUTOSAVE_DELAY_MS);
   };
@@ -167,12 +189,19 @@ export function useAutosave(opts: AutosaveOptions) {
       clearTimeout(timer.current);
       void save();
     };
+    // A closed tab, a reload or a phone switching apps: the browser's copy is written while the editor is there.
+    const hidden = () => document.visibilityState === "hidden" && flushLocal();
     addEventListener("blur", now);
     addEventListener("online", now);
+    addEventListener("pagehide", flushLocal);
+    document.addEventListener("visibilitychange", hidden);
     return () => {
       removeEventListener("blur", now);
       removeEventListener("online", now);
+      removeEventListener("pagehide", flushLocal);
+      document.removeEventListener("visibilitychange", hidden);
       clearTimeout(timer.current);
+      clearTimeout(localTimer.current);
     };
     // save reads everything through refs.
   }, [opts.enabled]);

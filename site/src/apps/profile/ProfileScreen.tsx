@@ -2,7 +2,7 @@
  * /user/profile (spec §2): the member's profile read-only, social links as buttons opening in a new tab, and
  * « Modifier mon profil » opening the edit modal.
  */
-import { useRef, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { fullName } from "../../lib/format";
 import { groupsText, hasLink, SOCIAL_LABELS } from "../lib/labels";
 import { useViewer } from "../stores/viewer";
@@ -10,15 +10,21 @@ import { Avatar } from "../ui/Avatar";
 import { GoogleLink } from "./GoogleLink";
 import { NotificationSettings } from "./NotificationSettings";
 import { NewsletterSubscription } from "./NewsletterSubscription";
-import { ProfileModal } from "./ProfileModal";
-import { safeHref, SOCIAL_KEYS } from "./profile-form";
+import { safeHref, SOCIAL_KEYS } from "./social-links";
 import { useScrollToSection } from "./scroll-to-section";
 import { TwoFactorSection } from "./TwoFactorSection";
 import "./ProfileScreen.css";
 
+// « Modifier mon profil » and its picture cropper load when the member asks for them (issue 32: the page's first
+// load stays within the apps' 80 KB); pointing at the button or focusing it starts the download.
+const loadModal = () => import("./ProfileModal");
+const ProfileModal = lazy(() => loadModal().then((m) => ({ default: m.ProfileModal })));
+
 export default function ProfileScreen() {
   const viewer = useViewer();
   const [editing, setEditing] = useState(false);
+  // Mounted from the first opening on, so that closing it runs the dialog's own ending (focus back, history).
+  const [opened, setOpened] = useState(false);
   const root = useRef<HTMLElement>(null);
   useScrollToSection(root);
   const links = SOCIAL_KEYS.flatMap((k) => {
@@ -69,11 +75,24 @@ export default function ProfileScreen() {
       )}
       <GoogleLink />
       <p>
-        <button type="button" className="btn" onClick={() => setEditing(true)}>
+        <button
+          type="button"
+          className="btn"
+          onPointerEnter={() => void loadModal()}
+          onFocus={() => void loadModal()}
+          onClick={() => {
+            setOpened(true);
+            setEditing(true);
+          }}
+        >
           Modifier mon profil
         </button>
       </p>
-      <ProfileModal open={editing} onClose={() => setEditing(false)} />
+      {opened && (
+        <Suspense fallback={<p role="status">Chargement du formulaire…</p>}>
+          <ProfileModal open={editing} onClose={() => setEditing(false)} />
+        </Suspense>
+      )}
       <TwoFactorSection />
       <NotificationSettings />
       <NewsletterSubscription />

@@ -3,12 +3,19 @@
  * once, new codes, and turning off (password and a code). Every step is a small form in place, so focus and the
  * page never jump away from what the member is doing.
  */
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { errorText } from "../lib/api";
 import { toast } from "../stores/toasts";
-import { factorsChanged, proofBody, useProofNeeds } from "../owner-proof/OwnerProofFields";
-import { FormField } from "../ui/FormField";
-import { confirmTotp, disableTotp, loadStatus, renewRecoveryCodes, startTotp, type TotpEnrolment, type TwoFactorStatus } from "./two-factor-client";
+import { factorsChanged } from "../owner-proof/OwnerProofFields";
+import { loadStatus, startTotp, type TotpEnrolment, type TwoFactorStatus } from "./two-factor-client";
+
+// The steps' forms load when one starts (TwoFactorSteps.tsx): the page's first paint shows only the state.
+const loadSteps = () => import("./TwoFactorSteps");
+const Enrol = lazy(() => loadSteps().then((m) => ({ default: m.Enrol })));
+const RecoveryCodes = lazy(() => loadSteps().then((m) => ({ default: m.RecoveryCodes })));
+const Disable = lazy(() => loadSteps().then((m) => ({ default: m.Disable })));
+const Renew = lazy(() => loadSteps().then((m) => ({ default: m.Renew })));
+const stepLoading = <p role="status">Chargement…</p>;
 
 type Step =
   | { kind: "idle" }
@@ -16,9 +23,6 @@ type Step =
   | { kind: "codes"; codes: string[] }
   | { kind: "disabling" }
   | { kind: "renewing" };
-
-/** The key in groups of four, as apps show it (spaces are ignored when typed). */
-const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, "$1 ");
 
 export function TwoFactorTotp() {
   const [status, setStatus] = useState<TwoFactorStatus | null>(null);
@@ -39,6 +43,8 @@ export function TwoFactorTotp() {
 
   async function begin() {
     setBusy(true);
+    // The form's code comes while the server prepares the key.
+    void loadSteps();
     try {
       setStep({ kind: "enrolling", enrolment: await startTotp() });
     } catch (e) {
@@ -61,18 +67,22 @@ export function TwoFactorTotp() {
     <div className="two-factor-block">
       <h3>Application d’authentification</h3>
       {step.kind === "codes" ? (
-        <RecoveryCodes codes={step.codes} onDone={() => setStep({ kind: "idle" })} />
+        <Suspense fallback={stepLoading}>
+          <RecoveryCodes codes={step.codes} onDone={() => setStep({ kind: "idle" })} />
+        </Suspense>
       ) : step.kind === "enrolling" ? (
-        <Enrol
-          enrolment={step.enrolment}
-          onCancel={() => setStep({ kind: "idle" })}
-          onEnabled={(codes) => {
-            // The other forms of the page now ask a code too.
-            factorsChanged();
-            setStep({ kind: "codes", codes });
-            void reload();
-          }}
-        />
+        <Suspense fallback={stepLoading}>
+          <Enrol
+            enrolment={step.enrolment}
+            onCancel={() => setStep({ kind: "idle" })}
+            onEnabled={(codes) => {
+              // The other forms of the page now ask a code too.
+              factorsChanged();
+              setStep({ kind: "codes", codes });
+              void reload();
+            }}
+          />
+        </Suspense>
       ) : status.totp ? (
         <>
           <p className="two-factor-state">
@@ -82,23 +92,27 @@ export function TwoFactorTotp() {
             Codes de secours restants : <strong>{status.recoveryCodesLeft}</strong> sur 10.
           </p>
           {step.kind === "disabling" ? (
-            <Disable
-              onCancel={() => setStep({ kind: "idle" })}
-              onDone={() => {
-                factorsChanged();
-                setStep({ kind: "idle" });
-                toast.success("Double authentification désactivée.");
-                void reload();
-              }}
-            />
+            <Suspense fallback={stepLoading}>
+              <Disable
+                onCancel={() => setStep({ kind: "idle" })}
+                onDone={() => {
+                  factorsChanged();
+                  setStep({ kind: "idle" });
+                  toast.success("Double authentification désactivée.");
+                  void reload();
+                }}
+              />
+            </Suspense>
           ) : step.kind === "renewing" ? (
-            <Renew
-              onCancel={() => setStep({ kind: "idle" })}
-              onDone={(codes) => {
-                setStep({ kind: "codes", codes });
-                void reload();
-              }}
-            />
+            <Suspense fallback={stepLoading}>
+              <Renew
+                onCancel={() => setStep({ kind: "idle" })}
+                onDone={(codes) => {
+                  setStep({ kind: "codes", codes });
+                  void reload();
+                }}
+              />
+            </Suspense>
           ) : (
             <p className="two-factor-actions">
               <button type="button" className="btn btn-small btn-outline" onClick={() => setStep({ kind: "renewing" })}>
@@ -134,230 +148,3 @@ export function TwoFactorTotp() {
   );
 }
 
-/**
- * The owner-present step's password for the forms below (their code field is the step's code): shown when the
- * account has a password.
- */
-function CurrentPassword({ id, value, onChange }: { id: string; value: string; onChange: (v: string) => void }) {
-  const needs = useProofNeeds();
-  if (!needs?.password) return null;
-  return (
-    <FormField label="Mot de passe actuel" required id={id}>
-      {(field) => <input {...field} type="password" autoComplete="current-password" maxLength={200} value={value} onChange={(e) => onChange(e.target.value)} />}
-    </FormField>
-  );
-}
-
-/**
- * The code field of every step below: a number pad on phones for the app's 6 digits, switched to letters for a
- * recovery code.
- */
-function CodeField({ value, onChange, error, id }: { value: string; onChange: (v: string) => void; error?: string; id: string }) {
-  const [recovery, setRecovery] = useState(false);
-  return (
-    <FormField label="Code de vérification" required error={error} id={id} hint="Les 6 chiffres affichés par l’application, ou un code de secours.">
-      {(field) => (
-        <>
-          <input
-            {...field}
-            value={value}
-            onChange={(e) => onChange(e.target.value)}
-            inputMode={recovery ? "text" : "numeric"}
-            autoComplete="one-time-code"
-            autoCapitalize="none"
-            spellCheck={false}
-            maxLength={20}
-          />
-          <button type="button" className="btn-link" onClick={() => setRecovery((r) => !r)}>
-            {recovery ? "Saisir le code de l’application" : "Utiliser un code de secours"}
-          </button>
-        </>
-      )}
-    </FormField>
-  );
-}
-
-type CodeFormProps = {
-  id: string;
-  className?: string;
-  /** What comes before the code field: the step's explanation and any other field. */
-  children: ReactNode;
-  /** A French message when the typed code cannot be right, checked before anything is sent. */
-  check?: (code: string) => string | null;
-  /** Sends the code as typed; a throw shows the server's message under the field. */
-  send: (code: string) => Promise<void>;
-  fallback: string;
-  submitLabel: string;
-  busyLabel: string;
-  danger?: boolean;
-  onCancel: () => void;
-};
-
-/** One step that ends with a code (turn on, new recovery codes, turn off): its text, the code field, its buttons. */
-function CodeForm({ id, className = "two-factor-form", children, check, send, fallback, submitLabel, busyLabel, danger, onCancel }: CodeFormProps) {
-  const [code, setCode] = useState("");
-  const [error, setError] = useState("");
-  const [busy, setBusy] = useState(false);
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setError("");
-    const problem = check?.(code);
-    if (problem) {
-      setError(problem);
-      return;
-    }
-    setBusy(true);
-    try {
-      await send(code);
-    } catch (err) {
-      setError(errorText(err, fallback));
-      setBusy(false);
-    }
-  }
-
-  return (
-    <form className={className} onSubmit={submit} noValidate>
-      {children}
-      <CodeField id={id} value={code} onChange={setCode} error={error} />
-      <p className="two-factor-actions">
-        <button type="submit" className={danger ? "btn btn-danger" : "btn"} disabled={busy}>
-          {busy ? busyLabel : submitLabel}
-        </button>
-        <button type="button" className="btn btn-outline" onClick={onCancel}>
-          Annuler
-        </button>
-      </p>
-    </form>
-  );
-}
-
-function Enrol({ enrolment, onEnabled, onCancel }: { enrolment: TotpEnrolment; onEnabled: (codes: string[]) => void; onCancel: () => void }) {
-  const heading = useRef<HTMLParagraphElement>(null);
-  const [password, setPassword] = useState("");
-  useEffect(() => heading.current?.focus(), []);
-
-  return (
-    <CodeForm
-      id="totp-enrol-code"
-      className="two-factor-enrol"
-      check={(code) => (/^\s*\d{3}\s*\d{3}\s*$/.test(code) ? null : "Saisissez les 6 chiffres affichés par l’application.")}
-      send={async (code) => {
-        const { recoveryCodes } = await confirmTotp(code.replace(/\s/g, ""), proofBody({ currentPassword: password }));
-        toast.success("Double authentification activée.");
-        onEnabled(recoveryCodes);
-      }}
-      fallback="Erreur lors de la vérification du code"
-      submitLabel="Confirmer"
-      busyLabel="Vérification..."
-      onCancel={onCancel}
-    >
-      <p ref={heading} tabIndex={-1} className="two-factor-lead">
-        1. Scannez ce QR code avec votre application d’authentification.
-      </p>
-      <img className="two-factor-qr" src={enrolment.qrCode} width="200" height="200" alt="QR code à scanner avec votre application d’authentification" />
-      <p>
-        Vous ne pouvez pas scanner ? Saisissez cette clé dans l’application :{" "}
-        <code className="two-factor-secret" data-secret={enrolment.secret}>
-          {grouped(enrolment.secret)}
-        </code>
-      </p>
-      <p className="two-factor-lead">2. Saisissez le code que l’application affiche pour confirmer.</p>
-      <CurrentPassword id="totp-enrol-password" value={password} onChange={setPassword} />
-    </CodeForm>
-  );
-}
-
-function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
-  const title = useRef<HTMLHeadingElement>(null);
-  useEffect(() => title.current?.focus(), []);
-  const copy = () =>
-    navigator.clipboard
-      .writeText(codes.join("\n"))
-      .then(() => toast.success("Codes copiés."))
-      .catch(() => toast.error("La copie a échoué : notez les codes à la main."));
-  // A text file to keep offline, and a printed sheet (only the codes are printed: TwoFactor.css).
-  const download = () => {
-    const text = `Codes de secours — ${location.host}\r\nCréés le ${new Date().toLocaleDateString("fr-FR")}. Chacun sert une fois.\r\n\r\n${codes.join("\r\n")}\r\n`;
-    const url = URL.createObjectURL(new Blob([text], { type: "text/plain;charset=utf-8" }));
-    const a = Object.assign(document.createElement("a"), { href: url, download: "codes-de-secours.txt" });
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-  };
-  const print = () => {
-    document.body.classList.add("printing-codes");
-    window.addEventListener("afterprint", () => document.body.classList.remove("printing-codes"), { once: true });
-    window.print();
-  };
-  return (
-    <div className="two-factor-codes">
-      <h4 ref={title} tabIndex={-1}>
-        Vos codes de secours
-      </h4>
-      <p>
-        Si vous n’avez plus votre téléphone, chacun de ces codes remplace une fois le code de l’application. Notez-les
-        maintenant dans un endroit sûr : <strong>ils ne seront plus affichés.</strong>
-      </p>
-      <ol className="two-factor-code-list" aria-label="Codes de secours">
-        {codes.map((c) => (
-          <li key={c}>
-            <code>{c}</code>
-          </li>
-        ))}
-      </ol>
-      <p className="two-factor-actions">
-        <button type="button" className="btn btn-outline" onClick={copy}>
-          Copier les codes
-        </button>
-        <button type="button" className="btn btn-outline" onClick={download}>
-          Télécharger (.txt)
-        </button>
-        <button type="button" className="btn btn-outline" onClick={print}>
-          Imprimer
-        </button>
-        <button type="button" className="btn" onClick={onDone}>
-          J’ai noté mes codes
-        </button>
-      </p>
-    </div>
-  );
-}
-
-function Disable({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {
-  const [password, setPassword] = useState("");
-  return (
-    <CodeForm
-      id="totp-disable-code"
-      check={(code) => (code.trim() ? null : "Saisissez un code de vérification.")}
-      send={async (code) => {
-        await disableTotp(proofBody({ currentPassword: password, currentCode: code }));
-        onDone();
-      }}
-      fallback="Erreur lors de la désactivation"
-      submitLabel="Désactiver la double authentification"
-      busyLabel="Désactivation..."
-      danger
-      onCancel={onCancel}
-    >
-      <p>Pour désactiver la double authentification, confirmez avec votre mot de passe et un code.</p>
-      <CurrentPassword id="totp-disable-password" value={password} onChange={setPassword} />
-    </CodeForm>
-  );
-}
-
-function Renew({ onDone, onCancel }: { onDone: (codes: string[]) => void; onCancel: () => void }) {
-  const [password, setPassword] = useState("");
-  return (
-    <CodeForm
-      id="totp-renew-code"
-      send={async (code) => onDone((await renewRecoveryCodes(proofBody({ currentPassword: password, currentCode: code }))).recoveryCodes)}
-      fallback="Erreur lors de la création des codes de secours"
-      submitLabel="Créer de nouveaux codes"
-      busyLabel="Création..."
-      onCancel={onCancel}
-    >
-      <p>Les codes de secours actuels cesseront de fonctionner. Confirmez avec votre mot de passe et un code.</p>
-      <CurrentPassword id="totp-renew-password" value={password} onChange={setPassword} />
-    </CodeForm>
-  );
-}

@@ -3,7 +3,8 @@
  * optional password change and its two messages, and the body sent to PUT /api/user/me.
  */
 import { isValidPassword } from "../ui/password-rules";
-import { SOCIAL_LABELS, type SocialKey } from "../lib/labels";
+import type { SocialKey } from "../lib/labels";
+import { SOCIAL_KEYS } from "./social-links";
 
 export type ProfileDraft = {
   firstname: string;
@@ -21,7 +22,7 @@ type ProfileSource = Omit<ProfileDraft, "currentPassword" | "newPassword" | "soc
   socialLinks: Partial<Record<SocialKey, string>>;
 };
 
-export const SOCIAL_KEYS = Object.keys(SOCIAL_LABELS) as SocialKey[];
+export { safeHref, SOCIAL_KEYS } from "./social-links";
 
 export function draftOf(user: ProfileSource): ProfileDraft {
   const socialLinks = Object.fromEntries(SOCIAL_KEYS.map((k) => [k, user.socialLinks[k] ?? ""])) as Record<SocialKey, string>;
@@ -71,12 +72,4 @@ export function profileBody(d: ProfileDraft) {
     ...(d.currentPassword ? { currentPassword: d.currentPassword } : {}),
     ...(d.newPassword ? { newPassword: d.newPassword } : {}),
   };
-}
-
-/** An address safe to open from a stored social link: http(s) only; a bare domain gets https://. */
-export function safeHref(value: string): string | null {
-  const v = value.trim();
-  if (/^https?:\/\//i.test(v)) return v;
-  if (/^[\w-]+(\.[\w-]+)+(\/\S*)?$/.test(v)) return `https://${v}`;
-  return null;
 }

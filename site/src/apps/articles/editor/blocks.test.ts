@@ -11,6 +11,7 @@ import { footnoteTexts, renderFootnotes } from "../../../../../shared/footnotes"
 import { sanitizeHtml } from "../../../../../shared/html";
 import { renderBody } from "../../../lib/body-html";
 import { NodeSelection } from "@tiptap/pm/state";
+import { footnoteNumbersKey, touchesFootnotes } from "./footnote-node";
 import { typeAfterObject, selectedObject } from "./object-keys";
 import { storedHtml } from "./output";
 import { cleanPastedHtml } from "./paste";
@@ -145,6 +146,39 @@ describe("footnotes", () => {
     expect(footnoteTexts(moved)).toEqual(["Seconde", "Première"]);
   });
 
+  it("shows each call's number in the editor, counted again when calls are added, moved or removed, not at each key", () => {
+    const editor = open('<p>Un<sup class="footnote" data-note="A">9</sup> deux<sup class="footnote" data-note="B">9</sup>.</p><p>Trois<sup class="footnote" data-note="C">9</sup>.</p>');
+    const shown = () => [...editor.view.dom.querySelectorAll("sup.footnote")].map((s) => `${s.getAttribute("title")}${s.getAttribute("data-n")}`);
+    expect(shown()).toEqual(["A1", "B2", "C3"]);
+    // Typing only maps the numbers along.
+    expect(touchesFootnotes(editor.state.tr.insertText("x", 2))).toBe(false);
+    editor.commands.setTextSelection(1);
+    editor.commands.insertContent("Avant ");
+    expect(shown()).toEqual(["A1", "B2", "C3"]);
+    expect(footnoteNumbersKey.getState(editor.state)!.find().length).toBe(3);
+    // A new call before the others renumbers them all.
+    editor.commands.setTextSelection(1);
+    editor.commands.insertContent({ type: "footnote", attrs: { note: "Z" } });
+    expect(shown()).toEqual(["Z1", "A2", "B3", "C4"]);
+    // Removing one, and moving one past another.
+    let at = -1;
+    editor.state.doc.descendants((n, pos) => {
+      if (n.type.name === "footnote" && n.attrs.note === "A") at = pos;
+    });
+    const removal = editor.state.tr.delete(at, at + 1);
+    expect(touchesFootnotes(removal)).toBe(true);
+    editor.view.dispatch(removal);
+    expect(shown()).toEqual(["Z1", "B2", "C3"]);
+    const positions: number[] = [];
+    editor.state.doc.descendants((n, pos) => void (n.type.name === "footnote" && positions.push(pos)));
+    const z = editor.state.doc.nodeAt(positions[0]!)!;
+    editor.view.dispatch(editor.state.tr.insert(editor.state.doc.content.size - 1, z).delete(positions[0]!, positions[0]! + 1));
+    expect(shown()).toEqual(["B1", "C2", "Z3"]);
+    // Changing a note's text keeps the numbers.
+    editor.view.dispatch(editor.state.tr.setNodeAttribute(positions[1]! - 1, "note", "B bis "));
+    expect(shown()).toEqual(["B bis 1", "C2", "Z3"]);
+  });
+
   it("inserts a note at the cursor", () => {
     const editor = open("<p>Le texte.</p>");
     editor.commands.setTextSelection(9);
@@ -182,6 +216,70 @@ describe("footnotes", () => {
     expect(page).not.toContain("note-3");
     // The editor does not take the empty note either.
     expect(saved(open(clean))).not.toContain('data-note=""');
+  });
+});
+
+/** Word (desktop) copies footnotes as links to a list of notes after the text, inside conditional comments. */
+const WORD_FOOTNOTES = `<html xmlns:o="urn:schemas-microsoft-com:office:office" xmlns:w="urn:schemas-microsoft-com:office:word"><body lang=FR><!--StartFragment-->
+<p class=MsoNormal>Le littoral recule de deux mètres par an<a style='mso-footnote-id:ftn1' href="#_ftn1" name="_ftnref1" title=""><span class=MsoFootnoteReference><![if !supportFootnotes]><span class=MsoFootnoteReference><span style='font-size:11.0pt;line-height:107%'>[1]</span></span><![endif]></span></a> à Saint-Louis.<o:p></o:p></p>
+<p class=MsoNormal>Les pêcheurs déplacent leurs pirogues<a style='mso-footnote-id:ftn2' href="#_ftn2" name="_ftnref2" title=""><span class=MsoFootnoteReference><![if !supportFootnotes]><span class=MsoFootnoteReference>[2]</span><![endif]></span></a>, voir <a href="https://www.ansd.sn/">l'ANSD</a>.<o:p></o:p></p>
+<!--EndFragment-->
+<div style='mso-element:footnote-list'><![if !supportFootnotes]><br clear=all><hr align=left size=1 width="33%"><![endif]>
+<div style='mso-element:footnote' id=ftn1>
+<p class=MsoFootnoteText><a style='mso-footnote-id:ftn1' href="#_ftnref1" name="_ftn1" title=""><span class=MsoFootnoteReference><![if !supportFootnotes]><span class=MsoFootnoteReference><span style='font-size:10.0pt'>[1]</span></span><![endif]></span></a> Centre de suivi écologique, <i>Rapport sur le
+littoral</i>, 2023.<o:p></o:p></p>
+</div>
+<div style='mso-element:footnote' id=ftn2>
+<p class=MsoFootnoteText><a style='mso-footnote-id:ftn2' href="#_ftnref2" name="_ftn2" title=""><span class=MsoFootnoteReference><![if !supportFootnotes]><span class=MsoFootnoteReference>[2]</span><![endif]></span></a> ANSD, enquête pêche &amp; emploi, 2024.<o:p></o:p></p>
+</div>
+</div>
+</body></html>`;
+
+const LIBREOFFICE_FOOTNOTES = `<html><body><p>Texte<a class="sdfootnoteanc" name="sdfootnote1anc" href="#sdfootnote1sym"><sup>1</sup></a> suite.</p>
+<div id="sdfootnote1"><p class="sdfootnote"><a class="sdfootnotesym" name="sdfootnote1sym" href="#sdfootnote1anc">1</a>Note de LibreOffice.</p></div></body></html>`;
+
+const GOOGLE_FOOTNOTES = `<meta charset="utf-8"><p><span>Texte</span><sup><a href="#ftnt1" id="ftnt_ref1">[1]</a></sup><span> et </span><a href="#partie-2">la suite</a>.</p><h2 id="partie-2">Partie 2</h2><hr><div><p><a href="#ftnt_ref1" id="ftnt1">[1]</a><span>&nbsp;Note de Google Docs.</span></p></div>`;
+
+describe("footnotes pasted from word processors", () => {
+  it("turns Word's footnotes into the editor's notes, numbered, and leaves no list of notes behind", () => {
+    const editor = open("");
+    editor.view.pasteHTML(WORD_FOOTNOTES);
+    expect(saved(editor)).toBe(
+      '<p>Le littoral recule de deux mètres par an<sup class="footnote" data-note="Centre de suivi écologique, Rapport sur le littoral, 2023.">1</sup> à Saint-Louis.</p>' +
+        '<p>Les pêcheurs déplacent leurs pirogues<sup class="footnote" data-note="ANSD, enquête pêche &amp; emploi, 2024.">2</sup>, voir <a href="https://www.ansd.sn/" rel="noopener noreferrer nofollow" target="_blank">l\'ANSD</a>.</p>',
+    );
+    expect(footnoteTexts(saved(editor))).toEqual(["Centre de suivi écologique, Rapport sur le littoral, 2023.", "ANSD, enquête pêche & emploi, 2024."]);
+  });
+
+  it("does the same for LibreOffice and Google Docs, and keeps a link to a heading a link", () => {
+    const libre = open("");
+    libre.view.pasteHTML(LIBREOFFICE_FOOTNOTES);
+    expect(saved(libre)).toBe('<p>Texte<sup class="footnote" data-note="Note de LibreOffice.">1</sup> suite.</p>');
+    const cleaned = cleanPastedHtml(GOOGLE_FOOTNOTES, parse);
+    expect(cleaned).toContain('<sup class="footnote" data-note="Note de Google Docs.">1</sup>');
+    expect(cleaned).toContain('<a href="#partie-2">la suite</a>');
+    expect(cleaned).not.toContain("[1]");
+    expect(cleaned).not.toContain("ftnt");
+  });
+});
+
+describe("the block holding the cursor", () => {
+  it("is marked in the view only, follows the cursor, and is the new block at once after Enter", () => {
+    const editor = open("<p>Un.</p><table><tbody><tr><td><p>Cellule</p></td></tr></tbody></table><p>Trois.</p>");
+    const marked = () => [...editor.view.dom.querySelectorAll("[data-current-block]")].map((el) => `${el.tagName}:${el.textContent}`);
+    editor.commands.setTextSelection(2);
+    expect(marked()).toEqual(["P:Un."]);
+    // Inside a cell: the whole table is the top-level block.
+    let cell = -1;
+    editor.state.doc.descendants((n, pos) => void (n.type.name === "tableCell" && (cell = pos)));
+    editor.commands.setTextSelection(cell + 3);
+    expect(marked()).toEqual(["TABLE:Cellule"]);
+    editor.commands.setTextSelection(editor.state.doc.content.size - 1);
+    editor.commands.splitBlock();
+    expect(marked()).toEqual(["P:"]);
+    editor.commands.insertContent("Quatre");
+    expect(marked()).toEqual(["P:Quatre"]);
+    expect(editor.getHTML()).not.toContain("data-current-block");
   });
 });
 

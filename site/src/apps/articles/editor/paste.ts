@@ -9,6 +9,12 @@
  * Google Docs marks bold as `<span style="font-weight:700">` and wraps the whole paste in a
  * `<b style="font-weight:normal">`; Word (desktop) writes list items as `<p class="MsoListParagraph"
  * style="mso-list:l0 level1 lfo1">` with the bullet as text in a `mso-list:Ignore` span.
+ *
+ * Footnotes (issue 32) become the editor's notes: a word processor writes each call as a link to its note at the
+ * end (Word: `<a href="#_ftn1" name="_ftnref1">[1]</a>` and `<div style="mso-element:footnote" id="ftn1">` holding
+ * `<a href="#_ftnref1" name="_ftn1">[1]</a> text`; LibreOffice `sdfootnote1anc`/`sdfootnote1sym`; Google Docs
+ * `ftnt_ref1`/`ftnt1`). A link whose target links back to it is a call: it becomes `<sup class="footnote"
+ * data-note="text">`, and the note leaves the end of the text.
  */
 
 /** Elements dropped with everything inside them. */
@@ -31,6 +37,7 @@ export function cleanPastedHtml(html: string, parse: (html: string) => Document 
   const body = doc.body;
   removeComments(doc, body);
   body.querySelectorAll(DROP).forEach((el) => el.remove());
+  footnotes(doc, body);
   wordLists(doc, body);
   // Hidden content (and any marker Word left outside a list paragraph).
   body.querySelectorAll<HTMLElement>("[style]").forEach((el) => {
@@ -136,7 +143,7 @@ function headings(doc: Document, body: HTMLElement) {
 function simplify(root: Element) {
   for (const el of [...root.children]) {
     simplify(el);
-    if (!KEEP.has(el.tagName)) {
+    if (!KEEP.has(el.tagName) && !isFootnoteCall(el)) {
       // Block containers (div, section…; table cells are in KEEP) keep their text apart from what follows; one
       // around a table is unwrapped instead, so the table is not pushed inside a paragraph.
       if (/^(DIV|SECTION|ARTICLE|DT|DD)$/.test(el.tagName) && el.textContent?.trim() && !el.querySelector("table")) {
@@ -149,9 +156,66 @@ function simplify(root: Element) {
       unwrap(el);
       continue;
     }
+    const keep = isFootnoteCall(el) ? FOOTNOTE_ATTRS : KEEP_ATTRS[el.tagName];
     for (const a of [...el.attributes]) {
-      if (!KEEP_ATTRS[el.tagName]?.includes(a.name)) el.removeAttribute(a.name);
+      if (!keep?.includes(a.name)) el.removeAttribute(a.name);
     }
     if (el.tagName === "A" && !el.getAttribute("href")) unwrap(el);
+  }
+}
+
+/** A note's text at most (the note dialog's limit). */
+const NOTE_MAX = 2000;
+const FOOTNOTE_ATTRS = ["class", "data-note"];
+const isFootnoteCall = (el: Element) => el.tagName === "SUP" && el.classList.contains("footnote") && !!el.getAttribute("data-note");
+
+/** The element a `#name` link points at: by id, or an anchor by name (Word and LibreOffice). */
+function linkTarget(body: HTMLElement, href: string): Element | null {
+  const name = decodeURIComponent(href.slice(1));
+  if (!name) return null;
+  return [...body.querySelectorAll("[id], a[name]")].find((el) => el.id === name || el.getAttribute("name") === name) ?? null;
+}
+
+/** Footnote calls linked both ways with their notes become the editor's notes; the notes' list goes. */
+function footnotes(doc: Document, body: HTMLElement) {
+  const calls: { call: HTMLAnchorElement; back: HTMLAnchorElement }[] = [];
+  for (const call of [...body.querySelectorAll<HTMLAnchorElement>('a[href^="#"]')]) {
+    const back = linkTarget(body, call.getAttribute("href")!);
+    const own = [call.id, call.getAttribute("name")].filter(Boolean).map((n) => `#${n}`);
+    if (back?.tagName === "A" && back !== call && own.includes(back.getAttribute("href") ?? "")) {
+      // Only the call in the text: its note's link back is the pair's other half.
+      if (!calls.some((c) => c.call === back)) calls.push({ call, back: back as HTMLAnchorElement });
+    }
+  }
+  const backs = new Set(calls.map((c) => c.back));
+  let number = 0;
+  for (const { call, back } of calls) {
+    // The note: the paragraph holding the link back, or the block around it that holds this one note only.
+    let box: Element = back.closest("p, li") ?? back.parentElement ?? back;
+    for (let up = box.parentElement; up && up !== body && up.tagName === "DIV"; up = up.parentElement) {
+      if ([...up.querySelectorAll("a")].filter((a) => backs.has(a as HTMLAnchorElement)).length !== 1) break;
+      box = up;
+    }
+    // A link back inside the text itself is no note at the end: both stay links.
+    if (box.contains(call)) continue;
+    back.remove();
+    const note = (box.textContent ?? "").replace(/\s+/g, " ").trim().slice(0, NOTE_MAX);
+    let emptied = box.parentElement;
+    box.remove();
+    // Word's list of notes keeps a rule and a line break once its notes are gone: nothing of it is text.
+    while (emptied && emptied !== body && !emptied.textContent?.trim()) {
+      const up: HTMLElement | null = emptied.parentElement;
+      emptied.remove();
+      emptied = up;
+    }
+    if (!note) {
+      call.remove();
+      continue;
+    }
+    const sup = doc.createElement("sup");
+    sup.className = "footnote";
+    sup.setAttribute("data-note", note);
+    sup.textContent = String(++number);
+    call.replaceWith(sup);
   }
 }

@@ -8,6 +8,7 @@ import type { Extensions } from "@tiptap/core";
 import Image from "@tiptap/extension-image";
 import StarterKit from "@tiptap/starter-kit";
 import { Callout, FileCard } from "./block-nodes";
+import { CurrentBlock } from "./current-block";
 import { Embed } from "./embed-node";
 import { Footnote } from "./footnote-node";
 import { BodyTable, BodyTableCell, BodyTableHeader, BodyTableRow } from "./table-nodes";
@@ -56,5 +57,6 @@ export function bodyExtensions(): Extensions {
     Footnote,
     Callout,
     FileCard,
+    CurrentBlock,
   ];
 }
