@@ -50,10 +50,10 @@ test.describe.serial("paged article lists", () => {
     test.setTimeout(240_000);
     const admin = await authHeaders(request, ADMIN);
     await request.post("/api/admin/articles/bulk", { headers: admin, data: { action: "delete", filter: { q: word } } });
-    // The next journeys count the articles on the built pages: wait until the site shows one page again.
+    // The next journeys count the articles on the built pages: wait until the site shows what is left (one page
+    // again, unless what other journeys left is itself more than one page).
     const left = (await (await request.get("/api/public/articles")).json()) as ApiArticle[];
-    if (articleListPages(left).length !== 3) return;
-    await expect.poll(async () => (await request.get("/articles/page/2")).status(), REBUILD_WAIT).toBe(404);
+    if (articleListPages(left).length === 3) await expect.poll(async () => (await request.get("/articles/page/2")).status(), REBUILD_WAIT).toBe(404);
     // Every serving process shows the one page: asked on fresh connections (the kernel shares them between
     // processes), they must all agree (one generation for every process, issue 31 §2: api/site-generation.test.ts).
     const onePage = async () => {

@@ -91,6 +91,11 @@ export async function appViolations(page: Page, only?: string, exclude?: string)
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"]);
   if (only) axe.include(only);
   if (exclude) axe.exclude(exclude);
+  // Colours are measured once they settle: a button that opened under the pointer is mid-way through its hover
+  // transition for 0.15 s, and its contrast then is neither state's. Endless animations (spinners) are not waited for.
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getComputedTiming().iterations === Infinity), undefined, { timeout: 5_000 })
+    .catch(() => {});
   const results = await axe.analyze();
   // The extra rule must really have run (it is off by default): otherwise this check would pass by omission.
   const ran = [...results.passes, ...results.violations, ...results.incomplete, ...results.inapplicable].some((r) => r.id === APP_AXE_RULE);
