@@ -161,9 +161,12 @@ test("one media is chosen with the keyboard only; Escape closes the picker and f
     await expect(opener).toBeFocused();
     await expect(form.getByRole("list", { name: "Médias associés" }).getByRole("listitem")).toHaveText([new RegExp(made[1]!.title)]);
 
-    // Escape closes without changing the choice; focus comes back.
+    // Escape closes without changing the choice; focus comes back. Pressed once the picker is ready (focus in its
+    // first field, its list shown), as a person would: a key pressed while it opens may reach the page instead.
     await page.keyboard.press("Enter");
     await expect(picker).toBeVisible();
+    await expect(picker.getByLabel("Rechercher un média")).toBeFocused();
+    await expect(picker.getByRole("list", { name: "Médiathèque" }).getByRole("checkbox").first()).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(picker).toBeHidden();
     await expect(opener).toBeFocused();
