@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { BuildWorkerClient } from "./build-worker-client";
-import { type Generation, publishInPlace, readGeneration, rollForward, STAGING, writeFullGeneration } from "./publish-in-place";
+import { type Generation, publishInPlace, readGeneration, rollForward, STAGING, writeAtomic, writeFullGeneration } from "./publish-in-place";
 import type { Change } from "./change";
 import type { SharedBuildTurns } from "./redis/build-turns";
 
@@ -590,10 +590,8 @@ export class SiteBuilder {
   }
 
   private writeHistory() {
-    const tmp = join(this.siteDir, `${HISTORY}.tmp`);
     try {
-      writeFileSync(tmp, JSON.stringify({ lastSuccess: this.lastSuccess, lastFailure: this.lastFailure, recovery: this.recovery }));
-      renameSync(tmp, join(this.siteDir, HISTORY));
+      writeAtomic(join(this.siteDir, HISTORY), JSON.stringify({ lastSuccess: this.lastSuccess, lastFailure: this.lastFailure, recovery: this.recovery }));
     } catch (e) {
       // The disk may be full: the history catches up with the next build that can write it.
       console.error(`site build history not written: ${(e as Error).message}`);
