@@ -15,7 +15,7 @@ import type { Db } from "../../../db/client";
 import { MAX_IDS } from "../../lib/ids-query";
 import { articleAuthors, articleMedia, articleThemes, type ContentChangeKind, contentChanges, eventOrganizers, eventThemes, media } from "../../../db/schema";
 
-export type ArticleChanges = {
+export type FeedChanges = {
   /** The newest sequence number: what to ask from next time. */
   latest: number;
   /** The articles touched since `since`; null when the reader must read every article again. */
@@ -34,7 +34,7 @@ function capped(rows: { id: string }[][]): string[] | null {
   return ids.length > MAX_IDS ? null : ids;
 }
 
-export async function articleChangesSince(db: Db, since: number | undefined): Promise<ArticleChanges> {
+export async function articleChangesSince(db: Db, since: number | undefined): Promise<FeedChanges> {
   const [top] = await db.select({ latest: max(contentChanges.seq), oldest: min(contentChanges.seq) }).from(contentChanges);
   const latest = top?.latest ?? 0;
   const everything = { latest, articles: null, media: null, events: null };

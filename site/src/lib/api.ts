@@ -151,9 +151,9 @@ const eventStore = new FeedStore<Event>(EVENTS, "events", "/api/public/events-by
 const stores = [bodies, summaries, mediaStore, eventStore];
 
 /**
- * The change feed, read once per build for both stores, from the oldest number either holds (a store not read by
+ * The change feed, read once per build for every store, from the oldest number any holds (a store not read by
  * the last build, e.g. the bodies while no article page existed, must not miss a change); without any, only the
- * newest number (the stores read everything anyway). Read before the articles: what they show is at least as new
+ * newest number (the stores read everything anyway). Read before the items: what they show is at least as new
  * as `latest`, so nothing written after is skipped.
  */
 const feedOfBuild = perBuild(() => {
