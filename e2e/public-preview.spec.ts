@@ -24,6 +24,14 @@ async function signIn(page: Page, who: { nickname: string; password: string }) {
   await page.waitForURL(landingOf(who));
 }
 
+/**
+ * The 404 page marks itself busy while it asks the API of the visitor's role (a chunk to load, then a read): under
+ * a full test run's load that can outlast the default 5 s, so wait for the answer before reading the page.
+ */
+async function previewSettled(page: Page) {
+  await expect(page.locator("[data-not-found-page]")).not.toHaveAttribute("aria-busy", "true", { timeout: 20_000 });
+}
+
 async function publicStatus(request: APIRequestContext, path: string) {
   return (await request.get(path)).status();
 }
@@ -59,6 +67,7 @@ test.describe("items not yet on the static site", () => {
     page.on("request", (r) => r.url().includes("/api/") && calls.push(new URL(r.url()).pathname));
     const res = await page.goto(`/article/${url}`);
     expect(res?.status()).toBe(404);
+    await previewSettled(page);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(fr(memberPending.title));
     await expect(page.locator("[data-preview=article]")).toContainText("En attente de validation");
     await expect(page.locator("[data-preview=article] .html-content")).not.toBeEmpty();
@@ -71,6 +80,7 @@ test.describe("items not yet on the static site", () => {
   test("a member opening someone else's pending article keeps 'Article non trouvé.'", async ({ page }) => {
     await signIn(page, MEMBER);
     await page.goto(`/article/${slugify(othersPending.title)}`);
+    await previewSettled(page);
     await expect(page.locator("main")).toContainText("Article non trouvé.");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page introuvable");
   });
@@ -81,6 +91,7 @@ test.describe("items not yet on the static site", () => {
     const calls: string[] = [];
     page.on("request", (r) => r.url().includes("/api/") && calls.push(new URL(r.url()).pathname));
     await page.goto(`/mediatheque/audio/${url}`);
+    await previewSettled(page);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(fr(pendingAudio.title));
     const item = page.locator("[data-preview=media]");
     await expect(item).toContainText("En attente de validation");
@@ -89,6 +100,7 @@ test.describe("items not yet on the static site", () => {
 
     // The same media asked for on the video page is of the wrong type: the typed page's message stays.
     await page.goto(`/mediatheque/video/${url}`);
+    await previewSettled(page);
     await expect(page.locator("main")).toContainText("Ce média vidéo n’est pas disponible.");
     await expect(page.locator("[data-preview=media]")).toHaveCount(0);
   });
@@ -98,6 +110,7 @@ test.describe("items not yet on the static site", () => {
     expect(offline, "an offline article in the demo seed").toBeTruthy();
     await signIn(page, ADMIN);
     await page.goto(`/article/${slugify(offline!.title)}`);
+    await previewSettled(page);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(fr(offline!.title));
     await expect(page.locator("[data-preview=article]")).toContainText("Hors ligne");
     await expect(page.locator("[data-preview=article]")).not.toContainText("En attente de validation");

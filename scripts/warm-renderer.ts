@@ -39,6 +39,23 @@ function linkOnThread(out: string, previous: string, files: string[]) {
   return { pages: phases.pages.promise, copies: phases.copies.promise, stop: () => thread.terminate() };
 }
 
+/**
+ * BUILD_PROFILE=<folder> (benchmarks): the listing and planning of each warm build run under JavaScriptCore's
+ * sampling profiler, its report (functions by self time, then stack traces) written into the folder.
+ */
+async function profiled<T>(work: () => Promise<T>): Promise<T> {
+  const folder = process.env.BUILD_PROFILE;
+  if (!folder) return work();
+  const { profile } = await import("bun:jsc");
+  let result: T | undefined;
+  const report = await profile(async () => {
+    result = await work();
+  }, 500);
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(join(folder, `warm-${Date.now()}.txt`), `${report.functions}\n\n${report.stackTraces}`);
+  return result as T;
+}
+
 /** Pages rendered at once, as Astro's `build.concurrency` (astro.config.mjs). */
 const CONCURRENCY = 4;
 
@@ -64,9 +81,13 @@ export async function renderWarm(
   startReadsIndex();
   app.routeCache.clearAll();
   const started = performance.now();
-  const paths = (await prerenderer.getStaticPaths()) as unknown as PathWithRoute[];
-  const listed = performance.now();
-  const plan = await planWithReads(paths, app.routeCache, { key: opts.key, partial: true, previous, previousDir: opts.previousDir });
+  let listed = started;
+  const listAndPlan = async () => {
+    const paths = (await prerenderer.getStaticPaths()) as unknown as PathWithRoute[];
+    listed = performance.now();
+    return { paths, plan: await planWithReads(paths, app.routeCache, { key: opts.key, partial: true, previous, previousDir: opts.previousDir }) };
+  };
+  const { paths, plan } = await profiled(listAndPlan);
   const carriedFiles = plan.manifest.carried.map((p) => plan.manifest.pages[p]!.file);
   // Staged for publication in place: the carried pages stay in the live folder, nothing is linked.
   const linking = opts.staged
