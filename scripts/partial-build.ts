@@ -19,6 +19,7 @@ import { fileURLToPath } from "node:url";
 import type { AstroIntegration, AstroPrerenderer } from "astro";
 import { eventDates, eventStatus } from "../site/src/lib/event-time";
 import { objectDigest } from "../site/src/lib/object-digest";
+import { beginListing, currentListing } from "../site/src/lib/listing-scope";
 import { currentDigests, readsHold, recordReads, startReadsIndex } from "../site/src/lib/page-reads";
 import {
   type CapturedPrerenderer,
@@ -109,6 +110,8 @@ export type PagesManifest = {
   pages: Record<string, PageRecord>;
   /** Pages this build did not render: their file comes from the previous build. */
   carried: string[];
+  /** The listing that made this build (site/src/lib/listing-scope.ts): the next one may list some routes in part. */
+  listing?: string;
 };
 
 export function readPagesManifest(dir: string | undefined): PagesManifest | null {
@@ -152,6 +155,14 @@ function readsOf(previous: PagesManifest | null): Set<string> {
 
 type PlanOptions = { key: string; partial: boolean; previous: PagesManifest | null; previousDir?: string };
 
+/**
+ * Starts the routes' listing: a route may list only the pages a change touched when the previous build is this
+ * build's base and was listed by this process (site/src/lib/listing-scope.ts).
+ */
+export function startListing(previous: PagesManifest | null, key: string, partial: boolean): void {
+  beginListing(partial && previous?.key === key ? previous.listing : null);
+}
+
 /** `planBuild` with this build's digest of every answer the previous build's pages read (fetching those not read yet). */
 export async function planWithReads(paths: PathWithRoute[], cache: StaticPathsCache | undefined, opts: PlanOptions) {
   const base = opts.partial && opts.previous?.key === opts.key ? opts.previous : null;
@@ -168,9 +179,19 @@ function planBuild(
   opts: PlanOptions & { digests?: Map<string, string> },
 ): { render: PathWithRoute[]; manifest: PagesManifest } {
   const previous = opts.partial && opts.previous?.key === opts.key && opts.previousDir ? opts.previous : null;
-  const manifest: PagesManifest = { key: opts.key, mode: previous ? "partial" : "full", pages: {}, carried: [] };
+  const listing = currentListing();
+  const manifest: PagesManifest = { key: opts.key, mode: previous ? "partial" : "full", pages: {}, carried: [], listing: listing.token ?? undefined };
   const render: PathWithRoute[] = [];
   const now = Date.now();
+  // Routes listed in part: their pages the change did not touch keep the previous record (and file) as they are;
+  // a touched page that was not listed is gone. Only on top of the previous build (else every route lists all).
+  if (previous && listing.partial.size > 0) {
+    for (const [pathname, before] of Object.entries(previous.pages)) {
+      if (listing.partial.get(before.route)?.has(pathname) !== false) continue;
+      manifest.pages[pathname] = before;
+      manifest.carried.push(pathname);
+    }
+  }
   for (const path of paths) {
     const item = path.route.route in ITEM_ROUTES && path.route.params.length > 0;
     const record: PageRecord = { file: outputFile(path.pathname, path.route.type), route: path.route.route };
@@ -252,9 +273,11 @@ export function partialBuild(): AstroIntegration {
             if (process.env.BUILD_MODE === "preview") return [];
             const listed = performance.now();
             startReadsIndex();
+            const previous = readPagesManifest(previousDir);
+            startListing(previous, key, partial);
             const paths = (await base.getStaticPaths()) as unknown as PathWithRoute[];
             const planned = performance.now();
-            const plan = await planWithReads(paths, base.app?.routeCache, { key, partial, previous: readPagesManifest(previousDir), previousDir });
+            const plan = await planWithReads(paths, base.app?.routeCache, { key, partial, previous, previousDir });
             manifest = plan.manifest;
             const ms = (a: number, b: number) => Math.round(b - a);
             logger.info(

@@ -15,8 +15,9 @@ import { nextBuildGeneration } from "../site/src/lib/per-build";
 import { CSP_HASHES_FILE } from "../api/lib/security-headers";
 import type { LinkDone, LinkJob } from "./link-worker";
 import { inlineScriptHashes } from "./csp-hashes";
+import { currentListing } from "../site/src/lib/listing-scope";
 import { recordReads, startReadsIndex } from "../site/src/lib/page-reads";
-import { keepReads, PAGES_MANIFEST, planWithReads, readPagesManifest, SEARCHABLE_ROUTES, type PathWithRoute } from "./partial-build";
+import { keepReads, PAGES_MANIFEST, planWithReads, readPagesManifest, SEARCHABLE_ROUTES, startListing, type PathWithRoute } from "./partial-build";
 import { astroRenderPath, type CapturedPrerenderer } from "./prerenderer-capture";
 
 /** Links the carried pages, then their compressed copies, on scripts/link-worker.ts's thread. */
@@ -83,6 +84,7 @@ export async function renderWarm(
   const started = performance.now();
   let listed = started;
   const listAndPlan = async () => {
+    startListing(previous, opts.key, true);
     const paths = (await prerenderer.getStaticPaths()) as unknown as PathWithRoute[];
     listed = performance.now();
     return { paths, plan: await planWithReads(paths, app.routeCache, { key: opts.key, partial: true, previous, previousDir: opts.previousDir }) };
@@ -144,9 +146,12 @@ export async function renderWarm(
   // The rendered pages' inline scripts, from memory (the carried pages' are the live build's: merged afterwards).
   writeFileSync(join(opts.out, CSP_HASHES_FILE), JSON.stringify({ scriptHashes: [...scriptHashes].sort() }));
   const ms = (a: number, b: number) => Math.round(b - a);
+  const pages = Object.keys(plan.manifest.pages).length;
+  const inPart = [...currentListing().partial.keys()].join(" ");
   console.log(
-    `warm partial build: rendered ${plan.render.length} of ${paths.length} pages ` +
-      `(listing pages ${ms(started, listed)} ms, rendering ${ms(listed, performance.now())} ms; slowest: ` +
+    `warm partial build: rendered ${plan.render.length} of ${pages} pages ` +
+      `(listed ${paths.length}${inPart ? `, in part: ${inPart}` : ""}; listing pages ${ms(started, listed)} ms, ` +
+      `planning and rendering ${ms(listed, performance.now())} ms; slowest: ` +
       took
         .sort((a, b) => b[1] - a[1])
         .slice(0, 5)
@@ -154,5 +159,5 @@ export async function renderWarm(
         .join(", ") +
       ")",
   );
-  return { rendered: plan.render.length, total: paths.length, searchableLate, linked: new Set(opts.staged ? [] : carriedFiles) };
+  return { rendered: plan.render.length, total: pages, searchableLate, linked: new Set(opts.staged ? [] : carriedFiles) };
 }

@@ -99,6 +99,8 @@ class FeedStore<T extends { _id: string }> {
   seq: number | null = null;
   /** Every item, in the list's order (`compare`). */
   private items: T[] = [];
+  /** The ids the last refresh read again (the feed may name more than changed), or null after a whole read. */
+  named: string[] | null = null;
 
   constructor(
     private readonly path: string,
@@ -135,6 +137,7 @@ class FeedStore<T extends { _id: string }> {
       }
       console.log(`${this.path}: ${named.length} read by id (change feed ${this.seq} -> ${feed.latest})`);
     }
+    this.named = this.seq === null ? null : named;
     this.seq = feed.latest;
     // The digest the pages that read this answer record: the same for the same items in the same order however they
     // were read (a full build's and a partial one's records are compared by scripts/partial-build.test.ts).
@@ -228,6 +231,15 @@ export const api = {
   themes: () => apiGet<Theme[]>(`/api/public/themes`),
   themesWithCount: () => apiGet<ThemeWithCount[]>(`/api/public/themes-with-count`),
   events: () => publicEvents(),
+  /**
+   * The ids of the articles this build's change feed named (they may have changed since the last build), or null
+   * when the build read the articles whole: then anything may have changed (lib/article-scope.ts).
+   */
+  changedArticles: async (): Promise<string[] | null> => {
+    if (previewAnswers()) return null;
+    await Promise.all([fullArticles(), articleSummaries()]);
+    return bodies.named && summaries.named ? [...new Set([...bodies.named, ...summaries.named])] : null;
+  },
   /** Newsletter issues that went out, newest first (the archive, /lettre/archives). */
   newsletterIssues: () => apiGet<ArchivedIssue[]>(`/api/public/newsletter/issues`),
   /** Renamed members' old profile addresses and where they lead now. */

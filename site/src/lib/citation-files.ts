@@ -4,15 +4,29 @@
  * made once per build, so a partial build digests it once (scripts/partial-build.ts) for the two files.
  */
 import type { APIRoute, GetStaticPaths } from "astro";
-import { ARTICLES, derivedPerBuild, FULL_ARTICLES } from "./api";
-import { allArticles } from "./build-data";
+import { api } from "./api";
+import { articleScope } from "./article-scope";
+import { listedInPart } from "./listing-scope";
+import { perBuild } from "./per-build";
 import { CITATION_FILES, citationSource, citedWork, type CitationFormat, type CitationSource } from "./citation";
 
-const sources = derivedPerBuild([ARTICLES, FULL_ARTICLES], async () => (await allArticles()).map(citationSource));
+/** Each listed article's citation source, made once per build for both routes (lib/article-scope.ts lists). */
+const sources = perBuild(async () => {
+  const scope = await articleScope();
+  return { scope, sources: await Promise.all(scope.listed.map(async (a) => citationSource(await api.article(a.url)))) };
+});
 
-/** One path per public article; its only prop is what the files show (`CitationSource`). */
-export const citationFilePaths = (async () =>
-  (await sources()).map((source) => ({ params: { url: source.url }, props: { source } }))) satisfies GetStaticPaths;
+/**
+ * One path per public article (in a warm build, per article the change reached); its only prop is what the files
+ * show (`CitationSource`).
+ */
+export function citationFilePaths(format: CitationFormat): GetStaticPaths {
+  return async () => {
+    const { scope, sources: list } = await sources();
+    if (scope.touched) listedInPart(`/article/[url].${format}`, [...scope.touched].map((url) => `/article/${url}.${format}`));
+    return list.map((source) => ({ params: { url: source.url }, props: { source } }));
+  };
+}
 
 /** The route's file in `format`, UTF-8. */
 export function citationFile(format: CitationFormat): APIRoute {

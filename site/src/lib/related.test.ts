@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { relatedArticles } from "./related";
+import { mayEnterRelated, relatedArticles, relatedFinder } from "./related";
 
 const art = (id: string, createdAt: string, ...themes: string[]) => ({ _id: id, createdAt, themes: themes.map((url) => ({ url })) });
 
@@ -57,5 +57,38 @@ describe("related articles at scale", () => {
     for (const article of all) {
       for (const limit of [1, 3, 5]) expect(relatedArticles(article, all, limit).map((a) => a._id)).toEqual(bySorting(article, limit));
     }
+  });
+
+  it("finds every article whose related list a change can alter (lib/article-scope.ts lists only those)", () => {
+    // Random lists with many ties; each step changes one article (new, withdrawn, re-themed or re-dated) and every
+    // article whose related list differs must be the changed one, one that showed it before, or one found here.
+    const themes = ["a", "b", "c", "d"];
+    let seed = 11;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
+    const date = () => `2025-0${1 + (next() % 9)}-1${next() % 3}`;
+    const pick = () => themes.filter(() => next() % 3 === 0);
+    let all = Array.from({ length: 120 }, (_, i) => art(`x${i}`, date(), ...pick()));
+    let missed = 0;
+    let found = 0;
+    for (let step = 0; step < 200; step++) {
+      const before = new Map(all.map((a) => [a._id, relatedFinder(all)(a).map((r) => r._id)]));
+      const kind = next() % 4;
+      const id = kind === 0 ? `new${step}` : all[next() % all.length]!._id;
+      const changed = art(id, kind === 3 ? date() : (all.find((a) => a._id === id)?.createdAt ?? date()), ...pick());
+      all = kind === 1 ? all.filter((a) => a._id !== id) : [...all.filter((a) => a._id !== id), changed];
+      const present = all.find((a) => a._id === id);
+      const byId = new Map(all.map((a) => [a._id, a]));
+      const reach = present ? mayEnterRelated(all, present, (x) => before.get(x), byId) : new Set<string>();
+      const after = relatedFinder(all);
+      for (const article of all) {
+        const was = before.get(article._id);
+        const now = after(article).map((r) => r._id);
+        if (article._id === id || JSON.stringify(was) === JSON.stringify(now)) continue;
+        found++;
+        if (!was?.includes(id) && !reach.has(article._id)) missed++;
+      }
+    }
+    expect(found, "steps that changed some related lists").toBeGreaterThan(50);
+    expect(missed).toBe(0);
   });
 });

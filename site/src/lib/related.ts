@@ -64,3 +64,42 @@ export function relatedFinder<T extends Related>(all: readonly T[], limit = 3): 
 export function relatedArticles<T extends Related>(article: Related, all: readonly T[], limit = 3): T[] {
   return relatedFinder(all, limit)(article);
 }
+
+/** How an article ranks as a candidate for another's related articles (relatedFinder's order, ties aside). */
+function rank(of: Related, candidate: Related): [number, number, number] {
+  const themes = new Set(of.themes.map((t) => t.url));
+  let count = 0;
+  for (const t of candidate.themes) if (themes.has(t.url)) count++;
+  const time = Date.parse(candidate.createdAt);
+  return [count, Math.abs(time - Date.parse(of.createdAt)), time];
+}
+
+/** True when `a` ranks strictly before `b` among `of`'s related articles (relatedFinder's `better`). */
+function strictlyBetter(a: [number, number, number], b: [number, number, number]): boolean {
+  return a[0] > b[0] || (a[0] === b[0] && (a[1] < b[1] || (a[1] === b[1] && a[2] > b[2])));
+}
+
+/**
+ * The articles whose related list `changed` (an article as it is now) may enter: every article sharing one of its
+ * themes whose last related article (`previous`: the ids it had) does not rank strictly before it, or that had fewer
+ * than `limit`. An article whose related list held `changed` before is not found here (its caller knows it from the
+ * previous lists). Ties count as "may enter": the answer may be larger than the truth, never smaller.
+ */
+export function mayEnterRelated<T extends Related>(
+  all: readonly T[],
+  changed: Related & { _id: string },
+  previous: (id: string) => readonly string[] | undefined,
+  byId: ReadonlyMap<string, Related>,
+  limit = 3,
+): Set<string> {
+  const found = new Set<string>();
+  const themes = new Set(changed.themes.map((t) => t.url));
+  if (themes.size === 0) return found;
+  for (const article of all) {
+    if (article._id === changed._id || found.has(article._id) || !article.themes.some((t) => themes.has(t.url))) continue;
+    const before = previous(article._id);
+    const last = before && before.length >= limit ? byId.get(before[limit - 1]!) : undefined;
+    if (!last || !strictlyBetter(rank(article, last), rank(article, changed))) found.add(article._id);
+  }
+  return found;
+}
