@@ -64,10 +64,11 @@ function carryOver(job: BuildJob, linked = false): boolean {
     if (!linked && !job.staged) linkCarriedPages(job.out, job.previous!, manifest);
     keepCspHashes(job);
   }
-  // Staged: a carried page is the live folder's own file.
+  // Staged: a carried page is the live folder's own file, and the plan saw it there (or, on a route listed in part,
+  // the change did not touch it): only the rendered pages are checked, not the whole site at every change.
   const carried = new Set(job.staged ? manifest.carried : []);
   const missing = Object.entries(manifest.pages)
-    .filter(([path, p]) => !existsSync(join(carried.has(path) ? job.previous! : job.out, p.file)))
+    .filter(([path, p]) => !carried.has(path) && !existsSync(join(job.out, p.file)))
     .map(([, p]) => p);
   if (missing.length) console.error(`pages missing after the build: ${missing.slice(0, 5).map((p) => p.file).join(", ")}`);
   const rendered = Object.keys(manifest.pages).length - manifest.carried.length;

@@ -61,7 +61,8 @@ function* walk(dir: string, root: string, skip: ReadonlySet<string>): Generator<
     const path = join(dir, entry.name);
     if (entry.isDirectory()) {
       if (!skip.has(relative(root, path).split(sep).join("/"))) yield* walk(path, root, skip);
-    } else if (COMPRESSIBLE.test(entry.name)) {
+    } else if (COMPRESSIBLE.test(entry.name) && !entry.name.startsWith(".")) {
+      // A dot file is the build's bookkeeping (.pages.json: 25 MB at 50,000 articles), never served.
       yield { path, siblings: names.has(`${entry.name}.br`) || names.has(`${entry.name}.gz`) };
     }
   }

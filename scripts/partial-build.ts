@@ -114,13 +114,41 @@ export type PagesManifest = {
   listing?: string;
 };
 
+/**
+ * The last manifest this process wrote or read, by its file's identity: at 50,000 articles the manifest is 25 MB
+ * of JSON, read by several steps of each build (the plan, the check for missing pages, staging) and written by the
+ * previous one. A staged manifest keeps its inode when publication renames it into the live folder, so the next
+ * build finds it here. Manifests are never modified once written.
+ */
+let known: { dev: number; ino: number; mtimeMs: number; size: number; manifest: PagesManifest } | null = null;
+
+function identity(path: string) {
+  const st = statSync(path);
+  return { dev: st.dev, ino: st.ino, mtimeMs: st.mtimeMs, size: st.size };
+}
+
 export function readPagesManifest(dir: string | undefined): PagesManifest | null {
   if (!dir) return null;
+  const path = join(dir, PAGES_MANIFEST);
   try {
-    return JSON.parse(readFileSync(join(dir, PAGES_MANIFEST), "utf8")) as PagesManifest;
+    const id = identity(path);
+    if (known && known.dev === id.dev && known.ino === id.ino && known.mtimeMs === id.mtimeMs && known.size === id.size) return known.manifest;
+    const manifest = JSON.parse(readFileSync(path, "utf8")) as PagesManifest;
+    known = { ...id, manifest };
+    return manifest;
   } catch {
     return null;
   }
+}
+
+/**
+ * Writes a build's pages manifest, and remembers it for the next read (see `known`) unless the object will still
+ * change (`final: false`: a first copy for the search index, written again at the end).
+ */
+export function writePagesManifest(dir: string, manifest: PagesManifest, final = true): void {
+  const path = join(dir, PAGES_MANIFEST);
+  writeFileSync(path, JSON.stringify(manifest));
+  if (final) known = { ...identity(path), manifest };
 }
 
 /** The file Astro writes for a path with `build.format: "file"`: / -> index.html, /a/b -> a/b.html, /rss.xml as is. */
@@ -291,7 +319,7 @@ export function partialBuild(): AstroIntegration {
       "astro:build:done": ({ dir }) => {
         if (!manifest) return;
         keepReads(manifest, rendered);
-        writeFileSync(join(fileURLToPath(dir), PAGES_MANIFEST), JSON.stringify(manifest));
+        writePagesManifest(fileURLToPath(dir), manifest);
       },
     },
   };

@@ -16,7 +16,7 @@ import { isEntry } from "../api/lib/site-publish";
 import { CSP_HASHES_FILE } from "../api/lib/security-headers";
 import { PUBLISH_MANIFEST, type PublishManifest } from "../api/lib/publish-in-place";
 import { MANIFEST as COMPRESSED_MANIFEST } from "./compress";
-import { PAGES_MANIFEST, type PagesManifest } from "./partial-build";
+import { readPagesManifest } from "./partial-build";
 import { BUNDLE, SHARDS_FILE } from "./search-index";
 
 function files(dir: string): string[] {
@@ -64,8 +64,9 @@ export type StagingStats = { written: number; removed: number; unchanged: number
 
 /** Prepares the staging folder `out` of a partial build for publication into the live folder `live`. */
 export function prepareStaging(out: string, live: string): StagingStats {
-  const now = JSON.parse(readFileSync(join(out, PAGES_MANIFEST), "utf8")) as PagesManifest;
-  const before = JSON.parse(readFileSync(join(live, PAGES_MANIFEST), "utf8")) as PagesManifest;
+  const now = readPagesManifest(out);
+  const before = readPagesManifest(live);
+  if (!now || !before) throw new Error("staging: a pages manifest is missing");
   const staged = files(out).filter((rel) => rel !== PUBLISH_MANIFEST);
   const stagedSet = new Set(staged);
   const removed = new Set<string>();

@@ -17,7 +17,7 @@ import type { LinkDone, LinkJob } from "./link-worker";
 import { inlineScriptHashes } from "./csp-hashes";
 import { currentListing } from "../site/src/lib/listing-scope";
 import { recordReads, startReadsIndex } from "../site/src/lib/page-reads";
-import { keepReads, PAGES_MANIFEST, planWithReads, readPagesManifest, SEARCHABLE_ROUTES, startListing, type PathWithRoute } from "./partial-build";
+import { keepReads, planWithReads, readPagesManifest, SEARCHABLE_ROUTES, startListing, type PathWithRoute, writePagesManifest } from "./partial-build";
 import { astroRenderPath, type CapturedPrerenderer } from "./prerenderer-capture";
 
 /** Links the carried pages, then their compressed copies, on scripts/link-worker.ts's thread. */
@@ -107,7 +107,7 @@ export async function renderWarm(
   mkdirSync(opts.out, { recursive: true });
   // The search index of a staged build lists the pages from the manifest (it starts before the rendering ends):
   // written now, and again with the pages' reads at the end.
-  if (opts.staged) writeFileSync(join(opts.out, PAGES_MANIFEST), JSON.stringify(plan.manifest));
+  if (opts.staged) writePagesManifest(opts.out, plan.manifest, false);
   const options = app.getOptions();
   const outDir = fileURLToPath(options.settings.config.outDir);
   const renderPath = await astroRenderPath(opts.root);
@@ -151,7 +151,7 @@ export async function renderWarm(
     linking.stop();
   }
   keepReads(plan.manifest, reads);
-  writeFileSync(join(opts.out, PAGES_MANIFEST), JSON.stringify(plan.manifest));
+  writePagesManifest(opts.out, plan.manifest);
   // The rendered pages' inline scripts, from memory (the carried pages' are the live build's: merged afterwards).
   writeFileSync(join(opts.out, CSP_HASHES_FILE), JSON.stringify({ scriptHashes: [...scriptHashes].sort() }));
   const ms = (a: number, b: number) => Math.round(b - a);

@@ -62,7 +62,13 @@ export function listHref(base: string, sort: ArticleListSort, page: number): str
 }
 
 const newestFirst = (a: ArticleSummary, b: ArticleSummary) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.url < b.url ? -1 : 1);
-const firstAuthor = (a: ArticleSummary) => (a.authors[0] ? fullName(a.authors[0]) : "");
+/** The first author's name, once per summary object (a sort asks it twice per comparison: 1.6 million times at 50,000). */
+const authorNames = new WeakMap<ArticleSummary, string>();
+const firstAuthor = (a: ArticleSummary) => {
+  let name = authorNames.get(a);
+  if (name === undefined) authorNames.set(a, (name = a.authors[0] ? fullName(a.authors[0]) : ""));
+  return name;
+};
 
 /** The list in one sort: titles and names in French order (accents, numbers), ties newest first; no author last. */
 export function sortArticles(all: readonly ArticleSummary[], sort: ArticleListSort): ArticleSummary[] {
