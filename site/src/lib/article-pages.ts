@@ -18,6 +18,7 @@
 import type { ArticleSummary } from "../../../api/contract";
 import { frenchCollator } from "./collate";
 import { fullName } from "./format";
+import { placeInto } from "./list-order";
 
 /** Rows a page holds at least (unless it is the list's last) and at most; about 50 on average. */
 export const PAGE_MIN = 10;
@@ -32,13 +33,21 @@ function marks(url: string): boolean {
   return (h >>> 0) % MARK_EVERY === 0;
 }
 
+/** `marks` once per row object (the kept summaries are cut again at every build). */
+const marked = new WeakMap<object, boolean>();
+function marksRow(row: { url: string }): boolean {
+  let mark = marked.get(row);
+  if (mark === undefined) marked.set(row, (mark = marks(row.url)));
+  return mark;
+}
+
 /** The list cut into pages where its rows say (see above). */
 export function cutPages<T extends { url: string }>(rows: readonly T[]): T[][] {
   const pages: T[][] = [];
   let page: T[] = [];
   for (const row of rows) {
     page.push(row);
-    if (page.length >= PAGE_MAX || (page.length >= PAGE_MIN && marks(row.url))) {
+    if (page.length >= PAGE_MAX || (page.length >= PAGE_MIN && marksRow(row))) {
       pages.push(page);
       page = [];
     }
@@ -70,28 +79,58 @@ const firstAuthor = (a: ArticleSummary) => {
   return name;
 };
 
-/** The list in one sort: titles and names in French order (accents, numbers), ties newest first; no author last. */
+/** Each sort's order: titles and names in French order (accents, numbers), ties newest first; no author last. */
+const ORDER: Record<ArticleListSort, (a: ArticleSummary, b: ArticleSummary) => number> = {
+  recent: newestFirst,
+  title: (a, b) => frenchCollator.compare(a.title, b.title) || newestFirst(a, b),
+  author: (a, b) => {
+    const [x, y] = [firstAuthor(a), firstAuthor(b)];
+    if (!x || !y) return x ? -1 : y ? 1 : newestFirst(a, b);
+    return frenchCollator.compare(x, y) || newestFirst(a, b);
+  },
+};
+
+/** The list in one sort (each order is total: the address breaks the last ties). */
 export function sortArticles(all: readonly ArticleSummary[], sort: ArticleListSort): ArticleSummary[] {
-  const rows = all.slice().sort(newestFirst);
-  if (sort === "title") return rows.sort((a, b) => frenchCollator.compare(a.title, b.title) || newestFirst(a, b));
-  if (sort === "author") {
-    return rows.sort((a, b) => {
-      const [x, y] = [firstAuthor(a), firstAuthor(b)];
-      if (!x || !y) return x ? -1 : y ? 1 : newestFirst(a, b);
-      return frenchCollator.compare(x, y) || newestFirst(a, b);
-    });
-  }
+  return all.slice().sort(ORDER[sort]);
+}
+
+/**
+ * The last sorted rows of each named list (the build process keeps them from one build to the next), with the
+ * summaries they held. A summary that did not change is the same object in the next build (lib/api.ts), so the
+ * next sort is the last one less the summaries that left, plus the new ones placed by binary search: at 50,000
+ * articles a change costs a pass over each list instead of three French-collated sorts of every list.
+ */
+const lastSorted = new Map<string, { held: Set<ArticleSummary>; rows: Map<ArticleListSort, ArticleSummary[]> }>();
+
+/** `sortArticles` for the list called `name`, from its last sort when few of its summaries changed. */
+function sortKept(name: string, all: readonly ArticleSummary[], sort: ArticleListSort, held: Set<ArticleSummary>): ArticleSummary[] {
+  const last = lastSorted.get(name);
+  const before = last?.rows.get(sort);
+  const added = before ? all.filter((a) => !last!.held.has(a)) : all;
+  if (!before || added.length > 64) return sortArticles(all, sort);
+  const rows = before.filter((a) => held.has(a));
+  for (const a of added) placeInto(rows, a, ORDER[sort]);
   return rows;
 }
 
 export type ArticleListPage = { sort: ArticleListSort; page: number; pages: number; rows: ArticleSummary[] };
 
-/** Every page of a list, every sort: at least one page per sort (the empty state). */
-export function articleListPages(all: readonly ArticleSummary[]): ArticleListPage[] {
-  return ARTICLE_LIST_SORTS.flatMap(({ key }) => {
-    const pages = cutPages(sortArticles(all, key));
-    return pages.map((rows, i) => ({ sort: key, page: i + 1, pages: pages.length, rows }));
+/**
+ * Every page of a list, every sort: at least one page per sort (the empty state). `name` (the list's theme, or ""
+ * for every article) lets the next build start from this one's sorts.
+ */
+export function articleListPages(all: readonly ArticleSummary[], name?: string): ArticleListPage[] {
+  const held = new Set(all);
+  const sorted = new Map<ArticleListSort, ArticleSummary[]>();
+  const pages = ARTICLE_LIST_SORTS.flatMap(({ key }) => {
+    const rows = name === undefined ? sortArticles(all, key) : sortKept(name, all, key, held);
+    sorted.set(key, rows);
+    const cut = cutPages(rows);
+    return cut.map((page, i) => ({ sort: key, page: i + 1, pages: cut.length, rows: page }));
   });
+  if (name !== undefined) lastSorted.set(name, { held, rows: sorted });
+  return pages;
 }
 
 /** The path of a page below /articles (the rest parameter of pages/articles/[...list].astro); "" for /articles. */
