@@ -8,6 +8,14 @@ import { monthlyParts, type SitemapPart } from "./sitemap";
 
 const STATIC = ["/", "/about", "/cercle-impulsion", "/cercle-axiologique", "/cercle-impulsion/members", "/cercle-axiologique/members", "/contact", "/mediatheque", "/articles", "/events", "/lettre", "/lettre/archives", ...["audio", "video", "pdf", "image", "external", "link"].map((t) => `/mediatheque/${t}`)];
 
+/** One dated address per kept item object (so one entry object too: lib/sitemap.ts `entryOf`). */
+const datedOf = new WeakMap<object, { path: string; createdAt: string }>();
+function dated(item: { createdAt: string }, path: () => string): { path: string; createdAt: string } {
+  let d = datedOf.get(item);
+  if (!d) datedOf.set(item, (d = { path: path(), createdAt: item.createdAt }));
+  return d;
+}
+
 export async function sitemapParts(): Promise<SitemapPart[]> {
   const [imp, ax, all, articles, themes, media, events, issues] = await Promise.all([
     api.members("cercle-impulsion"),
@@ -32,9 +40,9 @@ export async function sitemapParts(): Promise<SitemapPart[]> {
   };
   return [
     pages,
-    ...monthlyParts("articles", articles.map((a) => ({ path: articleHref(a.url), createdAt: a.createdAt }))),
+    ...monthlyParts("articles", articles.map((a) => dated(a, () => articleHref(a.url)))),
     // One address per media: its canonical page (typed for audio and video, /media/{url} otherwise).
-    ...monthlyParts("media", media.map((m) => ({ path: mediaDetailHref(m), createdAt: m.createdAt }))),
-    ...monthlyParts("events", events.map((e) => ({ path: eventHref(e.url), createdAt: e.createdAt }))),
+    ...monthlyParts("media", media.map((m) => dated(m, () => mediaDetailHref(m)))),
+    ...monthlyParts("events", events.map((e) => dated(e, () => eventHref(e.url)))),
   ];
 }

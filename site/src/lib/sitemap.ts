@@ -21,6 +21,17 @@ export const PART_MAX = 10_000;
 const byCreation = (a: Dated, b: Dated) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
 
 /** `kind`'s items by month of creation (`articles-2026-11`, then `articles-2026-11-2` past PART_MAX). */
+/**
+ * One entry object per item object: the build keeps unchanged items as the same objects from build to build
+ * (lib/api.ts), so their entries are too, and a partial build digests them once (scripts/partial-build.ts).
+ */
+const entries = new WeakMap<Dated, SitemapEntry>();
+function entryOf(item: Dated): SitemapEntry {
+  let entry = entries.get(item);
+  if (!entry) entries.set(item, (entry = { path: item.path, lastmod: item.createdAt }));
+  return entry;
+}
+
 export function monthlyParts(kind: string, items: readonly Dated[]): SitemapPart[] {
   const months = new Map<string, Dated[]>();
   for (const item of items) {
@@ -36,7 +47,7 @@ export function monthlyParts(kind: string, items: readonly Dated[]): SitemapPart
       const n = i / PART_MAX + 1;
       parts.push({
         name: `${kind}-${month}${n > 1 ? `-${n}` : ""}`,
-        entries: rows.slice(i, i + PART_MAX).map((r) => ({ path: r.path, lastmod: r.createdAt })),
+        entries: rows.slice(i, i + PART_MAX).map(entryOf),
       });
     }
   }
