@@ -1,10 +1,28 @@
 /** Build-time helpers shared by pages and feeds: whole objects fetched once per build. */
-import type { Article } from "../../../api/contract";
+import type { Article, ArticleSummary } from "../../../api/contract";
 import { api, ARTICLES, derivedPerBuild, FULL_ARTICLES } from "./api";
+import { FEED_ITEMS } from "./rss";
 
-/** Every public article with its bodies, newest first (memoized for the build). */
-export const allArticles: () => Promise<Article[]> = derivedPerBuild([ARTICLES, FULL_ARTICLES], () =>
-  api.articles().then((list) => Promise.all(list.map((a) => api.article(a.url)))),
+/**
+ * What the feeds show (memoized for the build): the newest FEED_ITEMS public articles with their bodies, overall and
+ * per theme id, newest first. Only those are looked up: at 50,000 articles, not every body at every build.
+ */
+export const feedArticles: () => Promise<{ all: Article[]; byTheme: Map<string, Article[]> }> = derivedPerBuild(
+  [ARTICLES, FULL_ARTICLES],
+  async () => {
+    const list = await api.articles();
+    const byTheme = new Map<string, ArticleSummary[]>();
+    for (const a of list) {
+      for (const id of new Set(a.themes.map((t) => t._id))) {
+        const rows = byTheme.get(id) ?? [];
+        if (rows.length < FEED_ITEMS) rows.push(a);
+        byTheme.set(id, rows);
+      }
+    }
+    const bodies = (rows: readonly ArticleSummary[]) => Promise.all(rows.map((r) => api.article(r.url)));
+    const themes = await Promise.all([...byTheme].map(async ([id, rows]) => [id, await bodies(rows)] as const));
+    return { all: await bodies(list.slice(0, FEED_ITEMS)), byTheme: new Map(themes) };
+  },
 );
 
 /** The canonical origin of the site (PUBLIC_URL, through Astro's `site`). */

@@ -1,5 +1,5 @@
 import type { APIRoute } from "astro";
-import { allArticles, siteOrigin } from "../lib/build-data";
+import { feedArticles, siteOrigin } from "../lib/build-data";
 import { rssFeed } from "../lib/rss";
 import { SITE } from "../lib/site";
 
@@ -10,7 +10,7 @@ export const GET: APIRoute = async ({ site }) => {
     description: SITE.description,
     link: `${origin}/articles`,
     self: `${origin}/rss.xml`,
-    articles: await allArticles(),
+    articles: (await feedArticles()).all,
   });
   return new Response(xml, { headers: { "content-type": "application/rss+xml; charset=utf-8" } });
 };

@@ -1,8 +1,8 @@
 import type { APIRoute, GetStaticPaths } from "astro";
 import type { Article, Theme } from "../../../../api/contract";
 import { api } from "../../lib/api";
-import { allArticles, siteOrigin } from "../../lib/build-data";
-import { FEED_ITEMS, rssFeed } from "../../lib/rss";
+import { feedArticles, siteOrigin } from "../../lib/build-data";
+import { rssFeed } from "../../lib/rss";
 import { SITE } from "../../lib/site";
 
 /**
@@ -10,11 +10,8 @@ import { SITE } from "../../lib/site";
  * feeds whose latest articles changed (scripts/partial-build.ts ITEM_ROUTES).
  */
 export const getStaticPaths = (async () => {
-  const [themes, articles] = await Promise.all([api.themes(), allArticles()]);
-  return themes.map((theme) => ({
-    params: { theme: theme.url },
-    props: { theme, articles: articles.filter((a) => a.themes.some((t) => t._id === theme._id)).slice(0, FEED_ITEMS) },
-  }));
+  const [themes, feeds] = await Promise.all([api.themes(), feedArticles()]);
+  return themes.map((theme) => ({ params: { theme: theme.url }, props: { theme, articles: feeds.byTheme.get(theme._id) ?? [] } }));
 }) satisfies GetStaticPaths;
 
 export const GET: APIRoute = async ({ props, site }) => {
