@@ -2,7 +2,7 @@
  * Every part of the sitemap (lib/sitemap.ts) from the same public API the pages are built from: the index page
  * and the parts' page both call it, so they always name the same parts.
  */
-import { api } from "./api";
+import { api, ARTICLES, derivedPerBuild, EVENTS, MEDIA } from "./api";
 import { articleHref, eventHref, mediaDetailHref, memberHref, themeHref, userHref } from "./paths";
 import { monthlyParts, type SitemapPart } from "./sitemap";
 
@@ -16,7 +16,22 @@ function dated(item: { createdAt: string }, path: () => string): { path: string;
   return d;
 }
 
-export async function sitemapParts(): Promise<SitemapPart[]> {
+/** What the parts are made from: every read below (the index page records them: lib/page-reads.ts). */
+const READS = [
+  "/api/public/cercle-impulsion",
+  "/api/public/cercle-axiologique",
+  "/api/public/members",
+  ARTICLES,
+  "/api/public/themes",
+  MEDIA,
+  EVENTS,
+  "/api/public/newsletter/issues",
+];
+
+/** Every part, once per build: the parts' route lists them and the index page names them. */
+export const sitemapParts: () => Promise<SitemapPart[]> = derivedPerBuild(READS, makeParts);
+
+async function makeParts(): Promise<SitemapPart[]> {
   const [imp, ax, all, articles, themes, media, events, issues] = await Promise.all([
     api.members("cercle-impulsion"),
     api.members("cercle-axiologique"),
