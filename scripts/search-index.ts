@@ -306,7 +306,9 @@ function searchThread(): SearchThread {
   return shared;
 }
 
-export type SearchIndexStats = { pages: number; shards: number; indexed: number; reused: number };
+/** Where the time went (ms), for the build log and bench/search-index.ts. */
+export type SearchIndexTimings = { list: number; read: number; plan: number; index: number; write: number };
+export type SearchIndexStats = { pages: number; shards: number; indexed: number; reused: number; indexedPages: number; timings: SearchIndexTimings };
 
 /**
  * Indexes the build at `outDir`. With `previous` (the live build), shards whose pages are all unchanged are
@@ -317,6 +319,13 @@ export async function buildSearchIndex(
   opts: { previous?: string; key?: string; pagesPerShard?: number; staged?: boolean } = {},
 ): Promise<SearchIndexStats> {
   const { previous, key = "", pagesPerShard = PAGES_PER_SHARD, staged = false } = opts;
+  let clock = performance.now();
+  const lap = () => {
+    const now = performance.now();
+    const ms = Math.round(now - clock);
+    clock = now;
+    return ms;
+  };
   // Shards are reused only from a build made by the same code (the key covers this file and Pagefind's version).
   const manifest = readManifest(previous);
   const before = manifest?.key === key ? manifest : null;
@@ -327,6 +336,7 @@ export async function buildSearchIndex(
     ? stagedHtmlFiles(outDir, previous!)
     : (await htmlFiles(outDir)).map((path): [string, string] => [relative(outDir, path).split(sep).join("/"), path]);
   const where = new Map(files);
+  const list = lap();
   for (const [file, path] of files) {
     const url = pageUrl(file);
     // A page carried over from the live build (the same file, hard-linked) keeps its record without being read.
@@ -346,6 +356,7 @@ export async function buildSearchIndex(
     pages[url] = { file, key: shardKey(url, folded), digest: Bun.hash(indexed).toString(36) };
   }
 
+  const read = lap();
   const urls = Object.keys(pages).sort();
   const shards = shardCount(urls.length, pagesPerShard);
   const members: string[][] = Array.from({ length: shards }, () => []);
@@ -369,6 +380,7 @@ export async function buildSearchIndex(
   }
   // Largest shards first, so that the two services finish at about the same time.
   toIndex.sort((a, b) => members[b]!.length - members[a]!.length || a - b);
+  const plan = lap();
   await indexShards(
     toIndex.map((shard) => () => ({
       outputPath: join(outDir, shardDir(shard)),
@@ -380,9 +392,11 @@ export async function buildSearchIndex(
     })),
   );
   const indexed = toIndex.length;
+  const index = lap();
   const others = members.flatMap((m, shard) => (shard > 0 && m.length > 0 ? [`/${shardDir(shard)}/`] : []));
   mkdirSync(join(outDir, BUNDLE), { recursive: true });
   writeFileSync(join(outDir, BUNDLE, SHARDS_FILE), JSON.stringify(others));
   writeFileSync(join(outDir, SEARCH_MANIFEST), JSON.stringify({ key, shards, digests, pages } satisfies SearchManifest));
-  return { pages: urls.length, shards, indexed, reused };
+  const indexedPages = toIndex.reduce((n, shard) => n + members[shard]!.length, 0);
+  return { pages: urls.length, shards, indexed, reused, indexedPages, timings: { list, read, plan, index, write: lap() } };
 }
