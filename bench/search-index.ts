@@ -9,7 +9,8 @@
  * does (a staged build: the changed page in a staging folder, every other page read from the live folder through
  * `.pages.json`), timing each incremental step by phase. Then serves the live folder and, in Debian's Chromium,
  * loads Pagefind the way /recherche does (shards.json, mergeIndex) and runs a few searches, summing the bytes and
- * requests each step downloads (Resource Timing's encoded body sizes; files served as they are, no compression).
+ * requests each step downloads (the response bodies Chromium received, its worker's included; files served as they
+ * are, no compression).
  *
  * SEARCH_INDEX_MODULE=<path> runs another version of scripts/search-index.ts (a before/after pair).
  */
@@ -61,7 +62,8 @@ const shell = (title: string, kind: string, main: string) =>
   `<footer><img src="/logo.svg" alt="" loading="lazy"><p>Pied de page</p></footer></body></html>`;
 const day = (i: number) => new Date(Date.UTC(2010, 0, 1) + i * 3_600_000 * 2).toISOString();
 const article = (i: number, edit = 0) => {
-  const author = Math.floor(rand() * members);
+  // The same author at every edit: an edit that moved the page to another person would measure two shards.
+  const author = (i * 7919) % members;
   const sections = Array.from({ length: 4 }, (_, s) => `<h2 id="s${s}">${words(4)}</h2><p>${words(120)}</p>`).join("");
   return shell(
     `${words(6)} n°${i}`,
@@ -151,14 +153,14 @@ const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PAT
 try {
   const page = await browser.newPage();
   await page.goto(`http://localhost:${PORT}/`);
-  const used = () =>
-    page.evaluate(() => {
-      const entries = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
-      const out = { bytes: entries.reduce((n, e) => n + e.encodedBodySize, 0), requests: entries.length };
-      performance.clearResourceTimings();
-      return out;
-    });
-  await page.evaluate(() => performance.setResourceTimingBufferSize(100_000));
+  // Pagefind fetches its index from a web worker: Playwright's network events see those requests too.
+  let sizes: Promise<number>[] = [];
+  page.on("requestfinished", (r) => sizes.push(r.sizes().then((s) => s.responseBodySize)));
+  const used = async () => {
+    const all = await Promise.all(sizes);
+    sizes = [];
+    return { bytes: all.reduce((a, b) => a + b, 0), requests: all.length };
+  };
   await page.evaluate(async () => {
     const pf = await import("/pagefind/pagefind.js" as string);
     await pf.init();

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import * as pagefind from "pagefind";
 import { foldApostrophes } from "../site/src/lib/search-text";
-import { buildSearchIndex, pageUrl, searchableSlice, withoutIgnored } from "./search-index";
+import { assignShards, buildSearchIndex, pageUrl, searchableSlice, withoutIgnored } from "./search-index";
 
 const page = (lang: string, body: string) =>
   `<!doctype html><html lang="${lang}"><head><title>t</title></head><body><header>Menu</header>${body}</body></html>`;
@@ -90,10 +90,12 @@ describe("search index", () => {
       );
     }
     const stats = await buildSearchIndex(site, { pagesPerShard: 4 });
-    expect(stats).toMatchObject({ pages: 12, shards: 3, indexed: 3, reused: 0 });
+    expect(stats.pages).toBe(12);
+    expect(stats.shards).toBeGreaterThan(1);
+    expect(stats).toMatchObject({ indexed: stats.shards, reused: 0, indexedPages: 12 });
     const others = JSON.parse(readFileSync(join(site, "pagefind", "shards.json"), "utf8")) as string[];
     expect(others.length).toBeGreaterThan(0);
-    expect(others.every((o) => /^\/pagefind\/shard-\d+\/$/.test(o))).toBe(true);
+    expect(others.every((o) => /^\/pagefind\/shard-[0-9a-z]+\/$/.test(o))).toBe(true);
     // Only the main bundle carries Pagefind's script; the other shards are index files merged into it.
     expect(readdirSync(join(site, "pagefind"))).toContain("pagefind.js");
     expect(readdirSync(join(site, others[0]!.slice(1)))).not.toContain("pagefind.js");
@@ -121,8 +123,98 @@ describe("search index", () => {
       writeFileSync(join(d, "article", "awa.html"), changed);
     }
     const stats = await buildSearchIndex(next, { previous: live, pagesPerShard: 4 });
-    expect(stats).toMatchObject({ shards: 3, indexed: 1, reused: 2 });
+    expect(stats).toMatchObject({ indexed: 1, reused: stats.shards - 1 });
     await buildSearchIndex(fresh, { pagesPerShard: 4 });
+    const files = (d: string) =>
+      (readdirSync(join(d, "pagefind"), { recursive: true }) as string[]).filter((f) => /\.(pf_\w+|json)$/.test(f)).sort();
+    expect(files(next)).toEqual(files(fresh));
+    for (const f of files(fresh)) expect(readFileSync(join(next, "pagefind", f)), f).toEqual(readFileSync(join(fresh, "pagefind", f)));
+  });
+
+  // A site's pages as the indexer sees them: a person's articles, media and events, their profile, a few pages
+  // of no one. Deterministic, so that each test's figures are the same at every run.
+  const sitePages = (n: number) =>
+    Array.from({ length: n }, (_, i) => {
+      const person = `membre${(i * 7919) % Math.max(1, Math.round(n / 17))}`;
+      return i % 50 === 0 ? { url: `/event/e${i}`, key: `/event/e${i}` } : { url: `/article/a${i}`, key: person };
+    });
+  const cut = (pages: { url: string; key: string }[], perShard: number) => new Set(assignShards(pages, perShard).map((s) => s.join(" ")));
+  /** The shards of `after` that `before` does not have: the ones a build would index again. */
+  const changed = (before: Set<string>, after: Set<string>) => [...after].filter((s) => !before.has(s)).map((s) => s.split(" "));
+
+  it("cuts shards of a bounded size whatever the site's size, a person's pages together", () => {
+    for (const n of [2_000, 20_000]) {
+      const pages = sitePages(n);
+      const shards = assignShards(pages, 50);
+      expect(shards.flat().sort()).toEqual(pages.map((p) => p.url).sort());
+      // At most three times the target, at least a quarter of it (the last shard aside); about the target on average.
+      expect(Math.max(...shards.map((s) => s.length))).toBeLessThanOrEqual(150);
+      expect(Math.min(...shards.slice(0, -1).map((s) => s.length))).toBeGreaterThanOrEqual(13);
+      expect(n / shards.length).toBeGreaterThan(25);
+      expect(n / shards.length).toBeLessThan(100);
+      // A person's pages are split only when they alone fill a shard.
+      const where = new Map(shards.flatMap((s, i) => s.map((url) => [url, i] as const)));
+      const byPerson = Map.groupBy(pages, (p) => p.key);
+      const split = [...byPerson.values()].filter((ps) => new Set(ps.map((p) => where.get(p.url))).size > 1);
+      expect(split.every((ps) => ps.length > 13)).toBe(true);
+    }
+  });
+
+  it("cuts the same shards from the same pages in any order (a full build and a series of partial builds agree)", () => {
+    const pages = sitePages(3_000);
+    const reversed = [...pages].reverse();
+    expect(assignShards(reversed, 40)).toEqual(assignShards(pages, 40));
+  });
+
+  it("changes one small shard when a page is added, removed or moves to another person, at 2,000 pages as at 20,000", () => {
+    for (const n of [2_000, 20_000]) {
+      const pages = sitePages(n);
+      const before = cut(pages, 50);
+      const variants = [
+        [...pages, { url: "/article/nouveau", key: "membre3" }],
+        pages.filter((_, i) => i !== Math.floor(n / 2)),
+        pages.map((p, i) => (i === Math.floor(n / 3) ? { ...p, key: "membre5" } : p)),
+      ];
+      for (const after of variants) {
+        const touched = changed(before, cut(after, 50));
+        // One shard, or two when the page moves between people (or a cut moves); never a share of the site.
+        expect(touched.length).toBeGreaterThan(0);
+        expect(touched.length).toBeLessThanOrEqual(2);
+        for (const s of touched) expect(s.length).toBeLessThanOrEqual(150);
+      }
+    }
+  });
+
+  it("indexes again one small shard for a one-page change where capped shard counts would index a large one", async () => {
+    // 1,000 pages with shards of about 10: sixteen shards at most (the layout before) would hold ~62 pages each.
+    const live = join(dir, "many");
+    const next = join(dir, "many-next");
+    const fresh = join(dir, "many-fresh");
+    const people = 60;
+    for (let i = 0; i < 1_000; i++) {
+      const html = page("fr", `<main data-pagefind-body><h1>Étude n°${i}</h1><p>Par <a href="/user/p${i % people}">p${i % people}</a></p><p>Océan ${i}</p></main>`);
+      mkdirSync(join(live, "article"), { recursive: true });
+      writeFileSync(join(live, "article", `a${i}.html`), html);
+    }
+    const full = await buildSearchIndex(live, { pagesPerShard: 10 });
+    expect(full.pages).toBe(1_000);
+    expect(full.shards).toBeGreaterThan(40);
+    for (const d of [next, fresh]) mkdirSync(join(d, "article"), { recursive: true });
+    for (const name of readdirSync(join(live, "article"))) {
+      linkSync(join(live, "article", name), join(next, "article", name));
+      writeFileSync(join(fresh, "article", name), readFileSync(join(live, "article", name)));
+    }
+    const edited = page("fr", `<main data-pagefind-body><h1>Étude corrigée</h1><p>Par <a href="/user/p7">p7</a></p><p>Pêche</p></main>`);
+    for (const d of [next, fresh]) {
+      rmSync(join(d, "article", "a7.html"));
+      writeFileSync(join(d, "article", "a7.html"), edited);
+    }
+    const stats = await buildSearchIndex(next, { previous: live, pagesPerShard: 10 });
+    expect(stats.indexed).toBe(1);
+    expect(stats.indexedPages).toBeLessThanOrEqual(30);
+    expect(stats.reused).toBe(stats.shards - 1);
+    // The same index as a whole build of the same pages, file for file.
+    await buildSearchIndex(fresh, { pagesPerShard: 10 });
     const files = (d: string) =>
       (readdirSync(join(d, "pagefind"), { recursive: true }) as string[]).filter((f) => /\.(pf_\w+|json)$/.test(f)).sort();
     expect(files(next)).toEqual(files(fresh));

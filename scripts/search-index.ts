@@ -24,17 +24,16 @@ import { foldApostrophes } from "../site/src/lib/search-text";
 // indexing them would make an article title also match every page that links to it.
 const EXCLUDE = [".back-link", ".section-head", ".teaser-list", ".empty-state"];
 
-/** About this many pages per shard: re-indexing one costs ~1 s of CPU. SEARCH_SHARD_PAGES overrides (tests). */
+/** Pages per shard on average: re-indexing one costs ~0.6 s of CPU. SEARCH_SHARD_PAGES overrides (tests). */
 export const PAGES_PER_SHARD = Number(process.env.SEARCH_SHARD_PAGES) || 500;
-/** Each shard is one more small request per search in the browser. */
-export const MAX_SHARDS = 16;
 export const SEARCH_MANIFEST = ".search.json";
 export const BUNDLE = "pagefind";
 /** Lists the other shards' folders for the search page. */
 export const SHARDS_FILE = "shards.json";
 
 type PageRecord = { file: string; key: string; digest: string };
-type SearchManifest = { key: string; shards: number; digests: string[]; pages: Record<string, PageRecord> };
+type ShardRecord = { dir: string; digest: string };
+type SearchManifest = { key: string; shards: ShardRecord[]; pages: Record<string, PageRecord> };
 
 async function htmlFilesIn(dir: string, found: string[]): Promise<string[]> {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
@@ -57,15 +56,16 @@ async function htmlFiles(dir: string): Promise<string[]> {
  * lists, with where it is (the staging folder when rendered there, else the live folder), in the order `htmlFiles`
  * gives for a whole build.
  */
-function stagedHtmlFiles(outDir: string, live: string): [string, string][] {
+function stagedHtmlFiles(outDir: string, live: string): [string, string, boolean][] {
   const manifest = JSON.parse(readFileSync(join(outDir, ".pages.json"), "utf8")) as { pages: Record<string, { file: string }>; carried: string[] };
   const carried = new Set(manifest.carried);
-  const found: [string, string][] = [];
+  const found: [string, string, boolean][] = [];
   for (const [pathname, { file }] of Object.entries(manifest.pages)) {
     if (!file.endsWith(".html") || file.startsWith(`${BUNDLE}/`) || file.startsWith("_astro/")) continue;
     // A page to render that is not rendered yet is left out, as it is from a whole build's folder at this point.
-    const path = carried.has(pathname) ? join(live, file) : join(outDir, file);
-    if (carried.has(pathname) || existsSync(path)) found.push([file, path]);
+    const isCarried = carried.has(pathname);
+    const path = isCarried ? join(live, file) : join(outDir, file);
+    if (isCarried || existsSync(path)) found.push([file, path, isCarried]);
   }
   return found.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
@@ -148,10 +148,44 @@ export function shardKey(url: string, slice: string): string {
   }
 }
 
-export const shardCount = (pages: number, perShard = PAGES_PER_SHARD) => Math.min(MAX_SHARDS, Math.max(1, Math.ceil(pages / perShard)));
-const shardOf = (key: string, shards: number) => Number(Bun.hash(key) % BigInt(shards));
-/** Shard 0 is Pagefind's main bundle, the one the search page loads; the others sit inside it. */
-export const shardDir = (shard: number) => (shard === 0 ? BUNDLE : `${BUNDLE}/shard-${shard}`);
+/**
+ * Cuts the pages into shards: pages in order of their person (`shardKey`), then address, and a shard ends after a
+ * person's last page once it holds a page "marked" by a hash of its own address (one page in `perShard - min`),
+ * with at least a quarter of `perShard` pages and at most three times it. Where a shard ends thus depends on the
+ * pages around it only (content-defined chunking, as rsync and backup tools cut files): a page added, changed or
+ * removed changes its own shard (rarely the next one too, when the cut moves), never the others, whatever the
+ * site's size; a new site's page count only adds shards. A pure function of the pages: a full build and a
+ * series of partial builds cut the same shards.
+ */
+export function assignShards(pages: { url: string; key: string }[], perShard = PAGES_PER_SHARD): string[][] {
+  const min = Math.max(1, Math.ceil(perShard / 4));
+  const every = BigInt(Math.max(1, perShard - min));
+  const max = Math.max(min, perShard * 3);
+  const sorted = [...pages].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
+  const shards: string[][] = [];
+  let current: string[] = [];
+  let marked = false;
+  sorted.forEach(({ url, key }, i) => {
+    current.push(url);
+    if (current.length >= min && Bun.hash(`cut\u0000${url}`) % every === 0n) marked = true;
+    const lastOfPerson = sorted[i + 1]?.key !== key;
+    if (current.length >= max || (marked && lastOfPerson)) {
+      shards.push(current);
+      current = [];
+      marked = false;
+    }
+  });
+  if (current.length > 0 || shards.length === 0) shards.push(current);
+  // Within a shard, pages go to Pagefind in address order (it numbers them as they arrive).
+  return shards.map((urls) => urls.sort());
+}
+
+/**
+ * The first shard is Pagefind's main bundle at /pagefind/, the one the search page loads; the others sit inside
+ * it, named by their first page (a name that stays while that page does, so an unchanged shard keeps its files).
+ */
+export const shardDirs = (shards: string[][]): string[] =>
+  shards.map((pages, i) => (i === 0 ? BUNDLE : `${BUNDLE}/shard-${Bun.hash(pages[0]!).toString(36)}`));
 
 function readManifest(dir: string | undefined): SearchManifest | null {
   if (!dir) return null;
@@ -332,16 +366,17 @@ export async function buildSearchIndex(
   const pages: Record<string, PageRecord> = {};
   const slices = new Map<string, string>();
   // A staged build's unchanged pages are read from the live folder.
-  const files = staged
+  const files: [string, string, boolean][] = staged
     ? stagedHtmlFiles(outDir, previous!)
-    : (await htmlFiles(outDir)).map((path): [string, string] => [relative(outDir, path).split(sep).join("/"), path]);
-  const where = new Map(files);
+    : (await htmlFiles(outDir)).map((path): [string, string, boolean] => [relative(outDir, path).split(sep).join("/"), path, false]);
+  const where = new Map(files.map(([file, path]) => [file, path]));
   const list = lap();
-  for (const [file, path] of files) {
+  for (const [file, path, carried] of files) {
     const url = pageUrl(file);
-    // A page carried over from the live build (the same file, hard-linked) keeps its record without being read.
+    // A page carried over from the live build keeps its record without being read: staged, the live file itself;
+    // else the same file, hard-linked.
     const known = before?.pages[url];
-    if (known && known.file === file && sameFile(join(previous!, file), path)) {
+    if (known && known.file === file && (carried || sameFile(join(previous!, file), path))) {
       pages[url] = known;
       continue;
     }
@@ -355,26 +390,23 @@ export async function buildSearchIndex(
     slices.set(url, indexed);
     pages[url] = { file, key: shardKey(url, folded), digest: Bun.hash(indexed).toString(36) };
   }
-
   const read = lap();
-  const urls = Object.keys(pages).sort();
-  const shards = shardCount(urls.length, pagesPerShard);
-  const members: string[][] = Array.from({ length: shards }, () => []);
-  for (const url of urls) members[shardOf(pages[url]!.key, shards)]!.push(url);
-  // The search page loads shard 0: it must hold pages whenever any shard does.
-  const firstFull = members.findIndex((m) => m.length > 0);
-  if (firstFull > 0) [members[0], members[firstFull]] = [members[firstFull]!, members[0]!];
-
-  const digests = members.map((m) => Bun.hash(m.map((url) => `${url}\u0000${pages[url]!.digest}`).join("\n")).toString(36));
+  const urls = Object.keys(pages);
+  const members = assignShards(urls.map((url) => ({ url, key: pages[url]!.key })), pagesPerShard);
+  const dirs = shardDirs(members);
+  const shards = members.map((m, i): ShardRecord => ({
+    dir: dirs[i]!,
+    digest: Bun.hash(m.map((url) => `${url}\u0000${pages[url]!.digest}`).join("\n")).toString(36),
+  }));
+  const previousShards = new Map((Array.isArray(before?.shards) ? before.shards : []).map((r) => [r.dir, r.digest]));
   let reused = 0;
   const toIndex: number[] = [];
-  for (let shard = 0; shard < shards; shard++) {
-    // An empty shard other than the main bundle is simply left out of shards.json.
-    if (shard > 0 && members[shard]!.length === 0) continue;
-    const old = previous ? join(previous, shardDir(shard)) : null;
-    if (before?.shards === shards && before.digests[shard] === digests[shard] && old && existsSync(join(old, "pagefind-entry.json"))) {
+  for (let shard = 0; shard < shards.length; shard++) {
+    const { dir, digest } = shards[shard]!;
+    const old = previous ? join(previous, dir) : null;
+    if (previousShards.get(dir) === digest && old && existsSync(join(old, "pagefind-entry.json"))) {
       // Staged for publication in place: an unchanged shard stays where it is, in the live folder.
-      if (!staged) linkShard(old, join(outDir, shardDir(shard)));
+      if (!staged) linkShard(old, join(outDir, dir));
       reused++;
     } else toIndex.push(shard);
   }
@@ -383,7 +415,7 @@ export async function buildSearchIndex(
   const plan = lap();
   await indexShards(
     toIndex.map((shard) => () => ({
-      outputPath: join(outDir, shardDir(shard)),
+      outputPath: join(outDir, dirs[shard]!),
       shardZero: shard === 0,
       pages: members[shard]!.map((url): [string, string] => {
         const slice = slices.get(url) ?? searchableSlice(readFileSync(where.get(pages[url]!.file) ?? join(outDir, pages[url]!.file), "utf8"));
@@ -393,10 +425,10 @@ export async function buildSearchIndex(
   );
   const indexed = toIndex.length;
   const index = lap();
-  const others = members.flatMap((m, shard) => (shard > 0 && m.length > 0 ? [`/${shardDir(shard)}/`] : []));
+  const others = dirs.slice(1).map((dir) => `/${dir}/`);
   mkdirSync(join(outDir, BUNDLE), { recursive: true });
   writeFileSync(join(outDir, BUNDLE, SHARDS_FILE), JSON.stringify(others));
-  writeFileSync(join(outDir, SEARCH_MANIFEST), JSON.stringify({ key, shards, digests, pages } satisfies SearchManifest));
+  writeFileSync(join(outDir, SEARCH_MANIFEST), JSON.stringify({ key, shards, pages } satisfies SearchManifest));
   const indexedPages = toIndex.reduce((n, shard) => n + members[shard]!.length, 0);
-  return { pages: urls.length, shards, indexed, reused, indexedPages, timings: { list, read, plan, index, write: lap() } };
+  return { pages: urls.length, shards: shards.length, indexed, reused, indexedPages, timings: { list, read, plan, index, write: lap() } };
 }
