@@ -106,7 +106,7 @@ console.log(`${Object.keys(pages).length} searchable pages written in ${fmt((per
 console.log(`module: ${modulePath}; load average ${loadavg().map((l) => fmt(l, 2)).join(" ")}`);
 
 const full = await buildSearchIndex(live, { key: "bench" });
-console.log(`full index: ${full.pages} pages, ${full.shards} shards, ${fmt(Object.values(full.timings).reduce((a, b) => a + b, 0) / 1000)} s`, full.timings);
+console.log(`full index: ${full.pages} pages, ${full.shards} shards, ${fmt(Object.values(full.timings).reduce((a, b) => a + b, 0) / 1000)} s ${JSON.stringify(full.timings)}`);
 
 // One-article edits, staged as the server stages them: the page in the staging folder, the rest carried.
 const totals: number[] = [];
@@ -127,8 +127,7 @@ for (let c = 1; c <= CHANGES; c++) {
   const written = (readdirSync(join(staging, "pagefind"), { recursive: true }) as string[]).filter((f) => statSync(join(staging, "pagefind", f)).isFile());
   console.log(
     `change ${c} (${file}, ${c % 2 ? "recent" : "old"}): ${fmt(total / 1000, 2)} s, ${stats.indexed} of ${stats.shards} shards re-indexed (${stats.indexedPages} pages), ` +
-      `${written.length} index files written, manifest ${fmt(statSync(join(staging, SEARCH_MANIFEST)).size / 1e6, 2)} MB`,
-    stats.timings,
+      `${written.length} index files written, manifest ${fmt(statSync(join(staging, SEARCH_MANIFEST)).size / 1e6, 2)} MB; ms ${JSON.stringify(stats.timings)}`,
   );
   // Publish in place, as api/lib/publish-in-place.ts would: the staged files over the live ones.
   cpSync(join(staging, "pagefind"), join(live, "pagefind"), { recursive: true, force: true });

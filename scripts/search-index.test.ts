@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import * as pagefind from "pagefind";
 import { foldApostrophes } from "../site/src/lib/search-text";
-import { assignShards, buildSearchIndex, pageUrl, searchableSlice, withoutIgnored } from "./search-index";
+import { assignShards, buildSearchIndex, OLD_SHARD_FACTOR, pageDate, pageUrl, searchableSlice, type ShardPage, withoutIgnored } from "./search-index";
 
 const page = (lang: string, body: string) =>
   `<!doctype html><html lang="${lang}"><head><title>t</title></head><body><header>Menu</header>${body}</body></html>`;
@@ -131,88 +131,109 @@ describe("search index", () => {
     for (const f of files(fresh)) expect(readFileSync(join(next, "pagefind", f)), f).toEqual(readFileSync(join(fresh, "pagefind", f)));
   });
 
-  // A site's pages as the indexer sees them: a person's articles, media and events, their profile, a few pages
-  // of no one. Deterministic, so that each test's figures are the same at every run.
-  const sitePages = (n: number) =>
-    Array.from({ length: n }, (_, i) => {
-      const person = `membre${(i * 7919) % Math.max(1, Math.round(n / 17))}`;
-      return i % 50 === 0 ? { url: `/event/e${i}`, key: `/event/e${i}` } : { url: `/article/a${i}`, key: person };
-    });
-  const cut = (pages: { url: string; key: string }[], perShard: number) => new Set(assignShards(pages, perShard).map((s) => s.join(" ")));
+  // A site's pages as the indexer sees them: dated articles, media and events (their date grows with their
+  // number), one profile per person (no date). Deterministic, so that each test's figures are the same every run.
+  const date = (i: number) => new Date(Date.UTC(2015, 0, 1) + i * 3_600_000).toISOString();
+  const sitePages = (n: number): ShardPage[] => {
+    const people = Math.max(1, Math.round(n / 17));
+    return Array.from({ length: n }, (_, i) =>
+      i < people ? { url: `/user/membre${i}`, key: `membre${i}`, date: "" } : { url: `/article/a${i}`, key: `membre${(i * 7919) % people}`, date: date(i) },
+    );
+  };
+  const cut = (pages: ShardPage[], perShard: number) => new Set(assignShards(pages, perShard).map((s) => s.join(" ")));
   /** The shards of `after` that `before` does not have: the ones a build would index again. */
   const changed = (before: Set<string>, after: Set<string>) => [...after].filter((s) => !before.has(s)).map((s) => s.split(" "));
 
-  it("cuts shards of a bounded size whatever the site's size, a person's pages together", () => {
+  it("files a page under its own date, a profile under none", () => {
+    const article = '<main><div class="meta"><time datetime="2025-11-28T04:54:42.972Z">28 novembre</time></div></main>';
+    expect(pageDate("/article/x", article)).toBe("2025-11-28T04:54:42.972Z");
+    expect(pageDate("/user/awa", '<main><ul class="teaser-list"><li><time datetime="2026-01-01">1er</time></li></ul></main>')).toBe("");
+    expect(pageDate("/event/y", "<main><p>Sans date</p></main>")).toBe("");
+  });
+
+  it("cuts small shards for recent pages and profiles, larger ones for old pages, whatever the site's size", () => {
     for (const n of [2_000, 20_000]) {
       const pages = sitePages(n);
       const shards = assignShards(pages, 50);
       expect(shards.flat().sort()).toEqual(pages.map((p) => p.url).sort());
-      // At most three times the target, at least a quarter of it (the last shard aside); about the target on average.
-      expect(Math.max(...shards.map((s) => s.length))).toBeLessThanOrEqual(150);
-      expect(Math.min(...shards.slice(0, -1).map((s) => s.length))).toBeGreaterThanOrEqual(13);
-      expect(n / shards.length).toBeGreaterThan(25);
-      expect(n / shards.length).toBeLessThan(100);
-      // A person's pages are split only when they alone fill a shard.
-      const where = new Map(shards.flatMap((s, i) => s.map((url) => [url, i] as const)));
-      const byPerson = Map.groupBy(pages, (p) => p.key);
-      const split = [...byPerson.values()].filter((ps) => new Set(ps.map((p) => where.get(p.url))).size > 1);
-      expect(split.every((ps) => ps.length > 13)).toBe(true);
+      const newest = shards.find((s) => s.includes(`/article/a${n - 1}`))!;
+      const profile = shards.find((s) => s.includes("/user/membre0"))!;
+      // Twice the target at most for recent pages and profiles; twice OLD_SHARD_FACTOR times it for old ones.
+      expect(newest.length).toBeLessThanOrEqual(100);
+      expect(profile.length).toBeLessThanOrEqual(100);
+      expect(Math.max(...shards.map((s) => s.length))).toBeLessThanOrEqual(2 * 50 * OLD_SHARD_FACTOR);
+      // Old pages in large shards: far fewer shards (fewer requests per search) than small shards everywhere.
+      expect(shards.length).toBeLessThan(n / 50 / 2);
+      const oldest = shards.find((s) => s.includes(`/article/a${Math.round(n / 17)}`))!;
+      if (n === 20_000) expect(oldest.length).toBeGreaterThan(100);
     }
   });
 
   it("cuts the same shards from the same pages in any order (a full build and a series of partial builds agree)", () => {
     const pages = sitePages(3_000);
-    const reversed = [...pages].reverse();
-    expect(assignShards(reversed, 40)).toEqual(assignShards(pages, 40));
+    expect(assignShards([...pages].reverse(), 40)).toEqual(assignShards(pages, 40));
   });
 
-  it("changes one small shard when a page is added, removed or moves to another person, at 2,000 pages as at 20,000", () => {
+  it("changes one small shard for a new page or a new profile, one old shard for an old page gone, at 2,000 pages as at 20,000", () => {
     for (const n of [2_000, 20_000]) {
       const pages = sitePages(n);
       const before = cut(pages, 50);
-      const variants = [
-        [...pages, { url: "/article/nouveau", key: "membre3" }],
-        pages.filter((_, i) => i !== Math.floor(n / 2)),
-        pages.map((p, i) => (i === Math.floor(n / 3) ? { ...p, key: "membre5" } : p)),
-      ];
-      for (const after of variants) {
-        const touched = changed(before, cut(after, 50));
-        // One shard, or two when the page moves between people (or a cut moves); never a share of the site.
-        expect(touched.length).toBeGreaterThan(0);
-        expect(touched.length).toBeLessThanOrEqual(2);
-        for (const s of touched) expect(s.length).toBeLessThanOrEqual(150);
-      }
+      const newPage = changed(before, cut([...pages, { url: "/article/nouveau", key: "membre3", date: date(n + 5) }], 50));
+      expect(newPage.length).toBe(1);
+      expect(newPage[0]!.length).toBeLessThanOrEqual(100);
+      const newProfile = changed(before, cut([...pages, { url: "/user/nouveau", key: "nouveau", date: "" }], 50));
+      expect(newProfile.length).toBe(1);
+      expect(newProfile[0]!.length).toBeLessThanOrEqual(100);
+      const oldGone = changed(before, cut(pages.filter((p) => p.url !== `/article/a${Math.round(n / 10)}`), 50));
+      expect(oldGone.length).toBeGreaterThan(0);
+      expect(oldGone.length).toBeLessThanOrEqual(2);
+      for (const s of oldGone) expect(s.length).toBeLessThanOrEqual(2 * 50 * OLD_SHARD_FACTOR);
     }
   });
 
-  it("indexes again one small shard for a one-page change where capped shard counts would index a large one", async () => {
-    // 1,000 pages with shards of about 10: sixteen shards at most (the layout before) would hold ~62 pages each.
+  it("indexes again one small shard for a change to a recent page where capped shard counts would index a large one", async () => {
+    // 1,500 pages with shards of about 10: sixteen shards at most (the layout before) would hold ~94 pages each.
     const live = join(dir, "many");
     const next = join(dir, "many-next");
     const fresh = join(dir, "many-fresh");
     const people = 60;
-    for (let i = 0; i < 1_000; i++) {
-      const html = page("fr", `<main data-pagefind-body><h1>Étude n°${i}</h1><p>Par <a href="/user/p${i % people}">p${i % people}</a></p><p>Océan ${i}</p></main>`);
-      mkdirSync(join(live, "article"), { recursive: true });
-      writeFileSync(join(live, "article", `a${i}.html`), html);
-    }
+    const article = (i: number, title: string) =>
+      page(
+        "fr",
+        `<main data-pagefind-body><h1>${title}</h1><p data-pagefind-ignore><time datetime="${date(i)}">${i}</time> Par <a href="/user/p${i % people}">p${i % people}</a></p><p>Océan ${i}</p></main>`,
+      );
+    mkdirSync(join(live, "article"), { recursive: true });
+    mkdirSync(join(live, "user"), { recursive: true });
+    for (let i = 0; i < 1_500; i++) writeFileSync(join(live, "article", `a${i}.html`), article(i, `Étude n°${i}`));
+    for (let p = 0; p < people; p++) writeFileSync(join(live, "user", `p${p}.html`), page("fr", `<main data-pagefind-body><h1>Profil p${p}</h1></main>`));
     const full = await buildSearchIndex(live, { pagesPerShard: 10 });
-    expect(full.pages).toBe(1_000);
-    expect(full.shards).toBeGreaterThan(40);
-    for (const d of [next, fresh]) mkdirSync(join(d, "article"), { recursive: true });
-    for (const name of readdirSync(join(live, "article"))) {
-      linkSync(join(live, "article", name), join(next, "article", name));
-      writeFileSync(join(fresh, "article", name), readFileSync(join(live, "article", name)));
-    }
-    const edited = page("fr", `<main data-pagefind-body><h1>Étude corrigée</h1><p>Par <a href="/user/p7">p7</a></p><p>Pêche</p></main>`);
+    expect(full.pages).toBe(1_560);
+    expect(full.shards).toBeGreaterThan(16);
+    const copy = (d: string) => {
+      for (const sub of ["article", "user"]) {
+        mkdirSync(join(d, sub), { recursive: true });
+        for (const name of readdirSync(join(live, sub))) {
+          if (d === next) linkSync(join(live, sub, name), join(d, sub, name));
+          else writeFileSync(join(d, sub, name), readFileSync(join(live, sub, name)));
+        }
+      }
+    };
+    copy(next);
+    copy(fresh);
+    // The newest article corrected, and an old one.
     for (const d of [next, fresh]) {
-      rmSync(join(d, "article", "a7.html"));
-      writeFileSync(join(d, "article", "a7.html"), edited);
+      for (const [i, title] of [[1_499, "Étude corrigée"], [30, "Étude ancienne corrigée"]] as const) {
+        rmSync(join(d, "article", `a${i}.html`));
+        writeFileSync(join(d, "article", `a${i}.html`), article(i, title));
+      }
     }
     const stats = await buildSearchIndex(next, { previous: live, pagesPerShard: 10 });
-    expect(stats.indexed).toBe(1);
-    expect(stats.indexedPages).toBeLessThanOrEqual(30);
-    expect(stats.reused).toBe(stats.shards - 1);
+    expect(stats.indexed).toBe(2);
+    expect(stats.reused).toBe(stats.shards - 2);
+    // The recent page's shard (at most 20 pages) and the old page's (at most 160), not a sixteenth of the site.
+    expect(stats.indexedPages).toBeLessThanOrEqual(20 + 2 * 10 * OLD_SHARD_FACTOR);
+    const shards = (JSON.parse(readFileSync(join(next, ".search.json"), "utf8")) as { shards: { dir: string }[] }).shards;
+    expect(shards.length).toBe(stats.shards);
     // The same index as a whole build of the same pages, file for file.
     await buildSearchIndex(fresh, { pagesPerShard: 10 });
     const files = (d: string) =>

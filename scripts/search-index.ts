@@ -4,12 +4,14 @@
  * lists, login, 404 and dashboards never show up in results.
  *
  * Shards. Pagefind cannot update an index, and indexing 7,966 pages (5,000 articles) costs ~9 s of CPU. The index
- * is therefore split into shards of about PAGES_PER_SHARD pages (one shard, at /pagefind/, up to that size; at most
- * MAX_SHARDS), which the search page merges in the browser (Pagefind's mergeIndex; site/src/scripts/search.ts
- * reads /pagefind/shards.json). A page's shard follows its first person (the author of an article, the organizer
- * of an event, the member of a profile page), so a write usually touches one shard. A build re-indexes only the
- * shards whose pages changed (by a digest of what Pagefind reads) and hard-links the others from the live build;
- * `.search.json` at the build's root records pages, digests and shards for the next build.
+ * is therefore split into shards of about PAGES_PER_SHARD pages whatever the site's size (`assignShards`: a
+ * person's pages together, cut where a page's own hash says, so a page added, changed or removed changes its own
+ * shard only), which the search page merges in the browser (Pagefind's mergeIndex; site/src/scripts/search.ts
+ * reads /pagefind/shards.json). The first shard is the bundle at /pagefind/, the others sit inside it, each named
+ * by its first page. A build re-indexes only the shards whose pages changed (by a digest of what Pagefind reads)
+ * and hard-links the others from the live build (or leaves them there, staged); `.search.json` at the build's
+ * root records pages, digests and shards for the next build. Why not shards by date, or a capped count of them:
+ * docs/DECISIONS.md « Issue 31 §3 ».
  *
  * Speed: Pagefind's service reads one JSON+base64 message per page over a pipe, so each page is cut down to what
  * Pagefind reads from it (see searchableSlice: a quarter of the bytes), and pages are sent several at a time.
@@ -31,7 +33,7 @@ export const BUNDLE = "pagefind";
 /** Lists the other shards' folders for the search page. */
 export const SHARDS_FILE = "shards.json";
 
-type PageRecord = { file: string; key: string; digest: string };
+type PageRecord = { file: string; key: string; date: string; digest: string };
 type ShardRecord = { dir: string; digest: string };
 type SearchManifest = { key: string; shards: ShardRecord[]; pages: Record<string, PageRecord> };
 
@@ -148,36 +150,77 @@ export function shardKey(url: string, slice: string): string {
   }
 }
 
+/** Old pages' shards hold about this many times PAGES_PER_SHARD pages. */
+export const OLD_SHARD_FACTOR = 8;
+
+/** A searchable page as the shards see it: its address, its person (`shardKey`), its date (`pageDate`) or "". */
+export type ShardPage = { url: string; key: string; date: string };
+
 /**
- * Cuts the pages into shards: pages in order of their person (`shardKey`), then address, and a shard ends after a
- * person's last page once it holds a page "marked" by a hash of its own address (one page in `perShard - min`),
- * with at least a quarter of `perShard` pages and at most three times it. Where a shard ends thus depends on the
- * pages around it only (content-defined chunking, as rsync and backup tools cut files): a page added, changed or
- * removed changes its own shard (rarely the next one too, when the cut moves), never the others, whatever the
- * site's size; a new site's page count only adds shards. A pure function of the pages: a full build and a
- * series of partial builds cut the same shards.
+ * Content-defined chunking (as rsync and backup tools cut files): `pages`, in their order, are cut after a page
+ * "marked" by a hash of its own address (one page in `target / 2`) once the chunk holds half of `target`, and at
+ * twice `target` at most; with `together`, not between two pages of one person. Where a chunk ends depends on the
+ * pages around it only: a page added, changed or removed changes its own chunk (rarely the next one too, when a
+ * cut moves), never the others, whatever the number of pages.
  */
-export function assignShards(pages: { url: string; key: string }[], perShard = PAGES_PER_SHARD): string[][] {
-  const min = Math.max(1, Math.ceil(perShard / 4));
-  const every = BigInt(Math.max(1, perShard - min));
-  const max = Math.max(min, perShard * 3);
-  const sorted = [...pages].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
-  const shards: string[][] = [];
-  let current: string[] = [];
+function chunk(pages: ShardPage[], target: number, salt: string, together: boolean): ShardPage[][] {
+  const min = Math.max(1, Math.ceil(target / 2));
+  const every = BigInt(Math.max(1, target - min));
+  const max = Math.max(min, target * 2);
+  const chunks: ShardPage[][] = [];
+  let current: ShardPage[] = [];
   let marked = false;
-  sorted.forEach(({ url, key }, i) => {
-    current.push(url);
-    if (current.length >= min && Bun.hash(`cut\u0000${url}`) % every === 0n) marked = true;
-    const lastOfPerson = sorted[i + 1]?.key !== key;
-    if (current.length >= max || (marked && lastOfPerson)) {
-      shards.push(current);
+  pages.forEach((page, i) => {
+    current.push(page);
+    if (current.length >= min && Bun.hash(`${salt}\u0000${page.url}`) % every === 0n) marked = true;
+    const groupEnds = !together || pages[i + 1]?.key !== page.key;
+    if (current.length >= max || (marked && groupEnds)) {
+      chunks.push(current);
       current = [];
       marked = false;
     }
   });
-  if (current.length > 0 || shards.length === 0) shards.push(current);
+  if (current.length > 0) chunks.push(current);
+  return chunks;
+}
+
+const byKey = (a: ShardPage, b: ShardPage) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.url < b.url ? -1 : a.url > b.url ? 1 : 0);
+const byDate = (a: ShardPage, b: ShardPage) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.url < b.url ? -1 : a.url > b.url ? 1 : 0);
+
+/**
+ * Cuts the searchable pages into shards by recency, a pure function of the pages (a full build and a series of
+ * partial builds cut the same shards):
+ * - dated pages (articles, media, events: their first `datetime`) in date order are cut into old-page chunks of
+ *   about OLD_SHARD_FACTOR × `perShard` pages. Each old chunk but the last is one shard: old pages seldom change,
+ *   and few large shards keep a search light on a phone (a query downloads about one index chunk per shard);
+ * - the newest chunk (with the one before while the newest holds less than half a chunk) is the recent part, cut
+ *   into shards of about `perShard` pages: new work, and the edits that mostly follow it, land in a small shard;
+ * - pages with no date of their own (member profiles) are cut into shards of about `perShard` pages, a person's
+ *   pages together.
+ * Every cut is content-defined (`chunk`), so a change touches its own shard. A new chunk of old pages closes
+ * once per ~OLD_SHARD_FACTOR × `perShard` new pages, the one larger re-index of the scheme; an edit of an old
+ * page re-indexes its old chunk (at most 2 × OLD_SHARD_FACTOR × `perShard` pages at any site size).
+ */
+export function assignShards(pages: ShardPage[], perShard = PAGES_PER_SHARD): string[][] {
+  const undated = pages.filter((p) => !p.date).sort(byKey);
+  const dated = pages.filter((p) => p.date).sort(byDate);
+  const old = chunk(dated, perShard * OLD_SHARD_FACTOR, "old", false);
+  let recentFrom = old.length - 1;
+  if (recentFrom > 0 && old[recentFrom]!.length < (perShard * OLD_SHARD_FACTOR) / 2) recentFrom--;
+  const shards = [
+    ...chunk(undated, perShard, "undated", true),
+    ...old.slice(0, Math.max(0, recentFrom)),
+    ...chunk(old.slice(Math.max(0, recentFrom)).flat(), perShard, "recent", false),
+  ];
   // Within a shard, pages go to Pagefind in address order (it numbers them as they arrive).
-  return shards.map((urls) => urls.sort());
+  const urls = shards.map((c) => c.map((p) => p.url).sort());
+  return urls.length > 0 ? urls : [[]];
+}
+
+/** The date a page is filed under: the first `datetime` of an article, media or event; none for a profile page. */
+export function pageDate(url: string, slice: string): string {
+  if (/^\/user\/[^/]+$/.test(url)) return "";
+  return /\bdatetime="([^"]*)"/.exec(slice)?.[1] ?? "";
 }
 
 /**
@@ -388,11 +431,11 @@ export async function buildSearchIndex(
     // The shard follows the first person linked, ignored parts included (an article's byline is one).
     const indexed = withoutIgnored(folded);
     slices.set(url, indexed);
-    pages[url] = { file, key: shardKey(url, folded), digest: Bun.hash(indexed).toString(36) };
+    pages[url] = { file, key: shardKey(url, folded), date: pageDate(url, folded), digest: Bun.hash(indexed).toString(36) };
   }
   const read = lap();
   const urls = Object.keys(pages);
-  const members = assignShards(urls.map((url) => ({ url, key: pages[url]!.key })), pagesPerShard);
+  const members = assignShards(urls.map((url) => ({ url, key: pages[url]!.key, date: pages[url]!.date ?? "" })), pagesPerShard);
   const dirs = shardDirs(members);
   const shards = members.map((m, i): ShardRecord => ({
     dir: dirs[i]!,
