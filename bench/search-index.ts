@@ -74,7 +74,11 @@ const article = (i: number, edit = 0) => {
   );
 };
 const media = (i: number) =>
-  shell(`${words(5)} (média ${i})`, "Média", `<h1>${words(5)} (média ${i})</h1><p>Déposé par <a href="/user/membre${i % members}">Membre ${i % members}</a></p><p>${words(80)}</p>`);
+  shell(
+    `${words(5)} (média ${i})`,
+    "Média",
+    `<h1>${words(5)} (média ${i})</h1><div class="meta" data-pagefind-ignore>Publié le <time datetime="${day(i)}">${i}</time> Par <a href="/user/membre${i % members}">Membre ${i % members}</a></div><p>${words(80)}</p>`,
+  );
 const event = (i: number) =>
   shell(
     `${words(5)} (événement ${i})`,

@@ -227,8 +227,17 @@ export function pageDate(url: string, slice: string): string {
  * The first shard is Pagefind's main bundle at /pagefind/, the one the search page loads; the others sit inside
  * it, named by their first page (a name that stays while that page does, so an unchanged shard keeps its files).
  */
-export const shardDirs = (shards: string[][]): string[] =>
-  shards.map((pages, i) => (i === 0 ? BUNDLE : `${BUNDLE}/shard-${Bun.hash(pages[0]!).toString(36)}`));
+export function shardDirs(shards: string[][]): string[] {
+  const used = new Set<string>();
+  return shards.map((pages, i) => {
+    if (i === 0) return BUNDLE;
+    let dir = `${BUNDLE}/shard-${Bun.hash(pages[0]!).toString(36)}`;
+    // Two first pages with one hash (never seen, but a name must be unique): the later shard takes its position too.
+    if (used.has(dir)) dir += `-${i}`;
+    used.add(dir);
+    return dir;
+  });
+}
 
 function readManifest(dir: string | undefined): SearchManifest | null {
   if (!dir) return null;
