@@ -153,20 +153,25 @@ export function shardKey(url: string, slice: string): string {
 /** Old pages' shards hold about this many times PAGES_PER_SHARD pages. */
 export const OLD_SHARD_FACTOR = 8;
 
+/** How far a chunk's size strays from its target: from (1 - spread) to (1 + 2 × spread) times it (`chunk`). */
+const SMALL_SPREAD = 0.5;
+// Old chunks are large: a tighter spread keeps an old page's edit near the target (3,000 to 6,000 pages at 500).
+const OLD_SPREAD = 0.25;
+
 /** A searchable page as the shards see it: its address, its person (`shardKey`), its date (`pageDate`) or "". */
 export type ShardPage = { url: string; key: string; date: string };
 
 /**
  * Content-defined chunking (as rsync and backup tools cut files): `pages`, in their order, are cut after a page
- * "marked" by a hash of its own address (one page in `target / 2`) once the chunk holds half of `target`, and at
- * twice `target` at most; with `together`, not between two pages of one person. Where a chunk ends depends on the
- * pages around it only: a page added, changed or removed changes its own chunk (rarely the next one too, when a
- * cut moves), never the others, whatever the number of pages.
+ * "marked" by a hash of its own address (one page in `spread × target`) once the chunk holds (1 - spread) ×
+ * `target` pages, and at (1 + 2 × spread) × `target` at most; with `together`, not between two pages of one
+ * person. Where a chunk ends depends on the pages around it only: a page added, changed or removed changes its own
+ * chunk (rarely the next one too, when a cut moves), never the others, whatever the number of pages.
  */
-function chunk(pages: ShardPage[], target: number, salt: string, together: boolean): ShardPage[][] {
-  const min = Math.max(1, Math.ceil(target / 2));
+function chunk(pages: ShardPage[], target: number, salt: string, together: boolean, spread = SMALL_SPREAD): ShardPage[][] {
+  const min = Math.max(1, Math.ceil(target * (1 - spread)));
   const every = BigInt(Math.max(1, target - min));
-  const max = Math.max(min, target * 2);
+  const max = Math.max(min, Math.ceil(target * (1 + 2 * spread)));
   const chunks: ShardPage[][] = [];
   let current: ShardPage[] = [];
   let marked = false;
@@ -199,12 +204,12 @@ const byDate = (a: ShardPage, b: ShardPage) => (a.date < b.date ? -1 : a.date > 
  *   pages together.
  * Every cut is content-defined (`chunk`), so a change touches its own shard. A new chunk of old pages closes
  * once per ~OLD_SHARD_FACTOR × `perShard` new pages, the one larger re-index of the scheme; an edit of an old
- * page re-indexes its old chunk (at most 2 × OLD_SHARD_FACTOR × `perShard` pages at any site size).
+ * page re-indexes its old chunk (at most 1.5 × OLD_SHARD_FACTOR × `perShard` pages at any site size).
  */
 export function assignShards(pages: ShardPage[], perShard = PAGES_PER_SHARD): string[][] {
   const undated = pages.filter((p) => !p.date).sort(byKey);
   const dated = pages.filter((p) => p.date).sort(byDate);
-  const old = chunk(dated, perShard * OLD_SHARD_FACTOR, "old", false);
+  const old = chunk(dated, perShard * OLD_SHARD_FACTOR, "old", false, OLD_SPREAD);
   let recentFrom = old.length - 1;
   if (recentFrom > 0 && old[recentFrom]!.length < (perShard * OLD_SHARD_FACTOR) / 2) recentFrom--;
   const shards = [
