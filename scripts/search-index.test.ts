@@ -55,6 +55,13 @@ describe("search index", () => {
         '<p data-pagefind-ignore><img src="/uploads/article_pics/ignored.webp" alt="Non"></p>' +
           '<img src="/uploads/article_pics/x.webp" alt="Awa"><p>Awa Ndiaye, chercheuse.</p>',
       ),
+      // A profile: its lists (and their counts) are excluded by class; its first picture is a teaser's.
+      "article/c.html": whole(
+        "Awa Ndiaye",
+        '<p>Chercheuse en économie.</p><section><div class="section-head"><h2>Articles</h2><span class="badge">2 articles</span></div>' +
+          '<ul class="teaser-list"><li><img src="/uploads/article_pics/t.webp" alt="Une"><h3><a href="/article/a">L’économie bleue</a></h3></li></ul></section>' +
+          '<div class="empty-state"><p>Aucun média disponible</p></div>',
+      ),
     };
     for (const [rel, html] of Object.entries(pages)) writeFileSync(join(site, rel), html);
     expect(searchableSlice(pages["article/a.html"])).not.toContain("<nav>");
@@ -240,5 +247,25 @@ describe("search index", () => {
       (readdirSync(join(d, "pagefind"), { recursive: true }) as string[]).filter((f) => /\.(pf_\w+|json)$/.test(f)).sort();
     expect(files(next)).toEqual(files(fresh));
     for (const f of files(fresh)) expect(readFileSync(join(next, "pagefind", f)), f).toEqual(readFileSync(join(fresh, "pagefind", f)));
+  });
+
+  it("does not index a profile again when only its lists change (an article of theirs published or withdrawn)", async () => {
+    const live = join(dir, "profile");
+    const next = join(dir, "profile-next");
+    const profile = (n: number) =>
+      page(
+        "fr",
+        `<main data-pagefind-body><h1>Awa Ndiaye</h1><p>Chercheuse.</p><div class="section-head"><h2>Articles</h2><span>${n} articles</span></div>` +
+          `<ul class="teaser-list">${Array.from({ length: n }, (_, i) => `<li><a href="/article/a${i}">Article ${i}</a></li>`).join("")}</ul></main>`,
+      );
+    for (const [d, n] of [[live, 2], [next, 3]] as const) {
+      mkdirSync(join(d, "user"), { recursive: true });
+      writeFileSync(join(d, "user", "awa.html"), profile(n));
+    }
+    await buildSearchIndex(live);
+    expect(await buildSearchIndex(next, { previous: live })).toMatchObject({ indexed: 0, reused: 1 });
+    // Its own text is still what counts.
+    writeFileSync(join(next, "user", "awa.html"), profile(3).replace("Chercheuse.", "Économiste."));
+    expect(await buildSearchIndex(next, { previous: live })).toMatchObject({ indexed: 1, reused: 0 });
   });
 });

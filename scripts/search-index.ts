@@ -100,10 +100,16 @@ export function searchableSlice(html: string): string | null {
   return `<!doctype html>${htmlTag}<head>${title}</head><body>${html.slice(start, end + 7)}${picture}</body></html>`;
 }
 
-const IGNORED = /<([a-z][a-z0-9]*)\b[^>]*\sdata-pagefind-ignore(?:[\s=>])/g;
+// An element Pagefind skips: marked `data-pagefind-ignore`, or of a class EXCLUDE names (each a plain `.class`).
+const EXCLUDED_CLASSES = EXCLUDE.map((selector) => selector.slice(1)).join("|");
+const IGNORED = new RegExp(
+  `<([a-z][a-z0-9]*)\\b(?=[^>]*(?:\\sdata-pagefind-ignore[\\s=>]|\\sclass="(?:[^"]*\\s)?(?:${EXCLUDED_CLASSES})(?:\\s[^"]*)?"))`,
+  "g",
+);
 
 /**
- * The slice without its `data-pagefind-ignore` elements, which Pagefind skips anyway (no filter or meta attribute
+ * The slice without its `data-pagefind-ignore` elements and those EXCLUDE names (an author's lists and their
+ * counts: a profile then reads the same when one of its articles comes or goes), which Pagefind skips anyway (no filter or meta attribute
  * sits inside one on this site), but for the page's first picture, which Pagefind takes from them too. What is left is what a page's digest covers: an article whose « À lire aussi »
  * list changed when another article was published, or an event whose badge went from « À venir » to « En cours »,
  * reads the same to the search index and its shard is reused instead of indexed again. An element whose end is
