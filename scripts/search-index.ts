@@ -204,8 +204,8 @@ const byDate = (a: ShardPage, b: ShardPage) => (a.date < b.date ? -1 : a.date > 
  * - dated pages (articles, media, events: their first `datetime`) in date order are cut into old-page chunks of
  *   about OLD_SHARD_FACTOR × `perShard` pages. Each old chunk but the last is one shard: old pages seldom change,
  *   and few large shards keep a search light on a phone (a query downloads about one index chunk per shard);
- * - the newest chunk (with the one before while the newest holds less than half a chunk) is the recent part, cut
- *   into shards of about `perShard` pages: new work, and the edits that mostly follow it, land in a small shard;
+ * - the newest chunks, back to at least OLD_SHARD_FACTOR × `perShard` pages, are the recent part, cut into
+ *   shards of about `perShard` pages: new work, and the edits that mostly follow it, land in a small shard;
  * - pages with no date of their own (member profiles) are cut into shards of about `perShard` pages, a person's
  *   pages together.
  * Every cut is content-defined (`chunk`), so a change touches its own shard. A new chunk of old pages closes
@@ -216,12 +216,14 @@ export function assignShards(pages: ShardPage[], perShard = PAGES_PER_SHARD): st
   const undated = pages.filter((p) => !p.date).sort(byKey);
   const dated = pages.filter((p) => p.date).sort(byDate);
   const old = chunk(dated, perShard * OLD_SHARD_FACTOR, "old", false, OLD_SPREAD);
-  let recentFrom = old.length - 1;
-  if (recentFrom > 0 && old[recentFrom]!.length < (perShard * OLD_SHARD_FACTOR) / 2) recentFrom--;
+  // The newest chunks, back to a chunk's worth of pages: the recent part holds at least that (the newest chunk is
+  // often a short tail), and a small site (5,000 articles) has small shards only, as before.
+  let recentFrom = old.length;
+  for (let recent = 0; recentFrom > 0 && recent < perShard * OLD_SHARD_FACTOR; ) recent += old[--recentFrom]!.length;
   const shards = [
     ...chunk(undated, perShard, "undated", true),
-    ...old.slice(0, Math.max(0, recentFrom)),
-    ...chunk(old.slice(Math.max(0, recentFrom)).flat(), perShard, "recent", false),
+    ...old.slice(0, recentFrom),
+    ...chunk(old.slice(recentFrom).flat(), perShard, "recent", false),
   ];
   // Within a shard, pages go to Pagefind in address order (it numbers them as they arrive).
   const urls = shards.map((c) => c.map((p) => p.url).sort());
