@@ -4,11 +4,11 @@
  * lists, login, 404 and dashboards never show up in results.
  *
  * Shards. Pagefind cannot update an index, and indexing 7,966 pages (5,000 articles) costs ~9 s of CPU. The index
- * is therefore split into shards of about PAGES_PER_SHARD pages whatever the site's size (`assignShards`: a
- * person's pages together, cut where a page's own hash says, so a page added, changed or removed changes its own
- * shard only), which the search page merges in the browser (Pagefind's mergeIndex; site/src/scripts/search.ts
- * reads /pagefind/shards.json). The first shard is the bundle at /pagefind/, the others sit inside it, each named
- * by its first page. A build re-indexes only the shards whose pages changed (by a digest of what Pagefind reads)
+ * is therefore split into shards by recency (`assignShards`: old dated pages in large stable shards, the newest
+ * pages and the profiles in shards of about PAGES_PER_SHARD pages, every cut made where a page's own hash says, so
+ * a page added, changed or removed changes its own shard only, whatever the site's size), which the search page
+ * merges in the browser (Pagefind's mergeIndex; site/src/scripts/search.ts reads /pagefind/shards.json). The first
+ * shard is the bundle at /pagefind/, the others sit inside it, each named by its first page. A build re-indexes only the shards whose pages changed (by a digest of what Pagefind reads)
  * and hard-links the others from the live build (or leaves them there, staged); `.search.json` at the build's
  * root records pages, digests and shards for the next build. Why not shards by date, or a capped count of them:
  * docs/DECISIONS.md « Issue 31 §3 ».
@@ -109,8 +109,8 @@ const IGNORED = new RegExp(
 
 /**
  * The slice without its `data-pagefind-ignore` elements and those EXCLUDE names (an author's lists and their
- * counts: a profile then reads the same when one of its articles comes or goes), which Pagefind skips anyway (no filter or meta attribute
- * sits inside one on this site), but for the page's first picture, which Pagefind takes from them too. What is left is what a page's digest covers: an article whose « À lire aussi »
+ * counts: a profile then reads the same when one of its articles comes or goes), which Pagefind skips anyway (no
+ * filter or meta attribute sits inside one on this site), but for the page's first picture, which Pagefind takes from them too. What is left is what a page's digest covers: an article whose « À lire aussi »
  * list changed when another article was published, or an event whose badge went from « À venir » to « En cours »,
  * reads the same to the search index and its shard is reused instead of indexed again. An element whose end is
  * not found stays (the index is then only less often reused, never wrong). Text and attributes are escaped in
@@ -202,8 +202,9 @@ const byDate = (a: ShardPage, b: ShardPage) => (a.date < b.date ? -1 : a.date > 
  * Cuts the searchable pages into shards by recency, a pure function of the pages (a full build and a series of
  * partial builds cut the same shards):
  * - dated pages (articles, media, events: their first `datetime`) in date order are cut into old-page chunks of
- *   about OLD_SHARD_FACTOR × `perShard` pages. Each old chunk but the last is one shard: old pages seldom change,
- *   and few large shards keep a search light on a phone (a query downloads about one index chunk per shard);
+ *   about OLD_SHARD_FACTOR × `perShard` pages. Each chunk older than the recent part is one shard: old pages
+ *   seldom change, and few large shards keep a search light on a phone (a query downloads about one index chunk
+ *   per shard);
  * - the newest chunks, back to at least OLD_SHARD_FACTOR × `perShard` pages, are the recent part, cut into
  *   shards of about `perShard` pages: new work, and the edits that mostly follow it, land in a small shard;
  * - pages with no date of their own (member profiles) are cut into shards of about `perShard` pages, a person's
@@ -238,7 +239,8 @@ export function pageDate(url: string, slice: string): string {
 
 /**
  * The first shard is Pagefind's main bundle at /pagefind/, the one the search page loads; the others sit inside
- * it, named by their first page (a name that stays while that page does, so an unchanged shard keeps its files).
+ * it, named by their first page by address (a name that stays while that page does, so an unchanged shard keeps
+ * its files).
  */
 export function shardDirs(shards: string[][]): string[] {
   const used = new Set<string>();
@@ -450,7 +452,7 @@ export async function buildSearchIndex(
     // language would need its own index and its own search page).
     if (slice === null) continue;
     const folded = foldApostrophes(slice);
-    // The shard follows the first person linked, ignored parts included (an article's byline is one).
+    // A profile's shard follows its person; a dated page's its date (ignored parts included: a byline is one).
     const indexed = withoutIgnored(folded);
     slices.set(url, indexed);
     pages[url] = { file, key: shardKey(url, folded), date: pageDate(url, folded), digest: Bun.hash(indexed).toString(36) };
