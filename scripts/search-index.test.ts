@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import * as pagefind from "pagefind";
 import { foldApostrophes } from "../site/src/lib/search-text";
-import { buildSearchIndex, pageUrl, searchableSlice, withoutIgnored } from "./search-index";
+import { assignShards, buildSearchIndex, OLD_SHARD_FACTOR, pageDate, pageUrl, searchableSlice, type ShardPage, withoutIgnored } from "./search-index";
 
 const page = (lang: string, body: string) =>
   `<!doctype html><html lang="${lang}"><head><title>t</title></head><body><header>Menu</header>${body}</body></html>`;
@@ -55,6 +55,13 @@ describe("search index", () => {
         '<p data-pagefind-ignore><img src="/uploads/article_pics/ignored.webp" alt="Non"></p>' +
           '<img src="/uploads/article_pics/x.webp" alt="Awa"><p>Awa Ndiaye, chercheuse.</p>',
       ),
+      // A profile: its lists (and their counts) are excluded by class; its first picture is a teaser's.
+      "article/c.html": whole(
+        "Awa Ndiaye",
+        '<p>Chercheuse en économie.</p><section><div class="section-head"><h2>Articles</h2><span class="badge">2 articles</span></div>' +
+          '<ul class="teaser-list"><li><img src="/uploads/article_pics/t.webp" alt="Une"><h3><a href="/article/a">L’économie bleue</a></h3></li></ul></section>' +
+          '<div class="empty-state"><p>Aucun média disponible</p></div>',
+      ),
     };
     for (const [rel, html] of Object.entries(pages)) writeFileSync(join(site, rel), html);
     expect(searchableSlice(pages["article/a.html"])).not.toContain("<nav>");
@@ -90,10 +97,12 @@ describe("search index", () => {
       );
     }
     const stats = await buildSearchIndex(site, { pagesPerShard: 4 });
-    expect(stats).toMatchObject({ pages: 12, shards: 3, indexed: 3, reused: 0 });
+    expect(stats.pages).toBe(12);
+    expect(stats.shards).toBeGreaterThan(1);
+    expect(stats).toMatchObject({ indexed: stats.shards, reused: 0, indexedPages: 12 });
     const others = JSON.parse(readFileSync(join(site, "pagefind", "shards.json"), "utf8")) as string[];
     expect(others.length).toBeGreaterThan(0);
-    expect(others.every((o) => /^\/pagefind\/shard-\d+\/$/.test(o))).toBe(true);
+    expect(others.every((o) => /^\/pagefind\/shard-[0-9a-z]+\/$/.test(o))).toBe(true);
     // Only the main bundle carries Pagefind's script; the other shards are index files merged into it.
     expect(readdirSync(join(site, "pagefind"))).toContain("pagefind.js");
     expect(readdirSync(join(site, others[0]!.slice(1)))).not.toContain("pagefind.js");
@@ -121,11 +130,142 @@ describe("search index", () => {
       writeFileSync(join(d, "article", "awa.html"), changed);
     }
     const stats = await buildSearchIndex(next, { previous: live, pagesPerShard: 4 });
-    expect(stats).toMatchObject({ shards: 3, indexed: 1, reused: 2 });
+    expect(stats).toMatchObject({ indexed: 1, reused: stats.shards - 1 });
     await buildSearchIndex(fresh, { pagesPerShard: 4 });
     const files = (d: string) =>
       (readdirSync(join(d, "pagefind"), { recursive: true }) as string[]).filter((f) => /\.(pf_\w+|json)$/.test(f)).sort();
     expect(files(next)).toEqual(files(fresh));
     for (const f of files(fresh)) expect(readFileSync(join(next, "pagefind", f)), f).toEqual(readFileSync(join(fresh, "pagefind", f)));
+  });
+
+  // A site's pages as the indexer sees them: dated articles, media and events (their date grows with their
+  // number), one profile per person (no date). Deterministic, so that each test's figures are the same every run.
+  const date = (i: number) => new Date(Date.UTC(2015, 0, 1) + i * 3_600_000).toISOString();
+  const sitePages = (n: number): ShardPage[] => {
+    const people = Math.max(1, Math.round(n / 17));
+    return Array.from({ length: n }, (_, i) =>
+      i < people ? { url: `/user/membre${i}`, key: `membre${i}`, date: "" } : { url: `/article/a${i}`, key: `membre${(i * 7919) % people}`, date: date(i) },
+    );
+  };
+  const cut = (pages: ShardPage[], perShard: number) => new Set(assignShards(pages, perShard).map((s) => s.join(" ")));
+  /** The shards of `after` that `before` does not have: the ones a build would index again. */
+  const changed = (before: Set<string>, after: Set<string>) => [...after].filter((s) => !before.has(s)).map((s) => s.split(" "));
+
+  it("files a page under its own date, a profile under none", () => {
+    const article = '<main><div class="meta"><time datetime="2025-11-28T04:54:42.972Z">28 novembre</time></div></main>';
+    expect(pageDate("/article/x", article)).toBe("2025-11-28T04:54:42.972Z");
+    expect(pageDate("/user/awa", '<main><ul class="teaser-list"><li><time datetime="2026-01-01">1er</time></li></ul></main>')).toBe("");
+    expect(pageDate("/event/y", "<main><p>Sans date</p></main>")).toBe("");
+  });
+
+  it("cuts small shards for recent pages and profiles, larger ones for old pages, whatever the site's size", () => {
+    for (const n of [2_000, 20_000]) {
+      const pages = sitePages(n);
+      const shards = assignShards(pages, 50);
+      expect(shards.flat().sort()).toEqual(pages.map((p) => p.url).sort());
+      const newest = shards.find((s) => s.includes(`/article/a${n - 1}`))!;
+      const profile = shards.find((s) => s.includes("/user/membre0"))!;
+      // Twice the target at most for recent pages and profiles; 1.5 × OLD_SHARD_FACTOR times it for old ones.
+      expect(newest.length).toBeLessThanOrEqual(100);
+      expect(profile.length).toBeLessThanOrEqual(100);
+      expect(Math.max(...shards.map((s) => s.length))).toBeLessThanOrEqual(1.5 * 50 * OLD_SHARD_FACTOR);
+      // Old pages in large shards: far fewer shards (fewer requests per search) than small shards everywhere.
+      expect(shards.length).toBeLessThan((n / 50) * 0.6);
+      const oldest = shards.find((s) => s.includes(`/article/a${Math.round(n / 17)}`))!;
+      if (n === 20_000) expect(oldest.length).toBeGreaterThan(100);
+    }
+  });
+
+  it("cuts the same shards from the same pages in any order (a full build and a series of partial builds agree)", () => {
+    const pages = sitePages(3_000);
+    expect(assignShards([...pages].reverse(), 40)).toEqual(assignShards(pages, 40));
+  });
+
+  it("changes one small shard for a new page or a new profile, one old shard for an old page gone, at 2,000 pages as at 20,000", () => {
+    for (const n of [2_000, 20_000]) {
+      const pages = sitePages(n);
+      const before = cut(pages, 50);
+      const newPage = changed(before, cut([...pages, { url: "/article/nouveau", key: "membre3", date: date(n + 5) }], 50));
+      expect(newPage.length).toBe(1);
+      expect(newPage[0]!.length).toBeLessThanOrEqual(100);
+      const newProfile = changed(before, cut([...pages, { url: "/user/nouveau", key: "nouveau", date: "" }], 50));
+      expect(newProfile.length).toBe(1);
+      expect(newProfile[0]!.length).toBeLessThanOrEqual(100);
+      const oldGone = changed(before, cut(pages.filter((p) => p.url !== `/article/a${Math.round(n / 10)}`), 50));
+      expect(oldGone.length).toBeGreaterThan(0);
+      expect(oldGone.length).toBeLessThanOrEqual(2);
+      for (const s of oldGone) expect(s.length).toBeLessThanOrEqual(1.5 * 50 * OLD_SHARD_FACTOR);
+    }
+  });
+
+  it("indexes again one small shard for a change to a recent page where capped shard counts would index a large one", async () => {
+    // 1,500 pages with shards of about 10: sixteen shards at most (the layout before) would hold ~94 pages each.
+    const live = join(dir, "many");
+    const next = join(dir, "many-next");
+    const fresh = join(dir, "many-fresh");
+    const people = 60;
+    const article = (i: number, title: string) =>
+      page(
+        "fr",
+        `<main data-pagefind-body><h1>${title}</h1><p data-pagefind-ignore><time datetime="${date(i)}">${i}</time> Par <a href="/user/p${i % people}">p${i % people}</a></p><p>Océan ${i}</p></main>`,
+      );
+    mkdirSync(join(live, "article"), { recursive: true });
+    mkdirSync(join(live, "user"), { recursive: true });
+    for (let i = 0; i < 1_500; i++) writeFileSync(join(live, "article", `a${i}.html`), article(i, `Étude n°${i}`));
+    for (let p = 0; p < people; p++) writeFileSync(join(live, "user", `p${p}.html`), page("fr", `<main data-pagefind-body><h1>Profil p${p}</h1></main>`));
+    const full = await buildSearchIndex(live, { pagesPerShard: 10 });
+    expect(full.pages).toBe(1_560);
+    expect(full.shards).toBeGreaterThan(16);
+    const copy = (d: string) => {
+      for (const sub of ["article", "user"]) {
+        mkdirSync(join(d, sub), { recursive: true });
+        for (const name of readdirSync(join(live, sub))) {
+          if (d === next) linkSync(join(live, sub, name), join(d, sub, name));
+          else writeFileSync(join(d, sub, name), readFileSync(join(live, sub, name)));
+        }
+      }
+    };
+    copy(next);
+    copy(fresh);
+    // The newest article corrected, and an old one.
+    for (const d of [next, fresh]) {
+      for (const [i, title] of [[1_499, "Étude corrigée"], [30, "Étude ancienne corrigée"]] as const) {
+        rmSync(join(d, "article", `a${i}.html`));
+        writeFileSync(join(d, "article", `a${i}.html`), article(i, title));
+      }
+    }
+    const stats = await buildSearchIndex(next, { previous: live, pagesPerShard: 10 });
+    expect(stats.indexed).toBe(2);
+    expect(stats.reused).toBe(stats.shards - 2);
+    // The recent page's shard (at most 20 pages) and the old page's (at most 120), not a sixteenth of the site.
+    expect(stats.indexedPages).toBeLessThanOrEqual(20 + 1.5 * 10 * OLD_SHARD_FACTOR);
+    const shards = (JSON.parse(readFileSync(join(next, ".search.json"), "utf8")) as { shards: { dir: string }[] }).shards;
+    expect(shards.length).toBe(stats.shards);
+    // The same index as a whole build of the same pages, file for file.
+    await buildSearchIndex(fresh, { pagesPerShard: 10 });
+    const files = (d: string) =>
+      (readdirSync(join(d, "pagefind"), { recursive: true }) as string[]).filter((f) => /\.(pf_\w+|json)$/.test(f)).sort();
+    expect(files(next)).toEqual(files(fresh));
+    for (const f of files(fresh)) expect(readFileSync(join(next, "pagefind", f)), f).toEqual(readFileSync(join(fresh, "pagefind", f)));
+  });
+
+  it("does not index a profile again when only its lists change (an article of theirs published or withdrawn)", async () => {
+    const live = join(dir, "profile");
+    const next = join(dir, "profile-next");
+    const profile = (n: number) =>
+      page(
+        "fr",
+        `<main data-pagefind-body><h1>Awa Ndiaye</h1><p>Chercheuse.</p><div class="section-head"><h2>Articles</h2><span>${n} articles</span></div>` +
+          `<ul class="teaser-list">${Array.from({ length: n }, (_, i) => `<li><a href="/article/a${i}">Article ${i}</a></li>`).join("")}</ul></main>`,
+      );
+    for (const [d, n] of [[live, 2], [next, 3]] as const) {
+      mkdirSync(join(d, "user"), { recursive: true });
+      writeFileSync(join(d, "user", "awa.html"), profile(n));
+    }
+    await buildSearchIndex(live);
+    expect(await buildSearchIndex(next, { previous: live })).toMatchObject({ indexed: 0, reused: 1 });
+    // Its own text is still what counts.
+    writeFileSync(join(next, "user", "awa.html"), profile(3).replace("Chercheuse.", "Économiste."));
+    expect(await buildSearchIndex(next, { previous: live })).toMatchObject({ indexed: 1, reused: 0 });
   });
 });

@@ -4,12 +4,14 @@
  * lists, login, 404 and dashboards never show up in results.
  *
  * Shards. Pagefind cannot update an index, and indexing 7,966 pages (5,000 articles) costs ~9 s of CPU. The index
- * is therefore split into shards of about PAGES_PER_SHARD pages (one shard, at /pagefind/, up to that size; at most
- * MAX_SHARDS), which the search page merges in the browser (Pagefind's mergeIndex; site/src/scripts/search.ts
- * reads /pagefind/shards.json). A page's shard follows its first person (the author of an article, the organizer
- * of an event, the member of a profile page), so a write usually touches one shard. A build re-indexes only the
- * shards whose pages changed (by a digest of what Pagefind reads) and hard-links the others from the live build;
- * `.search.json` at the build's root records pages, digests and shards for the next build.
+ * is therefore split into shards by recency (`assignShards`: old dated pages in large stable shards, the newest
+ * pages and the profiles in shards of about PAGES_PER_SHARD pages, every cut made where a page's own hash says, so
+ * a page added, changed or removed changes its own shard only, whatever the site's size), which the search page
+ * merges in the browser (Pagefind's mergeIndex; site/src/scripts/search.ts reads /pagefind/shards.json). The first
+ * shard is the bundle at /pagefind/, the others sit inside it, each named by its first page. A build re-indexes only the shards whose pages changed (by a digest of what Pagefind reads)
+ * and hard-links the others from the live build (or leaves them there, staged); `.search.json` at the build's
+ * root records pages, digests and shards for the next build. Why not shards by date, or a capped count of them:
+ * docs/DECISIONS.md « Issue 31 §3 ».
  *
  * Speed: Pagefind's service reads one JSON+base64 message per page over a pipe, so each page is cut down to what
  * Pagefind reads from it (see searchableSlice: a quarter of the bytes), and pages are sent several at a time.
@@ -24,17 +26,16 @@ import { foldApostrophes } from "../site/src/lib/search-text";
 // indexing them would make an article title also match every page that links to it.
 const EXCLUDE = [".back-link", ".section-head", ".teaser-list", ".empty-state"];
 
-/** About this many pages per shard: re-indexing one costs ~1 s of CPU. SEARCH_SHARD_PAGES overrides (tests). */
+/** Pages per shard on average: re-indexing one costs ~0.6 s of CPU. SEARCH_SHARD_PAGES overrides (tests). */
 export const PAGES_PER_SHARD = Number(process.env.SEARCH_SHARD_PAGES) || 500;
-/** Each shard is one more small request per search in the browser. */
-export const MAX_SHARDS = 16;
 export const SEARCH_MANIFEST = ".search.json";
 export const BUNDLE = "pagefind";
 /** Lists the other shards' folders for the search page. */
 export const SHARDS_FILE = "shards.json";
 
-type PageRecord = { file: string; key: string; digest: string };
-type SearchManifest = { key: string; shards: number; digests: string[]; pages: Record<string, PageRecord> };
+type PageRecord = { file: string; key: string; date: string; digest: string };
+type ShardRecord = { dir: string; digest: string };
+type SearchManifest = { key: string; shards: ShardRecord[]; pages: Record<string, PageRecord> };
 
 async function htmlFilesIn(dir: string, found: string[]): Promise<string[]> {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
@@ -57,15 +58,16 @@ async function htmlFiles(dir: string): Promise<string[]> {
  * lists, with where it is (the staging folder when rendered there, else the live folder), in the order `htmlFiles`
  * gives for a whole build.
  */
-function stagedHtmlFiles(outDir: string, live: string): [string, string][] {
+function stagedHtmlFiles(outDir: string, live: string): [string, string, boolean][] {
   const manifest = JSON.parse(readFileSync(join(outDir, ".pages.json"), "utf8")) as { pages: Record<string, { file: string }>; carried: string[] };
   const carried = new Set(manifest.carried);
-  const found: [string, string][] = [];
+  const found: [string, string, boolean][] = [];
   for (const [pathname, { file }] of Object.entries(manifest.pages)) {
     if (!file.endsWith(".html") || file.startsWith(`${BUNDLE}/`) || file.startsWith("_astro/")) continue;
     // A page to render that is not rendered yet is left out, as it is from a whole build's folder at this point.
-    const path = carried.has(pathname) ? join(live, file) : join(outDir, file);
-    if (carried.has(pathname) || existsSync(path)) found.push([file, path]);
+    const isCarried = carried.has(pathname);
+    const path = isCarried ? join(live, file) : join(outDir, file);
+    if (isCarried || existsSync(path)) found.push([file, path, isCarried]);
   }
   return found.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
@@ -98,11 +100,17 @@ export function searchableSlice(html: string): string | null {
   return `<!doctype html>${htmlTag}<head>${title}</head><body>${html.slice(start, end + 7)}${picture}</body></html>`;
 }
 
-const IGNORED = /<([a-z][a-z0-9]*)\b[^>]*\sdata-pagefind-ignore(?:[\s=>])/g;
+// An element Pagefind skips: marked `data-pagefind-ignore`, or of a class EXCLUDE names (each a plain `.class`).
+const EXCLUDED_CLASSES = EXCLUDE.map((selector) => selector.slice(1)).join("|");
+const IGNORED = new RegExp(
+  `<([a-z][a-z0-9]*)\\b(?=[^>]*(?:\\sdata-pagefind-ignore[\\s=>]|\\sclass="(?:[^"]*\\s)?(?:${EXCLUDED_CLASSES})(?:\\s[^"]*)?"))`,
+  "g",
+);
 
 /**
- * The slice without its `data-pagefind-ignore` elements, which Pagefind skips anyway (no filter or meta attribute
- * sits inside one on this site), but for the page's first picture, which Pagefind takes from them too. What is left is what a page's digest covers: an article whose « À lire aussi »
+ * The slice without its `data-pagefind-ignore` elements and those EXCLUDE names (an author's lists and their
+ * counts: a profile then reads the same when one of its articles comes or goes), which Pagefind skips anyway (no
+ * filter or meta attribute sits inside one on this site), but for the page's first picture, which Pagefind takes from them too. What is left is what a page's digest covers: an article whose « À lire aussi »
  * list changed when another article was published, or an event whose badge went from « À venir » to « En cours »,
  * reads the same to the search index and its shard is reused instead of indexed again. An element whose end is
  * not found stays (the index is then only less often reused, never wrong). Text and attributes are escaped in
@@ -148,10 +156,103 @@ export function shardKey(url: string, slice: string): string {
   }
 }
 
-export const shardCount = (pages: number, perShard = PAGES_PER_SHARD) => Math.min(MAX_SHARDS, Math.max(1, Math.ceil(pages / perShard)));
-const shardOf = (key: string, shards: number) => Number(Bun.hash(key) % BigInt(shards));
-/** Shard 0 is Pagefind's main bundle, the one the search page loads; the others sit inside it. */
-export const shardDir = (shard: number) => (shard === 0 ? BUNDLE : `${BUNDLE}/shard-${shard}`);
+/** Old pages' shards hold about this many times PAGES_PER_SHARD pages. */
+export const OLD_SHARD_FACTOR = 8;
+
+/** How far a chunk's size strays from its target: from (1 - spread) to (1 + 2 × spread) times it (`chunk`). */
+const SMALL_SPREAD = 0.5;
+// Old chunks are large: a tighter spread keeps an old page's edit near the target (3,000 to 6,000 pages at 500).
+const OLD_SPREAD = 0.25;
+
+/** A searchable page as the shards see it: its address, its person (`shardKey`), its date (`pageDate`) or "". */
+export type ShardPage = { url: string; key: string; date: string };
+
+/**
+ * Content-defined chunking (as rsync and backup tools cut files): `pages`, in their order, are cut after a page
+ * "marked" by a hash of its own address (one page in `spread × target`) once the chunk holds (1 - spread) ×
+ * `target` pages, and at (1 + 2 × spread) × `target` at most; with `together`, not between two pages of one
+ * person. Where a chunk ends depends on the pages around it only: a page added, changed or removed changes its own
+ * chunk (rarely the next one too, when a cut moves), never the others, whatever the number of pages.
+ */
+function chunk(pages: ShardPage[], target: number, salt: string, together: boolean, spread = SMALL_SPREAD): ShardPage[][] {
+  const min = Math.max(1, Math.ceil(target * (1 - spread)));
+  const every = BigInt(Math.max(1, target - min));
+  const max = Math.max(min, Math.ceil(target * (1 + 2 * spread)));
+  const chunks: ShardPage[][] = [];
+  let current: ShardPage[] = [];
+  let marked = false;
+  pages.forEach((page, i) => {
+    current.push(page);
+    if (current.length >= min && Bun.hash(`${salt}\u0000${page.url}`) % every === 0n) marked = true;
+    const groupEnds = !together || pages[i + 1]?.key !== page.key;
+    if (current.length >= max || (marked && groupEnds)) {
+      chunks.push(current);
+      current = [];
+      marked = false;
+    }
+  });
+  if (current.length > 0) chunks.push(current);
+  return chunks;
+}
+
+const byKey = (a: ShardPage, b: ShardPage) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.url < b.url ? -1 : a.url > b.url ? 1 : 0);
+const byDate = (a: ShardPage, b: ShardPage) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.url < b.url ? -1 : a.url > b.url ? 1 : 0);
+
+/**
+ * Cuts the searchable pages into shards by recency, a pure function of the pages (a full build and a series of
+ * partial builds cut the same shards):
+ * - dated pages (articles, media, events: their first `datetime`) in date order are cut into old-page chunks of
+ *   about OLD_SHARD_FACTOR × `perShard` pages. Each chunk older than the recent part is one shard: old pages
+ *   seldom change, and few large shards keep a search light on a phone (a query downloads about one index chunk
+ *   per shard);
+ * - the newest chunks, back to at least OLD_SHARD_FACTOR × `perShard` pages, are the recent part, cut into
+ *   shards of about `perShard` pages: new work, and the edits that mostly follow it, land in a small shard;
+ * - pages with no date of their own (member profiles) are cut into shards of about `perShard` pages, a person's
+ *   pages together.
+ * Every cut is content-defined (`chunk`), so a change touches its own shard. A new chunk of old pages closes
+ * once per ~OLD_SHARD_FACTOR × `perShard` new pages, the one larger re-index of the scheme; an edit of an old
+ * page re-indexes its old chunk (at most 1.5 × OLD_SHARD_FACTOR × `perShard` pages at any site size).
+ */
+export function assignShards(pages: ShardPage[], perShard = PAGES_PER_SHARD): string[][] {
+  const undated = pages.filter((p) => !p.date).sort(byKey);
+  const dated = pages.filter((p) => p.date).sort(byDate);
+  const old = chunk(dated, perShard * OLD_SHARD_FACTOR, "old", false, OLD_SPREAD);
+  // The newest chunks, back to a chunk's worth of pages: the recent part holds at least that (the newest chunk is
+  // often a short tail), and a small site (5,000 articles) has small shards only, as before.
+  let recentFrom = old.length;
+  for (let recent = 0; recentFrom > 0 && recent < perShard * OLD_SHARD_FACTOR; ) recent += old[--recentFrom]!.length;
+  const shards = [
+    ...chunk(undated, perShard, "undated", true),
+    ...old.slice(0, recentFrom),
+    ...chunk(old.slice(recentFrom).flat(), perShard, "recent", false),
+  ];
+  // Within a shard, pages go to Pagefind in address order (it numbers them as they arrive).
+  const urls = shards.map((c) => c.map((p) => p.url).sort());
+  return urls.length > 0 ? urls : [[]];
+}
+
+/** The date a page is filed under: the first `datetime` of an article, media or event; none for a profile page. */
+export function pageDate(url: string, slice: string): string {
+  if (/^\/user\/[^/]+$/.test(url)) return "";
+  return /\bdatetime="([^"]*)"/.exec(slice)?.[1] ?? "";
+}
+
+/**
+ * The first shard is Pagefind's main bundle at /pagefind/, the one the search page loads; the others sit inside
+ * it, named by their first page by address (a name that stays while that page does, so an unchanged shard keeps
+ * its files).
+ */
+export function shardDirs(shards: string[][]): string[] {
+  const used = new Set<string>();
+  return shards.map((pages, i) => {
+    if (i === 0) return BUNDLE;
+    let dir = `${BUNDLE}/shard-${Bun.hash(pages[0]!).toString(36)}`;
+    // Two first pages with one hash (never seen, but a name must be unique): the later shard takes its position too.
+    if (used.has(dir)) dir += `-${i}`;
+    used.add(dir);
+    return dir;
+  });
+}
 
 function readManifest(dir: string | undefined): SearchManifest | null {
   if (!dir) return null;
@@ -306,7 +407,9 @@ function searchThread(): SearchThread {
   return shared;
 }
 
-export type SearchIndexStats = { pages: number; shards: number; indexed: number; reused: number };
+/** Where the time went (ms), for the build log and bench/search-index.ts. */
+export type SearchIndexTimings = { list: number; read: number; plan: number; index: number; write: number };
+export type SearchIndexStats = { pages: number; shards: number; indexed: number; reused: number; indexedPages: number; timings: SearchIndexTimings };
 
 /**
  * Indexes the build at `outDir`. With `previous` (the live build), shards whose pages are all unchanged are
@@ -317,21 +420,30 @@ export async function buildSearchIndex(
   opts: { previous?: string; key?: string; pagesPerShard?: number; staged?: boolean } = {},
 ): Promise<SearchIndexStats> {
   const { previous, key = "", pagesPerShard = PAGES_PER_SHARD, staged = false } = opts;
+  let clock = performance.now();
+  const lap = () => {
+    const now = performance.now();
+    const ms = Math.round(now - clock);
+    clock = now;
+    return ms;
+  };
   // Shards are reused only from a build made by the same code (the key covers this file and Pagefind's version).
   const manifest = readManifest(previous);
   const before = manifest?.key === key ? manifest : null;
   const pages: Record<string, PageRecord> = {};
   const slices = new Map<string, string>();
   // A staged build's unchanged pages are read from the live folder.
-  const files = staged
+  const files: [string, string, boolean][] = staged
     ? stagedHtmlFiles(outDir, previous!)
-    : (await htmlFiles(outDir)).map((path): [string, string] => [relative(outDir, path).split(sep).join("/"), path]);
-  const where = new Map(files);
-  for (const [file, path] of files) {
+    : (await htmlFiles(outDir)).map((path): [string, string, boolean] => [relative(outDir, path).split(sep).join("/"), path, false]);
+  const where = new Map(files.map(([file, path]) => [file, path]));
+  const list = lap();
+  for (const [file, path, carried] of files) {
     const url = pageUrl(file);
-    // A page carried over from the live build (the same file, hard-linked) keeps its record without being read.
+    // A page carried over from the live build keeps its record without being read: staged, the live file itself;
+    // else the same file, hard-linked.
     const known = before?.pages[url];
-    if (known && known.file === file && sameFile(join(previous!, file), path)) {
+    if (known && known.file === file && (carried || sameFile(join(previous!, file), path))) {
       pages[url] = known;
       continue;
     }
@@ -340,38 +452,37 @@ export async function buildSearchIndex(
     // language would need its own index and its own search page).
     if (slice === null) continue;
     const folded = foldApostrophes(slice);
-    // The shard follows the first person linked, ignored parts included (an article's byline is one).
+    // A profile's shard follows its person; a dated page's its date (ignored parts included: a byline is one).
     const indexed = withoutIgnored(folded);
     slices.set(url, indexed);
-    pages[url] = { file, key: shardKey(url, folded), digest: Bun.hash(indexed).toString(36) };
+    pages[url] = { file, key: shardKey(url, folded), date: pageDate(url, folded), digest: Bun.hash(indexed).toString(36) };
   }
-
-  const urls = Object.keys(pages).sort();
-  const shards = shardCount(urls.length, pagesPerShard);
-  const members: string[][] = Array.from({ length: shards }, () => []);
-  for (const url of urls) members[shardOf(pages[url]!.key, shards)]!.push(url);
-  // The search page loads shard 0: it must hold pages whenever any shard does.
-  const firstFull = members.findIndex((m) => m.length > 0);
-  if (firstFull > 0) [members[0], members[firstFull]] = [members[firstFull]!, members[0]!];
-
-  const digests = members.map((m) => Bun.hash(m.map((url) => `${url}\u0000${pages[url]!.digest}`).join("\n")).toString(36));
+  const read = lap();
+  const urls = Object.keys(pages);
+  const members = assignShards(urls.map((url) => ({ url, key: pages[url]!.key, date: pages[url]!.date ?? "" })), pagesPerShard);
+  const dirs = shardDirs(members);
+  const shards = members.map((m, i): ShardRecord => ({
+    dir: dirs[i]!,
+    digest: Bun.hash(m.map((url) => `${url}\u0000${pages[url]!.digest}`).join("\n")).toString(36),
+  }));
+  const previousShards = new Map((Array.isArray(before?.shards) ? before.shards : []).map((r) => [r.dir, r.digest]));
   let reused = 0;
   const toIndex: number[] = [];
-  for (let shard = 0; shard < shards; shard++) {
-    // An empty shard other than the main bundle is simply left out of shards.json.
-    if (shard > 0 && members[shard]!.length === 0) continue;
-    const old = previous ? join(previous, shardDir(shard)) : null;
-    if (before?.shards === shards && before.digests[shard] === digests[shard] && old && existsSync(join(old, "pagefind-entry.json"))) {
+  for (let shard = 0; shard < shards.length; shard++) {
+    const { dir, digest } = shards[shard]!;
+    const old = previous ? join(previous, dir) : null;
+    if (previousShards.get(dir) === digest && old && existsSync(join(old, "pagefind-entry.json"))) {
       // Staged for publication in place: an unchanged shard stays where it is, in the live folder.
-      if (!staged) linkShard(old, join(outDir, shardDir(shard)));
+      if (!staged) linkShard(old, join(outDir, dir));
       reused++;
     } else toIndex.push(shard);
   }
   // Largest shards first, so that the two services finish at about the same time.
   toIndex.sort((a, b) => members[b]!.length - members[a]!.length || a - b);
+  const plan = lap();
   await indexShards(
     toIndex.map((shard) => () => ({
-      outputPath: join(outDir, shardDir(shard)),
+      outputPath: join(outDir, dirs[shard]!),
       shardZero: shard === 0,
       pages: members[shard]!.map((url): [string, string] => {
         const slice = slices.get(url) ?? searchableSlice(readFileSync(where.get(pages[url]!.file) ?? join(outDir, pages[url]!.file), "utf8"));
@@ -380,9 +491,11 @@ export async function buildSearchIndex(
     })),
   );
   const indexed = toIndex.length;
-  const others = members.flatMap((m, shard) => (shard > 0 && m.length > 0 ? [`/${shardDir(shard)}/`] : []));
+  const index = lap();
+  const others = dirs.slice(1).map((dir) => `/${dir}/`);
   mkdirSync(join(outDir, BUNDLE), { recursive: true });
   writeFileSync(join(outDir, BUNDLE, SHARDS_FILE), JSON.stringify(others));
-  writeFileSync(join(outDir, SEARCH_MANIFEST), JSON.stringify({ key, shards, digests, pages } satisfies SearchManifest));
-  return { pages: urls.length, shards, indexed, reused };
+  writeFileSync(join(outDir, SEARCH_MANIFEST), JSON.stringify({ key, shards, pages } satisfies SearchManifest));
+  const indexedPages = toIndex.reduce((n, shard) => n + members[shard]!.length, 0);
+  return { pages: urls.length, shards: shards.length, indexed, reused, indexedPages, timings: { list, read, plan, index, write: lap() } };
 }
