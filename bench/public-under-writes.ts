@@ -1,0 +1,86 @@
+/**
+ * The public article list under load while a member writes (issue 34's figure: `/api/public/articles` p99 at 64
+ * connections, a member writing every 50 ms). wrk asks for the list (gzip, as browsers do) at 64 connections
+ * while a member (membre0, the one synthetic account with a password) saves a new draft every 50 ms; then every acknowledged draft is looked up through the member's own
+ * list. Prints wrk's req/s, p50, p99, non-2xx answers and socket errors, and the writes' own latency.
+ * Usage: bun bench/public-under-writes.ts [articles=5000] [seconds=20]   (BENCH_PORT moves it off 4506;
+ * BENCH_WORKERS sets WEB_WORKERS: 0 for one process, unset for one per extra core)
+ */
+import { mkdtempSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { BUN, ensureDebian, fmt, percentile, startServer, wrk } from "./lib";
+
+const [articles = "5000", secondsArg = "20"] = process.argv.slice(2);
+const seconds = Number(secondsArg);
+await ensureDebian("wrk", "wrk");
+const dir = mkdtempSync(join(tmpdir(), "bench-writes-"));
+const databaseUrl = `file:${join(dir, "site.db")}`;
+Bun.spawnSync([BUN, "bench/generate.ts", databaseUrl, articles, "2000", "1000", "300"], { stdout: "inherit" });
+const server = await startServer({
+  port: Number(process.env.BENCH_PORT ?? 4506),
+  databaseUrl,
+  dir,
+  env: {
+    SITE_BUILD: "off",
+    SEED: "none",
+    ADMIN_NICKNAME: "bench",
+    ADMIN_PASSWORD: "bench-password-123",
+    ...(process.env.BENCH_WORKERS !== undefined ? { WEB_WORKERS: process.env.BENCH_WORKERS } : {}),
+  },
+});
+const login = await fetch(`${server.url}/api/auth/login`, {
+  method: "POST",
+  headers: { "content-type": "application/json" },
+  body: JSON.stringify({ nickname: "membre0", password: "bench-password-123" }),
+});
+if (login.status !== 200) throw new Error(`login answered ${login.status}`);
+const auth = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+const themes = (await (await fetch(`${server.url}/api/public/themes`)).json()) as { _id: string }[];
+
+// The member's writes, one every 50 ms for as long as wrk runs.
+const acknowledged: string[] = [];
+const writeTimes: number[] = [];
+let failed = 0;
+let writing = true;
+const writer = (async () => {
+  for (let n = 0; writing; n++) {
+    const started = performance.now();
+    const title = `Brouillon sous charge ${n}`;
+    const res = await fetch(`${server.url}/api/user/articles`, {
+      method: "POST",
+      headers: { ...auth, "content-type": "application/json" },
+      body: JSON.stringify({ title, txt_content: "Un texte écrit pendant la mesure.", themes: [themes[n % themes.length]!._id], draft: true }),
+    });
+    await res.arrayBuffer();
+    writeTimes.push(performance.now() - started);
+    if (res.ok) acknowledged.push(title);
+    else failed++;
+    await Bun.sleep(Math.max(0, 50 - (performance.now() - started)));
+  }
+})();
+
+console.log(`load average before: ${loadavg().map((l) => l.toFixed(1)).join(" / ")}`);
+const r = await wrk(`${server.url}/api/public/articles`, { seconds, connections: 64, gzip: true });
+writing = false;
+await writer;
+const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(r.raw);
+const socket = socketErrors ? socketErrors.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0;
+
+// Every acknowledged draft must be stored.
+// The spec's list (no `page`): every article of the member, drafts included.
+const mine = (await (await fetch(`${server.url}/api/user/articles`, { headers: auth })).json()) as { title: string }[];
+const stored = new Set(mine.map((a) => a.title));
+const recent = acknowledged;
+const lost = recent.filter((t) => !stored.has(t)).length;
+
+console.log(`dataset: ${articles} articles; wrk 64 connections, ${seconds} s, gzip; WEB_WORKERS=${process.env.BENCH_WORKERS ?? "default"}`);
+console.log(
+  `/api/public/articles: ${r.rps} req/s, p50 ${fmt(r.p50, 2)} ms, p99 ${fmt(r.p99, 2)} ms (target p99 <= 50 ms), non-2xx ${r.non2xx}, socket errors ${socket}`,
+);
+console.log(
+  `member's drafts: ${acknowledged.length} acknowledged, ${failed} refused; write p50 ${fmt(percentile(writeTimes, 50))} ms, p99 ${fmt(percentile(writeTimes, 99))} ms; ` +
+    `all ${recent.length} looked up: ${lost} missing`,
+);
+console.log(`load average after: ${loadavg().map((l) => l.toFixed(1)).join(" / ")}`);
+await server.stop();
