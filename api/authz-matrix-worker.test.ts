@@ -11,8 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions } from "../db/schema";
-import { startServer, type RealServer } from "./testing/real-server";
-import { freePort } from "./testing/redis-server";
+import { startWithWorkerDoor, type RealServer } from "./testing/real-server";
 import { createSession, SESSION_LIFETIME_MS } from "./lib/session";
 import { WORKER_READ_ROUTES } from "./lib/worker-reads";
 import { RULES } from "./testing/authz-matrix";
@@ -32,18 +31,8 @@ describe("authorization matrix through a worker's door", () => {
   beforeAll(async () => {
     h = await createHarness({ REBUILD_TOKEN: TOKEN });
     w = await makeWorld(h);
-    const port = await freePort();
-    door = `http://127.0.0.1:${port}`;
     // The server opens the matrix's database (its people and rows are already there, so the seed adds nothing).
-    server = await startServer(serverDir, {
-      DATABASE_URL: `file:${join(h.dir, "test.db")}`,
-      UPLOADS_DIR: join(h.dir, "uploads"),
-      SITE_DIR: join(h.dir, "site"),
-      REBUILD_TOKEN: TOKEN,
-      WEB_WORKERS: "1",
-      TEST_WORKER_PORT: String(port),
-      SERVED_BY_HEADER: "1",
-    });
+    ({ server, door } = await startWithWorkerDoor(serverDir, h.dir, { REBUILD_TOKEN: TOKEN, SERVED_BY_HEADER: "1" }));
   }, 120_000);
   afterAll(async () => {
     await server?.stop();

@@ -11,8 +11,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeArticle, makeUser } from "./testing/factory";
 import { createHarness, type Harness } from "./testing/harness";
-import { startServer, type RealServer } from "./testing/real-server";
-import { freePort } from "./testing/redis-server";
+import { startWithWorkerDoor, type RealServer } from "./testing/real-server";
 import { createSession, SESSION_COOKIE } from "./lib/session";
 import type { BuilderStatus } from "./lib/site-builder";
 
@@ -36,17 +35,7 @@ describe("one site generation in every process", () => {
     article = await makeArticle(h.database.db, { title: "Un article qui va partir", authors: [author.id] });
     await makeArticle(h.database.db, { title: "Un article qui reste", authors: [author.id] });
     cookie = `${SESSION_COOKIE}=${(await createSession(h.database.db, admin.id)).token}`;
-    const port = await freePort();
-    door = `http://127.0.0.1:${port}`;
-    server = await startServer(serverDir, {
-      DATABASE_URL: `file:${join(h.dir, "test.db")}`,
-      UPLOADS_DIR: join(h.dir, "uploads"),
-      SITE_DIR: join(h.dir, "site"),
-      REBUILD_TOKEN: TOKEN,
-      SITE_BUILD: "on",
-      WEB_WORKERS: "1",
-      TEST_WORKER_PORT: String(port),
-    });
+    ({ server, door } = await startWithWorkerDoor(serverDir, h.dir, { REBUILD_TOKEN: TOKEN, SITE_BUILD: "on" }));
   }, 600_000);
   afterAll(async () => {
     await server?.stop();

@@ -168,3 +168,20 @@ export async function readPublic(base: string): Promise<boolean> {
     return false;
   }
 }
+
+/**
+ * The real server on a test harness's database, uploads and site folders (`harnessDir`), with one static worker
+ * that also listens on a port of its own: `door` reaches that worker alone (issue 34: a worker answers reads).
+ */
+export async function startWithWorkerDoor(dir: string, harnessDir: string, env: Record<string, string> = {}): Promise<{ server: RealServer; door: string }> {
+  const port = await freePort();
+  const server = await startServer(dir, {
+    DATABASE_URL: `file:${join(harnessDir, "test.db")}`,
+    UPLOADS_DIR: join(harnessDir, "uploads"),
+    SITE_DIR: join(harnessDir, "site"),
+    WEB_WORKERS: "1",
+    TEST_WORKER_PORT: String(port),
+    ...env,
+  });
+  return { server, door: `http://127.0.0.1:${port}` };
+}
