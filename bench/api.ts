@@ -4,28 +4,11 @@
  * Usage: bun bench/api.ts [articles=5000] [seconds=10]   (BENCH_PORT moves it off 4505; BENCH_WORKERS sets WEB_WORKERS:
  * 0 for one process, unset for one per extra core)
  */
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { BUN, ensureDebian, fmt, percentile, startServer, wrk } from "./lib";
+import { ensureDebian, fmt, percentile, startApiBench, wrk } from "./lib";
 
 const [articles = "5000", secondsArg = "10"] = process.argv.slice(2);
 await ensureDebian("wrk", "wrk");
-const dir = mkdtempSync(join(tmpdir(), "bench-api-"));
-const databaseUrl = `file:${join(dir, "site.db")}`;
-Bun.spawnSync([BUN, "bench/generate.ts", databaseUrl, articles, "2000", "1000", "300"], { stdout: "inherit" });
-const server = await startServer({
-  port: Number(process.env.BENCH_PORT ?? 4505),
-  databaseUrl,
-  dir,
-  env: {
-    SITE_BUILD: "off",
-    SEED: "none",
-    ADMIN_NICKNAME: "bench",
-    ADMIN_PASSWORD: "bench-password-123",
-    ...(process.env.BENCH_WORKERS !== undefined ? { WEB_WORKERS: process.env.BENCH_WORKERS } : {}),
-  },
-});
+const server = await startApiBench({ articles: Number(articles), port: Number(process.env.BENCH_PORT ?? 4505), prefix: "bench-api-" });
 const list = await (await fetch(`${server.url}/api/public/articles`)).json();
 console.log(`dataset: ${articles} articles (${list.length} public); wrk 32 connections, ${secondsArg} s; WEB_WORKERS=${process.env.BENCH_WORKERS ?? "default"}`);
 for (const path of ["/api/public/articles", `/api/public/article/${list[100].url}`]) {

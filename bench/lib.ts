@@ -82,6 +82,29 @@ export async function startSiteBench(opts: { articles: number; port: number; pre
   return { server, token, synthetic };
 }
 
+/**
+ * The API on a synthetic database (articles, 2,000 media, 1,000 events, 300 members) without a site build; the
+ * admin `bench` and the synthetic `membre0` sign in with "bench-password-123". BENCH_WORKERS sets WEB_WORKERS (0:
+ * one process; unset: one per extra core).
+ */
+export async function startApiBench(opts: { articles: number; port: number; prefix: string }): Promise<Server> {
+  const dir = mkdtempSync(join(tmpdir(), opts.prefix));
+  const databaseUrl = `file:${join(dir, "site.db")}`;
+  Bun.spawnSync([BUN, "bench/generate.ts", databaseUrl, String(opts.articles), "2000", "1000", "300"], { stdout: "inherit" });
+  return startServer({
+    port: opts.port,
+    databaseUrl,
+    dir,
+    env: {
+      SITE_BUILD: "off",
+      SEED: "none",
+      ADMIN_NICKNAME: "bench",
+      ADMIN_PASSWORD: "bench-password-123",
+      ...(process.env.BENCH_WORKERS !== undefined ? { WEB_WORKERS: process.env.BENCH_WORKERS } : {}),
+    },
+  });
+}
+
 /** The id of the server's child process running `script` (its build or preview worker), or null. */
 export function childPid(serverPid: number, script: string): number | null {
   const children = Bun.spawnSync(["ps", "-o", "pid=,args=", "--ppid", String(serverPid)]).stdout.toString();

@@ -6,29 +6,13 @@
  * Usage: bun bench/public-under-writes.ts [articles=5000] [seconds=20]   (BENCH_PORT moves it off 4506;
  * BENCH_WORKERS sets WEB_WORKERS: 0 for one process, unset for one per extra core)
  */
-import { mkdtempSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
-import { join } from "node:path";
-import { BUN, ensureDebian, fmt, percentile, startServer, wrk } from "./lib";
+import { loadavg } from "node:os";
+import { ensureDebian, fmt, percentile, startApiBench, wrk } from "./lib";
 
 const [articles = "5000", secondsArg = "20"] = process.argv.slice(2);
 const seconds = Number(secondsArg);
 await ensureDebian("wrk", "wrk");
-const dir = mkdtempSync(join(tmpdir(), "bench-writes-"));
-const databaseUrl = `file:${join(dir, "site.db")}`;
-Bun.spawnSync([BUN, "bench/generate.ts", databaseUrl, articles, "2000", "1000", "300"], { stdout: "inherit" });
-const server = await startServer({
-  port: Number(process.env.BENCH_PORT ?? 4506),
-  databaseUrl,
-  dir,
-  env: {
-    SITE_BUILD: "off",
-    SEED: "none",
-    ADMIN_NICKNAME: "bench",
-    ADMIN_PASSWORD: "bench-password-123",
-    ...(process.env.BENCH_WORKERS !== undefined ? { WEB_WORKERS: process.env.BENCH_WORKERS } : {}),
-  },
-});
+const server = await startApiBench({ articles: Number(articles), port: Number(process.env.BENCH_PORT ?? 4506), prefix: "bench-writes-" });
 const login = await fetch(`${server.url}/api/auth/login`, {
   method: "POST",
   headers: { "content-type": "application/json" },
