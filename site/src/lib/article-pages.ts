@@ -96,41 +96,46 @@ export function sortArticles(all: readonly ArticleSummary[], sort: ArticleListSo
 }
 
 /**
- * The last sorted rows of each named list (the build process keeps them from one build to the next), with the
- * summaries they held. A summary that did not change is the same object in the next build (lib/api.ts), so the
- * next sort is the last one less the summaries that left, plus the new ones placed by binary search: at 50,000
- * articles a change costs a pass over each list instead of three French-collated sorts of every list.
+ * The last sorted rows of each named list and sort (the build process keeps them from one build to the next). A
+ * summary that did not change is the same object in the next build (lib/api.ts), so the next sort is the last one
+ * less the summaries that left, plus the new ones placed by binary search: at 50,000 articles a change costs a pass
+ * over each list instead of three French-collated sorts of every list.
  */
-const lastSorted = new Map<string, { held: Set<ArticleSummary>; rows: Map<ArticleListSort, ArticleSummary[]> }>();
+const lastSorted = new Map<string, ArticleSummary[]>();
 
-/** `sortArticles` for the list called `name`, from its last sort when few of its summaries changed. */
-function sortKept(name: string, all: readonly ArticleSummary[], sort: ArticleListSort, held: Set<ArticleSummary>): ArticleSummary[] {
-  const last = lastSorted.get(name);
-  const before = last?.rows.get(sort);
-  const added = before ? all.filter((a) => !last!.held.has(a)) : all;
-  if (!before || added.length > 64) return sortArticles(all, sort);
-  const rows = before.filter((a) => held.has(a));
-  for (const a of added) placeInto(rows, a, ORDER[sort]);
+/**
+ * `sortArticles` of the list called `name` (its theme, or "" for every article), from its last sort when few of its
+ * summaries changed. `now`: the summaries of `all` (one set for the three sorts of a list).
+ */
+export function sortedList(all: readonly ArticleSummary[], sort: ArticleListSort, name: string, now = new Set(all)): ArticleSummary[] {
+  const key = `${name}\u0000${sort}`;
+  const before = lastSorted.get(key);
+  let rows: ArticleSummary[] | null = null;
+  if (before) {
+    const held = new Set(before);
+    const added = all.filter((a) => !held.has(a));
+    if (added.length <= 64) {
+      rows = before.filter((a) => now.has(a));
+      for (const a of added) placeInto(rows, a, ORDER[sort]);
+    }
+  }
+  rows ??= sortArticles(all, sort);
+  lastSorted.set(key, rows);
   return rows;
 }
 
 export type ArticleListPage = { sort: ArticleListSort; page: number; pages: number; rows: ArticleSummary[] };
 
 /**
- * Every page of a list, every sort: at least one page per sort (the empty state). `name` (the list's theme, or ""
- * for every article) lets the next build start from this one's sorts.
+ * Every page of a list, every sort: at least one page per sort (the empty state). With `name` (see `sortedList`),
+ * each sort starts from the last build's.
  */
 export function articleListPages(all: readonly ArticleSummary[], name?: string): ArticleListPage[] {
-  const held = new Set(all);
-  const sorted = new Map<ArticleListSort, ArticleSummary[]>();
-  const pages = ARTICLE_LIST_SORTS.flatMap(({ key }) => {
-    const rows = name === undefined ? sortArticles(all, key) : sortKept(name, all, key, held);
-    sorted.set(key, rows);
-    const cut = cutPages(rows);
-    return cut.map((page, i) => ({ sort: key, page: i + 1, pages: cut.length, rows: page }));
+  const now = new Set(all);
+  return ARTICLE_LIST_SORTS.flatMap(({ key }) => {
+    const cut = cutPages(name === undefined ? sortArticles(all, key) : sortedList(all, key, name, now));
+    return cut.map((rows, i) => ({ sort: key, page: i + 1, pages: cut.length, rows }));
   });
-  if (name !== undefined) lastSorted.set(name, { held, rows: sorted });
-  return pages;
 }
 
 /** The path of a page below /articles (the rest parameter of pages/articles/[...list].astro); "" for /articles. */
