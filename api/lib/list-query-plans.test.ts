@@ -7,10 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql, type SQL } from "drizzle-orm";
 import { articles } from "../../db/schema";
-import { migrateDatabase, openDatabase, type Database } from "../../db/client";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import type { Database } from "../../db/client";
+import { openSeeded, series } from "../testing/seeded-database";
 import { BROAD_SEARCH, listPage, listStatements, type ListSpec, type SearchPlan } from "./list-query";
 import { ARTICLE_LIST, articleWhere, memberArticleParts } from "../modules/articles/listing";
 import { mediaWhere } from "../modules/media/listing";
@@ -19,12 +17,10 @@ import { articleIsLive, listArticleSummaries, pageArticleSummaries, pageSummarie
 import { LIST_PLAN_CASES } from "../testing/list-query-cases";
 
 let database: Database;
-let dir: string;
+let remove: () => void;
 
 /** A few thousand rows in every listed table, straight in SQL (the plans depend on the statistics, not the text). */
-async function seed(database: Database) {
-  const run = (text: string) => database.client.execute(text);
-  const series = (n: number) => `with recursive s(i) as (select 1 union all select i + 1 from s where i < ${n}) `;
+async function seed(run: (statement: string) => Promise<unknown>) {
   await run(`${series(600)}insert into users(id, firstname, name, nickname, email, role, created_at, updated_at)
     select 'u' || i, 'Prénom' || i, 'Nom' || (i % 97), 'membre' || i, 'm' || i || '@x.org', case when i % 50 = 0 then 'admin' else 'user' end, i * 1000, 0 from s`);
   await run(`${series(40)}insert into themes(id, name, url, created_at) select 't' || i, 'Thème ' || i, 'theme-' || i, i from s`);
@@ -46,16 +42,8 @@ async function seed(database: Database) {
   await run("ANALYZE");
 }
 
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), "list-plans-"));
-  database = await openDatabase(`file:${join(dir, "plans.db")}`);
-  await migrateDatabase(database);
-  await seed(database);
-});
-afterAll(() => {
-  database.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+beforeAll(async () => ({ database, remove } = await openSeeded("list-plans-", seed)));
+afterAll(() => remove());
 
 async function plan(spec: ListSpec<string>, sort: string, dir: "asc" | "desc", where: (SQL | undefined)[], q?: string, broad: SearchPlan = false): Promise<string[]> {
   const { ids } = listStatements(database.db, spec, { sort, dir, q, pageSize: 50, page: 3 }, where, broad);
@@ -186,10 +174,8 @@ describe("capped counts", () => {
 
   it("count a search kept out of the trash from the full-text index, less what the trash holds", async () => {
     // A database of its own: rows go to the trash and back here.
-    const own = await openDatabase(`file:${join(dir, "trash.db")}`);
+    const { database: own, remove: removeOwn } = await openSeeded("list-plans-trash-", seed);
     try {
-      await migrateDatabase(own);
-      await seed(own);
       const page = (cap: number) => listPage(own.db, ARTICLE_LIST, params, [articleIsLive], async (i) => i, (id) => id, undefined, cap);
       // An empty trash: the index's count is the total.
       expect(await page(10_000)).toMatchObject({ total: 4000 });
@@ -206,7 +192,7 @@ describe("capped counts", () => {
       expect(exact.capped).toBeUndefined();
       expect((await page(10_000)).total).toBe(3990);
     } finally {
-      own.close();
+      removeOwn();
     }
   });
 

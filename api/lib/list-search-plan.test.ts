@@ -5,25 +5,21 @@
  * « gouv » standing for three terms in three rows of four, a word in one row of ten, a two-letter prefix, accents.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { migrateDatabase, openDatabase, type Database } from "../../db/client";
+import type { Database } from "../../db/client";
+import { openSeeded, series } from "../testing/seeded-database";
 import { listPage, listStatements, planSearch, type ListSpec, type SearchPlan } from "./list-query";
 import { foldedPrefix, ftsQuery, PROBE_MAX, searchMode } from "./list-search-plan";
 import { LIST_PLAN_CASES } from "../testing/list-query-cases";
 import { ARTICLE_LIST } from "../modules/articles/listing";
 
 let database: Database;
-let dir: string;
+let remove: () => void;
 
 /** What every searched table holds in one of its text columns, by row number. */
 const WORDS = `'Économie ' || case i % 4 when 0 then 'gouvernance' when 1 then 'gouvernement' when 2 then 'Gouverner' else 'océan' end
   || case when i % 10 = 0 then ' rarissime' else ' commun' end || ' n°' || i`;
 
-async function seed(database: Database) {
-  const run = (text: string) => database.client.execute(text);
-  const series = (n: number) => `with recursive s(i) as (select 1 union all select i + 1 from s where i < ${n}) `;
+async function seed(run: (statement: string) => Promise<unknown>) {
   await run(`${series(1200)}insert into users(id, firstname, name, nickname, email, role, created_at, updated_at)
     select 'u' || i, 'Prénom' || (i % 7), ${WORDS}, 'membre' || i, 'm' || i || '@x.org', case when i % 50 = 0 then 'admin' else 'user' end, (i * 7919) % 1200 * 1000, 0 from s`);
   await run(`${series(3000)}insert into articles(id, title, url, txt_content, approved, online, created_at, updated_at)
@@ -42,16 +38,8 @@ async function seed(database: Database) {
   await run("ANALYZE");
 }
 
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), "list-search-plan-"));
-  database = await openDatabase(`file:${join(dir, "plans.db")}`);
-  await migrateDatabase(database);
-  await seed(database);
-});
-afterAll(() => {
-  database.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+beforeAll(async () => ({ database, remove } = await openSeeded("list-search-plan-", seed)));
+afterAll(() => remove());
 
 /** Every list searched through a full-text table, as its routes query it. */
 const FTS_CASES = LIST_PLAN_CASES.filter((c) => c.spec.search?.count && c.spec.search.prepare);
