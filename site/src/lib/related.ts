@@ -174,9 +174,12 @@ export function relatedArticles<T extends Related>(article: Related, all: readon
 
 /** How an article ranks as a candidate for another's related articles (relatedFinder's order, ties aside). */
 function rank(of: Related, candidate: Related): [number, number, number] {
-  const themes = new Set(of.themes.map((t) => t.url));
+  // Themes are a handful per article: arrays, not sets (this runs for every article per changed one).
   let count = 0;
-  for (const url of new Set(candidate.themes.map((t) => t.url))) if (themes.has(url)) count++;
+  candidate.themes.forEach((t, i) => {
+    const first = candidate.themes.findIndex((x) => x.url === t.url) === i;
+    if (first && of.themes.some((o) => o.url === t.url)) count++;
+  });
   const time = Date.parse(candidate.createdAt);
   return [count, Math.abs(time - Date.parse(of.createdAt)), time];
 }
