@@ -1,8 +1,14 @@
 /**
- * The few errors services throw. The errors plugin turns each into `{ message }` with its HTTP status, so route
- * handlers stay free of try/catch. Messages are French: they are shown to people.
+ * The few errors services throw. The errors plugin turns each into `{ message }` with its HTTP status (and `part`
+ * when set), so route handlers stay free of try/catch. Messages are French: they are shown to people.
  */
 export class HttpError extends Error {
+  /**
+   * The part of a request the refusal is about, when a form must tell it from the others (« ownerProof »: the
+   * owner-present step's fields, api/modules/owner-present): forms read it, never the French message.
+   */
+  part?: string;
+
   constructor(
     readonly status: number,
     message: string,

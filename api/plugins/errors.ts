@@ -2,14 +2,17 @@ import { Elysia } from "elysia";
 import { HttpError, TooManyRequestsError } from "../lib/errors";
 import { fieldOfPointer, UNKNOWN_FIELD, unknownFieldMessage } from "../lib/strict-schema";
 
-/** Every error leaves the API as `{ message }` in French with the right status; internals never leak. */
+/**
+ * Every error leaves the API as `{ message }` in French with the right status (plus `part` when the error names the
+ * part of the request it refuses); internals never leak.
+ */
 export const errors = new Elysia({ name: "errors" })
   .error({ HttpError })
   .onError({ as: "global" }, ({ code, error, set }) => {
     if (error instanceof HttpError) {
       set.status = error.status;
       if (error instanceof TooManyRequestsError) set.headers["retry-after"] = String(error.retryAfterSeconds);
-      return { message: error.message };
+      return error.part ? { message: error.message, part: error.part } : { message: error.message };
     }
     switch (code) {
       case "VALIDATION": {

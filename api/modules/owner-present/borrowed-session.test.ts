@@ -7,7 +7,7 @@ import { createHarness, type Harness } from "../../testing/harness";
 import { SoftAuthenticator } from "../../testing/soft-authenticator";
 import { bearer, enrolTotp, login, post, totpCode } from "../auth/two-factor-test-kit";
 import { linkIdentity } from "../users/identities";
-import { GUARDED_ROUTES } from "./ways-in";
+import { GUARDED_ROUTES, OWNER_PROOF_PART } from "./ways-in";
 
 const PUBLIC_URL = "https://institut.example";
 const PASSWORD = "Proprietaire-Goree-2026!";
@@ -482,6 +482,8 @@ describe("a borrowed session alone never changes a way into the account", () => 
             const res = await h.call("PUT", path, form(member, { ...change, ...proof }), bearer(adminToken));
             expect(res.status, `${path} ${JSON.stringify({ ...change, ...proof })}: ${JSON.stringify(res.json)}`).toBe(400);
             expect(res.json.message).toMatch(/\S/);
+            // Named as the step's refusal, which the member form shows at the proof's fields (not by its text).
+            expect(res.json.part).toBe(OWNER_PROOF_PART);
             expect(await waysIn(member.id)).toEqual(before);
           }
         }
@@ -489,7 +491,12 @@ describe("a borrowed session alone never changes a way into the account", () => 
       // A wrong code: the step's own message.
       const wrongCode = await h.call("PUT", `/api/admin/users/${member.id}`, form(member, { email: "pirate@example.org", currentPassword: PASSWORD, currentCode: "000000" }), bearer(adminToken));
       expect(wrongCode.status).toBe(400);
+      expect(wrongCode.json.part).toBe(OWNER_PROOF_PART);
       expect(await waysIn(member.id)).toEqual(before);
+      // A refusal of another field is not the step's.
+      const blank = await h.call("PUT", `/api/admin/users/${member.id}`, form(member, { firstname: " " }), bearer(adminToken));
+      expect(blank.status).toBe(400);
+      expect(blank.json.part).toBeUndefined();
       expect((await securityMails()).length).toBe(0);
       expect((await h.call("PUT", `/api/admin/users/${member.id}`, form(member, { email: "x@example.sn" }), bearer(adminToken))).json.message).toBe(
         "Veuillez entrer votre mot de passe actuel pour changer l'adresse e-mail, l'alias ou le mot de passe d'un membre.",

@@ -14,7 +14,7 @@
 import type { Db } from "../../../db/client";
 import type { SessionRow, UserRow } from "../../../db/schema";
 import type { Deps } from "../../deps";
-import { BadRequestError, ForbiddenError, TooManyRequestsError } from "../../lib/errors";
+import { BadRequestError, ForbiddenError, HttpError, TooManyRequestsError } from "../../lib/errors";
 import { verifyPassword } from "../../lib/password";
 import { accountLimitsOf } from "../../lib/account-limits";
 import type { RefundableLimiter } from "../../lib/rate-limit";
@@ -22,7 +22,7 @@ import { LoginLimits } from "../auth/login-limits";
 import { Passkeys } from "../auth/passkeys";
 import { totpEnabled, TwoFactor, WRONG_CODE } from "../auth/two-factor";
 import type { OwnerProof, OwnerProofNeeds } from "./model";
-import { WAYS_IN, type WayIn } from "./ways-in";
+import { OWNER_PROOF_PART, WAYS_IN, type WayIn } from "./ways-in";
 
 /** On an account without a password, a sign-in this recent stands in for it. */
 export const RECENT_SIGN_IN_MS = 10 * 60_000;
@@ -59,8 +59,20 @@ export class OwnerPresence {
     };
   }
 
-  /** Throws (400, 403 or 429, in French) unless `proof` shows the owner is there for `way`. */
+  /**
+   * Throws (400, 403 or 429, in French, `part` OWNER_PROOF_PART so a form shows it at the proof's fields) unless
+   * `proof` shows the owner is there for `way`.
+   */
   async assert(user: UserRow, session: Session, proof: OwnerProof | null | undefined, way: WayIn, now = Date.now()): Promise<void> {
+    try {
+      await this.check(user, session, proof, way, now);
+    } catch (e) {
+      if (e instanceof HttpError) e.part = OWNER_PROOF_PART;
+      throw e;
+    }
+  }
+
+  private async check(user: UserRow, session: Session, proof: OwnerProof | null | undefined, way: WayIn, now: number): Promise<void> {
     const purpose = WAYS_IN[way];
     if (user.passwordHash && !proof?.currentPassword) throw new BadRequestError(`Veuillez entrer votre mot de passe actuel pour ${purpose}.`);
     if (!user.passwordHash && now - session.createdAt.getTime() > RECENT_SIGN_IN_MS) {

@@ -11,6 +11,12 @@
  */
 
 /** What a guarded change touches, with its French purpose (« … pour <purpose>. » in the step's refusals). */
+/**
+ * The `part` of a refusal of the owner-present step itself (a missing or wrong password, code or passkey, too many
+ * tries, a sign-in too old): forms show it at the proof's fields, their other refusals elsewhere.
+ */
+export const OWNER_PROOF_PART = "ownerProof";
+
 export const WAYS_IN = {
   identity: "changer votre adresse e-mail ou votre alias",
   password: "changer de mot de passe",

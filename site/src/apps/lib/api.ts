@@ -12,11 +12,15 @@ import { treaty } from "@elysiajs/eden";
 import type { App } from "../../../../api/app";
 import { readSession } from "../../lib/session";
 
-/** A failed call: `message` is French and meant to be shown; `status` 0 means the server was not reached. */
+/**
+ * A failed call: `message` is French and meant to be shown; `status` 0 means the server was not reached; `part`, the
+ * part of the request the server refused when it names one (api/plugins/errors.ts).
+ */
 export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
+    readonly part?: string,
   ) {
     super(message);
     this.name = "ApiError";
@@ -38,6 +42,12 @@ export const api = treaty<App>(origin, {
   headers: () => authHeader(),
   fetch: { credentials: "same-origin" },
 }).api;
+
+/** The part of the request a failed answer names (`part`, api/plugins/errors.ts), if it names one. */
+function serverPart(value: unknown): string | undefined {
+  const part = value && typeof value === "object" && "part" in value ? (value as { part: unknown }).part : undefined;
+  return typeof part === "string" ? part : undefined;
+}
 
 /** The server's French message in a failed answer's body, if it has one. */
 export function serverMessage(value: unknown): string | null {
@@ -86,7 +96,7 @@ export async function call<T>(request: Promise<EdenResult<T>>, fallback: string)
     // Eden catches a failed fetch itself and answers { status: 503, value: TypeError("Failed to fetch") }.
     if (isNetworkFailure(result.error.value)) throw new ApiError(OFFLINE, 0);
     const status = typeof result.error.status === "number" ? result.error.status : result.status;
-    throw new ApiError(serverMessage(result.error.value) ?? fallback, status);
+    throw new ApiError(serverMessage(result.error.value) ?? fallback, status, serverPart(result.error.value));
   }
   return result.data;
 }
@@ -142,7 +152,7 @@ export function upload<T = unknown>(path: string, form: FormData, opts: UploadOp
         body = null;
       }
       if (xhr.status >= 200 && xhr.status < 300) resolve(body as T);
-      else reject(new ApiError(serverMessage(body) ?? fallback, xhr.status));
+      else reject(new ApiError(serverMessage(body) ?? fallback, xhr.status, serverPart(body)));
     };
     xhr.onerror = () => {
       done();

@@ -1,6 +1,7 @@
 /** The owner-present step's calls: what it asks of the viewer, and a passkey assertion for it. */
 import type { OwnerProof, OwnerProofNeeds } from "../../../../api/modules/owner-present/model";
-import { api, call } from "../lib/api";
+import { OWNER_PROOF_PART } from "../../../../api/modules/owner-present/ways-in";
+import { api, ApiError, call } from "../lib/api";
 
 export type { OwnerProof, OwnerProofNeeds };
 
@@ -17,18 +18,6 @@ export async function passkeyProof(): Promise<NonNullable<OwnerProof["passkey"]>
   return (await startAuthentication({ optionsJSON })) as never;
 }
 
-/**
- * The step's refusals (api/modules/owner-present/service.ts and the code check it calls), told apart from a form's
- * other errors (an alias already taken, a weak new password) so the form shows them at the proof's fields.
- */
-const PROOF_REFUSALS = [
-  /^Veuillez entrer votre mot de passe actuel pour /,
-  /^Le mot de passe actuel est incorrect/,
-  /^Saisissez un code de votre application/,
-  /^Code de vérification incorrect/,
-  /^La clé d['’]accès n['’]a pas pu être vérifiée/,
-  /^Reconnectez-vous pour /,
-  /^Trop d['’]essais/,
-];
-
-export const isProofRefusal = (message: string) => PROOF_REFUSALS.some((r) => r.test(message));
+/** A refusal of the owner-present step itself, told apart from a form's other errors (an alias already taken, a
+ * weak new password) by the part the server names, so the form shows it at the proof's fields. */
+export const isProofRefusal = (error: unknown) => error instanceof ApiError && error.part === OWNER_PROOF_PART;

@@ -118,7 +118,7 @@ export function UserForm({ open, user, onClose }: { open: boolean; user: Current
       setProof({});
       onClose();
     } catch (e) {
-      if (asksProof && e instanceof ApiError && isProofRefusal(e.message)) {
+      if (asksProof && e instanceof ApiError && isProofRefusal(e)) {
         // Said at the proof's fields, which get focus; everything typed stays (a passkey answer is spent: asked again).
         setProofError(e.message);
         setProof((p) => ({ ...p, passkey: undefined }));
