@@ -253,10 +253,16 @@ test.describe("social and structured metadata", () => {
 });
 
 test.describe("search", () => {
-  /** A word of a public article title that has accents, with its accent-free spelling. */
+  /** Titles of the demo articles that are public: other journeys publish articles while this one runs, and the search
+   * index only has those once their build is live, so the word is taken from a title that was there from the start. */
+  const SEEDED_PUBLIC_TITLES = new Set(
+    [...RECENT_ARTICLES, ...OLDER_ARTICLES].filter((a) => a.approved !== false && a.online !== false).map((a) => a.title),
+  );
+
+  /** A word of a public demo article title that has accents, with its accent-free spelling. */
   async function accentedTitleWord(request: APIRequestContext, afterElision: boolean) {
     const articles = await getJson<ArticleSummary[]>(request, "/api/public/articles");
-    for (const a of articles) {
+    for (const a of articles.filter((a) => SEEDED_PUBLIC_TITLES.has(a.title))) {
       const pattern = afterElision ? /\b[ldjmnstc]'(\p{L}{5,})/giu : /(?<![\p{L}'])(\p{L}{6,})/gu;
       for (const [, word] of a.title.matchAll(pattern)) {
         if (fold(word!) !== word) return { title: a.title, query: fold(word!).toLowerCase() };
