@@ -57,6 +57,20 @@ function expectValidIcsLines(ics: string) {
 
 const dakarStamp = (iso: string) => new Date(iso).toISOString().replace(/[-:]/g, "").replace(/\.\d{3}Z$/, "");
 
+/**
+ * These journeys compare the static site with the API. A journey before them may have published something whose
+ * build is still running (the API has it, the site not yet): each starts once the site is built, seen idle twice.
+ */
+test.beforeEach(async ({ request }) => {
+  const deadline = Date.now() + 60_000;
+  let idle = 0;
+  while (idle < 2 && Date.now() < deadline) {
+    const health = (await (await request.get("/api/health")).json()) as { site: { building: boolean } };
+    idle = health.site.building ? 0 : idle + 1;
+    if (idle < 2) await new Promise((r) => setTimeout(r, 250));
+  }
+});
+
 test.describe("feeds, calendar and sitemap", () => {
   test("the RSS feed lists the latest published articles, newest first, with their authors and themes, and nothing pending", async ({ page, request }) => {
     // The API lists articles newest first; a feed keeps the first FEED_ITEMS (the demo has fewer).
