@@ -153,8 +153,9 @@ export async function indexAndCompress(job: BuildJob, search?: Promise<SearchInd
   try {
     await Promise.all([
       phase(
-        ({ pages, shards, indexed, reused }, ms) =>
-          `indexed ${pages} pages for search in ${ms} ms (${shards} shards: ${indexed} indexed, ${reused} reused)`,
+        ({ pages, shards, indexed, reused, indexedPages, timings: t }, ms) =>
+          `indexed ${pages} pages for search in ${ms} ms (${shards} shards: ${indexed} indexed, ${reused} reused; ` +
+          `${indexedPages} pages to Pagefind; list ${t.list}, read ${t.read}, plan ${t.plan}, index ${t.index}, write ${t.write} ms)`,
         () => search ?? startSearchIndex(job),
       ),
       phase(
@@ -162,8 +163,10 @@ export async function indexAndCompress(job: BuildJob, search?: Promise<SearchInd
         () => compressor.run({ skip: ["pagefind"], linked }),
       ),
     ]);
+    const bundle = performance.now();
     await compressor.run({ only: "pagefind" });
     compressor.finish();
+    console.log(`search files compressed in ${Math.round(performance.now() - bundle)} ms`);
   } finally {
     compressor.close();
   }

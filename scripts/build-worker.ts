@@ -122,9 +122,10 @@ async function runJob(job: WorkerJob): Promise<WorkerAnswer> {
   const read = apiReadStats();
   console.log(`api read: ${read.answers} answers, ${read.bytes} bytes`);
   await indexAndCompress(buildJob, search, linkedFiles);
+  console.log(`search and compression done at ${at()}`);
   if (buildJob.staged) {
     const staged = prepareStaging(job.out, buildJob.previous!);
-    console.log(`staged for publication in place: ${staged.written} files to write, ${staged.removed} to remove, ${staged.unchanged} rendered unchanged`);
+    console.log(`staged for publication in place at ${at()}: ${staged.written} files to write, ${staged.removed} to remove, ${staged.unchanged} rendered unchanged`);
   }
   console.log(`build job done at ${at()}`);
   return { id: job.id, ok: true, staged: buildJob.staged === true };

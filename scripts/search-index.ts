@@ -288,7 +288,9 @@ const IN_FLIGHT = 16;
 
 /** Indexes `pages` (url -> slice) into one Pagefind bundle at `outputPath`. */
 export async function writeShard(pages: [string, string][], outputPath: string, shardZero: boolean): Promise<void> {
+  const t0 = performance.now();
   const { index, errors } = await pagefind.createIndex({ excludeSelectors: EXCLUDE, forceLanguage: "fr" });
+  const t1 = performance.now();
   if (!index) throw new Error(`pagefind: ${errors.join("; ")}`);
   const sending = new Set<Promise<void>>();
   let failure: Error | null = null;
@@ -309,7 +311,9 @@ export async function writeShard(pages: [string, string][], outputPath: string, 
   }
   await Promise.all(sending);
   if (failure) throw failure;
+  const t2 = performance.now();
   const written = await index.writeFiles({ outputPath });
+  console.log(`search shard ${outputPath.split("/").slice(-1)[0]}: ${pages.length} pages, service ${Math.round(t1 - t0)} ms, adding ${Math.round(t2 - t1)} ms, writing ${Math.round(performance.now() - t2)} ms`);
   if (written.errors.length) throw new Error(`pagefind: ${written.errors.join("; ")}`);
   await index.deleteIndex();
   // /recherche uses the search API only: Pagefind's ready-made UIs go. The other shards are merged into shard 0's
