@@ -142,7 +142,7 @@ export function startSearchIndex(job: BuildJob): Promise<SearchIndexStats> {
  * `search`: the search index already under way (a warm build starts it before its lists are rendered). `linked`:
  * the files carried over with their compressed copies (a warm build links them on a thread).
  */
-export async function indexAndCompress(job: BuildJob, search?: Promise<SearchIndexStats>, linked?: ReadonlySet<string>): Promise<void> {
+export async function indexAndCompress(job: BuildJob, search?: Promise<SearchIndexStats>, linked?: ReadonlySet<string>): Promise<SearchIndexStats> {
   const compressor = new Compressor(job.out, job.previous);
   const phase = async <T,>(label: (result: T, ms: number) => string, work: () => Promise<T>): Promise<T> => {
     const started = performance.now();
@@ -150,8 +150,9 @@ export async function indexAndCompress(job: BuildJob, search?: Promise<SearchInd
     console.log(label(result, Math.round(performance.now() - started)));
     return result;
   };
+  let stats: SearchIndexStats;
   try {
-    await Promise.all([
+    [stats] = await Promise.all([
       phase(
         ({ pages, shards, indexed, reused, indexedPages, timings: t }, ms) =>
           `indexed ${pages} pages for search in ${ms} ms (${shards} shards: ${indexed} indexed, ${reused} reused; ` +
@@ -172,4 +173,5 @@ export async function indexAndCompress(job: BuildJob, search?: Promise<SearchInd
   }
   const { compressed, reused, small } = compressor.stats;
   console.log(`compressed ${compressed} files, reused ${reused} unchanged, left ${small} under ${MIN_BYTES} bytes as they are`);
+  return stats;
 }

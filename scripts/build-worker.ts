@@ -83,9 +83,9 @@ async function runJob(job: WorkerJob): Promise<WorkerAnswer> {
         key,
         // Indexing runs while the lists are rendered; a failure is reported when the build waits for it.
         staged: buildJob.staged,
-        onSearchable: () => {
+        onSearchable: (pages) => {
           console.log(`search index started at ${at()}`);
-          search = searchOnThread(buildJob).then((stats) => {
+          search = searchOnThread(buildJob, pages).then((stats) => {
             console.log(`search index done at ${at()}`);
             return stats;
           });
@@ -121,10 +121,10 @@ async function runJob(job: WorkerJob): Promise<WorkerAnswer> {
   console.log(`pages in place at ${at()}`);
   const read = apiReadStats();
   console.log(`api read: ${read.answers} answers, ${read.bytes} bytes`);
-  await indexAndCompress(buildJob, search, linkedFiles);
+  const searched = await indexAndCompress(buildJob, search, linkedFiles);
   console.log(`search and compression done at ${at()}`);
   if (buildJob.staged) {
-    const staged = prepareStaging(job.out, buildJob.previous!);
+    const staged = prepareStaging(job.out, buildJob.previous!, searched.files);
     console.log(`staged for publication in place at ${at()}: ${staged.written} files to write, ${staged.removed} to remove, ${staged.unchanged} rendered unchanged`);
   }
   console.log(`build job done at ${at()}`);
@@ -138,7 +138,7 @@ let searchJobs = 0;
  * The search index built on scripts/search-index-thread.ts's thread. Its jobs run one after the other; an answer
  * is matched to its job by id, so the late answer of a build that failed meanwhile never ends the next one's wait.
  */
-function searchOnThread(job: BuildJob): Promise<SearchIndexStats> {
+function searchOnThread(job: BuildJob, pages?: string): Promise<SearchIndexStats> {
   searchThread ??= new Worker(new URL("./search-index-thread.ts", import.meta.url).href);
   const thread = searchThread;
   const id = ++searchJobs;
@@ -152,7 +152,7 @@ function searchOnThread(job: BuildJob): Promise<SearchIndexStats> {
       searchThread = null;
       reject(new Error(`search thread: ${event.message}`));
     };
-    thread.postMessage({ id, out: job.out, previous: job.previous, key: job.key, staged: job.staged } satisfies SearchJob);
+    thread.postMessage({ id, out: job.out, previous: job.previous, key: job.key, staged: job.staged, pages } satisfies SearchJob);
   });
 }
 

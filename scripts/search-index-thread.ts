@@ -6,15 +6,17 @@
  */
 import { buildSearchIndex, type SearchIndexStats } from "./search-index";
 
-export type SearchJob = { id: number; out: string; previous?: string; key: string; staged?: boolean };
+/** `pages`: a staged build's pages, from the warm renderer's plan (scripts/search-index.ts `stagedPagesLine`). */
+export type SearchJob = { id: number; out: string; previous?: string; key: string; staged?: boolean; pages?: string };
 export type SearchDone = { id: number; stats?: SearchIndexStats; error?: string };
 
 declare const self: Worker;
 
 self.onmessage = async (event: MessageEvent<SearchJob>) => {
-  const { id, out, previous, key, staged } = event.data;
+  const { id, out, previous, key, staged, pages } = event.data;
   try {
-    self.postMessage({ id, stats: await buildSearchIndex(out, { previous, key, staged }) } satisfies SearchDone);
+    // This thread lives as long as the build worker: Pagefind's services are kept for the next build.
+    self.postMessage({ id, stats: await buildSearchIndex(out, { previous, key, staged, keepServices: true, pages }) } satisfies SearchDone);
   } catch (e) {
     self.postMessage({ id, error: e instanceof Error ? e.message : String(e) } satisfies SearchDone);
   }

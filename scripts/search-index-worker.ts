@@ -16,8 +16,8 @@ self.onmessage = async (event: MessageEvent<ShardJob | { type: "close" }>) => {
     return;
   }
   try {
-    await writeShard(job.pages, job.outputPath, job.shardZero);
-    self.postMessage({ type: "done", id: job.id } satisfies ShardDone);
+    const files = await writeShard(job.pages, job.outputPath, job.shardZero, job.live);
+    self.postMessage({ type: "done", id: job.id, ...(files ? { files } : {}) } satisfies ShardDone);
   } catch (e) {
     self.postMessage({ type: "done", id: job.id, error: e instanceof Error ? e.message : String(e) } satisfies ShardDone);
   }

@@ -18,7 +18,7 @@
  */
 import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
-import { join, relative, sep } from "node:path";
+import { dirname, join, relative, sep } from "node:path";
 import * as pagefind from "pagefind";
 import { foldApostrophes } from "../site/src/lib/search-text";
 
@@ -54,18 +54,34 @@ async function htmlFiles(dir: string): Promise<string[]> {
 }
 
 /**
- * The HTML pages of a build staged for publication in place (scripts/staging.ts): every page its `.pages.json`
- * lists, with where it is (the staging folder when rendered there, else the live folder), in the order `htmlFiles`
- * gives for a whole build.
+ * A page of a staged build's pages manifest as `stagedHtmlFiles` takes it from the warm renderer (one string for
+ * every page, handed to the search thread without writing the manifest): "c" (carried) or "r" (rendered), then its
+ * file; null for a page the index never reads.
  */
-function stagedHtmlFiles(outDir: string, live: string): [string, string, boolean][] {
-  const manifest = JSON.parse(readFileSync(join(outDir, ".pages.json"), "utf8")) as { pages: Record<string, { file: string }>; carried: string[] };
-  const carried = new Set(manifest.carried);
+export function stagedPagesLine(file: string, carried: boolean): string | null {
+  if (!file.endsWith(".html") || file.startsWith(`${BUNDLE}/`) || file.startsWith("_astro/")) return null;
+  return `${carried ? "c" : "r"}${file}`;
+}
+
+/**
+ * The HTML pages of a build staged for publication in place (scripts/staging.ts): every page its `.pages.json`
+ * lists (or `listed`, the same from memory: `stagedPagesLine`), with where it is (the staging folder when rendered
+ * there, else the live folder), in the order `htmlFiles` gives for a whole build.
+ */
+function stagedHtmlFiles(outDir: string, live: string, listed?: string): [string, string, boolean][] {
+  let pages: [string, boolean][];
+  if (listed !== undefined) pages = listed === "" ? [] : listed.split("\n").map((line) => [line.slice(1), line[0] === "c"]);
+  else {
+    const manifest = JSON.parse(readFileSync(join(outDir, ".pages.json"), "utf8")) as { pages: Record<string, { file: string }>; carried: string[] };
+    const carried = new Set(manifest.carried);
+    pages = [];
+    for (const [pathname, { file }] of Object.entries(manifest.pages)) {
+      if (stagedPagesLine(file, false) !== null) pages.push([file, carried.has(pathname)]);
+    }
+  }
   const found: [string, string, boolean][] = [];
-  for (const [pathname, { file }] of Object.entries(manifest.pages)) {
-    if (!file.endsWith(".html") || file.startsWith(`${BUNDLE}/`) || file.startsWith("_astro/")) continue;
+  for (const [file, isCarried] of pages) {
     // A page to render that is not rendered yet is left out, as it is from a whole build's folder at this point.
-    const isCarried = carried.has(pathname);
     const path = isCarried ? join(live, file) : join(outDir, file);
     if (isCarried || existsSync(path)) found.push([file, path, isCarried]);
   }
@@ -286,8 +302,31 @@ function linkShard(from: string, to: string) {
 /** Pages handed to Pagefind's service at once: enough to keep it busy while the next files are read. */
 const IN_FLIGHT = 16;
 
-/** Indexes `pages` (url -> slice) into one Pagefind bundle at `outputPath`. */
-export async function writeShard(pages: [string, string][], outputPath: string, shardZero: boolean): Promise<void> {
+/** Pagefind's ready-made UIs (/recherche uses the search API only) and, outside shard 0, its runtime: not kept. */
+function unwanted(name: string, shardZero: boolean): boolean {
+  const ui = /^pagefind-(ui|component-ui|modular-ui|highlight)\./.test(name);
+  const runtime = /^(pagefind\.js|pagefind-worker\.js|wasm\..*\.pagefind)$/.test(name);
+  return ui || (!shardZero && runtime);
+}
+
+function sameBytes(path: string, content: Uint8Array): boolean {
+  try {
+    if (statSync(path).size !== content.length) return false;
+    return readFileSync(path).equals(content);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Indexes `pages` (url -> slice) into one Pagefind bundle at `outputPath`. Returns the bundle's files (relative to
+ * `outputPath`). With `live` (a build staged for publication in place: the live folder's copy of this shard), the
+ * files are taken from Pagefind in memory and only those whose bytes the live shard lacks are written: Pagefind
+ * names its files by their content, and an edit changes a handful of a shard's ~600 files, so the others are
+ * neither written into staging nor compared and dropped there afterwards (scripts/staging.ts removes from the live
+ * shard what the returned list does not name). Without `live`, Pagefind writes the bundle itself; returns null.
+ */
+export async function writeShard(pages: [string, string][], outputPath: string, shardZero: boolean, live?: string): Promise<string[] | null> {
   const t0 = performance.now();
   const { index, errors } = await pagefind.createIndex({ excludeSelectors: EXCLUDE, forceLanguage: "fr" });
   const t1 = performance.now();
@@ -312,68 +351,98 @@ export async function writeShard(pages: [string, string][], outputPath: string, 
   await Promise.all(sending);
   if (failure) throw failure;
   const t2 = performance.now();
-  const written = await index.writeFiles({ outputPath });
-  console.log(`search shard ${outputPath.split("/").slice(-1)[0]}: ${pages.length} pages, service ${Math.round(t1 - t0)} ms, adding ${Math.round(t2 - t1)} ms, writing ${Math.round(performance.now() - t2)} ms`);
-  if (written.errors.length) throw new Error(`pagefind: ${written.errors.join("; ")}`);
-  await index.deleteIndex();
-  // /recherche uses the search API only: Pagefind's ready-made UIs go. The other shards are merged into shard 0's
-  // instance, which alone loads the script, its worker and the WebAssembly: they keep their index files only.
-  for (const entry of readdirSync(outputPath, { withFileTypes: true })) {
-    if (entry.isDirectory()) continue;
-    const ui = /^pagefind-(ui|component-ui|modular-ui|highlight)\./.test(entry.name);
-    const runtime = /^(pagefind\.js|pagefind-worker\.js|wasm\..*\.pagefind)$/.test(entry.name);
-    if (ui || (!shardZero && runtime)) rmSync(join(outputPath, entry.name));
+  const kept: string[] = [];
+  let written = 0;
+  if (live) {
+    const got = await index.getFiles();
+    if (got.errors.length) throw new Error(`pagefind: ${got.errors.join("; ")}`);
+    const folders = new Set<string>();
+    for (const file of got.files) {
+      const rel = file.path.split(sep).join("/");
+      if (unwanted(rel, shardZero)) continue;
+      kept.push(rel);
+      if (sameBytes(join(live, rel), file.content)) continue;
+      const target = join(outputPath, rel);
+      const folder = dirname(target);
+      if (!folders.has(folder)) mkdirSync(folder, { recursive: true });
+      folders.add(folder);
+      writeFileSync(target, file.content);
+      written++;
+    }
+  } else {
+    const out = await index.writeFiles({ outputPath });
+    if (out.errors.length) throw new Error(`pagefind: ${out.errors.join("; ")}`);
+    for (const entry of readdirSync(outputPath, { withFileTypes: true })) {
+      if (!entry.isDirectory() && unwanted(entry.name, shardZero)) rmSync(join(outputPath, entry.name));
+    }
   }
+  await index.deleteIndex();
+  console.log(
+    `search shard ${outputPath.split(sep).slice(-1)[0]}: ${pages.length} pages, service ${Math.round(t1 - t0)} ms, adding ${Math.round(t2 - t1)} ms, ` +
+      `output ${Math.round(performance.now() - t2)} ms${live ? ` (${written} of ${kept.length} files new)` : ""}`,
+  );
+  return live ? kept.sort() : null;
 }
 
-type Shard = { pages: [string, string][]; outputPath: string; shardZero: boolean };
+type Shard = { pages: [string, string][]; outputPath: string; shardZero: boolean; live?: string };
 
 /**
  * Indexes shards on two Pagefind services at once: this thread's and a worker thread's (each module instance of
  * Pagefind's API runs its own service process, and a service indexes on one core). Each lane takes the next shard
  * when it is done with one; a shard's pages still arrive in their fixed order, so its files are the same bytes
- * whichever service wrote them. One shard (most partial builds) needs no worker.
+ * whichever service wrote them. One shard (most partial builds) needs no worker. Returns each shard's files by
+ * output path, for the shards staged against a live copy (`writeShard`).
  */
-async function indexShards(shards: (() => Shard)[]): Promise<void> {
+async function indexShards(shards: (() => Shard)[], keepServices = false): Promise<Map<string, string[]>> {
   let next = 0;
   let failure: Error | null = null;
+  const files = new Map<string, string[]>();
   const take = () => (failure || next >= shards.length ? null : shards[next++]!());
   const here = async () => {
     for (let shard = take(); shard; shard = take()) {
-      await writeShard(shard.pages, shard.outputPath, shard.shardZero).catch((e: Error) => void (failure ??= e));
+      const path = shard.outputPath;
+      await writeShard(shard.pages, path, shard.shardZero, shard.live).then(
+        (kept) => void (kept && files.set(path, kept)),
+        (e: Error) => void (failure ??= e),
+      );
     }
   };
+  // A long-lived build process keeps its services for the next build (a Pagefind start is 10-60 ms on the path
+  // from a write to the site); a failure closes them, so the next build starts afresh.
+  const closing = () => !keepServices || failure !== null;
   if (shards.length < 2) {
     try {
       await here();
     } finally {
-      await pagefind.close();
+      if (closing()) await pagefind.close();
     }
     if (failure) throw failure;
-    return;
+    return files;
   }
   const thread = searchThread();
   const there = async () => {
     for (let shard = take(), id = 0; shard; shard = take(), id++) {
       const done = await thread.ask({ type: "shard", id, ...shard });
       if (done.type === "done" && done.error) failure ??= new Error(done.error);
+      else if (done.type === "done" && done.files) files.set(shard.outputPath, done.files);
     }
   };
   try {
     await Promise.all([here(), there()]);
   } finally {
-    await Promise.all([pagefind.close(), thread.ask({ type: "close" })]);
+    if (closing() || thread.broken()) await Promise.all([pagefind.close(), thread.ask({ type: "close" })]);
     if (thread.broken()) {
       thread.worker.terminate();
       shared = null;
     }
   }
   if (failure) throw failure;
+  return files;
 }
 
 /** Messages to and from scripts/search-index-worker.ts, the thread of the second Pagefind service. */
-export type ShardJob = { type: "shard"; id: number; pages: [string, string][]; outputPath: string; shardZero: boolean };
-export type ShardDone = { type: "done"; id: number; error?: string } | { type: "closed" };
+export type ShardJob = { type: "shard"; id: number; pages: [string, string][]; outputPath: string; shardZero: boolean; live?: string };
+export type ShardDone = { type: "done"; id: number; error?: string; files?: string[] } | { type: "closed" };
 
 type SearchThread = { worker: Worker; ask: (m: ShardJob | { type: "close" }) => Promise<ShardDone>; broken: () => string | null };
 let shared: SearchThread | null = null;
@@ -413,17 +482,31 @@ function searchThread(): SearchThread {
 
 /** Where the time went (ms), for the build log and bench/search-index.ts. */
 export type SearchIndexTimings = { list: number; read: number; plan: number; index: number; write: number };
-export type SearchIndexStats = { pages: number; shards: number; indexed: number; reused: number; indexedPages: number; timings: SearchIndexTimings };
+/**
+ * `files`: in a staged build, the files of each shard indexed again, by shard folder (relative to the build), as
+ * the new index has them, written or not (scripts/staging.ts removes the live shard's other files).
+ */
+export type SearchIndexStats = {
+  pages: number;
+  shards: number;
+  indexed: number;
+  reused: number;
+  indexedPages: number;
+  timings: SearchIndexTimings;
+  files?: Record<string, string[]>;
+};
 
 /**
  * Indexes the build at `outDir`. With `previous` (the live build), shards whose pages are all unchanged are
- * hard-linked from it instead of being indexed again.
+ * hard-linked from it instead of being indexed again. `keepServices`: Pagefind's processes stay up for the next
+ * call (a long-lived build process); else they are closed, so a one-shot build exits. `pages`: a staged build's
+ * pages from memory (`stagedPagesLine`), instead of its `.pages.json`.
  */
 export async function buildSearchIndex(
   outDir: string,
-  opts: { previous?: string; key?: string; pagesPerShard?: number; staged?: boolean } = {},
+  opts: { previous?: string; key?: string; pagesPerShard?: number; staged?: boolean; keepServices?: boolean; pages?: string } = {},
 ): Promise<SearchIndexStats> {
-  const { previous, key = "", pagesPerShard = PAGES_PER_SHARD, staged = false } = opts;
+  const { previous, key = "", pagesPerShard = PAGES_PER_SHARD, staged = false, keepServices = false } = opts;
   let clock = performance.now();
   const lap = () => {
     const now = performance.now();
@@ -438,7 +521,7 @@ export async function buildSearchIndex(
   const slices = new Map<string, string>();
   // A staged build's unchanged pages are read from the live folder.
   const files: [string, string, boolean][] = staged
-    ? stagedHtmlFiles(outDir, previous!)
+    ? stagedHtmlFiles(outDir, previous!, opts.pages)
     : (await htmlFiles(outDir)).map((path): [string, string, boolean] => [relative(outDir, path).split(sep).join("/"), path, false]);
   const where = new Map(files.map(([file, path]) => [file, path]));
   const list = lap();
@@ -484,15 +567,18 @@ export async function buildSearchIndex(
   // Largest shards first, so that the two services finish at about the same time.
   toIndex.sort((a, b) => members[b]!.length - members[a]!.length || a - b);
   const plan = lap();
-  await indexShards(
+  const written = await indexShards(
     toIndex.map((shard) => () => ({
       outputPath: join(outDir, dirs[shard]!),
       shardZero: shard === 0,
+      // Staged: only the files the live copy of this shard lacks are written.
+      ...(staged && previous ? { live: join(previous, dirs[shard]!) } : {}),
       pages: members[shard]!.map((url): [string, string] => {
         const slice = slices.get(url) ?? searchableSlice(readFileSync(where.get(pages[url]!.file) ?? join(outDir, pages[url]!.file), "utf8"));
         return [url, slices.has(url) ? slice! : withoutIgnored(foldApostrophes(slice!))];
       }),
     })),
+    keepServices,
   );
   const indexed = toIndex.length;
   const index = lap();
@@ -501,5 +587,20 @@ export async function buildSearchIndex(
   writeFileSync(join(outDir, BUNDLE, SHARDS_FILE), JSON.stringify(others));
   writeFileSync(join(outDir, SEARCH_MANIFEST), JSON.stringify({ key, shards, pages } satisfies SearchManifest));
   const indexedPages = toIndex.reduce((n, shard) => n + members[shard]!.length, 0);
-  return { pages: urls.length, shards: shards.length, indexed, reused, indexedPages, timings: { list, read, plan, index, write: lap() } };
+  const shardFiles: Record<string, string[]> | undefined = staged ? {} : undefined;
+  for (const shard of staged ? toIndex : []) {
+    const kept = written.get(join(outDir, dirs[shard]!));
+    // Never an empty list by default: staging would take it as a shard with no files and empty the live one.
+    if (!kept) throw new Error(`search index: no file list for ${dirs[shard]}`);
+    shardFiles![dirs[shard]!] = kept;
+  }
+  return {
+    pages: urls.length,
+    shards: shards.length,
+    indexed,
+    reused,
+    indexedPages,
+    timings: { list, read, plan, index, write: lap() },
+    ...(shardFiles ? { files: shardFiles } : {}),
+  };
 }

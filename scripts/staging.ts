@@ -62,8 +62,13 @@ function rank(rel: string): number {
 
 export type StagingStats = { written: number; removed: number; unchanged: number };
 
-/** Prepares the staging folder `out` of a partial build for publication into the live folder `live`. */
-export function prepareStaging(out: string, live: string): StagingStats {
+/**
+ * Prepares the staging folder `out` of a partial build for publication into the live folder `live`. `searchFiles`:
+ * the files of each search shard indexed again, by shard folder (scripts/search-index.ts writes into staging only
+ * those the live shard lacks); without it, a shard indexed again is one with an entry file in staging, and its
+ * files are those staged.
+ */
+export function prepareStaging(out: string, live: string, searchFiles?: Record<string, string[]>): StagingStats {
   const now = readPagesManifest(out);
   const before = readPagesManifest(live);
   if (!now || !before) throw new Error("staging: a pages manifest is missing");
@@ -93,13 +98,17 @@ export function prepareStaging(out: string, live: string): StagingStats {
   };
   const shardsNow = new Set([BUNDLE, ...listed(existsSync(join(out, BUNDLE, SHARDS_FILE)) ? out : live)]);
   for (const shard of new Set([BUNDLE, ...listed(live)])) {
-    const reindexed = existsSync(join(out, shard, "pagefind-entry.json"));
+    const indexedNow = searchFiles?.[shard];
+    const reindexed = searchFiles ? indexedNow !== undefined : existsSync(join(out, shard, "pagefind-entry.json"));
     if (shardsNow.has(shard) && !reindexed) continue;
+    const keep = indexedNow ? new Set(indexedNow) : null;
     for (const rel of files(join(live, shard))) {
       // Shard 0 is the bundle's root: the other shards inside it are looked at on their own.
       if (shard === BUNDLE && (rel.startsWith("shard-") || base(rel) === SHARDS_FILE)) continue;
       const path = `${shard}/${rel}`;
-      if (!shardsNow.has(shard) || !stagedSet.has(path)) removed.add(path);
+      // A compressed copy goes with its file (a file now too small for one: the loop above).
+      const kept = keep ? keep.has(base(rel)) : stagedSet.has(path);
+      if (!shardsNow.has(shard) || !kept) removed.add(path);
     }
   }
 
