@@ -23,7 +23,7 @@ import {
 } from "./build-steps";
 import { nextBuildGeneration } from "../site/src/lib/per-build";
 import { apiReadStats } from "../site/src/lib/page-reads";
-import { buildKey } from "./partial-build";
+import { buildKey, keepOnlyManifestOf } from "./partial-build";
 import { exitWithServer } from "../api/lib/owned-by-server";
 import type { CapturedPrerenderer } from "./prerenderer-capture";
 import type { SearchIndexStats } from "./search-index";
@@ -127,6 +127,7 @@ async function runJob(job: WorkerJob): Promise<WorkerAnswer> {
     const staged = prepareStaging(job.out, buildJob.previous!, searched.files);
     console.log(`staged for publication in place at ${at()}: ${staged.written} files to write, ${staged.removed} to remove, ${staged.unchanged} rendered unchanged`);
   }
+  keepOnlyManifestOf(job.out);
   console.log(`build job done at ${at()}`);
   return { id: job.id, ok: true, staged: buildJob.staged === true };
 }
