@@ -17,7 +17,7 @@
  * Pagefind reads from it (see searchableSlice: a quarter of the bytes), and pages are sent several at a time.
  */
 import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { readdir, readFile } from "node:fs/promises";
+import { readdir } from "node:fs/promises";
 import { dirname, join, relative, sep } from "node:path";
 import * as pagefind from "pagefind";
 import { foldApostrophes } from "../site/src/lib/search-text";
@@ -480,6 +480,13 @@ function searchThread(): SearchThread {
   return shared;
 }
 
+/**
+ * In a long-lived build process (`keepServices`): the text Pagefind was given for each page of the shards indexed
+ * by the last build, with its digest (as `.search.json` computes it). The next build indexing one of these shards
+ * again takes a page's text from here when the page's digest is the same, instead of reading and cutting the page.
+ */
+let sentBefore = new Map<string, { digest: string; text: string }>();
+
 /** Where the time went (ms), for the build log and bench/search-index.ts. */
 export type SearchIndexTimings = { list: number; read: number; plan: number; index: number; write: number };
 /**
@@ -534,7 +541,8 @@ export async function buildSearchIndex(
       pages[url] = known;
       continue;
     }
-    const slice = searchableSlice(await readFile(path, "utf8"));
+    // Read at once (this runs on its own thread in a warm build): an await per page waited behind the rendering.
+    const slice = searchableSlice(readFileSync(path, "utf8"));
     // French pages with searchable content only (every page of this site is French today; a page in another
     // language would need its own index and its own search page).
     if (slice === null) continue;
@@ -567,6 +575,8 @@ export async function buildSearchIndex(
   // Largest shards first, so that the two services finish at about the same time.
   toIndex.sort((a, b) => members[b]!.length - members[a]!.length || a - b);
   const plan = lap();
+  // Texts read from disk for this build's shards, remembered below for the next one.
+  const sentNow = new Map<string, string>();
   const written = await indexShards(
     toIndex.map((shard) => () => ({
       outputPath: join(outDir, dirs[shard]!),
@@ -574,14 +584,36 @@ export async function buildSearchIndex(
       // Staged: only the files the live copy of this shard lacks are written.
       ...(staged && previous ? { live: join(previous, dirs[shard]!) } : {}),
       pages: members[shard]!.map((url): [string, string] => {
-        const slice = slices.get(url) ?? searchableSlice(readFileSync(where.get(pages[url]!.file) ?? join(outDir, pages[url]!.file), "utf8"));
-        return [url, slices.has(url) ? slice! : withoutIgnored(foldApostrophes(slice!))];
+        const fresh = slices.get(url);
+        if (fresh !== undefined) return [url, fresh];
+        // What Pagefind got for this page last time, if its digest still says the same (a recent shard is indexed
+        // again at most changes: its ~500 unchanged pages are not read and cut again each time).
+        const remembered = keepServices ? sentBefore.get(url) : undefined;
+        if (remembered && remembered.digest === pages[url]!.digest) return [url, remembered.text];
+        const slice = searchableSlice(readFileSync(where.get(pages[url]!.file) ?? join(outDir, pages[url]!.file), "utf8"));
+        const text = withoutIgnored(foldApostrophes(slice!));
+        if (keepServices) sentNow.set(url, text);
+        return [url, text];
       }),
     })),
     keepServices,
   );
   const indexed = toIndex.length;
   const index = lap();
+  if (keepServices) {
+    // Kept for the next build: what each page of the shards indexed now was given (a few MB for ~1,000 pages).
+    const kept = new Map<string, { digest: string; text: string }>();
+    for (const shard of toIndex) {
+      for (const url of members[shard]!) {
+        const text = slices.get(url) ?? sentNow.get(url);
+        const before = sentBefore.get(url);
+        // Its digest is computed from the text itself, never taken from a record.
+        if (text !== undefined) kept.set(url, { digest: Bun.hash(text).toString(36), text });
+        else if (before) kept.set(url, before);
+      }
+    }
+    sentBefore = kept;
+  }
   const others = dirs.slice(1).map((dir) => `/${dir}/`);
   mkdirSync(join(outDir, BUNDLE), { recursive: true });
   writeFileSync(join(outDir, BUNDLE, SHARDS_FILE), JSON.stringify(others));
