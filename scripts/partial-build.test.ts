@@ -246,7 +246,7 @@ describe("partial builds", () => {
     expect(afterEvent.carried).not.toContain("/events");
     expect(afterEvent.carried).toContain("/login");
     // The search index too: some shards indexed again, the others linked from the live build.
-    const search = /indexed \d+ pages for search in \d+ ms \((\d+) shards: (\d+) indexed, (\d+) reused\)/.exec(builds[1]!.log);
+    const search = /indexed \d+ pages for search in \d+ ms \((\d+) shards: (\d+) indexed, (\d+) reused[;)]/.exec(builds[1]!.log);
     expect(Number(search?.[1])).toBeGreaterThan(1);
     expect(Number(search?.[2])).toBeGreaterThan(0);
     expect(Number(search?.[3])).toBeGreaterThan(0);
