@@ -18,7 +18,7 @@
  */
 import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { readdir } from "node:fs/promises";
-import { dirname, join, relative, sep } from "node:path";
+import { basename, dirname, join, relative, sep } from "node:path";
 import * as pagefind from "pagefind";
 import { foldApostrophes } from "../site/src/lib/search-text";
 
@@ -309,6 +309,34 @@ function unwanted(name: string, shardZero: boolean): boolean {
   return ui || (!shardZero && runtime);
 }
 
+/**
+ * The content-named files (fragments, index and filter chunks) of every shard of the live bundle but `live`'s, by
+ * their path within a shard. `live` is a shard folder of that bundle, or the bundle itself (shard 0).
+ */
+function liveFilesByName(live: string): Map<string, string> {
+  const bundle = basename(live) === BUNDLE ? live : dirname(live);
+  const shards = [bundle];
+  try {
+    for (const entry of readdirSync(bundle, { withFileTypes: true })) if (entry.isDirectory() && entry.name.startsWith("shard-")) shards.push(join(bundle, entry.name));
+  } catch {
+    return new Map();
+  }
+  const found = new Map<string, string>();
+  for (const shard of shards) {
+    if (shard === live) continue;
+    for (const folder of ["fragment", "index", "filter"]) {
+      let names: string[];
+      try {
+        names = readdirSync(join(shard, folder));
+      } catch {
+        continue;
+      }
+      for (const name of names) if (!found.has(`${folder}/${name}`)) found.set(`${folder}/${name}`, join(shard, folder, name));
+    }
+  }
+  return found;
+}
+
 function sameBytes(path: string, content: Uint8Array): boolean {
   try {
     if (statSync(path).size !== content.length) return false;
@@ -353,10 +381,12 @@ export async function writeShard(pages: [string, string][], outputPath: string, 
   const t2 = performance.now();
   const kept: string[] = [];
   let written = 0;
+  let linked = 0;
   if (live) {
     const got = await index.getFiles();
     if (got.errors.length) throw new Error(`pagefind: ${got.errors.join("; ")}`);
     const folders = new Set<string>();
+    let elsewhere: Map<string, string> | null = null;
     for (const file of got.files) {
       const rel = file.path.split(sep).join("/");
       if (unwanted(rel, shardZero)) continue;
@@ -366,6 +396,15 @@ export async function writeShard(pages: [string, string][], outputPath: string, 
       const folder = dirname(target);
       if (!folders.has(folder)) mkdirSync(folder, { recursive: true });
       folders.add(folder);
+      // Pages that moved from a neighbouring shard (a cut moved) keep their fragment, named by its content: the live
+      // file is linked, not written again (creating ~300 files is most of such a shard's output time here).
+      elsewhere ??= liveFilesByName(live);
+      const same = elsewhere.get(rel);
+      if (same !== undefined && sameBytes(same, file.content)) {
+        linkSync(same, target);
+        linked++;
+        continue;
+      }
       writeFileSync(target, file.content);
       written++;
     }
@@ -379,7 +418,7 @@ export async function writeShard(pages: [string, string][], outputPath: string, 
   await index.deleteIndex();
   console.log(
     `search shard ${outputPath.split(sep).slice(-1)[0]}: ${pages.length} pages, service ${Math.round(t1 - t0)} ms, adding ${Math.round(t2 - t1)} ms, ` +
-      `output ${Math.round(performance.now() - t2)} ms${live ? ` (${written} of ${kept.length} files new)` : ""}`,
+      `output ${Math.round(performance.now() - t2)} ms${live ? ` (${written} of ${kept.length} files new, ${linked} from another shard)` : ""}`,
   );
   return live ? kept.sort() : null;
 }
