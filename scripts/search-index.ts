@@ -270,10 +270,29 @@ export function shardDirs(shards: string[][]): string[] {
   });
 }
 
+/**
+ * The last search manifest this thread wrote or read, by its file's identity (as scripts/partial-build.ts keeps the
+ * pages manifest): a staged build's manifest keeps its inode when publication renames it into the live folder, so
+ * the next build does not parse it again (1.1 MB at 5,000 articles, 6.7 MB at 50,000). Never modified once
+ * written, only replaced; the object is only read.
+ */
+let knownManifest: { dev: number; ino: number; mtimeMs: number; size: number; manifest: SearchManifest } | null = null;
+
+function fileIdentity(path: string) {
+  const st = statSync(path);
+  return { dev: st.dev, ino: st.ino, mtimeMs: st.mtimeMs, size: st.size };
+}
+
 function readManifest(dir: string | undefined): SearchManifest | null {
   if (!dir) return null;
+  const path = join(dir, SEARCH_MANIFEST);
   try {
-    return JSON.parse(readFileSync(join(dir, SEARCH_MANIFEST), "utf8")) as SearchManifest;
+    const id = fileIdentity(path);
+    const k = knownManifest;
+    if (k && k.dev === id.dev && k.ino === id.ino && k.mtimeMs === id.mtimeMs && k.size === id.size) return k.manifest;
+    const manifest = JSON.parse(readFileSync(path, "utf8")) as SearchManifest;
+    knownManifest = { ...id, manifest };
+    return manifest;
   } catch {
     return null;
   }
@@ -661,7 +680,10 @@ export async function buildSearchIndex(
   const others = dirs.slice(1).map((dir) => `/${dir}/`);
   mkdirSync(join(outDir, BUNDLE), { recursive: true });
   writeFileSync(join(outDir, BUNDLE, SHARDS_FILE), JSON.stringify(others));
-  writeFileSync(join(outDir, SEARCH_MANIFEST), JSON.stringify({ key, shards, pages } satisfies SearchManifest));
+  const searchManifest = { key, shards, pages } satisfies SearchManifest;
+  writeFileSync(join(outDir, SEARCH_MANIFEST), JSON.stringify(searchManifest));
+  // Kept for the next build in a long-lived process (its live manifest, once published).
+  if (keepServices) knownManifest = { ...fileIdentity(join(outDir, SEARCH_MANIFEST)), manifest: searchManifest };
   const indexedPages = toIndex.reduce((n, shard) => n + members[shard]!.length, 0);
   const shardFiles: Record<string, string[]> | undefined = staged ? {} : undefined;
   for (const shard of staged ? toIndex : []) {
