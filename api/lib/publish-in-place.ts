@@ -60,7 +60,11 @@ export type PublishStepHook = (step: { kind: "rename" | "remove"; rel: string; i
  * Publishes the staging folder `staging` into `live` and returns the new generation. The journal goes first, then
  * the renames in the manifest's order, the removals, the generation file; then the journal and the staging folder go.
  */
-export function publishInPlace(siteDir: string, staging: string, live: string, onStep?: PublishStepHook): Generation {
+/** Where a publication's time went (ms), for the build log: the journal, the renames, the removals, the rest. */
+export type PublishTimings = { journal: number; renames: number; removals: number; finish: number };
+
+export function publishInPlace(siteDir: string, staging: string, live: string, onStep?: PublishStepHook, timings?: PublishTimings): Generation {
+  const began = performance.now();
   const manifest = JSON.parse(readFileSync(join(staging, PUBLISH_MANIFEST), "utf8")) as PublishManifest;
   const previous = readGeneration(live);
   const generation: Generation = {
@@ -71,7 +75,8 @@ export function publishInPlace(siteDir: string, staging: string, live: string, o
   };
   const journal: Journal = { ...manifest, staging: resolve(staging), live: resolve(live), generation };
   writeAtomic(join(siteDir, JOURNAL), JSON.stringify(journal));
-  apply(siteDir, journal, onStep);
+  if (timings) timings.journal = Math.round(performance.now() - began);
+  apply(siteDir, journal, onStep, timings);
   return generation;
 }
 
@@ -96,7 +101,14 @@ export function rollForward(siteDir: string, onStep?: PublishStepHook): Generati
   return done;
 }
 
-function apply(siteDir: string, j: Journal, onStep?: PublishStepHook): void {
+function apply(siteDir: string, j: Journal, onStep?: PublishStepHook, timings?: PublishTimings): void {
+  let clock = performance.now();
+  const lap = () => {
+    const now = performance.now();
+    const ms = now - clock;
+    clock = now;
+    return Math.round(ms);
+  };
   let index = 0;
   const folders = new Set<string>();
   for (const rel of j.written) {
@@ -115,6 +127,7 @@ function apply(siteDir: string, j: Journal, onStep?: PublishStepHook): void {
     }
     onStep?.({ kind: "rename", rel, index: index++ });
   }
+  if (timings) timings.renames = lap();
   const parents = new Set<string>();
   for (const rel of j.removed) {
     try {
@@ -136,7 +149,9 @@ function apply(siteDir: string, j: Journal, onStep?: PublishStepHook): void {
       }
     }
   }
+  if (timings) timings.removals = lap();
   writeAtomic(join(j.live, GENERATION_FILE), JSON.stringify(j.generation));
   unlinkSync(join(siteDir, JOURNAL));
   rmSync(j.staging, { recursive: true, force: true });
+  if (timings) timings.finish = lap();
 }

@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { BuildWorkerClient } from "./build-worker-client";
-import { type Generation, publishInPlace, readGeneration, rollForward, STAGING, writeAtomic, writeFullGeneration } from "./publish-in-place";
+import { type Generation, publishInPlace, type PublishTimings, readGeneration, rollForward, STAGING, writeAtomic, writeFullGeneration } from "./publish-in-place";
 import type { Change } from "./change";
 import type { SharedBuildTurns } from "./redis/build-turns";
 
@@ -404,7 +404,10 @@ export class SiteBuilder {
         if (staged) {
           const times = await this.publish(outDir, live!);
           // Where the time after the build went (bench/change-to-live.ts prints it).
-          log += `\ntimeline: build answered at ${answered - started.getTime()} ms, published in place at ${times.published - started.getTime()} ms, every process serving it at ${times.served - started.getTime()} ms`;
+          const t = times.timings;
+          log +=
+            `\ntimeline: build answered at ${answered - started.getTime()} ms, published in place at ${times.published - started.getTime()} ms ` +
+            `(journal ${t.journal}, renames ${t.renames}, removals ${t.removals}, generation and staging ${t.finish} ms), every process serving it at ${times.served - started.getTime()} ms`;
         } else {
           // A whole folder made in staging (the worker needed Astro): it becomes a build folder, swapped in.
           if (inPlace) renameSync(outDir, join(this.siteDir, "builds", id));
@@ -538,13 +541,14 @@ export class SiteBuilder {
    * Renames the staged files into the live folder (api/lib/publish-in-place.ts), then has every process drop the
    * files of this generation from its memory before the build is reported done.
    */
-  private async publish(staging: string, live: string): Promise<{ published: number; served: number }> {
-    const generation = publishInPlace(this.siteDir, staging, live);
+  private async publish(staging: string, live: string): Promise<{ published: number; served: number; timings: PublishTimings }> {
+    const timings: PublishTimings = { journal: 0, renames: 0, removals: 0, finish: 0 };
+    const generation = publishInPlace(this.siteDir, staging, live, undefined, timings);
     const published = Date.now();
     this.servedGeneration = generation.generation;
     if (this.opts.onPublish) await this.opts.onPublish(live, generation, true);
     else await this.opts.onSwap(live, true);
-    return { published, served: Date.now() };
+    return { published, served: Date.now(), timings };
   }
 
   /** A publication in place cut short (kill -9 of the server) is finished; a failure leaves it for the next try. */
