@@ -140,7 +140,22 @@ export function prepareStaging(out: string, live: string, searchFiles?: Record<s
     written.push({ rel, phase: phase(rel, !existsSync(join(live, base(rel)))), rank: rank(rel) });
   }
   written.sort((a, b) => a.phase - b.phase || a.rank - b.rank || (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
-  const manifest: PublishManifest = { written: written.map((w) => w.rel), removed: [...removed].sort() };
+  const toWrite = written.map((w) => w.rel);
+  // A search shard folder the live bundle does not have is moved by one rename, before everything else: nothing
+  // reads it until `pagefind/shards.json` names it (phase 3). Its files stay listed in `files`, in the same order.
+  const shardOf = (rel: string) => /^(pagefind\/shard-[^/]+)\//.exec(rel)?.[1];
+  const newShards = new Set<string>();
+  for (const rel of toWrite) {
+    const shard = shardOf(rel);
+    if (shard && !newShards.has(shard) && !existsSync(join(live, shard))) newShards.add(shard);
+  }
+  const inNewShard = (rel: string) => newShards.has(shardOf(rel) ?? "");
+  const moved = [...newShards].sort();
+  const manifest: PublishManifest = {
+    written: [...moved.map((shard) => `${shard}/`), ...toWrite.filter((rel) => !inNewShard(rel))],
+    removed: [...removed].sort(),
+    ...(moved.length > 0 ? { files: [...toWrite.filter(inNewShard), ...toWrite.filter((rel) => !inNewShard(rel))] } : {}),
+  };
   writeFileSync(join(out, PUBLISH_MANIFEST), JSON.stringify(manifest));
-  return { written: manifest.written.length, removed: manifest.removed.length, unchanged };
+  return { written: toWrite.length, removed: manifest.removed.length, unchanged };
 }

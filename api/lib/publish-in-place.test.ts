@@ -110,6 +110,58 @@ describe("publication in place", () => {
     });
   }
 
+  /** A new search shard staged whole: its folder is moved by one rename, its files listed for the generation. */
+  function shardScene(name: string) {
+    const siteDir = join(root, name);
+    const live = join(siteDir, "builds", "b1");
+    const staging = join(siteDir, STAGING, "b2");
+    write(live, {
+      "pagefind/pagefind-entry.json": "entry 0",
+      "pagefind/shards.json": '["/pagefind/shard-old/"]',
+      "pagefind/shard-old/pagefind-entry.json": "old entry",
+      "pagefind/shard-old/fragment/a.pf_fragment": "a",
+      [GENERATION_FILE]: JSON.stringify({ generation: 3, build: "b1", files: null }),
+    });
+    const staged = {
+      "pagefind/shard-new/fragment/a.pf_fragment": "a",
+      "pagefind/shard-new/fragment/b.pf_fragment": "b",
+      "pagefind/shard-new/pagefind-entry.json": "new entry",
+      "pagefind/shards.json": '["/pagefind/shard-new/"]',
+    };
+    write(staging, staged);
+    const files = ["pagefind/shard-new/fragment/a.pf_fragment", "pagefind/shard-new/fragment/b.pf_fragment", "pagefind/shard-new/pagefind-entry.json", "pagefind/shards.json"];
+    const written = ["pagefind/shard-new/", "pagefind/shards.json"];
+    const removed = ["pagefind/shard-old/fragment/a.pf_fragment", "pagefind/shard-old/pagefind-entry.json"];
+    writeFileSync(join(staging, PUBLISH_MANIFEST), JSON.stringify({ written, removed, files }));
+    const expected: Record<string, string> = { ...tree(live), ...staged };
+    for (const rel of removed) delete expected[rel];
+    delete expected[GENERATION_FILE];
+    return { siteDir, live, staging, written, removed, files, expected };
+  }
+
+  it("moves a new search shard's folder by one rename and lists its files in the generation", () => {
+    const s = shardScene("shard");
+    const steps: string[] = [];
+    const generation = publishInPlace(s.siteDir, s.staging, s.live, (step) => steps.push(`${step.kind} ${step.rel}`));
+    expect(steps).toEqual([...s.written.map((r) => `rename ${r}`), ...s.removed.map((r) => `remove ${r}`)]);
+    expect(withoutGeneration(tree(s.live))).toEqual(s.expected);
+    expect(generation.files).toEqual([...s.files, ...s.removed]);
+    // The old shard's folder went with its last file.
+    expect(existsSync(join(s.live, "pagefind/shard-old"))).toBe(false);
+  });
+
+  it("a SIGKILL right after a shard folder's move is rolled forward to the same site", async () => {
+    const s = shardScene("shard-crash");
+    const child = Bun.spawn([process.execPath, "api/testing/publish-crash.ts", s.siteDir, s.staging, s.live, "0"], { stdout: "inherit", stderr: "inherit" });
+    await child.exited;
+    expect(child.signalCode).toBe("SIGKILL");
+    expect(existsSync(join(s.live, "pagefind/shard-new/fragment/b.pf_fragment"))).toBe(true);
+    expect(readGeneration(s.live)!.generation).toBe(3);
+    expect(rollForward(s.siteDir)!.files).toEqual([...s.files, ...s.removed]);
+    expect(withoutGeneration(tree(s.live))).toEqual(s.expected);
+    expect(readGeneration(s.live)!.generation).toBe(4);
+  });
+
   it("drops a staging folder no publication names (a build killed before its publish)", () => {
     const s = scene("orphan");
     const before = tree(s.live);

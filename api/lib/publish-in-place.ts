@@ -13,8 +13,13 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 
-/** What a staging folder asks for: files to rename into the live folder in this order, then files to remove. */
-export type PublishManifest = { written: string[]; removed: string[] };
+/**
+ * What a staging folder asks for: files to rename into the live folder in this order, then files to remove. An
+ * entry of `written` ending in "/" is a whole folder the live one does not have, moved by one rename (a new search
+ * shard: ~300 files that no page names until `pagefind/shards.json` does); `files` then lists every file the
+ * renames put in place, in order (the generation's files: what each process drops from memory, what the bucket gets).
+ */
+export type PublishManifest = { written: string[]; removed: string[]; files?: string[] };
 export const PUBLISH_MANIFEST = ".publish.json";
 /** Where partial builds write what they changed; on the same filesystem as builds/, so a rename moves a file. */
 export const STAGING = "staging";
@@ -70,7 +75,7 @@ export function publishInPlace(siteDir: string, staging: string, live: string, o
   const generation: Generation = {
     generation: (previous?.generation ?? 0) + 1,
     build: previous?.build ?? live.split("/").pop()!,
-    files: [...manifest.written, ...manifest.removed],
+    files: [...(manifest.files ?? manifest.written), ...manifest.removed],
     removed: manifest.removed,
   };
   const journal: Journal = { ...manifest, staging: resolve(staging), live: resolve(live), generation };
@@ -112,8 +117,9 @@ function apply(siteDir: string, j: Journal, onStep?: PublishStepHook, timings?: 
   let index = 0;
   const folders = new Set<string>();
   for (const rel of j.written) {
-    const from = join(j.staging, rel);
-    const to = join(j.live, rel);
+    // A folder ("…/"): moved whole, as a file is (a rename either happened or did not).
+    const from = join(j.staging, rel.replace(/\/$/, ""));
+    const to = join(j.live, rel.replace(/\/$/, ""));
     try {
       renameSync(from, to);
     } catch (e) {
