@@ -17,7 +17,7 @@
  * Pagefind reads from it (see searchableSlice: a quarter of the bytes), and pages are sent several at a time.
  */
 import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { readdir } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import { basename, dirname, join, relative, sep } from "node:path";
 import * as pagefind from "pagefind";
 import { foldApostrophes } from "../site/src/lib/search-text";
@@ -604,8 +604,7 @@ export async function buildSearchIndex(
       // ~1,700 pages at 5,000 articles, read again by every build before this.
       if (!known) continue;
     }
-    // Read at once (this runs on its own thread in a warm build): an await per page waited behind the rendering.
-    const slice = searchableSlice(readFileSync(path, "utf8"));
+    const slice = searchableSlice(await readFile(path, "utf8"));
     // French pages with searchable content only (every page of this site is French today; a page in another
     // language would need its own index and its own search page).
     if (slice === null) continue;
