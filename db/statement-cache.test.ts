@@ -1,0 +1,72 @@
+/**
+ * The prepared statements each connection keeps (statement-cache.ts): the same SQL reuses one statement, which
+ * still binds its new parameters, sees what other connections committed since, recovers from an error, and comes
+ * back with the driver's pluck mode off; a connection keeps a bounded number. Real libSQL files, through the
+ * driver and through openDatabase as the API opens it.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import LibsqlDatabase from "libsql";
+import { afterAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { openDatabase } from "./client";
+import { keepPreparedStatements } from "./statement-cache";
+
+const dir = mkdtempSync(join(tmpdir(), "statement-cache-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+keepPreparedStatements();
+
+describe("a connection's prepared statements", () => {
+  const file = join(dir, "driver.db");
+  const a = new LibsqlDatabase(file);
+  const b = new LibsqlDatabase(file);
+  a.exec("pragma journal_mode = wal; create table t(x); insert into t values (1), (2), ('{bad')");
+
+  it("are one per SQL text, bind anew and see other connections' commits", () => {
+    const count = a.prepare("select count(*) from t where x > ?");
+    expect(a.prepare("select count(*) from t where x > ?")).toBe(count);
+    expect(b.prepare("select count(*) from t where x > ?")).not.toBe(count);
+    expect(count.raw(true).all([0])).toEqual([[3]]);
+    expect(count.raw(true).all([1])).toEqual([[2]]);
+    b.exec("insert into t values (5)");
+    expect(a.prepare("select count(*) from t where x > ?").raw(true).all([0])).toEqual([[4]]);
+  });
+
+  it("recover from an error in the middle of their rows", () => {
+    const json = () => a.prepare("select json(x) from t order by rowid").raw(true);
+    expect(() => json().all()).toThrow(/malformed JSON/);
+    b.exec("delete from t where x = '{bad'");
+    expect(json().all()).toEqual([["1"], ["2"], ["5"]]);
+  });
+
+  it("come back with pluck off, whoever turned it on", () => {
+    a.prepare("select x from t order by rowid").pluck(true);
+    expect(a.prepare("select x from t order by rowid").raw(true).all()).toEqual([[1], [2], [5]]);
+  });
+
+  it("are kept up to a bound, the least recently used dropped first", () => {
+    const first = a.prepare("select 0");
+    for (let i = 1; i <= 300; i++) a.prepare(`select ${i}`);
+    expect(a.prepare("select 300")).toBe(a.prepare("select 300"));
+    expect(a.prepare("select 0")).not.toBe(first);
+  });
+});
+
+describe("the API's database", () => {
+  it("reads what another handle wrote, through the kept statements", async () => {
+    const url = `file:${join(dir, "api.db")}`;
+    const one = await openDatabase(url);
+    const two = await openDatabase(url);
+    await one.client.execute("create table notes(body text)");
+    const count = async () => (await one.db.all<{ n: number }>(sql`select count(*) as n from notes`))[0]!.n;
+    expect(await count()).toBe(0);
+    await two.client.execute({ sql: "insert into notes values (?)", args: ["une"] });
+    expect(await count()).toBe(1);
+    await one.db.run(sql`insert into notes values (${"deux"})`);
+    expect(await count()).toBe(2);
+    one.close();
+    two.close();
+  });
+});
