@@ -204,9 +204,10 @@ describe("partial builds", () => {
       expect(b.log).toMatch(/\/api\/public\/events: \d+ read by id \(change feed \d+ -> \d+\)/);
       expect(b.log).not.toMatch(/: all \d+ read/);
       // The dependency index: the article pages and their citation files are listed only where the change reached
-      // (site/src/lib/article-scope.ts), the other pages of those routes keep their records.
+      // (site/src/lib/article-scope.ts), the article lists' pages only where their props changed
+      // (site/src/lib/pages-in-part.ts); the other pages of those routes keep their records.
       const inPart = /in part: ([^;]*);/.exec(b.log)?.[1]?.split(" ").sort();
-      expect(inPart).toEqual(["/article/[url]", "/article/[url].bib", "/article/[url].ris"]);
+      expect(inPart).toEqual(["/article/[url]", "/article/[url].bib", "/article/[url].ris", "/articles/[...list]"]);
     }
     // After the title change: that article is rendered again, the other articles and the events are not.
     const afterTitle = builds[1]!.manifest;
