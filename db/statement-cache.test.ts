@@ -69,4 +69,21 @@ describe("the API's database", () => {
     one.close();
     two.close();
   });
+
+  it("name the columns a star stands for after another handle changed the table", async () => {
+    const url = `file:${join(dir, "api-schema.db")}`;
+    const one = await openDatabase(url);
+    const two = await openDatabase(url);
+    await one.client.execute("create table notes(body text)");
+    await one.client.execute("insert into notes values ('une')");
+    const read = () => one.client.execute("select * from notes");
+    expect((await read()).columns).toEqual(["body"]);
+    // A migration run by another process (or another handle) adds a column.
+    await two.client.execute("alter table notes add column author text default 'Awa'");
+    const after = await read();
+    expect(after.columns).toEqual(["body", "author"]);
+    expect(after.rows[0]).toMatchObject({ body: "une", author: "Awa" });
+    one.close();
+    two.close();
+  });
 });
