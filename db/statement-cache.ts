@@ -8,11 +8,19 @@
  *
  * A statement's modes are the caller's to set: the client sets raw and safe integers at every run; pluck, set by
  * the driver's own `pragma()` helper only, is put back off at each reuse.
+ *
+ * A statement whose columns a star stands for (`select *`, `t.*`, `returning *`) is not kept: when the table changes
+ * (a migration, from any connection), SQLite prepares it again at its next step, but the client reads the column
+ * names before stepping, so a kept one named the old columns beside rows of the new ones. Named columns (all the
+ * SQL drizzle builds, `count(*)` included) keep their names whatever the table becomes.
  */
 import LibsqlDatabase from "libsql";
 
 /** Statements kept per connection. */
 const MAX_STATEMENTS = 256;
+
+/** A star that stands for columns: any `*` but the one of `count(*)` (a product or a comment is merely not kept). */
+const STAR_COLUMNS = /\*(?!\s*\))/;
 
 type Statement = { pluck(on?: boolean): Statement };
 type Prepare = (this: object, sql: string) => Statement;
@@ -35,6 +43,7 @@ export function keepPreparedStatements(): void {
       return found.pluck(false);
     }
     const statement = prepare.call(this, sql);
+    if (STAR_COLUMNS.test(sql)) return statement;
     statements.set(sql, statement);
     if (statements.size > MAX_STATEMENTS) statements.delete(statements.keys().next().value!);
     return statement;
