@@ -46,6 +46,15 @@ describe("a connection's prepared statements", () => {
     expect(a.prepare("select x from t order by rowid").raw(true).all()).toEqual([[1], [2], [5]]);
   });
 
+  it("are not handed out once their connection is closed", () => {
+    const c = new LibsqlDatabase(file);
+    expect(c.prepare("select count(*) from t").raw(true).all()).toEqual([[3]]);
+    c.close();
+    // As the driver does for a statement never prepared: a closed connection runs nothing.
+    expect(() => c.prepare("select 1")).toThrow(/not open/);
+    expect(() => c.prepare("select count(*) from t")).toThrow(/not open/);
+  });
+
   it("are kept up to a bound, the least recently used dropped first", () => {
     const first = a.prepare("select 0");
     for (let i = 1; i <= 300; i++) a.prepare(`select ${i}`);
