@@ -23,16 +23,20 @@ const MAX_STATEMENTS = 256;
 const STAR_COLUMNS = /\*(?!\s*\))/;
 
 type Statement = { pluck(on?: boolean): Statement };
-type Prepare = (this: object, sql: string) => Statement;
+type Connection = { open: boolean };
+type Prepare = (this: Connection, sql: string) => Statement;
 
 const kept = new WeakMap<object, Map<string, Statement>>();
 
 /** Makes every connection of the process keep its prepared statements (once per process). */
 export function keepPreparedStatements(): void {
-  const proto = LibsqlDatabase.prototype as unknown as { prepare: Prepare; __keeps?: true };
+  const proto = LibsqlDatabase.prototype as unknown as { prepare: Prepare; close: (this: Connection) => void; __keeps?: true };
   if (proto.__keeps) return;
   const prepare = proto.prepare;
-  proto.prepare = function (this: object, sql: string) {
+  const close = proto.close;
+  proto.prepare = function (this: Connection, sql: string) {
+    // A closed connection refuses, as the driver does (a kept statement would still run on it).
+    if (!this.open) return prepare.call(this, sql);
     let statements = kept.get(this);
     if (!statements) kept.set(this, (statements = new Map()));
     const found = statements.get(sql);
@@ -47,6 +51,12 @@ export function keepPreparedStatements(): void {
     statements.set(sql, statement);
     if (statements.size > MAX_STATEMENTS) statements.delete(statements.keys().next().value!);
     return statement;
+  };
+  // Closing lets go of the kept statements: each holds the SQLite connection open (its file, its WAL) until the
+  // garbage collector frees it, and a closed connection's statements serve no one.
+  proto.close = function (this: Connection) {
+    kept.delete(this);
+    return close.call(this);
   };
   proto.__keeps = true;
 }
