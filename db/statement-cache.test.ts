@@ -79,6 +79,24 @@ describe("the API's database", () => {
     two.close();
   });
 
+  it("never lend one caller's values to the next one's unbound parameters", async () => {
+    const database = await openDatabase(`file:${join(dir, "api-binds.db")}`);
+    await database.client.execute("create table pairs(who text, secret text)");
+    await database.client.execute({ sql: "insert into pairs values (?, ?)", args: ["Awa", "le code d'Awa"] });
+    // Fewer values than parameters: SQLite leaves the others unbound, which reads as NULL on a fresh statement.
+    await database.client.execute({ sql: "insert into pairs values (?, ?)", args: ["Moussa"] });
+    const rows = (await database.client.execute("select who, secret from pairs order by rowid")).rows;
+    expect(rows.map((r) => [r.who, r.secret])).toEqual([
+      ["Awa", "le code d'Awa"],
+      ["Moussa", null],
+    ]);
+    const read = (args: string[]) => database.client.execute({ sql: "select ? as a, ? as b", args });
+    expect((await read(["un", "deux"])).rows[0]).toMatchObject({ a: "un", b: "deux" });
+    expect((await read(["trois"])).rows[0]).toMatchObject({ a: "trois", b: null });
+    expect((await read([])).rows[0]).toMatchObject({ a: null, b: null });
+    database.close();
+  });
+
   it("name the columns a star stands for after another handle changed the table", async () => {
     const url = `file:${join(dir, "api-schema.db")}`;
     const one = await openDatabase(url);
