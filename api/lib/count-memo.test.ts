@@ -110,7 +110,8 @@ describe("the counts of a list", () => {
 
 describe("a page whose counting spans a write", () => {
   it("never serves a kept count older than a write its own rows already show", async () => {
-    const [{ file }] = (await database.client.execute("select file from pragma_database_list where name = 'main'")).rows as unknown as { file: string }[];
+    const [main] = (await database.client.execute("select file from pragma_database_list where name = 'main'")).rows as unknown as { file: string }[];
+    const file = main!.file;
     // Another process's connection: the driver itself, whose writes are synchronous, so one lands between two steps
     // of a page (after the page read the feed's number, before it counts) without any timing.
     const writer = new LibsqlDatabase(file);
