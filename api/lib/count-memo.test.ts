@@ -3,6 +3,7 @@
  * of write a count depends on (a new row, a row to the trash, a link row, a search's words) is seen by the next
  * page, whatever made the write. A real libSQL file written in plain SQL, behind the API's back.
  */
+import LibsqlDatabase from "libsql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import { openSeeded, series } from "../testing/seeded-database";
@@ -104,5 +105,42 @@ describe("the counts of a list", () => {
     expect(again.value.total).toBe(30);
     await run(database, `insert into contact_messages(id, name, email, subject, message, created_at) values ('c-new', 'Nom', 'c@x.org', 'Objet', 'Bonjour', 99)`);
     expect((await contacts()).value.total).toBe(31);
+  });
+});
+
+describe("a page whose counting spans a write", () => {
+  it("never serves a kept count older than a write its own rows already show", async () => {
+    const [main] = (await database.client.execute("select file from pragma_database_list where name = 'main'")).rows as unknown as { file: string }[];
+    const file = main!.file;
+    // Another process's connection: the driver itself, whose writes are synchronous, so one lands between two steps
+    // of a page (after the page read the feed's number, before it counts) without any timing.
+    const writer = new LibsqlDatabase(file);
+    writer.exec("PRAGMA busy_timeout = 5000");
+    let writeDuringPage = false;
+    const search = ARTICLE_LIST.search!;
+    const spec: ListSpec<string> = {
+      ...(ARTICLE_LIST as ListSpec<string>),
+      search: {
+        ...search,
+        where: (q, plan) => {
+          if (writeDuringPage) {
+            writeDuringPage = false;
+            writer.exec(`insert into articles(id, title, url, txt_content, approved, online, created_at, updated_at) values ('mid', 'Économie du milieu', 'milieu', 'Texte', 1, 1, 1900000000000, 0)`);
+          }
+          return search.where(q, plan);
+        },
+      },
+    };
+    const query = { q: "economie", status: "approved" };
+    const approvedPage = () => listPage(database.db, spec, query, articleWhere(query as never), ids, (id) => id);
+    const before = await approvedPage();
+    expect((await counting(approvedPage)).hits).toBeGreaterThan(0);
+    writeDuringPage = true;
+    const during = await counting(approvedPage);
+    expect(writeDuringPage).toBe(false);
+    // The page's rows show the new article (newest first): its total must count it too.
+    expect(during.value.items[0]).toBe("mid");
+    expect(during.value.total).toBe(before.total + 1);
+    writer.close();
   });
 });
