@@ -11,7 +11,7 @@ import LibsqlDatabase from "libsql";
 import { afterAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "./client";
-import { keepPreparedStatements } from "./statement-cache";
+import { keepPreparedStatements, statementCacheStats } from "./statement-cache";
 
 const dir = mkdtempSync(join(tmpdir(), "statement-cache-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -70,11 +70,14 @@ describe("the API's database", () => {
     const two = await openDatabase(url);
     await one.client.execute("create table notes(body text)");
     const count = async () => (await one.db.all<{ n: number }>(sql`select count(*) as n from notes`))[0]!.n;
+    const reused = statementCacheStats.reused;
     expect(await count()).toBe(0);
     await two.client.execute({ sql: "insert into notes values (?)", args: ["une"] });
     expect(await count()).toBe(1);
     await one.db.run(sql`insert into notes values (${"deux"})`);
     expect(await count()).toBe(2);
+    // The client's driver is the one wrapped: its statements came from the cache.
+    expect(statementCacheStats.reused - reused).toBeGreaterThanOrEqual(2);
     one.close();
     two.close();
   });

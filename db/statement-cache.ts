@@ -34,6 +34,12 @@ type Prepare = (this: Connection, sql: string) => Statement;
 
 const kept = new WeakMap<object, Map<string, Statement>>();
 
+/**
+ * Statements prepared and reused through the cache: a test reads them to know that the client's driver is the one
+ * wrapped (a copy of `libsql` of its own would silently bypass the cache).
+ */
+export const statementCacheStats = { prepared: 0, reused: 0 };
+
 type Run = (...values: unknown[]) => unknown;
 
 /** See the head of this file: values the caller leaves out are NULL, as on a statement never run before. */
@@ -72,9 +78,11 @@ export function keepPreparedStatements(): void {
       // Most recently used last: the first entry is the one to drop.
       statements.delete(sql);
       statements.set(sql, found);
+      statementCacheStats.reused++;
       return found.pluck(false);
     }
     const statement = prepare.call(this, sql);
+    statementCacheStats.prepared++;
     if (STAR_COLUMNS.test(sql)) return statement;
     padPositionalValues(statement);
     statements.set(sql, statement);
