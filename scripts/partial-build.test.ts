@@ -208,14 +208,16 @@ describe("partial builds", () => {
       expect(b.log).toMatch(/\/api\/public\/events: \d+ read by id \(change feed \d+ -> \d+\)/);
       expect(b.log).not.toMatch(/: all \d+ read/);
       // The dependency index: the article pages and their citation files are listed only where the change reached
-      // (site/src/lib/article-scope.ts), the article lists' and the media's pages only where their props changed
-      // (site/src/lib/pages-in-part.ts); the other pages of those routes keep their records.
+      // (site/src/lib/article-scope.ts), the article lists', the media's and the events' pages only where their props
+      // (or an event's badge) changed (site/src/lib/pages-in-part.ts); the other pages of those routes keep their records.
       const inPart = /in part: ([^;]*);/.exec(b.log)?.[1]?.split(" ").sort();
       expect(inPart).toEqual([
         "/article/[url]",
         "/article/[url].bib",
         "/article/[url].ris",
         "/articles/[...list]",
+        "/event/[url]",
+        "/event/[url].ics",
         "/media/[url]",
         "/mediatheque/audio/[url]",
         "/mediatheque/video/[url]",

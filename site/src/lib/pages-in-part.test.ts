@@ -64,3 +64,19 @@ describe("a route asked twice in one listing", () => {
     expect(pagesInPart(route, changed, pathname)).toBe(once);
   });
 });
+
+describe("a page that computes something from the clock", () => {
+  it("is listed when that moved, its props the same", () => {
+    const route = "/clock/[...list]";
+    const event = { url: "e" };
+    let badge = "upcoming";
+    const paths = () => [path("1", [event])];
+    let token = beginListing(null);
+    pagesInPart(route, paths(), pathname, () => badge);
+    token = beginListing(token);
+    expect(pagesInPart(route, paths(), pathname, () => badge)).toEqual([]);
+    badge = "ongoing";
+    beginListing(token);
+    expect(pagesInPart(route, paths(), pathname, () => badge).map(pathname)).toEqual(["/l/1"]);
+  });
+});

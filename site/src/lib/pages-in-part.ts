@@ -14,7 +14,7 @@ import { continuesLastListing, currentListing, listedInPart } from "./listing-sc
 type Path = { params: Record<string, string | undefined>; props: Record<string, unknown> };
 
 /** Each route's pages (by pathname) with their props, as this process last listed them, and that listing's token. */
-const lastListed = new Map<string, { token: string | null; props: Map<string, Record<string, unknown>>; listed: Path[] }>();
+const lastListed = new Map<string, { token: string | null; props: Map<string, { props: Record<string, unknown>; clock: string }>; listed: Path[] }>();
 
 export function sameValue(a: unknown, b: unknown): boolean {
   if (a === b) return true;
@@ -29,21 +29,23 @@ export function sameValue(a: unknown, b: unknown): boolean {
 /**
  * The pages of `route` this build must list: all of them unless the build continues this process's last listing,
  * else those whose props changed or are new (the others and the gone ones named as touched, `listedInPart`).
+ * `clockOf`: what a page computes from the clock (an event's « à venir »), as ITEM_ROUTES tells the plan; a page
+ * whose answer moved is listed too.
  */
-export function pagesInPart<P extends Path>(route: string, paths: P[], pathnameOf: (path: P) => string): P[] {
+export function pagesInPart<P extends Path>(route: string, paths: P[], pathnameOf: (path: P) => string, clockOf?: (props: P["props"]) => string): P[] {
   const token = currentListing().token;
   const last = lastListed.get(route);
   // Asked twice in one listing (a route cache cleared): the same answer, or the pages listed the first time would
   // be compared with themselves and left out.
   if (last && token !== null && last.token === token) return last.listed as P[];
-  const now = new Map(paths.map((p) => [pathnameOf(p), p.props]));
+  const now = new Map(paths.map((p) => [pathnameOf(p), { props: p.props, clock: clockOf?.(p.props) ?? "" }]));
   const remember = (listed: P[]) => (lastListed.set(route, { token, props: now, listed }), listed);
   if (!last || !continuesLastListing()) return remember(paths);
   const touched = new Set<string>();
   const listed = paths.filter((p) => {
     const pathname = pathnameOf(p);
     const before = last.props.get(pathname);
-    if (before !== undefined && sameValue(before, p.props)) return false;
+    if (before !== undefined && before.clock === now.get(pathname)!.clock && sameValue(before.props, p.props)) return false;
     touched.add(pathname);
     return true;
   });
