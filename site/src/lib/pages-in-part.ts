@@ -16,6 +16,7 @@ type Path = { params: Record<string, string | undefined>; props: Record<string, 
 /** Each route's pages (by pathname) with their props, as this process last listed them, and that listing's token. */
 const lastListed = new Map<string, { token: string | null; props: Map<string, { props: Record<string, unknown>; clock: string }>; listed: Path[] }>();
 
+/** Whether two props values are equal (see above): identical, or arrays and plain objects equal member by member. */
 export function sameValue(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
