@@ -7,16 +7,13 @@
  * Each 500 it found is kept as a plain case in api/strict-input.test.ts.
  */
 import { refusalMessage } from "./testing/refusal-message";
-import { createHash } from "node:crypto";
-import { readdirSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readsOwnBody } from "./plugins/body-limit";
 import { RULES } from "./testing/authz-matrix";
 import { makeWorld, ROLES, type Caller, type World } from "./testing/authz-matrix-world";
-import { casesFor, requestOf, type FuzzCase, type RouteShape, type ValidBody } from "./testing/fuzz-inputs";
+import { casesFor, describeCase, readsInput, requestOf, shapeOf, type RouteShape, type ValidBody } from "./testing/fuzz-inputs";
 import { createHarness, type Harness } from "./testing/harness";
+import { writeDigest, writtenBetween } from "./testing/write-digests";
 
 const SEED = 20261125;
 /**
@@ -24,54 +21,6 @@ const SEED = 20261125;
  * minute on a loaded machine).
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 20);
-
-type Hooks = { body?: { properties?: Record<string, unknown> }; query?: { properties?: Record<string, unknown> } };
-
-function shapeOf(route: { method: string; path: string; hooks: unknown }): RouteShape {
-  const hooks = route.hooks as Hooks;
-  const ownBody = readsOwnBody(route);
-  return {
-    method: route.method,
-    path: route.path,
-    bodyFields: hooks.body || ownBody ? Object.keys(hooks.body?.properties ?? {}) : null,
-    queryFields: hooks.query ? Object.keys(hooks.query.properties ?? {}) : null,
-    params: [...route.path.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1]!),
-  };
-}
-
-/** Every table's rows, one hash per table (sorted, so a row's position does not count). */
-async function tablesDigest(h: Harness): Promise<Record<string, string>> {
-  const client = h.database.client;
-  const tables = await client.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name");
-  const digest: Record<string, string> = {};
-  for (const { name } of tables.rows) {
-    const rows = await client.execute(`SELECT * FROM "${String(name)}"`);
-    const lines = rows.rows.map((r) => JSON.stringify(Object.values(r), (_, v) => (typeof v === "bigint" ? String(v) : v))).sort();
-    digest[String(name)] = `${lines.length}:${createHash("sha256").update(lines.join("\n")).digest("hex").slice(0, 16)}`;
-  }
-  return digest;
-}
-
-/** Every file under UPLOADS_DIR with its size. */
-function uploadsDigest(dir: string): string[] {
-  const out: string[] = [];
-  const walk = (d: string) => {
-    let names: string[];
-    try {
-      names = readdirSync(d);
-    } catch {
-      return;
-    }
-    for (const n of names) {
-      const p = join(d, n);
-      const st = statSync(p);
-      if (st.isDirectory()) walk(p);
-      else out.push(`${relative(dir, p)} ${st.size}`);
-    }
-  };
-  walk(dir);
-  return out.sort();
-}
 
 /** A matrix body as fields (a picture form as its file field's name). */
 function validBodyOf(body: object | FormData): ValidBody {
@@ -83,11 +32,6 @@ function validBodyOf(body: object | FormData): ValidBody {
   }
   return valid;
 }
-
-const readsInput = (s: RouteShape) => Boolean(s.bodyFields || s.queryFields || s.params.length);
-
-const describeCase = (c: FuzzCase) =>
-  JSON.stringify(c, (_, v) => (typeof v === "string" && v.length > 120 ? `${v.slice(0, 40)}…(${v.length})` : v)).slice(0, 600);
 
 describe("input fuzz over every route and role", () => {
   let h: Harness;
@@ -128,7 +72,7 @@ describe("input fuzz over every route and role", () => {
 
     for (const route of fuzzed) {
       const key = `${route.method} ${route.path}`;
-      const before = { tables: await tablesDigest(h), uploads: uploadsDigest(uploadsDir) };
+      const before = await writeDigest(h.database.client, uploadsDir);
       for (const [i, caller] of callers.entries()) {
         await fc.assert(
           fc.asyncProperty(casesFor(route, validBodies.get(route)!), async (c) => {
@@ -143,11 +87,8 @@ describe("input fuzz over every route and role", () => {
           { seed: SEED + i, numRuns: RUNS, endOnFailure: true },
         );
       }
-      const after = { tables: await tablesDigest(h), uploads: uploadsDigest(uploadsDir) };
-      if (JSON.stringify(after) !== JSON.stringify(before)) {
-        const changed = Object.keys(after.tables).filter((t) => after.tables[t] !== before.tables[t]);
-        problems.push(`${key} wrote: tables ${changed.join(", ") || "none"}, uploads ${JSON.stringify(after.uploads)} vs ${JSON.stringify(before.uploads)}`);
-      }
+      const written = writtenBetween(before, await writeDigest(h.database.client, uploadsDir));
+      if (written) problems.push(`${key} wrote: ${written}`);
     }
     expect(problems).toEqual([]);
     expect(fuzzed.length).toBeGreaterThan(50);

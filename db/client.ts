@@ -6,6 +6,7 @@ import { ConnectionPool } from "@libsql/client/sqlite3";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import { migrate } from "drizzle-orm/libsql/migrator";
 import * as schema from "./schema";
+import { keepPreparedStatements } from "./statement-cache";
 
 export type Db = LibSQLDatabase<typeof schema>;
 export type Database = { db: Db; client: Client; close: () => void };
@@ -61,6 +62,7 @@ export async function openDatabase(url: string, authToken?: string, opts: { read
     // libSQL cannot create the parent folder itself (SQLITE_CANTOPEN, error 14).
     if (path && path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
     configureEveryPooledConnection();
+    keepPreparedStatements();
   }
   const client = createClient({ url, authToken: authToken || undefined });
   if (!embedded) {

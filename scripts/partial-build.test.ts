@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { articles, events, themes, users } from "../db/schema";
+import { articles, events, media, themes, users } from "../db/schema";
 import { makeArticle, makeEvent, makeMedia, makeTheme, makeUser } from "../api/testing/factory";
 import { createHarness, type Harness } from "../api/testing/harness";
 import { BuildWorkerClient } from "../api/lib/build-worker-client";
@@ -117,8 +117,8 @@ describe("partial builds", () => {
   }
 
   let final: { partial: Build; full: Build };
-  const ids = {} as Record<"awa" | "moussa" | "eco" | "article1" | "article2" | "event1", string>;
-  const urls = {} as Record<"eco" | "ocean" | "article1" | "article2" | "event1", string>;
+  const ids = {} as Record<"awa" | "moussa" | "eco" | "article1" | "article2" | "event1" | "clip" | "chant", string>;
+  const urls = {} as Record<"eco" | "ocean" | "article1" | "article2" | "event1" | "chant", string>;
 
   beforeAll(async () => {
     h = await createHarness();
@@ -129,7 +129,9 @@ describe("partial builds", () => {
     const ocean = await makeTheme(db, "Océan");
     const clip = await makeMedia(db, { type: "video", uploadedBy: awa.id, title: "Entretien filmé" });
     await makeMedia(db, { type: "link", uploadedBy: moussa.id });
-    await makeMedia(db, { type: "audio", uploadedBy: moussa.id, title: "Chant des pêcheurs" });
+    const chant = await makeMedia(db, { type: "audio", uploadedBy: moussa.id, title: "Chant des pêcheurs" });
+    // A second audio, so the route still has a page once the first is withdrawn.
+    await makeMedia(db, { type: "audio", uploadedBy: awa.id, title: "Chant du soir" });
     const a1 = await makeArticle(db, { title: "La pêche à Gorée", authors: [awa.id], themes: [eco.id], media: [clip.id] });
     const a2 = await makeArticle(db, { title: "Les budgets participatifs", authors: [moussa.id, awa.id], themes: [ocean.id] });
     await makeArticle(db, { title: "Un troisième article", authors: [moussa.id], themes: [eco.id] });
@@ -140,8 +142,8 @@ describe("partial builds", () => {
     }
     const e1 = await makeEvent(db, { title: "Rencontre au port", organizers: [awa.id] });
     await makeEvent(db, { title: "Atelier du soir", organizers: [moussa.id], startDaysFromNow: -30 });
-    Object.assign(ids, { awa: awa.id, moussa: moussa.id, eco: eco.id, article1: a1.id, article2: a2.id, event1: e1.id });
-    Object.assign(urls, { eco: eco.url, ocean: ocean.url, article1: a1.url, article2: a2.url, event1: e1.url });
+    Object.assign(ids, { awa: awa.id, moussa: moussa.id, eco: eco.id, article1: a1.id, article2: a2.id, event1: e1.id, clip: clip.id, chant: chant.id });
+    Object.assign(urls, { eco: eco.url, ocean: ocean.url, article1: a1.url, article2: a2.url, event1: e1.url, chant: chant.url });
     server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: (r) => h.app.handle(r) });
     worker = new BuildWorkerClient([process.execPath, "scripts/build-worker.ts"], {
       ...process.env,
@@ -158,13 +160,15 @@ describe("partial builds", () => {
       () => db.update(articles).set({ title: "La pêche artisanale à Gorée", updatedAt: new Date() }).where(eq(articles.id, ids.article1)),
       // A member's name: every article they signed shows it.
       () => db.update(users).set({ name: "Ndiaye-Sow", updatedAt: new Date() }).where(eq(users.id, ids.awa)),
-      // An article withdrawn (its page must go) and a new one.
+      // An article withdrawn (its page must go) and a new one; a media withdrawn (its two pages must go).
       async () => {
         await db.update(articles).set({ online: false }).where(eq(articles.id, ids.article2));
+        await db.update(media).set({ online: false }).where(eq(media.id, ids.chant));
         await makeArticle(db, { title: "Un article tout neuf", authors: [ids.moussa], themes: [ids.eco] });
       },
-      // A theme's name and address (pages move), and an event moved by a week.
+      // A theme's name and address (pages move), and an event moved by a week; a media's title (its pages only).
       async () => {
+        await db.update(media).set({ title: "Entretien filmé à Gorée", updatedAt: new Date() }).where(eq(media.id, ids.clip));
         await db.update(themes).set({ name: "Économie bleue", url: "economie-bleue" }).where(eq(themes.id, ids.eco));
         const [e] = await db.select().from(events).where(eq(events.id, ids.event1));
         const week = 7 * 86_400_000;
@@ -204,9 +208,20 @@ describe("partial builds", () => {
       expect(b.log).toMatch(/\/api\/public\/events: \d+ read by id \(change feed \d+ -> \d+\)/);
       expect(b.log).not.toMatch(/: all \d+ read/);
       // The dependency index: the article pages and their citation files are listed only where the change reached
-      // (site/src/lib/article-scope.ts), the other pages of those routes keep their records.
+      // (site/src/lib/article-scope.ts), the article lists', the media's and the events' pages only where their props
+      // (or an event's badge) changed (site/src/lib/pages-in-part.ts); the other pages of those routes keep their records.
       const inPart = /in part: ([^;]*);/.exec(b.log)?.[1]?.split(" ").sort();
-      expect(inPart).toEqual(["/article/[url]", "/article/[url].bib", "/article/[url].ris"]);
+      expect(inPart).toEqual([
+        "/article/[url]",
+        "/article/[url].bib",
+        "/article/[url].ris",
+        "/articles/[...list]",
+        "/event/[url]",
+        "/event/[url].ics",
+        "/media/[url]",
+        "/mediatheque/audio/[url]",
+        "/mediatheque/video/[url]",
+      ]);
     }
     // After the title change: that article is rendered again, the other articles and the events are not.
     const afterTitle = builds[1]!.manifest;
@@ -308,6 +323,8 @@ describe("partial builds", () => {
     expect(files.has(`article/${urls.article2}.html.br`)).toBe(false);
     expect(files.has("articles/economie-bleue.html")).toBe(true);
     expect(files.has(`articles/${urls.eco}.html`)).toBe(false);
+    expect(files.has(`media/${urls.chant}.html`)).toBe(false);
+    expect(files.has(`mediatheque/audio/${urls.chant}.html`)).toBe(false);
   });
 
   it("keys builds by the code and the public address, so a partial build never reuses pages of other code", () => {

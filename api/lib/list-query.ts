@@ -8,7 +8,7 @@
  * indexes `(key…, id)` declared for it in db/schema, so SQLite walks an index instead of sorting
  * (api/lib/list-query-plans.test.ts checks the plans).
  */
-import { and, asc, count, desc, eq, gte, lt, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableName, gte, lt, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { t } from "elysia";
 import type { TProperties, TSchema } from "@sinclair/typebox";
@@ -16,6 +16,7 @@ import type { Db } from "../../db/client";
 import { foldText } from "../../db/fold";
 import { BadRequestError } from "./errors";
 import { ftsQuery, prepareSearch, searchMode, type PreparedSearch, type SearchMode } from "./list-search-plan";
+import { countMemo, uncounted, type CountMemo } from "./count-memo";
 import { strict } from "./strict-schema";
 
 export { BROAD_SEARCH, ftsQuery, searchWords } from "./list-search-plan";
@@ -45,6 +46,11 @@ export type ListSpec<S extends string> = {
    * holds no match when it is empty, and too few to matter when the matches pass the cap by more than it holds.
    */
   live?: { where: SQL; trashed: SQL };
+  /**
+   * Every table the list's counts read is written through the change feed's triggers (articles, members, themes,
+   * media, events and their link rows): its counts are kept until the feed moves (api/lib/count-memo.ts).
+   */
+  changeFed?: true;
 };
 
 /**
@@ -208,27 +214,34 @@ export async function listPage<S extends string, T>(
   parts?: CountParts,
   countCap = COUNT_CAP,
 ): Promise<ListPage<T>> {
+  const memo = spec.changeFed ? countMemo(db) : uncounted;
+  const table = getTableName(spec.table);
   // Filtered only out of the trash: the rows in the trash (an index range, often none) are what the full-text
   // count may hold beyond the list's.
   const liveOnly = params.q && spec.search?.count && spec.live && !parts && where.every((w) => w === undefined || w === spec.live!.where);
-  const trashed = liveOnly ? ((await db.select({ n: count() }).from(spec.table).where(spec.live!.trashed))[0]?.n ?? 0) : 0;
+  const trashed = liveOnly ? await memo(`trashed ${table}`, async () => (await db.select({ n: count() }).from(spec.table).where(spec.live!.trashed))[0]?.n ?? 0) : 0;
   // A search is made ready (its long prefixes turned into the terms they stand for), then asks the full-text index
   // how many rows match (up to the cap): none ends it, and the number picks the plan.
-  const prepared = params.q && spec.search?.prepare ? await spec.search.prepare(db, params.q) : null;
+  const q = params.q;
+  const search = spec.search;
+  const prepared = q && search?.prepare ? await memo(`prepared ${table} ${q}`, () => search.prepare!(db, q)) : null;
   if (prepared?.none) return { items: [], total: 0, ...pageOf(params) };
-  const matches = params.q && spec.search?.count ? await spec.search.count(db, params.q, countCap + trashed, prepared?.match) : null;
+  const matchCap = countCap + trashed;
+  const matches = q && search?.count ? await memo(`matches ${table} ${matchCap} ${prepared?.match} ${q}`, () => search.count!(db, q, matchCap, prepared?.match)) : null;
   if (matches === 0) return { items: [], total: 0, ...pageOf(params) };
   // Past the cap, the list's own filters are counted up to the cap too: a count of every match is what cost most.
   const cap = matches !== null && matches > countCap ? countCap : undefined;
-  const plan = matches === null ? false : await planSearch(db, spec, params, matches, countCap + trashed, prepared);
+  const plan = matches === null ? false : await planSearch(db, spec, params, matches, countCap + trashed, prepared, memo);
   const statements = listStatements(db, spec, params, where, plan, parts, cap);
   // Without other filters (or the trash's, when the matches tell enough), the number of matches is the total.
   const fromIndex =
     matches !== null && (where.every((w) => w === undefined) || (liveOnly && (trashed === 0 || matches - trashed > countCap)));
   // Counted in parts (a member's view), past the cap: when the matches pass it by more than the rows outside the
   // first part (the public ones; two index counts), that part alone passes it whatever those rows are.
-  const partsPassCap = !fromIndex && cap !== undefined && parts ? await firstPartPassesCap(db, spec, params.q!, parts[0]!, countCap, prepared?.match) : false;
-  const total = fromIndex ? Promise.resolve([{ n: matches - trashed }]) : partsPassCap ? Promise.resolve([{ n: countCap + 1 }]) : statements.total();
+  const partsPassCap = !fromIndex && cap !== undefined && parts ? await firstPartPassesCap(db, spec, params.q!, parts[0]!, countCap, prepared?.match, memo) : false;
+  // The count's own statement names the rows counted (filters, viewer, search and cap are its SQL and parameters).
+  const totalKey = () => `total ${parts ? "parts " : ""}${JSON.stringify(statements.countQuery().toSQL())}`;
+  const total = fromIndex ? Promise.resolve([{ n: matches - trashed }]) : partsPassCap ? Promise.resolve([{ n: countCap + 1 }]) : memo(totalKey(), statements.total);
   const [rows, [counted]] = await Promise.all([statements.ids, total]);
   const ids = rows.map((r) => r.id as string);
   const items = ids.length ? await read(ids) : [];
@@ -244,11 +257,14 @@ export async function listPage<S extends string, T>(
  * every row outside the part is a lower bound. At 50,000 articles a member's public matches of « gouv » took 11 ms
  * to count up to the cap in SQL; this asks two index counts and the full-text index (about 4 ms).
  */
-async function firstPartPassesCap<S extends string>(db: Db, spec: ListSpec<S>, q: string, part: (SQL | undefined)[], cap: number, match?: string): Promise<boolean> {
-  const [[all], [inside]] = await Promise.all([db.select({ n: count() }).from(spec.table), db.select({ n: count() }).from(spec.table).where(and(...part))]);
-  const outside = (all?.n ?? 0) - (inside?.n ?? 0);
-  const matches = (await spec.search!.count!(db, q, cap + outside, match)) ?? 0;
-  return matches - outside > cap;
+async function firstPartPassesCap<S extends string>(db: Db, spec: ListSpec<S>, q: string, part: (SQL | undefined)[], cap: number, match: string | undefined, memo: CountMemo): Promise<boolean> {
+  const inPart = db.select({ n: count() }).from(spec.table).where(and(...part));
+  return memo(`first part ${cap} ${match} ${q} ${JSON.stringify(inPart.toSQL())}`, async () => {
+    const [[all], [inside]] = await Promise.all([db.select({ n: count() }).from(spec.table), inPart]);
+    const outside = (all?.n ?? 0) - (inside?.n ?? 0);
+    const matches = (await spec.search!.count!(db, q, cap + outside, match)) ?? 0;
+    return matches - outside > cap;
+  });
 }
 
 /** The query parameters every list has; any other one given is a filter of the list's own. */
@@ -258,11 +274,19 @@ const UNFILTERED = new Set(["page", "pageSize", "sort", "dir", "q"]);
  * The plan of a search's page (list-search-plan.ts): `matches` from the full-text count, past `counted` a floor.
  * The table's size (an index count, 0.03 ms at 50,000) tells how far the sort's index must be walked for a page.
  */
-export async function planSearch<S extends string>(db: Db, spec: ListSpec<S>, params: ListParams<S>, matches: number, counted: number, prepared: PreparedSearch | null): Promise<{ mode: SearchMode; match?: string }> {
+export async function planSearch<S extends string>(
+  db: Db,
+  spec: ListSpec<S>,
+  params: ListParams<S>,
+  matches: number,
+  counted: number,
+  prepared: PreparedSearch | null,
+  memo: CountMemo = uncounted,
+): Promise<{ mode: SearchMode; match?: string }> {
   const { page, pageSize } = pageOf(params);
   const filtered = Object.entries(params).some(([key, value]) => !UNFILTERED.has(key) && value !== undefined && value !== "");
   const seeks = prepared?.seeks ?? null;
-  const rows = (await db.select({ n: count() }).from(spec.table))[0]?.n ?? 0;
+  const rows = await memo(`rows ${getTableName(spec.table)}`, async () => (await db.select({ n: count() }).from(spec.table))[0]?.n ?? 0);
   const mode = searchMode({ matches, capped: matches > counted, rows, offset: (page - 1) * pageSize, pageSize, seeks, filtered });
   return { mode, match: prepared?.match };
 }

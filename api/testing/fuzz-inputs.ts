@@ -6,6 +6,7 @@
  * be a valid write, and the test can ask that nothing at all was written.
  */
 import fc from "fast-check";
+import { readsOwnBody } from "../plugins/body-limit";
 
 /** What one route reads, from its entry in the app's route table. */
 export type RouteShape = {
@@ -232,3 +233,24 @@ export function requestOf(route: RouteShape, c: FuzzCase, params: Record<string,
   }
   return new Request(url, init);
 }
+
+type Hooks = { body?: { properties?: Record<string, unknown> }; query?: { properties?: Record<string, unknown> } };
+
+/** What a route of the app's table reads, from its schemas (and whether it reads its own body). */
+export function shapeOf(route: { method: string; path: string; hooks: unknown }): RouteShape {
+  const hooks = route.hooks as Hooks;
+  const ownBody = readsOwnBody(route);
+  return {
+    method: route.method,
+    path: route.path,
+    bodyFields: hooks.body || ownBody ? Object.keys(hooks.body?.properties ?? {}) : null,
+    queryFields: hooks.query ? Object.keys(hooks.query.properties ?? {}) : null,
+    params: [...route.path.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1]!),
+  };
+}
+
+export const readsInput = (s: RouteShape) => Boolean(s.bodyFields || s.queryFields || s.params.length);
+
+/** A case in a line, long strings cut, for a failure's message. */
+export const describeCase = (c: FuzzCase) =>
+  JSON.stringify(c, (_, v) => (typeof v === "string" && v.length > 120 ? `${v.slice(0, 40)}…(${v.length})` : v)).slice(0, 600);

@@ -65,6 +65,7 @@ export const ARTICLE_LIST: ListSpec<(typeof ARTICLE_SORTS)[number]> = {
     status: { keys: [articles.approved, articles.draft, articles.online, { key: articles.createdAt, reverse: true }], dir: "asc" },
   },
   defaultSort: "recent",
+  changeFed: true,
   search: ftsSearch(articles, "articles_fts"),
   live: { where: articleIsLive, trashed: isNotNull(articles.deletedAt) },
 };

@@ -20,6 +20,7 @@ export const EVENT_LIST: ListSpec<(typeof EVENT_SORTS)[number]> = {
     created: { keys: [events.createdAt], dir: "desc" },
   },
   defaultSort: "start",
+  changeFed: true,
   search: ftsSearch(events, "events_fts"),
 };
 

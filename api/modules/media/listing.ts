@@ -23,6 +23,7 @@ export const MEDIA_LIST: ListSpec<(typeof MEDIA_SORTS)[number]> = {
     status: moderationSort(media),
   },
   defaultSort: "recent",
+  changeFed: true,
   search: ftsSearch(media, "media_fts"),
   live: { where: mediaIsLive, trashed: isNotNull(media.deletedAt) },
 };

@@ -72,6 +72,12 @@ describe("theme administration", () => {
     const { status, json } = await send(h, "GET", "/api/admin/themes", undefined, admin.auth);
     expect(status).toBe(200);
     expect(json.find((t: { _id: string }) => t._id === theme.id)).toMatchObject({ articles: 1, events: 0 });
+    // The counts are kept until the content changes (api/lib/count-memo.ts): a new article is counted at once.
+    await makeArticle(h.database.db, { themes: [theme.id] });
+    const again = await send(h, "GET", "/api/admin/themes?page=1&pageSize=25", undefined, admin.auth);
+    expect(again.json.items.find((t: { _id: string }) => t._id === theme.id)).toMatchObject({ articles: 2, events: 0 });
+    const whole = await send(h, "GET", "/api/admin/themes", undefined, admin.auth);
+    expect(whole.json.find((t: { _id: string }) => t._id === theme.id)).toMatchObject({ articles: 2, events: 0 });
   });
 
   it("unlinks a deleted theme from its articles and events, which stay", async () => {

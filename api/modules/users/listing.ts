@@ -19,6 +19,7 @@ export const USER_LIST: ListSpec<(typeof USER_SORTS)[number]> = {
     role: { keys: [users.role, users.nameKey], dir: "asc" },
   },
   defaultSort: "name",
+  changeFed: true,
   search: ftsSearch(users, "users_fts"),
 };
 

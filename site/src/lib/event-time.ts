@@ -41,3 +41,9 @@ export function eventStatus(start: string, end: string, now?: Date): EventStatus
   if (!now) holdsUntil(until);
   return status;
 }
+
+/** What an event's page computes from the clock (its badge): the key a partial build compares (ITEM_ROUTES). */
+export function eventClock(e: EventDates): EventStatus {
+  const { start, end } = eventDates(e);
+  return eventStatus(start, end);
+}

@@ -1,13 +1,15 @@
 import type { APIRoute, GetStaticPaths } from "astro";
 import type { Event } from "../../../../api/contract";
 import { api } from "../../lib/api";
+import { pagesInPart } from "../../lib/pages-in-part";
 import { siteOrigin } from "../../lib/build-data";
 import { calendar } from "../../lib/ics";
 
 /** « Ajouter à mon agenda »: one event as an .ics file, /event/{url}.ics */
 export const getStaticPaths = (async () => {
   const events = await api.events();
-  return events.map((event) => ({ params: { url: event.url }, props: { event } }));
+  const paths = events.map((event) => ({ params: { url: event.url }, props: { event } }));
+  return pagesInPart("/event/[url].ics", paths, (p) => `/event/${p.params.url}.ics`);
 }) satisfies GetStaticPaths;
 
 export const GET: APIRoute = ({ props, site }) => {
