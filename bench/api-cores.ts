@@ -3,8 +3,8 @@
  * The same generated database is served twice per round, by one process (WEB_WORKERS=0) and by the default (a
  * worker answering reads beside the primary: one per extra core), in turn; each time wrk asks for a mix of reads
  * at 16 connections, one URL after the other: the back office's and a member's article lists (unsearched and a
- * broad search), the media list, one public article and the public themes. Prints req/s and p99 per URL, the ratio
- * per URL and their geometric mean, round by round.
+ * broad search), the media list, one public article and the public themes, after 2 s of each to warm the
+ * processes up. Prints req/s and p99 per URL, the ratio per URL and their geometric mean, round by round.
  * Usage: bun bench/api-cores.ts [articles=50000] [seconds=5] [rounds=2]   (BENCH_PORT moves it off 4507;
  * BENCH_DB=/path/site.db reuses a database made by bench/generate.ts, or by bench/admin-list.ts, with these sizes)
  */
@@ -73,6 +73,9 @@ async function measure(side: Side) {
       ["public article", `/api/public/article/${encodeURIComponent(articleUrl)}`, {}],
       ["public themes", "/api/public/themes", {}],
     ];
+    // Every read once under load before measuring: a process's first seconds (code compiled, statements and
+    // counts not kept yet) would otherwise weigh on the first read measured, and twice as much with two processes.
+    for (const [, path, headers] of mix) await wrk(`${server.url}${path}`, { threads: 2, connections: CONNECTIONS, seconds: 2, headers });
     const rows = [];
     for (const [label, path, headers] of mix) {
       const r = await wrk(`${server.url}${path}`, { threads: 2, connections: CONNECTIONS, seconds, headers });
