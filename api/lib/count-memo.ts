@@ -31,8 +31,11 @@ const keptFor = new WeakMap<Db, Kept>();
 /** How many counts were answered from memory and how many were made: for the tests. */
 export const countMemoStats = { hits: 0, misses: 0 };
 
-/** `count(key, run)`: `run()`'s value, or the one kept under `key`. */
-export type CountMemo = <T>(key: string, run: () => Promise<T>) => Promise<T>;
+/**
+ * `count(key, run)`: `run()`'s value, or the one kept under `key`. A key that costs something to make (a statement's
+ * SQL) is given as a function: the lists whose counts are not kept never make it.
+ */
+export type CountMemo = <T>(key: string | (() => string), run: () => Promise<T>) => Promise<T>;
 
 /**
  * A memo for the counts of one request: `count(key, run)` answers `run()`'s value, kept for as long as the
@@ -40,7 +43,8 @@ export type CountMemo = <T>(key: string, run: () => Promise<T>) => Promise<T>;
  * statement's SQL and parameters).
  */
 export function countMemo(db: Db): CountMemo {
-  return async <T>(key: string, run: () => Promise<T>): Promise<T> => {
+  return async <T>(keyOf: string | (() => string), run: () => Promise<T>): Promise<T> => {
+    const key = typeof keyOf === "function" ? keyOf() : keyOf;
     // Read at each count (0.02 ms), not once per request: see the head of this file.
     const at = await contentSequence(db);
     let kept = keptFor.get(db);

@@ -241,7 +241,7 @@ export async function listPage<S extends string, T>(
   const partsPassCap = !fromIndex && cap !== undefined && parts ? await firstPartPassesCap(db, spec, params.q!, parts[0]!, countCap, prepared?.match, memo) : false;
   // The count's own statement names the rows counted (filters, viewer, search and cap are its SQL and parameters).
   const totalKey = () => `total ${parts ? "parts " : ""}${JSON.stringify(statements.countQuery().toSQL())}`;
-  const total = fromIndex ? Promise.resolve([{ n: matches - trashed }]) : partsPassCap ? Promise.resolve([{ n: countCap + 1 }]) : memo(totalKey(), statements.total);
+  const total = fromIndex ? Promise.resolve([{ n: matches - trashed }]) : partsPassCap ? Promise.resolve([{ n: countCap + 1 }]) : memo(totalKey, statements.total);
   const [rows, [counted]] = await Promise.all([statements.ids, total]);
   const ids = rows.map((r) => r.id as string);
   const items = ids.length ? await read(ids) : [];
@@ -259,7 +259,7 @@ export async function listPage<S extends string, T>(
  */
 async function firstPartPassesCap<S extends string>(db: Db, spec: ListSpec<S>, q: string, part: (SQL | undefined)[], cap: number, match: string | undefined, memo: CountMemo): Promise<boolean> {
   const inPart = db.select({ n: count() }).from(spec.table).where(and(...part));
-  return memo(`first part ${cap} ${match} ${q} ${JSON.stringify(inPart.toSQL())}`, async () => {
+  return memo(() => `first part ${cap} ${match} ${q} ${JSON.stringify(inPart.toSQL())}`, async () => {
     const [[all], [inside]] = await Promise.all([db.select({ n: count() }).from(spec.table), inPart]);
     const outside = (all?.n ?? 0) - (inside?.n ?? 0);
     const matches = (await spec.search!.count!(db, q, cap + outside, match)) ?? 0;
