@@ -15,7 +15,7 @@ import { eq } from "drizzle-orm";
 import { openDatabase } from "../db/client";
 import { users } from "../db/schema";
 import { createSession } from "../api/lib/session";
-import { BUN, ensureDebian, fmt, startServer, wrk } from "./lib";
+import { BENCH_ADMIN, BUN, ensureDebian, fmt, signIn, startServer, wrk } from "./lib";
 
 const [articles = "50000", secondsArg = "5", roundsArg = "2"] = process.argv.slice(2);
 const seconds = Number(secondsArg);
@@ -56,13 +56,7 @@ async function measure(side: Side) {
     },
   });
   try {
-    const login = await fetch(`${server.url}/api/auth/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ nickname: "membre0", password: "bench-password-123" }),
-    });
-    if (login.status !== 200) throw new Error(`login answered ${login.status}`);
-    const admin = { Authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+    const admin = { Authorization: `Bearer ${await signIn(server.url, BENCH_ADMIN)}` };
     const asMember = { Authorization: `Bearer ${memberToken}` };
     const page = "page=1&pageSize=50";
     const mix: [string, string, Record<string, string>][] = [

@@ -60,6 +60,20 @@ export async function startServer(opts: { port: number; databaseUrl?: string; en
   };
 }
 
+/** The generated administrator of bench/generate.ts (membre0), who can sign in. */
+export const BENCH_ADMIN = { nickname: "membre0", password: "bench-password-123" };
+
+/** A session's bearer token for `who`, signed in through the API as a browser would. */
+export async function signIn(url: string, who: { nickname: string; password: string }): Promise<string> {
+  const login = await fetch(`${url}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(who),
+  });
+  if (login.status !== 200) throw new Error(`login answered ${login.status}`);
+  return ((await login.json()) as { token: string }).token;
+}
+
 /**
  * The server of a site benchmark, signed in as an administrator: on `articles` synthetic articles
  * (bench/generate.ts, which makes membre0 an administrator), or on the demo content when `articles` is 0.
@@ -69,17 +83,10 @@ export async function startSiteBench(opts: { articles: number; port: number; pre
   const databaseUrl = `file:${join(dir, "site.db")}`;
   const synthetic = opts.articles > 0;
   if (synthetic) Bun.spawnSync([BUN, "bench/generate.ts", databaseUrl, String(opts.articles), "2000", "1000", "300"], { stdout: "inherit" });
-  const admin = synthetic ? { nickname: "membre0", password: "bench-password-123" } : { nickname: "admin", password: "Admin-Demo-2025!" };
+  const admin = synthetic ? BENCH_ADMIN : { nickname: "admin", password: "Admin-Demo-2025!" };
   const env: Record<string, string> = synthetic ? { SEED: "none", ADMIN_NICKNAME: admin.nickname, ADMIN_PASSWORD: admin.password } : {};
   const server = await startServer({ port: opts.port, databaseUrl, dir, env });
-  const login = await fetch(`${server.url}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(admin),
-  });
-  if (login.status !== 200) throw new Error(`login answered ${login.status}`);
-  const { token } = (await login.json()) as { token: string };
-  return { server, token, synthetic };
+  return { server, token: await signIn(server.url, admin), synthetic };
 }
 
 /**

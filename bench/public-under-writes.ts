@@ -7,19 +7,13 @@
  * BENCH_WORKERS sets WEB_WORKERS: 0 for one process, unset for one per extra core)
  */
 import { loadavg } from "node:os";
-import { ensureDebian, fmt, percentile, startApiBench, wrk } from "./lib";
+import { BENCH_ADMIN, ensureDebian, fmt, percentile, signIn, startApiBench, wrk } from "./lib";
 
 const [articles = "5000", secondsArg = "20"] = process.argv.slice(2);
 const seconds = Number(secondsArg);
 await ensureDebian("wrk", "wrk");
 const server = await startApiBench({ articles: Number(articles), port: Number(process.env.BENCH_PORT ?? 4506), prefix: "bench-writes-" });
-const login = await fetch(`${server.url}/api/auth/login`, {
-  method: "POST",
-  headers: { "content-type": "application/json" },
-  body: JSON.stringify({ nickname: "membre0", password: "bench-password-123" }),
-});
-if (login.status !== 200) throw new Error(`login answered ${login.status}`);
-const auth = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+const auth = { authorization: `Bearer ${await signIn(server.url, BENCH_ADMIN)}` };
 const themes = (await (await fetch(`${server.url}/api/public/themes`)).json()) as { _id: string }[];
 
 // The member's writes, one every 50 ms for as long as wrk runs.
