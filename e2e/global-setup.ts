@@ -66,6 +66,8 @@ export default async function globalSetup() {
       // Scheduled publications looked for every second (e2e/article-revisions.spec.ts moves one to now).
       SCHEDULE_POLL_SECONDS: "1",
       SEED: "demo",
+      // Which process answered each API request (x-served-by), for the failure messages of journeys that read it.
+      SERVED_BY_HEADER: "1",
       ASTRO_TELEMETRY_DISABLED: "1",
       SOCIAL_LINKEDIN_URL: "https://www.linkedin.com/company/institut-e2e",
       SOCIAL_YOUTUBE_URL: "https://www.youtube.com/@institut-e2e",

@@ -90,9 +90,12 @@ test.describe("items not yet on the static site", () => {
     const url = slugify(pendingAudio.title);
     const calls: string[] = [];
     page.on("request", (r) => r.url().includes("/api/") && calls.push(new URL(r.url()).pathname));
+    // What the API answered, named in a failure: a missing preview alone does not say which process refused what.
+    const answers: string[] = [];
+    page.on("response", (r) => r.url().includes("/api/") && answers.push(`${r.status()} ${new URL(r.url()).pathname} ${r.headers()["x-served-by"] ?? ""}`));
     await page.goto(`/mediatheque/audio/${url}`);
     await previewSettled(page);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(fr(pendingAudio.title));
+    await expect(page.getByRole("heading", { level: 1 }), `API answers: ${answers.join("; ") || "none"}`).toHaveText(fr(pendingAudio.title));
     const item = page.locator("[data-preview=media]");
     await expect(item).toContainText("En attente de validation");
     await expect(item.locator("audio")).toHaveAttribute("src", /^\/uploads\/media\//);
