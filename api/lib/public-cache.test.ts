@@ -74,4 +74,40 @@ describe("public answer cache budget", () => {
     cache.clear();
     expect(await (await cache.answer(get("/api/public/themes"), "/api/public/themes", compute))!.json()).toEqual({ n: 2 });
   });
+
+  it("computes an answer once for the requests that miss together, and anew for those arriving after a write", async () => {
+    const cache = new PublicCache();
+    let computed = 0;
+    const gates: (() => void)[] = [];
+    // Each computation waits until the test lets it finish, so requests pile up behind it as under load.
+    const compute = () => new Promise<Response>((done) => gates.push(() => done(json({ n: ++computed }))));
+    const get = (headers: Record<string, string> = {}) => new Request("http://x/api/public/articles", { headers });
+    const early = [cache.answer(get(), "/api/public/articles", compute)!, cache.answer(get({ "accept-encoding": "gzip" }), "/api/public/articles", compute)!];
+    expect(gates).toHaveLength(1);
+    cache.clear(); // a write lands while the first answer is computed
+    const late = cache.answer(get(), "/api/public/articles", compute)!;
+    expect(gates).toHaveLength(2);
+    gates.forEach((open) => open());
+    const answers = await Promise.all([...early, late]);
+    expect(await Promise.all(answers.map((r) => r.json()))).toEqual([{ n: 1 }, { n: 1 }, { n: 2 }]);
+    // The one computed before the write was served, not kept; the later one is.
+    expect(await cache.lookup(get(), "/api/public/articles")!.json()).toEqual({ n: 2 });
+  });
+
+  it("lets each waiting request compute its own answer when the shared one is an error", async () => {
+    const cache = new PublicCache();
+    let calls = 0;
+    let fail!: () => void;
+    const compute = () =>
+      ++calls === 1
+        ? new Promise<Response>((done) => (fail = () => done(new Response(JSON.stringify({ message: "x" }), { status: 503, headers: { "content-type": "application/json" } }))))
+        : Promise.resolve(json({ ok: true }));
+    const get = () => new Request("http://x/api/public/themes");
+    const first = cache.answer(get(), "/api/public/themes", compute)!;
+    const second = cache.answer(get(), "/api/public/themes", compute)!;
+    fail();
+    expect((await first).status).toBe(503);
+    expect(await (await second).json()).toEqual({ ok: true });
+    expect(calls).toBe(2);
+  });
 });

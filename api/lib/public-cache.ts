@@ -34,6 +34,13 @@ const UNCACHED_PATHS: ReadonlySet<string> = new Set([
 
 export class PublicCache {
   private entries = new Map<string, Entry>();
+  /**
+   * Answers being computed, by key, for the current generation: requests that miss while one is computed wait for
+   * it instead of computing their own. Without it, the first moments after a start or a write under 64 connections
+   * computed (and gzipped) the 4 MB article list 64 times at once: the p99 of `bench/public-under-writes.ts` was
+   * that herd (issue 34).
+   */
+  private computing = new Map<string, Promise<Entry | null>>();
   private bytes = 0;
   private generation = 0;
   private readonly budget: number;
@@ -57,6 +64,8 @@ export class PublicCache {
 
   clear() {
     this.entries.clear();
+    // A request arriving after the write must not wait for an answer computed before it.
+    this.computing.clear();
     this.bytes = 0;
     this.generation++;
   }
@@ -71,8 +80,23 @@ export class PublicCache {
     const key = PublicCache.keyOf(pathname, request.url);
     const hit = this.lookup(request, key);
     if (hit) return Promise.resolve(hit);
+    const shared = this.computing.get(key);
+    // An answer that cannot be shared (an error, not JSON) leaves each waiting request to compute its own.
+    if (shared) return shared.then((entry) => (entry ? this.respond(request, entry) : compute(request)));
     const generation = this.generation;
-    return compute(request).then((res) => this.store(request, key, res, generation));
+    const made = compute(request).then(async (res) => {
+      const entry = await this.entryOf(request, key, res, generation);
+      return { res, entry };
+    });
+    const flight = made.then(
+      ({ entry }) => entry,
+      () => null,
+    );
+    this.computing.set(key, flight);
+    void flight.then(() => {
+      if (this.computing.get(key) === flight) this.computing.delete(key);
+    });
+    return made.then(({ res, entry }) => (entry ? this.respond(request, entry) : res));
   }
 
   /** A cached answer for this request, or null. */
@@ -86,7 +110,16 @@ export class PublicCache {
 
   /** Stores a fresh 200 JSON answer and returns an equivalent response for the current request. */
   async store(request: Request, key: string, res: Response, generation: number): Promise<Response> {
-    if (res.status !== 200 || !res.headers.get("content-type")?.includes("application/json")) return res;
+    const entry = await this.entryOf(request, key, res, generation);
+    return entry ? this.respond(request, entry) : res;
+  }
+
+  /**
+   * The entry made of a fresh 200 JSON answer, kept when no write happened meanwhile and it fits; null for any other
+   * answer (an error is never kept nor shared).
+   */
+  private async entryOf(request: Request, key: string, res: Response, generation: number): Promise<Entry | null> {
+    if (res.status !== 200 || !res.headers.get("content-type")?.includes("application/json")) return null;
     const body = new Uint8Array(await res.arrayBuffer());
     // Compressed once for everyone when the answer will be kept; an answer too big to keep (the build's 20 MB of
     // full articles at 5,000) is compressed only for a client that asks for it: the build reads it over loopback,
@@ -114,7 +147,7 @@ export class PublicCache {
         this.bytes -= old.size;
       }
     }
-    return this.respond(request, entry);
+    return entry;
   }
 
   private respond(request: Request, e: Entry): Response {
@@ -124,7 +157,10 @@ export class PublicCache {
     // Browsers and the static build must see changes at once: revalidate every time (cheap: 304 by ETag).
     headers.set("cache-control", "public, no-cache");
     if (request.headers.get("if-none-match") === e.etag) return new Response(null, { status: 304, headers });
-    if (e.gz && /\bgzip\b/.test(request.headers.get("accept-encoding") ?? "")) {
+    const wantsGzip = /\bgzip\b/.test(request.headers.get("accept-encoding") ?? "");
+    // An answer too big to keep, compressed for none of the requests that shared it so far: once, for all of them.
+    if (wantsGzip && !e.gz && e.body.length > 1024) e.gz = gzipSync(e.body, { level: 6 }) as unknown as Bytes;
+    if (e.gz && wantsGzip) {
       headers.set("content-encoding", "gzip");
       return new Response(e.gz, { status: 200, headers });
     }
