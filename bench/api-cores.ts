@@ -45,6 +45,7 @@ async function measure(side: Side) {
     port,
     databaseUrl,
     dir: mkdtempSync(join(tmpdir(), "bench-cores-server-")),
+    ownsDir: true,
     env: {
       SITE_BUILD: "off",
       SEED: "none",

@@ -1,5 +1,5 @@
 /** Shared helpers for the benchmarks: start our server on a temporary database, read memory, percentiles. */
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -8,8 +8,17 @@ export const BUN = process.execPath;
 export type Server = { url: string; pid: number; dir: string; siteDir: string; stop: () => Promise<void> };
 
 /** Starts `api/server.ts` with its own port, database, uploads and site folder; waits until the site is live. */
-export async function startServer(opts: { port: number; databaseUrl?: string; env?: Record<string, string>; dir?: string }): Promise<Server> {
+export async function startServer(opts: {
+  port: number;
+  databaseUrl?: string;
+  env?: Record<string, string>;
+  dir?: string;
+  /** The folder is the bench's own (made for this run): removed at stop unless BENCH_KEEP=1. */
+  ownsDir?: boolean;
+}): Promise<Server> {
   const dir = opts.dir ?? mkdtempSync(join(tmpdir(), "bench-"));
+  // A generated site is hundreds of MB: one left behind per run filled /tmp on these shared machines.
+  const removeAtStop = (opts.ownsDir ?? opts.dir === undefined) && process.env.BENCH_KEEP !== "1";
   const siteDir = join(dir, "site");
   // The server shares its port (SO_REUSEPORT) with its static workers, so a second server on a busy port would
   // start without error and share the traffic with the first: refuse instead.
@@ -56,6 +65,7 @@ export async function startServer(opts: { port: number; databaseUrl?: string; en
     stop: async () => {
       proc.kill("SIGTERM");
       await proc.exited;
+      if (removeAtStop) rmSync(dir, { recursive: true, force: true });
     },
   };
 }
@@ -85,7 +95,7 @@ export async function startSiteBench(opts: { articles: number; port: number; pre
   if (synthetic) Bun.spawnSync([BUN, "bench/generate.ts", databaseUrl, String(opts.articles), "2000", "1000", "300"], { stdout: "inherit" });
   const admin = synthetic ? BENCH_ADMIN : { nickname: "admin", password: "Admin-Demo-2025!" };
   const env: Record<string, string> = synthetic ? { SEED: "none", ADMIN_NICKNAME: admin.nickname, ADMIN_PASSWORD: admin.password } : {};
-  const server = await startServer({ port: opts.port, databaseUrl, dir, env });
+  const server = await startServer({ port: opts.port, databaseUrl, dir, env, ownsDir: true });
   return { server, token: await signIn(server.url, admin), synthetic };
 }
 
@@ -102,6 +112,7 @@ export async function startApiBench(opts: { articles: number; port: number; pref
     port: opts.port,
     databaseUrl,
     dir,
+    ownsDir: true,
     env: {
       SITE_BUILD: "off",
       SEED: "none",
