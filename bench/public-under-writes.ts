@@ -2,11 +2,14 @@
  * The public article list under load while a member writes (issue 34's figure: `/api/public/articles` p99 at 64
  * connections, a member writing every 50 ms). wrk asks for the list (gzip, as browsers do) at 64 connections
  * while a member (membre0, the one synthetic account with a password) saves a new draft every 50 ms; then every acknowledged draft is looked up through the member's own
- * list. Prints wrk's req/s, p50, p99, non-2xx answers and socket errors, and the writes' own latency.
+ * list. Prints wrk's req/s, p50, p99, non-2xx answers and socket errors, and the writes' own latency; then the
+ * floor: the same bytes sent by bare Bun servers to the same wrk (bench/bare-bytes-server.ts).
  * Usage: bun bench/public-under-writes.ts [articles=5000] [seconds=20]   (BENCH_PORT moves it off 4506;
  * BENCH_WORKERS sets WEB_WORKERS: 0 for one process, unset for one per extra core)
  */
-import { loadavg } from "node:os";
+import { rmSync, writeFileSync } from "node:fs";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
 import { BENCH_ADMIN, ensureDebian, fmt, percentile, signIn, startApiBench, wrk } from "./lib";
 
 const [articles = "5000", secondsArg = "20"] = process.argv.slice(2);
@@ -15,6 +18,11 @@ await ensureDebian("wrk", "wrk");
 const server = await startApiBench({ articles: Number(articles), port: Number(process.env.BENCH_PORT ?? 4506), prefix: "bench-writes-" });
 const auth = { authorization: `Bearer ${await signIn(server.url, BENCH_ADMIN)}` };
 const themes = (await (await fetch(`${server.url}/api/public/themes`)).json()) as { _id: string }[];
+
+// The first seconds of a process run its code cold (JIT) and fill its answer cache: measured apart, printed, then
+// the steady state under writes is measured.
+const warm = await wrk(`${server.url}/api/public/articles`, { seconds: 3, connections: 64, gzip: true });
+console.log(`first 3 s after start (no writes): ${warm.rps} req/s, p50 ${fmt(warm.p50, 2)} ms, p99 ${fmt(warm.p99, 2)} ms`);
 
 // The member's writes, one every 50 ms for as long as wrk runs.
 const acknowledged: string[] = [];
@@ -61,4 +69,26 @@ console.log(
     `all ${recent.length} looked up: ${lost} missing`,
 );
 console.log(`load average after: ${loadavg().map((l) => l.toFixed(1)).join(" / ")}`);
+
+// The floor: the same compressed bytes sent by bare Bun servers, one per serving process, to the same wrk. What
+// the API adds to the tail is the difference; what the machine (wrk beside the servers on two cores, the bytes
+// copied over loopback) costs is this line.
+const gz = new Uint8Array(await (await fetch(`${server.url}/api/public/articles`, { headers: { "accept-encoding": "gzip" }, decompress: false } as RequestInit)).arrayBuffer());
 await server.stop();
+const processes = 1 + (process.env.BENCH_WORKERS !== undefined ? Number(process.env.BENCH_WORKERS) : Math.min(3, Math.max(0, availableParallelism() - 1)));
+const bytesFile = join(tmpdir(), `bench-bare-${process.pid}.gz`);
+writeFileSync(bytesFile, gz);
+const floorPort = Number(process.env.BENCH_PORT ?? 4506) + 1;
+const bare = await Promise.all(
+  Array.from({ length: processes }, () => {
+    const ready = Promise.withResolvers<void>();
+    const child = Bun.spawn([process.execPath, "bench/bare-bytes-server.ts", bytesFile, String(floorPort)], { ipc: () => ready.resolve(), stdout: "inherit", stderr: "inherit" });
+    return ready.promise.then(() => child);
+  }),
+);
+const floor = await wrk(`http://127.0.0.1:${floorPort}/`, { seconds, connections: 64, gzip: true });
+for (const child of bare) child.kill();
+rmSync(bytesFile, { force: true });
+console.log(
+  `floor, the same ${fmt(gz.length / 1024, 0)} KB sent by ${processes} bare Bun process(es): ${floor.rps} req/s, p50 ${fmt(floor.p50, 2)} ms, p99 ${fmt(floor.p99, 2)} ms`,
+);

@@ -110,4 +110,24 @@ describe("public answer cache budget", () => {
     expect(await (await second).json()).toEqual({ ok: true });
     expect(calls).toBe(2);
   });
+
+  it("compresses an answer too big to keep once for the waiting requests that ask for gzip", async () => {
+    const cache = new PublicCache({ budgetBytes: 4096 });
+    const big = Array.from({ length: 200 }, (_, i) => ({ title: `Article ${i}` }));
+    let computed = 0;
+    let finish!: () => void;
+    const compute = () => new Promise<Response>((done) => (finish = () => done(json(big)), computed++));
+    const ask = (headers: Record<string, string> = {}) => cache.answer(new Request("http://x/api/public/articles", { headers }), "/api/public/articles", compute)!;
+    // The first asks without gzip, the next two wait for its answer and want it compressed.
+    const [plain, zipped, again] = [ask(), ask({ "accept-encoding": "gzip" }), ask({ "accept-encoding": "gzip" })];
+    finish();
+    expect((await plain).headers.get("content-encoding")).toBeNull();
+    expect(await (await plain).json()).toEqual(big);
+    for (const res of [await zipped, await again]) {
+      expect(res.headers.get("content-encoding")).toBe("gzip");
+      expect(JSON.parse(new TextDecoder().decode(Bun.gunzipSync(new Uint8Array(await res.arrayBuffer()))))).toEqual(big);
+    }
+    expect(computed).toBe(1);
+    expect(cache.lookup(new Request("http://x/api/public/articles"), "/api/public/articles")).toBeNull();
+  });
 });
