@@ -113,7 +113,8 @@ describe("public answer cache budget", () => {
 
   it("compresses an answer too big to keep once for the waiting requests that ask for gzip", async () => {
     const cache = new PublicCache({ budgetBytes: 4096 });
-    const big = Array.from({ length: 200 }, (_, i) => ({ title: `Article ${i}` }));
+    // Random titles: too big to keep even compressed.
+    const big = Array.from({ length: 200 }, (_, i) => ({ title: `Article ${i} ${crypto.randomUUID()}` }));
     let computed = 0;
     let finish!: () => void;
     const compute = () => new Promise<Response>((done) => (finish = () => done(json(big)), computed++));
@@ -130,4 +131,22 @@ describe("public answer cache budget", () => {
     expect(computed).toBe(1);
     expect(cache.lookup(new Request("http://x/api/public/articles"), "/api/public/articles")).toBeNull();
   });
+
+  it("keeps an answer too big with its plain bytes compressed only, and decompresses it for a request without gzip", async () => {
+    const cache = new PublicCache({ budgetBytes: 64 * 1024 });
+    const list = Array.from({ length: 2000 }, (_, i) => ({ title: `Article ${i}`, theme: "Gouvernance" }));
+    expect(JSON.stringify(list).length).toBeGreaterThan(16 * 1024); // over a quarter of the budget, plain
+    let computed = 0;
+    const compute = async () => (computed++, json(list));
+    const ask = (headers: Record<string, string> = {}) => cache.answer(new Request("http://x/api/public/articles", { headers }), "/api/public/articles", compute)!;
+    expect(await (await ask()).json()).toEqual(list);
+    const plain = await ask();
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(await plain.json()).toEqual(list);
+    const zipped = await ask({ "accept-encoding": "gzip" });
+    expect(zipped.headers.get("content-encoding")).toBe("gzip");
+    expect(JSON.parse(new TextDecoder().decode(Bun.gunzipSync(new Uint8Array(await zipped.arrayBuffer()))))).toEqual(list);
+    expect(computed).toBe(1);
+  });
 });
+

@@ -12,9 +12,9 @@ type Bytes = Uint8Array<ArrayBuffer>;
  * Bodies are Blobs, as the static site's (api/lib/static-site.ts): Bun copies a byte array into every Response made
  * of it, and sends a Blob's bytes as they are. The 384 KB article list at 5,000 spent two thirds of the API's CPU in
  * that copy under load (issue 34). `raw` keeps the bytes only while an answer too big to keep may still be asked
- * for compressed.
+ * for compressed; `body` is null in an entry kept compressed only.
  */
-type Entry = { body: Blob; gz: Blob | null; raw: Bytes | null; headers: [string, string][]; etag: string; size: number };
+type Entry = { body: Blob | null; gz: Blob | null; raw: Bytes | null; headers: [string, string][]; etag: string; size: number };
 
 const BUDGET_BYTES = 48 * 1024 * 1024;
 /** What an entry costs besides its body, key and headers (Map slot, objects, ETag): a generous estimate. */
@@ -127,32 +127,37 @@ export class PublicCache {
   private async entryOf(request: Request, key: string, res: Response, generation: number): Promise<Entry | null> {
     if (res.status !== 200 || !res.headers.get("content-type")?.includes("application/json")) return null;
     const body = new Uint8Array(await res.arrayBuffer());
-    // Compressed once for everyone when the answer will be kept; an answer too big to keep (the build's 20 MB of
-    // full articles at 5,000) is compressed only for a client that asks for it: the build reads it over loopback,
-    // where 0.4 s of gzip costs more than sending the bytes.
-    const keepable = generation === this.generation && body.length < this.budget / 4;
+    const current = generation === this.generation;
     const wantsGzip = /\bgzip\b/.test(request.headers.get("accept-encoding") ?? "");
-    const gz = body.length > 1024 && (keepable || wantsGzip) ? (gzipSync(body, { level: 6 }) as unknown as Bytes) : null;
+    const limit = this.budget / 4;
+    // Compressed once for everyone when the answer may be kept: JSON lists shrink about tenfold, so one up to four
+    // budgets may fit compressed (the article list at 50,000: 42 MB, 3.8 MB compressed, 2 s to make). An answer that
+    // cannot be kept is compressed only for a request that asks for it.
+    const gz = body.length > 1024 && ((current && body.length < this.budget * 4) || wantsGzip) ? (gzipSync(body, { level: 6 }) as unknown as Bytes) : null;
     const headers = [...res.headers.entries()].filter(([k]) => k !== "content-length" && k !== "content-encoding");
     // Everything the entry holds counts: thousands of tiny answers under long keys once grew past the budget.
-    const size =
-      body.length + (gz?.length ?? 0) + key.length * 2 + headers.reduce((n, [k, v]) => n + k.length + v.length, 0) + ENTRY_OVERHEAD;
+    const fixed = key.length * 2 + headers.reduce((n, [k, v]) => n + k.length + v.length, 0) + ENTRY_OVERHEAD;
+    const withBody = body.length + (gz?.length ?? 0) + fixed;
+    // Too big with its plain bytes, kept compressed only: a request without gzip (rare: browsers, curl --compressed
+    // and fetch all ask for it) gets it decompressed on the way out.
+    const compressedOnly = withBody >= limit && gz !== null && gz.length + fixed < limit;
     const entry: Entry = {
       body: new Blob([body]),
       gz: gz && new Blob([gz]),
       raw: gz === null && body.length > 1024 ? body : null,
       headers,
       etag: `W/"${Bun.hash(body).toString(36)}"`,
-      size,
+      size: compressedOnly ? gz!.length + fixed : withBody,
     };
     // A write that happened while this answer was computed makes it stale: serve it once, do not keep it.
-    if (generation === this.generation && entry.size < this.budget / 4) {
+    if (current && entry.size < limit) {
       const old = this.entries.get(key);
       if (old) {
         this.entries.delete(key);
         this.bytes -= old.size;
       }
-      this.entries.set(key, entry);
+      // The requests that shared this computation still get the plain bytes; the kept copy lets them go.
+      this.entries.set(key, compressedOnly ? { ...entry, body: null } : entry);
       this.bytes += entry.size;
       while (this.bytes > this.budget) {
         const [k, old] = this.entries.entries().next().value!;
@@ -180,6 +185,7 @@ export class PublicCache {
       headers.set("content-encoding", "gzip");
       return new Response(e.gz, { status: 200, headers });
     }
-    return new Response(e.body, { status: 200, headers });
+    if (e.body) return new Response(e.body, { status: 200, headers });
+    return new Response(e.gz!.stream().pipeThrough(new DecompressionStream("gzip")), { status: 200, headers });
   }
 }
