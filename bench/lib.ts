@@ -130,6 +130,27 @@ export function childPid(serverPid: number, script: string): number | null {
   return line ? Number(line.trim().split(/\s+/)[0]) : null;
 }
 
+/**
+ * CPU time (user + system) the processes have used so far, in ms. Read before and after a load, divided by the
+ * requests served, it gives the CPU an answer costs: a figure that holds on a loaded machine, where latencies do not.
+ */
+export function cpuMs(pids: number[]): number {
+  const tick = 100; // USER_HZ on Linux
+  return pids.reduce((sum, pid) => {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return sum + ((Number(fields[11]) + Number(fields[12])) * 1000) / tick;
+  }, 0);
+}
+
+/** The ids of a process's children running `script`. */
+export function childPids(serverPid: number, script: string): number[] {
+  const children = Bun.spawnSync(["ps", "-o", "pid=,args=", "--ppid", String(serverPid)]).stdout.toString();
+  return children
+    .split("\n")
+    .filter((line) => line.includes(script))
+    .map((line) => Number(line.trim().split(/\s+/)[0]));
+}
+
 /** Resident memory of a process in MB (VmRSS), and its peak (VmHWM). */
 export function memoryMb(pid: number): { rss: number; peak: number } {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
@@ -170,7 +191,8 @@ export async function wrk(
   };
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? NaN);
   const errors = /Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? "0";
-  return { rps: Math.round(rps), p50: ms("50"), p99: ms("99"), non2xx: Number(errors), raw: out };
+  const requests = Number(/(\d+) requests in/.exec(out)?.[1] ?? NaN);
+  return { rps: Math.round(rps), p50: ms("50"), p99: ms("99"), non2xx: Number(errors), requests, raw: out };
 }
 
 /** Installs Debian packages the benchmarks need when they are missing (root on these machines). */

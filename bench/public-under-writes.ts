@@ -10,7 +10,7 @@
 import { rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { BENCH_ADMIN, ensureDebian, fmt, percentile, signIn, startApiBench, wrk } from "./lib";
+import { BENCH_ADMIN, childPids, cpuMs, ensureDebian, fmt, percentile, signIn, startApiBench, wrk } from "./lib";
 
 const [articles = "5000", secondsArg = "20"] = process.argv.slice(2);
 const seconds = Number(secondsArg);
@@ -47,7 +47,10 @@ const writer = (async () => {
 })();
 
 console.log(`load average before: ${loadavg().map((l) => l.toFixed(1)).join(" / ")}`);
+const serving = [server.pid, ...childPids(server.pid, "web-worker.ts")];
+const cpuBefore = cpuMs(serving);
 const r = await wrk(`${server.url}/api/public/articles`, { seconds, connections: 64, gzip: true });
+const cpuPerAnswer = ((cpuMs(serving) - cpuBefore) * 1000) / r.requests;
 writing = false;
 await writer;
 const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(r.raw);
@@ -62,7 +65,8 @@ const lost = recent.filter((t) => !stored.has(t)).length;
 
 console.log(`dataset: ${articles} articles; wrk 64 connections, ${seconds} s, gzip; WEB_WORKERS=${process.env.BENCH_WORKERS ?? "default"}`);
 console.log(
-  `/api/public/articles: ${r.rps} req/s, p50 ${fmt(r.p50, 2)} ms, p99 ${fmt(r.p99, 2)} ms (target p99 <= 50 ms), non-2xx ${r.non2xx}, socket errors ${socket}`,
+  `/api/public/articles: ${r.rps} req/s, p50 ${fmt(r.p50, 2)} ms, p99 ${fmt(r.p99, 2)} ms (target p99 <= 50 ms), non-2xx ${r.non2xx}, socket errors ${socket}; ` +
+    `${fmt(cpuPerAnswer, 0)} µs of CPU per answer (the member's writes included)`,
 );
 console.log(
   `member's drafts: ${acknowledged.length} acknowledged, ${failed} refused; write p50 ${fmt(percentile(writeTimes, 50))} ms, p99 ${fmt(percentile(writeTimes, 99))} ms; ` +
@@ -86,9 +90,12 @@ const bare = await Promise.all(
     return ready.promise.then(() => child);
   }),
 );
+const floorCpuBefore = cpuMs(bare.map((child) => child.pid));
 const floor = await wrk(`http://127.0.0.1:${floorPort}/`, { seconds, connections: 64, gzip: true });
+const floorCpu = ((cpuMs(bare.map((child) => child.pid)) - floorCpuBefore) * 1000) / floor.requests;
 for (const child of bare) child.kill();
 rmSync(bytesFile, { force: true });
 console.log(
-  `floor, the same ${fmt(gz.length / 1024, 0)} KB sent by ${processes} bare Bun process(es): ${floor.rps} req/s, p50 ${fmt(floor.p50, 2)} ms, p99 ${fmt(floor.p99, 2)} ms`,
+  `floor, the same ${fmt(gz.length / 1024, 0)} KB sent by ${processes} bare Bun process(es): ${floor.rps} req/s, p50 ${fmt(floor.p50, 2)} ms, p99 ${fmt(floor.p99, 2)} ms, ` +
+    `${fmt(floorCpu, 0)} µs of CPU per answer`,
 );
