@@ -218,6 +218,10 @@ const feedOfBuild = perBuild(() => {
   return readFresh<Feed>(held.length ? `${CHANGES}?since=${Math.min(...held)}` : CHANGES);
 });
 
+/** What a store's last refresh changed (see FeedStore `version` and `delta`), or null outside a build's store. */
+export type StoreChange<T> = { version: number; delta: { removed: readonly T[]; added: readonly T[] } | null } | null;
+const changeOf = <T extends { _id: string }>(store: FeedStore<T>): StoreChange<T> => ({ version: store.version, delta: store.delta });
+
 /** Every public article with bodies, read once per build (from the change feed) and indexed by url. */
 const fullArticles = derivedPerBuild([FULL_ARTICLES], () =>
   // An « Aperçu » render reads through its own memo (lib/preview-article.ts), never the build's store.
@@ -301,11 +305,10 @@ export const api = {
    * What the summaries' last refresh changed, for structures kept from one build to the next (lib/article-lists-kept.ts):
    * `version` counts the refreshes, `delta` is null after a whole read; null in an « Aperçu » render.
    */
-  articlesChange: async (): Promise<{ version: number; delta: { removed: ArticleSummary[]; added: ArticleSummary[] } | null } | null> => {
-    if (previewAnswers()) return null;
-    await articleSummaries();
-    return { version: summaries.version, delta: summaries.delta };
-  },
+  articlesChange: async (): Promise<StoreChange<ArticleSummary>> => (previewAnswers() ? null : (await articleSummaries(), changeOf(summaries))),
+  /** `articlesChange` for the media and the events. */
+  mediaChange: async (): Promise<StoreChange<Media>> => (previewAnswers() ? null : (await publicMedia(), changeOf(mediaStore))),
+  eventsChange: async (): Promise<StoreChange<Event>> => (previewAnswers() ? null : (await publicEvents(), changeOf(eventStore))),
   /** Newsletter issues that went out, newest first (the archive, /lettre/archives). */
   newsletterIssues: () => apiGet<ArchivedIssue[]>(`/api/public/newsletter/issues`),
   /** Renamed members' old profile addresses and where they lead now. */

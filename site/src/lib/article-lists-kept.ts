@@ -11,6 +11,7 @@
  * of changes); anything unexpected (another version, a summary that left and is not found) sorts and cuts anew.
  */
 import type { ArticleSummary } from "../../../api/contract";
+import type { StoreChange } from "./api";
 import { type ArticleListSort, cutPages, isPageEnd, listOrder, sortArticles } from "./article-pages";
 import { lowerBound } from "./list-order";
 import { sameValue } from "./pages-in-part";
@@ -30,7 +31,7 @@ type Kept = {
 
 const kept = new Map<string, Kept>();
 
-export type Change = { version: number; delta: { removed: readonly ArticleSummary[]; added: readonly ArticleSummary[] } | null } | null;
+export type Change = StoreChange<ArticleSummary>;
 
 function endsOf(cut: readonly ArticleSummary[][]): number[] {
   let at = 0;

@@ -4,7 +4,7 @@
  */
 import { api, ARTICLES, derivedPerBuild, EVENTS, MEDIA } from "./api";
 import { articleHref, eventHref, mediaDetailHref, memberHref, themeHref, userHref } from "./paths";
-import { monthlyParts, type SitemapPart } from "./sitemap";
+import { keptMonthlyParts, type SitemapPart } from "./sitemap";
 
 const STATIC = ["/", "/about", "/cercle-impulsion", "/cercle-axiologique", "/cercle-impulsion/members", "/cercle-axiologique/members", "/contact", "/mediatheque", "/articles", "/events", "/lettre", "/lettre/archives", ...["audio", "video", "pdf", "image", "external", "link"].map((t) => `/mediatheque/${t}`)];
 
@@ -32,7 +32,7 @@ const READS = [
 export const sitemapParts: () => Promise<SitemapPart[]> = derivedPerBuild(READS, makeParts);
 
 async function makeParts(): Promise<SitemapPart[]> {
-  const [imp, ax, all, articles, themes, media, events, issues] = await Promise.all([
+  const [imp, ax, all, articles, themes, media, events, issues, articlesChange, mediaChange, eventsChange] = await Promise.all([
     api.members("cercle-impulsion"),
     api.members("cercle-axiologique"),
     api.allMembers(),
@@ -41,6 +41,9 @@ async function makeParts(): Promise<SitemapPart[]> {
     api.media(),
     api.events(),
     api.newsletterIssues(),
+    api.articlesChange(),
+    api.mediaChange(),
+    api.eventsChange(),
   ]);
   const pages: SitemapPart = {
     name: "pages",
@@ -55,9 +58,9 @@ async function makeParts(): Promise<SitemapPart[]> {
   };
   return [
     pages,
-    ...monthlyParts("articles", articles.map((a) => dated(a, () => articleHref(a.url)))),
+    ...keptMonthlyParts("articles", articles, articlesChange, (a) => dated(a, () => articleHref(a.url))),
     // One address per media: its canonical page (typed for audio and video, /media/{url} otherwise).
-    ...monthlyParts("media", media.map((m) => dated(m, () => mediaDetailHref(m)))),
-    ...monthlyParts("events", events.map((e) => dated(e, () => eventHref(e.url)))),
+    ...keptMonthlyParts("media", media, mediaChange, (m) => dated(m, () => mediaDetailHref(m))),
+    ...keptMonthlyParts("events", events, eventsChange, (e) => dated(e, () => eventHref(e.url))),
   ];
 }
