@@ -202,7 +202,9 @@ class FeedStore<T extends { _id: string }> {
 
 // The bodies are looked up by url: their order is the ids'.
 const bodies = new FeedStore<Article>(FULL_ARTICLES, "articles", FULL_ARTICLES, byId, (a) => a.url);
-const summaries = new FeedStore<ArticleSummary>(ARTICLES, "articles", `${ARTICLES}/summaries`, latestFirst((a) => a.createdAt));
+/** The order of the article summaries (the API's, and the build's list). */
+export const summaryOrder = latestFirst((a: ArticleSummary) => a.createdAt);
+const summaries = new FeedStore<ArticleSummary>(ARTICLES, "articles", `${ARTICLES}/summaries`, summaryOrder);
 const mediaStore = new FeedStore<Media>(MEDIA, "media", "/api/public/media-by-ids", latestFirst((m) => m.createdAt));
 const eventStore = new FeedStore<Event>(EVENTS, "events", "/api/public/events-by-ids", latestFirst((e) => e.startDate));
 const stores = [bodies, summaries, mediaStore, eventStore];
