@@ -247,11 +247,17 @@ function planBuild(
   // a touched page that was not listed is gone. Only on top of the previous build (else every route lists all).
   const reads = new Set<string>();
   readsOfManifest.set(manifest, reads);
-  if (previous && listing.partial.size > 0) {
+  // The previous pages this listing may have dropped (those of routes listed whole, those a route listed in part
+  // touched): the others are carried below.
+  const mayGo: string[] | null = previous && listing.partial.size > 0 ? [] : null;
+  if (previous && mayGo) {
     // for…in rather than Object.entries: no pair made per record (155,000 at 50,000 articles).
     for (const pathname in previous.pages) {
       const before = previous.pages[pathname]!;
-      if (listing.partial.get(before.route)?.has(pathname) !== false) continue;
+      if (listing.partial.get(before.route)?.has(pathname) !== false) {
+        mayGo.push(pathname);
+        continue;
+      }
       manifest.pages[pathname] = before;
       manifest.carried.push(pathname);
       if (before.reads) for (const path in before.reads) reads.add(path);
@@ -281,7 +287,24 @@ function planBuild(
       manifest.carried.push(path.pathname);
     } else render.push(path);
   }
+  if (previous && mayGo) {
+    const files = new Set(paths.map((p) => manifest.pages[p.pathname]!.file));
+    const gone = mayGo.filter((p) => !Object.hasOwn(manifest.pages, p) && !files.has(previous.pages[p]!.file)).map((p) => previous.pages[p]!.file);
+    goneOf.set(manifest, { previous, gone });
+  }
   return { render, manifest };
+}
+
+/** For a manifest planned on top of another: the files of the other's pages it no longer has (see `gonePages`). */
+const goneOf = new WeakMap<PagesManifest, { previous: PagesManifest; gone: string[] }>();
+
+/**
+ * The files of `before`'s pages that `now` no longer has, when this process planned `now` on top of `before` (the
+ * plan knows them without a pass over every record); null otherwise (scripts/staging.ts then compares the two).
+ */
+export function gonePages(now: PagesManifest, before: PagesManifest): string[] | null {
+  const known = goneOf.get(now);
+  return known?.previous === before ? known.gone : null;
 }
 
 /** The page a prerender request asks for, as getStaticPaths names it: "/index.html" -> "/", "/a/b.html" -> "/a/b". */
