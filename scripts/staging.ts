@@ -60,7 +60,8 @@ function rank(rel: string): number {
   return r;
 }
 
-export type StagingStats = { written: number; removed: number; unchanged: number };
+/** `unchangedFiles`: the staged files the live folder had byte for byte (rendered for nothing: printed by the build). */
+export type StagingStats = { written: number; removed: number; unchanged: number; unchangedFiles: string[] };
 
 /**
  * Prepares the staging folder `out` of a partial build for publication into the live folder `live`. `searchFiles`:
@@ -129,12 +130,14 @@ export function prepareStaging(out: string, live: string, searchFiles?: Record<s
 
   // Files the live folder has already, byte for byte, stay as they are.
   let unchanged = 0;
+  const unchangedFiles: string[] = [];
   const written: { rel: string; phase: number; rank: number }[] = [];
   for (const rel of staged) {
     const target = join(live, rel);
     if (sameBytes(join(out, rel), target)) {
       unlinkSync(join(out, rel));
       unchanged++;
+      unchangedFiles.push(rel);
       continue;
     }
     written.push({ rel, phase: phase(rel, !existsSync(join(live, base(rel)))), rank: rank(rel) });
@@ -157,5 +160,5 @@ export function prepareStaging(out: string, live: string, searchFiles?: Record<s
     ...(moved.length > 0 ? { files: [...toWrite.filter(inNewShard), ...toWrite.filter((rel) => !inNewShard(rel))] } : {}),
   };
   writeFileSync(join(out, PUBLISH_MANIFEST), JSON.stringify(manifest));
-  return { written: toWrite.length, removed: manifest.removed.length, unchanged };
+  return { written: toWrite.length, removed: manifest.removed.length, unchanged, unchangedFiles };
 }
