@@ -17,7 +17,7 @@ import type {
 import { byId, latestFirst, lowerBound, placeInto } from "./list-order";
 import { objectDigest } from "./object-digest";
 // Every read is noted for the page being rendered (lib/page-reads.ts), also when the answer comes from a memo.
-import { answerDigest, keepAnswer, knownDigest, noteRead, registerFetchDigest } from "./page-reads";
+import { answerDigest, keepAnswer, knownDigest, noteRead, outsidePage, registerFetchDigest } from "./page-reads";
 import { perBuild } from "./per-build";
 import { previewAnswers, previewAt, withPreviewSummary } from "./preview-article";
 
@@ -53,6 +53,8 @@ export function apiGet<T>(path: string): Promise<T> {
 }
 
 registerFetchDigest(async (path) => {
+  const derived = derivedDigests.get(path);
+  if (derived) return derived();
   if (path === FULL_ARTICLES) await fullArticles();
   else if (path === ARTICLES) await articleSummaries();
   else if (path === MEDIA) await publicMedia();
@@ -71,6 +73,30 @@ export function derivedPerBuild<T>(paths: readonly string[], make: () => T): () 
   const once = perBuild(make);
   return () => {
     for (const path of paths) noteRead(path);
+    return once();
+  };
+}
+
+/** The digest of each derived answer by its key (see `derivedAnswer`). */
+const derivedDigests = new Map<string, () => Promise<string>>();
+
+/**
+ * A value a page makes from a small part of the build's answers (the four latest articles of 50,000), recorded by
+ * the pages that read it under its own key (`derived:…`) with the digest of the value, instead of the answers it is
+ * made from: the page renders again when the value changes, not at every change of those answers (issue 31: the
+ * home page and the sitemap's index were rendered at every change and came out the same). The value is made
+ * outside the page's reads, once per build.
+ */
+export function derivedAnswer<T>(key: string, make: () => Promise<T>): () => Promise<T> {
+  const once = perBuild(() =>
+    outsidePage(make).then((value) => {
+      answerDigest(key, objectDigest(value));
+      return value;
+    }),
+  );
+  derivedDigests.set(key, async () => (await once(), knownDigest(key) ?? "?"));
+  return () => {
+    noteRead(key);
     return once();
   };
 }
@@ -311,8 +337,20 @@ export const api = {
   /** `articlesChange` for the media and the events. */
   mediaChange: async (): Promise<StoreChange<Media>> => (previewAnswers() ? null : (await publicMedia(), changeOf(mediaStore))),
   eventsChange: async (): Promise<StoreChange<Event>> => (previewAnswers() ? null : (await publicEvents(), changeOf(eventStore))),
+  /**
+   * The `count` latest public articles, newest first (the list's order: `createdAt`, then id), as a derived answer:
+   * a page showing them renders again only when they change. In « Aperçu », the previewed list as it is.
+   */
+  latestArticles: (count: number) => (previewAnswers() ? api.articles().then((list) => list.slice(0, count)) : latestOf(count)()),
   /** Newsletter issues that went out, newest first (the archive, /lettre/archives). */
   newsletterIssues: () => apiGet<ArchivedIssue[]>(`/api/public/newsletter/issues`),
   /** Renamed members' old profile addresses and where they lead now. */
   oldAddresses: () => apiGet<OldAddress[]>(`/api/public/old-addresses`),
 };
+
+const latestByCount = new Map<number, () => Promise<ArticleSummary[]>>();
+function latestOf(count: number): () => Promise<ArticleSummary[]> {
+  let made = latestByCount.get(count);
+  if (!made) latestByCount.set(count, (made = derivedAnswer(`derived:latest-articles:${count}`, () => api.articles().then((list) => list.slice(0, count)))));
+  return made;
+}

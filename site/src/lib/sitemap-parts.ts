@@ -2,7 +2,7 @@
  * Every part of the sitemap (lib/sitemap.ts) from the same public API the pages are built from: the index page
  * and the parts' page both call it, so they always name the same parts.
  */
-import { api, ARTICLES, derivedPerBuild, EVENTS, MEDIA } from "./api";
+import { api, ARTICLES, derivedAnswer, derivedPerBuild, EVENTS, MEDIA } from "./api";
 import { articleHref, eventHref, mediaDetailHref, memberHref, themeHref, userHref } from "./paths";
 import { keptMonthlyParts, type SitemapPart } from "./sitemap";
 
@@ -30,6 +30,9 @@ const READS = [
 
 /** Every part, once per build: the parts' route lists them and the index page names them. */
 export const sitemapParts: () => Promise<SitemapPart[]> = derivedPerBuild(READS, makeParts);
+
+/** The parts' names, as a derived answer (lib/api.ts `derivedAnswer`): what the sitemap's index shows. */
+export const sitemapPartNames: () => Promise<string[]> = derivedAnswer("derived:sitemap-part-names", async () => (await sitemapParts()).map((p) => p.name));
 
 async function makeParts(): Promise<SitemapPart[]> {
   const [imp, ax, all, articles, themes, media, events, issues, articlesChange, mediaChange, eventsChange] = await Promise.all([
