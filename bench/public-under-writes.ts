@@ -87,6 +87,8 @@ const bare = await Promise.all(
   Array.from({ length: processes }, () => {
     const ready = Promise.withResolvers<void>();
     const child = Bun.spawn([process.execPath, "bench/bare-bytes-server.ts", bytesFile, String(floorPort)], { ipc: () => ready.resolve(), stdout: "inherit", stderr: "inherit" });
+    // A server that cannot start (its port taken) ends the bench instead of leaving it waiting.
+    void child.exited.then((code) => ready.reject(new Error(`bench/bare-bytes-server.ts exited (${code}) on port ${floorPort}`)));
     return ready.promise.then(() => child);
   }),
 );
