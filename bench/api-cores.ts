@@ -8,7 +8,7 @@
  * Usage: bun bench/api-cores.ts [articles=50000] [seconds=5] [rounds=2]   (BENCH_PORT moves it off 4507;
  * BENCH_DB=/path/site.db reuses a database made by bench/generate.ts, or by bench/admin-list.ts, with these sizes)
  */
-import { existsSync, mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { eq } from "drizzle-orm";
@@ -44,8 +44,6 @@ async function measure(side: Side) {
   const server = await startServer({
     port,
     databaseUrl,
-    dir: mkdtempSync(join(tmpdir(), "bench-cores-server-")),
-    ownsDir: true,
     env: {
       SITE_BUILD: "off",
       SEED: "none",
@@ -100,3 +98,5 @@ for (let round = 1; round <= rounds; round++) {
   console.log(`round ${round}, with workers / one process: ${ratios.map((r) => `${r.label} ${fmt(r.ratio, 2)}×`).join(", ")}; geometric mean ${fmt(means.at(-1)!, 2)}×`);
 }
 console.log(`geometric mean per round: ${means.map((r) => `${fmt(r, 2)}×`).join(", ")}; load at the end ${loadavg()[0]!.toFixed(1)}`);
+// The generated database (hundreds of MB at 50,000) goes with the run, unless BENCH_KEEP=1 or it was BENCH_DB's.
+if (process.env.BENCH_KEEP !== "1") rmSync(dir, { recursive: true, force: true });

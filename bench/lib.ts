@@ -125,9 +125,7 @@ export async function startApiBench(opts: { articles: number; port: number; pref
 
 /** The id of the server's child process running `script` (its build or preview worker), or null. */
 export function childPid(serverPid: number, script: string): number | null {
-  const children = Bun.spawnSync(["ps", "-o", "pid=,args=", "--ppid", String(serverPid)]).stdout.toString();
-  const line = children.split("\n").find((l) => l.includes(script));
-  return line ? Number(line.trim().split(/\s+/)[0]) : null;
+  return childPids(serverPid, script)[0] ?? null;
 }
 
 /**

@@ -8,7 +8,7 @@
  * BENCH_WORKERS sets WEB_WORKERS: 0 for one process, unset for one per extra core)
  */
 import { rmSync, writeFileSync } from "node:fs";
-import { availableParallelism, loadavg, tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { BENCH_ADMIN, childPids, cpuMs, ensureDebian, fmt, percentile, signIn, startApiBench, wrk } from "./lib";
 
@@ -79,7 +79,7 @@ console.log(`load average after: ${loadavg().map((l) => l.toFixed(1)).join(" / "
 // copied over loopback) costs is this line.
 const gz = new Uint8Array(await (await fetch(`${server.url}/api/public/articles`, { headers: { "accept-encoding": "gzip" }, decompress: false } as RequestInit)).arrayBuffer());
 await server.stop();
-const processes = 1 + (process.env.BENCH_WORKERS !== undefined ? Number(process.env.BENCH_WORKERS) : Math.min(3, Math.max(0, availableParallelism() - 1)));
+const processes = serving.length;
 const bytesFile = join(tmpdir(), `bench-bare-${process.pid}.gz`);
 writeFileSync(bytesFile, gz);
 const floorPort = Number(process.env.BENCH_PORT ?? 4506) + 1;
