@@ -6,7 +6,7 @@
  * this one (documented in docs/DECISIONS.md).
  */
 import { promisify } from "node:util";
-import { gzip, gzipSync } from "node:zlib";
+import { gzip } from "node:zlib";
 
 /** Off the event loop: at 50,000 articles the list's 0.25 s of compression held every other request of the process. */
 const gzipAsync = promisify(gzip);
@@ -15,10 +15,9 @@ type Bytes = Uint8Array<ArrayBuffer>;
 /**
  * Bodies are Blobs, as the static site's (api/lib/static-site.ts): Bun copies a byte array into every Response made
  * of it, and sends a Blob's bytes as they are. The 384 KB article list at 5,000 spent two thirds of the API's CPU in
- * that copy under load (issue 34). `raw` keeps the bytes only while an answer too big to keep may still be asked
- * for compressed; `body` is null in an entry kept compressed only.
+ * that copy under load (issue 34). `body` is null in an entry kept compressed only.
  */
-type Entry = { body: Blob | null; gz: Blob | null; raw: Bytes | null; headers: [string, string][]; etag: string; size: number };
+type Entry = { body: Blob | null; gz: Blob | null; headers: [string, string][]; etag: string; size: number };
 
 const BUDGET_BYTES = 48 * 1024 * 1024;
 /** What an entry costs besides its body, key and headers (Map slot, objects, ETag): a generous estimate. */
@@ -41,6 +40,8 @@ const UNCACHED_PATHS: ReadonlySet<string> = new Set([
   "/api/public/events-by-ids",
   "/api/public/media-by-ids",
 ]);
+
+const acceptsGzip = (request: Request) => /\bgzip\b/.test(request.headers.get("accept-encoding") ?? "");
 
 export class PublicCache {
   private entries = new Map<string, Entry>();
@@ -132,11 +133,12 @@ export class PublicCache {
     if (res.status !== 200 || !res.headers.get("content-type")?.includes("application/json")) return null;
     const body = new Uint8Array(await res.arrayBuffer());
     const current = generation === this.generation;
-    const wantsGzip = /\bgzip\b/.test(request.headers.get("accept-encoding") ?? "");
+    const wantsGzip = acceptsGzip(request);
     const limit = this.budget / 4;
     // Compressed once for everyone when the answer may be kept: JSON lists shrink about tenfold, so one up to four
     // budgets may fit compressed (the article list at 50,000: 42 MB, 3.8 MB compressed, 2 s to make). An answer that
-    // cannot be kept is compressed only for a request that asks for it.
+    // cannot be kept is compressed only when the request that made it asks for it; the requests sharing it get the
+    // same bytes (plain ones are a valid answer to any Accept-Encoding).
     const gz = body.length > 1024 && ((current && body.length < this.budget * 4) || wantsGzip) ? ((await gzipAsync(body, { level: 6 })) as unknown as Bytes) : null;
     const headers = [...res.headers.entries()].filter(([k]) => k !== "content-length" && k !== "content-encoding");
     // Everything the entry holds counts: thousands of tiny answers under long keys once grew past the budget.
@@ -148,14 +150,13 @@ export class PublicCache {
     const entry: Entry = {
       body: new Blob([body]),
       gz: gz && new Blob([gz]),
-      raw: gz === null && body.length > 1024 ? body : null,
       headers,
       etag: `W/"${Bun.hash(body).toString(36)}"`,
       size: compressedOnly ? gz!.length + fixed : withBody,
     };
-    // A write that happened while this answer was computed makes it stale: serve it once, do not keep it.
-    // Checked again: a write may have landed while the answer was compressed.
-    if (current && generation === this.generation && entry.size < limit) {
+    // A write that happened while this answer was computed (or compressed, off the event loop) makes it stale: serve
+    // it once, do not keep it.
+    if (generation === this.generation && entry.size < limit) {
       const old = this.entries.get(key);
       if (old) {
         this.entries.delete(key);
@@ -180,13 +181,7 @@ export class PublicCache {
     // Browsers and the static build must see changes at once: revalidate every time (cheap: 304 by ETag).
     headers.set("cache-control", "public, no-cache");
     if (request.headers.get("if-none-match") === e.etag) return new Response(null, { status: 304, headers });
-    const wantsGzip = /\bgzip\b/.test(request.headers.get("accept-encoding") ?? "");
-    // An answer too big to keep, compressed for none of the requests that shared it so far: once, for all of them.
-    if (wantsGzip && !e.gz && e.raw) {
-      e.gz = new Blob([gzipSync(e.raw, { level: 6 }) as unknown as Bytes]);
-      e.raw = null;
-    }
-    if (e.gz && wantsGzip) {
+    if (e.gz && acceptsGzip(request)) {
       headers.set("content-encoding", "gzip");
       return new Response(e.gz, { status: 200, headers });
     }
