@@ -11,7 +11,7 @@
  * generation takes minutes; the sizes given must then match the ones it was made with). BENCH_LISTS=admin
  * articles,member media measures only the lists named.
  */
-import { existsSync, mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { chromium } from "playwright";
@@ -196,3 +196,5 @@ if (browserPart) {
 }
 console.log(`load average at the end: ${(await Bun.file("/proc/loadavg").text()).trim()}`);
 await server.stop();
+// The generated site and database (hundreds of MB) go with the run, unless BENCH_KEEP=1 (a BENCH_DB lives elsewhere).
+if (process.env.BENCH_KEEP !== "1") rmSync(dir, { recursive: true, force: true });

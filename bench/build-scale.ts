@@ -3,7 +3,7 @@
  * own build), then times one full site build and reads its peak memory with GNU time.
  * Usage: bun bench/build-scale.ts [articles=5000] [media=2000] [events=1000] [members=300]
  */
-import { existsSync, mkdtempSync, readdirSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { BUN, ensureDebian, fmt, startServer } from "./lib";
@@ -59,3 +59,5 @@ const cpu = /CPU_S=([\d.]+)\+([\d.]+)/.exec(log);
 if (cpu) console.log(`build CPU time (user + system, all its processes): ${fmt(Number(cpu[1]) + Number(cpu[2]))} s; load average at the end: ${loadavg()[0]!.toFixed(1)}`);
 console.log(`article list pages: ${listPages.join("; ")}`);
 console.log(`phases:\n  ${phases.join("\n  ")}`);
+// The generated site and database (hundreds of MB) go with the run, unless BENCH_KEEP=1 (a BENCH_DB lives elsewhere).
+if (process.env.BENCH_KEEP !== "1") rmSync(dir, { recursive: true, force: true });
