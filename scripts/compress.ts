@@ -20,13 +20,42 @@ type Manifest = { files: Record<string, string> };
 
 export type CompressStats = { compressed: number; reused: number; small: number };
 
-function readManifest(dir: string | undefined): Manifest | null {
+/**
+ * The last two compression manifests this process wrote or read (a staged build's and the live one), by their file's identity (as scripts/partial-build.ts
+ * keeps the pages manifest): at 50,000 articles it maps ~60,000 files, parsed by the compressor and by staging in
+ * every build. A staged manifest keeps its inode when publication renames it into the live folder, so the next
+ * build finds it here. `take` hands the object over to be changed (staging): it is forgotten, and remembered again
+ * under the file it is written to.
+ */
+let knownManifests: { id: string; manifest: Manifest }[] = [];
+
+function fileId(path: string): string {
+  const st = statSync(path);
+  return `${st.dev}:${st.ino}:${st.mtimeMs}:${st.size}`;
+}
+
+export function readManifest(dir: string | undefined, take = false): Manifest | null {
   if (!dir) return null;
   try {
-    return JSON.parse(readFileSync(join(dir, MANIFEST), "utf8")) as Manifest;
+    const path = join(dir, MANIFEST);
+    const id = fileId(path);
+    const manifest = knownManifests.find((k) => k.id === id)?.manifest ?? (JSON.parse(readFileSync(path, "utf8")) as Manifest);
+    knownManifests = knownManifests.filter((k) => k.id !== id && k.manifest !== manifest);
+    if (!take) knownManifests = [{ id, manifest }, ...knownManifests].slice(0, 2);
+    return manifest;
   } catch {
     return null;
   }
+}
+
+/** Writes a compression manifest into `dir` and remembers it (see `readManifest`). */
+export function writeManifest(dir: string, manifest: Manifest): void {
+  const path = join(dir, MANIFEST);
+  writeFileSync(path, JSON.stringify(manifest));
+  const id = fileId(path);
+  // The same file written again (staging rewrites the staged one): its earlier entry goes, whatever its times.
+  const inode = id.split(":").slice(0, 2).join(":") + ":";
+  knownManifests = [{ id, manifest }, ...knownManifests.filter((k) => !k.id.startsWith(inode) && k.manifest !== manifest)].slice(0, 2);
 }
 
 /** Removes a file if it exists (a sibling left by a hard-linked copy of the previous build must not be written through). */
@@ -163,7 +192,7 @@ export class Compressor {
 
   /** Writes the manifest the next build reuses from, and stops the threads. */
   finish() {
-    writeFileSync(join(this.root, MANIFEST), JSON.stringify({ files: this.files } satisfies Manifest));
+    writeManifest(this.root, { files: this.files });
     this.close();
   }
 

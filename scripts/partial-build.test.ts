@@ -237,7 +237,12 @@ describe("partial builds", () => {
     }
     // Pages not made from one item follow what they read (site/src/lib/page-reads.ts): the home page and the feeds
     // read the articles; a static screen reads nothing; the media library and the events' calendar file read no article.
-    for (const page of ["/", "/rss.xml", "/articles", "/sitemap.xml"]) expect(afterTitle.carried, page).not.toContain(page);
+    for (const page of ["/", "/rss.xml", "/articles"]) expect(afterTitle.carried, page).not.toContain(page);
+    // The sitemap's index reads only the parts' names (a derived answer, lib/api.ts `derivedAnswer`): a new title
+    // leaves it as it was.
+    expect(afterTitle.carried).toContain("/sitemap.xml");
+    expect(Object.keys(afterTitle.pages["/sitemap.xml"]!.reads!)).toEqual(["derived:sitemap-part-names"]);
+    expect(Object.keys(afterTitle.pages["/"]!.reads!)).toContain("derived:latest-articles:4");
     for (const page of ["/login", "/admin/articles", "/mediatheque", "/events.ics", "/moved.json"]) expect(afterTitle.carried, page).toContain(page);
     // The sitemap's parts hold addresses, not titles (site/src/lib/sitemap.ts): a new title rewrites none of them.
     const parts = Object.keys(afterTitle.pages).filter((p) => p.startsWith("/sitemap/"));

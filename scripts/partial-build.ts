@@ -196,10 +196,20 @@ function dataHash(route: RouteLike, pathname: string, cache: StaticPathsCache | 
   return Bun.hash(`${parts.join(",")}\u0000${extra}`).toString(36);
 }
 
+/**
+ * The answers a manifest's pages read, for the manifests this process made (`planBuild` and `keepReads` gather
+ * them from the pages they handle: going over the 155,000 records of a manifest at 50,000 articles cost a pass per
+ * build). Not written: a manifest read from disk is gone over once.
+ */
+const readsOfManifest = new WeakMap<PagesManifest, Set<string>>();
+
 /** The answers the previous build's pages read (their digests are compared with this build's: `currentDigests`). */
 function readsOf(previous: PagesManifest | null): Set<string> {
+  if (!previous) return new Set();
+  const known = readsOfManifest.get(previous);
+  if (known) return known;
   const paths = new Set<string>();
-  for (const page of Object.values(previous?.pages ?? {})) for (const path of Object.keys(page.reads ?? {})) paths.add(path);
+  for (const page of Object.values(previous.pages)) for (const path of Object.keys(page.reads ?? {})) paths.add(path);
   return paths;
 }
 
@@ -235,11 +245,22 @@ function planBuild(
   const now = Date.now();
   // Routes listed in part: their pages the change did not touch keep the previous record (and file) as they are;
   // a touched page that was not listed is gone. Only on top of the previous build (else every route lists all).
-  if (previous && listing.partial.size > 0) {
-    for (const [pathname, before] of Object.entries(previous.pages)) {
-      if (listing.partial.get(before.route)?.has(pathname) !== false) continue;
+  const reads = new Set<string>();
+  readsOfManifest.set(manifest, reads);
+  // The previous pages this listing may have dropped (those of routes listed whole, those a route listed in part
+  // touched): the others are carried below.
+  const mayGo: string[] | null = previous && listing.partial.size > 0 ? [] : null;
+  if (previous && mayGo) {
+    // for…in rather than Object.entries: no pair made per record (155,000 at 50,000 articles).
+    for (const pathname in previous.pages) {
+      const before = previous.pages[pathname]!;
+      if (listing.partial.get(before.route)?.has(pathname) !== false) {
+        mayGo.push(pathname);
+        continue;
+      }
       manifest.pages[pathname] = before;
       manifest.carried.push(pathname);
+      if (before.reads) for (const path in before.reads) reads.add(path);
     }
   }
   for (const path of paths) {
@@ -259,11 +280,31 @@ function planBuild(
       before.file === record.file &&
       existsSync(join(opts.previousDir!, before.file));
     if (same) {
-      if (!item) record.reads = before.reads;
+      if (!item) {
+        record.reads = before.reads;
+        for (const path in before.reads) reads.add(path);
+      }
       manifest.carried.push(path.pathname);
     } else render.push(path);
   }
+  if (previous && mayGo) {
+    const files = new Set(paths.map((p) => manifest.pages[p.pathname]!.file));
+    const gone = mayGo.filter((p) => !Object.hasOwn(manifest.pages, p) && !files.has(previous.pages[p]!.file)).map((p) => previous.pages[p]!.file);
+    goneOf.set(manifest, { previous, gone });
+  }
   return { render, manifest };
+}
+
+/** For a manifest planned on top of another: the files of the other's pages it no longer has (see `gonePages`). */
+const goneOf = new WeakMap<PagesManifest, { previous: PagesManifest; gone: string[] }>();
+
+/**
+ * The files of `before`'s pages that `now` no longer has, when this process planned `now` on top of `before` (the
+ * plan knows them without a pass over every record); null otherwise (scripts/staging.ts then compares the two).
+ */
+export function gonePages(now: PagesManifest, before: PagesManifest): string[] | null {
+  const known = goneOf.get(now);
+  return known?.previous === before ? known.gone : null;
 }
 
 /** The page a prerender request asks for, as getStaticPaths names it: "/index.html" -> "/", "/a/b.html" -> "/a/b". */
@@ -274,11 +315,13 @@ function routePathname(pathname: string): string {
 
 /** Puts the reads recorded while rendering into the records of the pages rendered (item pages need none). */
 export function keepReads(manifest: PagesManifest, rendered: Map<string, Record<string, string>>): void {
-  const carried = new Set(manifest.carried);
-  for (const [pathname, record] of Object.entries(manifest.pages)) {
-    if (carried.has(pathname) || (record.route in ITEM_ROUTES && record.data !== undefined)) continue;
-    const reads = rendered.get(pathname);
-    if (reads) record.reads = reads;
+  // The rendered pages only (a page rendered is never carried): not a pass over every record.
+  const known = readsOfManifest.get(manifest);
+  for (const [pathname, reads] of rendered) {
+    const record = Object.hasOwn(manifest.pages, pathname) ? manifest.pages[pathname]! : undefined;
+    if (!record || (record.route in ITEM_ROUTES && record.data !== undefined)) continue;
+    record.reads = reads;
+    if (known) for (const path in reads) known.add(path);
   }
 }
 

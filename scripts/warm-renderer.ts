@@ -45,7 +45,7 @@ function linkOnThread(out: string, previous: string, files: string[]) {
  * BUILD_PROFILE=<folder> (benchmarks): the listing and planning of each warm build run under JavaScriptCore's
  * sampling profiler, its report (functions by self time, then stack traces) written into the folder.
  */
-async function profiled<T>(work: () => Promise<T>): Promise<T> {
+async function profiled<T>(work: () => Promise<T>, name = "warm"): Promise<T> {
   const folder = process.env.BUILD_PROFILE;
   if (!folder) return work();
   const { profile } = await import("bun:jsc");
@@ -63,7 +63,7 @@ async function profiled<T>(work: () => Promise<T>): Promise<T> {
     for (const key of seen) inclusive.set(key, (inclusive.get(key) ?? 0) + 1);
   }
   const top = [...inclusive].sort((a, b) => b[1] - a[1]).slice(0, 60).map(([key, n]) => `${String(n).padStart(7)}  ${key}`);
-  writeFileSync(join(folder, `warm-${Date.now()}.txt`), `${report.functions}\n\nInclusive samples:\n${top.join("\n")}\n`);
+  writeFileSync(join(folder, `${name}-${Date.now()}.txt`), `${report.functions}\n\nInclusive samples:\n${top.join("\n")}\n`);
   return result as T;
 }
 
@@ -157,10 +157,15 @@ export async function renderWarm(
     await linking.pages;
     searchStarted = true;
     opts.onSearchable?.(searchPages);
-    await renderAll(plan.render.filter((p) => !SEARCHABLE_ROUTES.has(p.route.route)));
+    // BUILD_PROFILE: the rest of the rendering sampled too (its own report), and every page's time listed.
+    await profiled(() => renderAll(plan.render.filter((p) => !SEARCHABLE_ROUTES.has(p.route.route))), "render");
     await linking.copies;
   } finally {
     linking.stop();
+  }
+  if (process.env.BUILD_PROFILE) {
+    const lines = took.map(([path, t]) => `${Math.round(t)} ms ${path}`);
+    writeFileSync(join(process.env.BUILD_PROFILE, `pages-${Date.now()}.txt`), `${lines.join("\n")}\n`);
   }
   keepReads(plan.manifest, reads);
   writePagesManifest(opts.out, plan.manifest);

@@ -14,10 +14,10 @@ import type {
   Theme,
   ThemeWithCount,
 } from "../../../api/contract";
-import { byId, latestFirst, placeInto } from "./list-order";
+import { byId, latestFirst, lowerBound, placeInto } from "./list-order";
 import { objectDigest } from "./object-digest";
 // Every read is noted for the page being rendered (lib/page-reads.ts), also when the answer comes from a memo.
-import { answerDigest, keepAnswer, knownDigest, noteRead, registerFetchDigest } from "./page-reads";
+import { answerDigest, keepAnswer, knownDigest, noteRead, outsidePage, registerFetchDigest } from "./page-reads";
 import { perBuild } from "./per-build";
 import { previewAnswers, previewAt, withPreviewSummary } from "./preview-article";
 
@@ -53,6 +53,8 @@ export function apiGet<T>(path: string): Promise<T> {
 }
 
 registerFetchDigest(async (path) => {
+  const derived = derivedDigests.get(path);
+  if (derived) return derived();
   if (path === FULL_ARTICLES) await fullArticles();
   else if (path === ARTICLES) await articleSummaries();
   else if (path === MEDIA) await publicMedia();
@@ -71,6 +73,30 @@ export function derivedPerBuild<T>(paths: readonly string[], make: () => T): () 
   const once = perBuild(make);
   return () => {
     for (const path of paths) noteRead(path);
+    return once();
+  };
+}
+
+/** The digest of each derived answer by its key (see `derivedAnswer`). */
+const derivedDigests = new Map<string, () => Promise<string>>();
+
+/**
+ * A value a page makes from a small part of the build's answers (the four latest articles of 50,000), recorded by
+ * the pages that read it under its own key (`derived:…`) with the digest of the value, instead of the answers it is
+ * made from: the page renders again when the value changes, not at every change of those answers (issue 31: the
+ * home page and the sitemap's index were rendered at every change and came out the same). The value is made
+ * outside the page's reads, once per build.
+ */
+export function derivedAnswer<T>(key: string, make: () => Promise<T>): () => Promise<T> {
+  const once = perBuild(() =>
+    outsidePage(make).then((value) => {
+      answerDigest(key, objectDigest(value));
+      return value;
+    }),
+  );
+  derivedDigests.set(key, async () => (await once(), knownDigest(key) ?? "?"));
+  return () => {
+    noteRead(key);
     return once();
   };
 }
@@ -101,6 +127,21 @@ class FeedStore<T extends { _id: string }> {
   private items: T[] = [];
   /** The ids the last refresh read again (the feed may name more than changed), or null after a whole read. */
   named: string[] | null = null;
+  /** Counts the refreshes: what a kept structure was made from (lib/article-lists-kept.ts). */
+  version = 0;
+  /** What the last refresh changed: the objects that left and those that came (null after a whole read). */
+  delta: { removed: T[]; added: T[] } | null = null;
+  /** Every item by id, and each one's part of the answer's digest (see `digest`). */
+  private byId = new Map<string, T>();
+  private hashes = new Map<string, bigint>();
+  /** The items by `key` (the bodies by url), kept up to date with the items. */
+  readonly byKey = new Map<string, T>();
+  /**
+   * The answer's digest: the sum (mod 2^64) of every item's hash of its id and content. The list's order is a
+   * function of its items (`compare` is total), so a sum is enough, and a change costs its items instead of a
+   * pass over 50,000 (issue 31).
+   */
+  private sum = 0n;
 
   constructor(
     private readonly path: string,
@@ -113,7 +154,24 @@ class FeedStore<T extends { _id: string }> {
      * id itself instead of asking for every id's place, which would grow with the site.
      */
     private readonly compare: (a: T, b: T) => number,
+    /** The key of `byKey`, if the build looks items up by one. */
+    private readonly keyOf?: (item: T) => string,
   ) {}
+
+  private add(item: T): void {
+    const hash = Bun.hash(`${item._id}:${objectDigest(item)}`) as bigint;
+    this.byId.set(item._id, item);
+    this.hashes.set(item._id, hash);
+    this.sum = BigInt.asUintN(64, this.sum + hash);
+    if (this.keyOf) this.byKey.set(this.keyOf(item), item);
+  }
+
+  private drop(item: T): void {
+    this.byId.delete(item._id);
+    this.sum = BigInt.asUintN(64, this.sum - this.hashes.get(item._id)!);
+    this.hashes.delete(item._id);
+    if (this.keyOf && this.byKey.get(this.keyOf(item)) === item) this.byKey.delete(this.keyOf(item));
+  }
 
   /**
    * Every item, in the list's order, after reading what `feed` names; sets the answer's digest for the pages. The
@@ -126,29 +184,53 @@ class FeedStore<T extends { _id: string }> {
       const list = await readFresh<T[]>(this.path);
       console.log(`${this.path}: all ${list.length} read`);
       this.items = list.sort(this.compare);
+      this.byId.clear();
+      this.hashes.clear();
+      this.byKey.clear();
+      this.sum = 0n;
+      for (const item of this.items) this.add(item);
+      this.delta = null;
     } else {
+      const removed: T[] = [];
+      const added: T[] = [];
       if (named.length > 0) {
         const read = await readFresh<T[]>(`${this.byIdsPath}?ids=${named.join(",")}`);
-        // An item no longer public is not in the answer: it leaves the store.
-        const gone = new Set(named);
-        const items = this.items.filter((item) => !gone.has(item._id));
-        for (const item of read) placeInto(items, item, this.compare);
+        // An item no longer public is not in the answer: it leaves the store. Each item is found by binary search
+        // (the order is total): a change costs its items, not a pass over the list.
+        const items = this.items.slice();
+        for (const id of new Set(named)) {
+          const old = this.byId.get(id);
+          if (!old) continue;
+          const at = lowerBound(items, old, this.compare);
+          items.splice(items[at] === old ? at : items.indexOf(old), 1);
+          this.drop(old);
+          removed.push(old);
+        }
+        for (const item of read) {
+          placeInto(items, item, this.compare);
+          this.add(item);
+          added.push(item);
+        }
         this.items = items;
       }
+      this.delta = { removed, added };
       console.log(`${this.path}: ${named.length} read by id (change feed ${this.seq} -> ${feed.latest})`);
     }
     this.named = this.seq === null ? null : named;
     this.seq = feed.latest;
-    // The digest the pages that read this answer record: the same for the same items in the same order however they
-    // were read (a full build's and a partial one's records are compared by scripts/partial-build.test.ts).
-    answerDigest(this.path, Bun.hash(this.items.map((a) => `${a._id}:${objectDigest(a)}`).join("\n")).toString(36));
+    this.version++;
+    // The digest the pages that read this answer record: the same for the same items however they were read (a
+    // full build's and a partial one's records are compared by scripts/partial-build.test.ts).
+    answerDigest(this.path, this.sum.toString(36));
     return this.items;
   }
 }
 
 // The bodies are looked up by url: their order is the ids'.
-const bodies = new FeedStore<Article>(FULL_ARTICLES, "articles", FULL_ARTICLES, byId);
-const summaries = new FeedStore<ArticleSummary>(ARTICLES, "articles", `${ARTICLES}/summaries`, latestFirst((a) => a.createdAt));
+const bodies = new FeedStore<Article>(FULL_ARTICLES, "articles", FULL_ARTICLES, byId, (a) => a.url);
+/** The order of the article summaries (the API's, and the build's list). */
+export const summaryOrder = latestFirst((a: ArticleSummary) => a.createdAt);
+const summaries = new FeedStore<ArticleSummary>(ARTICLES, "articles", `${ARTICLES}/summaries`, summaryOrder);
 const mediaStore = new FeedStore<Media>(MEDIA, "media", "/api/public/media-by-ids", latestFirst((m) => m.createdAt));
 const eventStore = new FeedStore<Event>(EVENTS, "events", "/api/public/events-by-ids", latestFirst((e) => e.startDate));
 const stores = [bodies, summaries, mediaStore, eventStore];
@@ -164,10 +246,17 @@ const feedOfBuild = perBuild(() => {
   return readFresh<Feed>(held.length ? `${CHANGES}?since=${Math.min(...held)}` : CHANGES);
 });
 
+/** What a store's last refresh changed (see FeedStore `version` and `delta`), or null outside a build's store. */
+export type StoreChange<T> = { version: number; delta: { removed: readonly T[]; added: readonly T[] } | null } | null;
+const changeOf = <T extends { _id: string }>(store: FeedStore<T>): StoreChange<T> => ({ version: store.version, delta: store.delta });
+
 /** Every public article with bodies, read once per build (from the change feed) and indexed by url. */
 const fullArticles = derivedPerBuild([FULL_ARTICLES], () =>
   // An « Aperçu » render reads through its own memo (lib/preview-article.ts), never the build's store.
-  (previewAnswers() ? apiGet<Article[]>(FULL_ARTICLES) : feedOfBuild().then((feed) => bodies.refresh(feed))).then((list) => new Map(list.map((a) => [a.url, a]))),
+  // The store keeps its index by url up to date (a new Map of 50,000 per build cost a pass over them).
+  previewAnswers()
+    ? apiGet<Article[]>(FULL_ARTICLES).then((list) => new Map(list.map((a) => [a.url, a])))
+    : feedOfBuild().then(async (feed): Promise<ReadonlyMap<string, Article>> => (await bodies.refresh(feed), bodies.byKey)),
 );
 
 /** The public summaries, newest first, read once per build (from the change feed). */
@@ -240,8 +329,28 @@ export const api = {
     await Promise.all([fullArticles(), articleSummaries()]);
     return bodies.named && summaries.named ? [...new Set([...bodies.named, ...summaries.named])] : null;
   },
+  /**
+   * What the summaries' last refresh changed, for structures kept from one build to the next (lib/article-lists-kept.ts):
+   * `version` counts the refreshes, `delta` is null after a whole read; null in an « Aperçu » render.
+   */
+  articlesChange: async (): Promise<StoreChange<ArticleSummary>> => (previewAnswers() ? null : (await articleSummaries(), changeOf(summaries))),
+  /** `articlesChange` for the media and the events. */
+  mediaChange: async (): Promise<StoreChange<Media>> => (previewAnswers() ? null : (await publicMedia(), changeOf(mediaStore))),
+  eventsChange: async (): Promise<StoreChange<Event>> => (previewAnswers() ? null : (await publicEvents(), changeOf(eventStore))),
+  /**
+   * The `count` latest public articles, newest first (the list's order: `createdAt`, then id), as a derived answer:
+   * a page showing them renders again only when they change. In « Aperçu », the previewed list as it is.
+   */
+  latestArticles: (count: number) => (previewAnswers() ? api.articles().then((list) => list.slice(0, count)) : latestOf(count)()),
   /** Newsletter issues that went out, newest first (the archive, /lettre/archives). */
   newsletterIssues: () => apiGet<ArchivedIssue[]>(`/api/public/newsletter/issues`),
   /** Renamed members' old profile addresses and where they lead now. */
   oldAddresses: () => apiGet<OldAddress[]>(`/api/public/old-addresses`),
 };
+
+const latestByCount = new Map<number, () => Promise<ArticleSummary[]>>();
+function latestOf(count: number): () => Promise<ArticleSummary[]> {
+  let made = latestByCount.get(count);
+  if (!made) latestByCount.set(count, (made = derivedAnswer(`derived:latest-articles:${count}`, () => api.articles().then((list) => list.slice(0, count)))));
+  return made;
+}

@@ -18,7 +18,6 @@
 import type { ArticleSummary } from "../../../api/contract";
 import { frenchCollator } from "./collate";
 import { fullName } from "./format";
-import { placeInto } from "./list-order";
 
 /** Rows a page holds at least (unless it is the list's last) and at most; about 50 on average. */
 export const PAGE_MIN = 10;
@@ -41,13 +40,18 @@ function marksRow(row: { url: string }): boolean {
   return mark;
 }
 
+/** Whether `page`, whose last row is `row`, ends there (see above). */
+export function isPageEnd(page: readonly unknown[], row: { url: string }): boolean {
+  return page.length >= PAGE_MAX || (page.length >= PAGE_MIN && marksRow(row));
+}
+
 /** The list cut into pages where its rows say (see above). */
 export function cutPages<T extends { url: string }>(rows: readonly T[]): T[][] {
   const pages: T[][] = [];
   let page: T[] = [];
   for (const row of rows) {
     page.push(row);
-    if (page.length >= PAGE_MAX || (page.length >= PAGE_MIN && marksRow(row))) {
+    if (isPageEnd(page, row)) {
       pages.push(page);
       page = [];
     }
@@ -95,45 +99,17 @@ export function sortArticles(all: readonly ArticleSummary[], sort: ArticleListSo
   return all.slice().sort(ORDER[sort]);
 }
 
-/**
- * The last sorted rows of each named list and sort (the build process keeps them from one build to the next). A
- * summary that did not change is the same object in the next build (lib/api.ts), so the next sort is the last one
- * less the summaries that left, plus the new ones placed by binary search: at 50,000 articles a change costs a pass
- * over each list instead of three French-collated sorts of every list.
- */
-const lastSorted = new Map<string, ArticleSummary[]>();
-
-/**
- * `sortArticles` of the list called `name` (its theme, or "" for every article), from its last sort when few of its
- * summaries changed. `now`: the summaries of `all` (one set for the three sorts of a list).
- */
-export function sortedList(all: readonly ArticleSummary[], sort: ArticleListSort, name: string, now = new Set(all)): ArticleSummary[] {
-  const key = `${name}\u0000${sort}`;
-  const before = lastSorted.get(key);
-  let rows: ArticleSummary[] | null = null;
-  if (before) {
-    const held = new Set(before);
-    const added = all.filter((a) => !held.has(a));
-    if (added.length <= 64) {
-      rows = before.filter((a) => now.has(a));
-      for (const a of added) placeInto(rows, a, ORDER[sort]);
-    }
-  }
-  rows ??= sortArticles(all, sort);
-  lastSorted.set(key, rows);
-  return rows;
+/** Each sort's order (lib/article-lists-kept.ts keeps the lists in it). */
+export function listOrder(sort: ArticleListSort): (a: ArticleSummary, b: ArticleSummary) => number {
+  return ORDER[sort];
 }
 
 export type ArticleListPage = { sort: ArticleListSort; page: number; pages: number; rows: ArticleSummary[] };
 
-/**
- * Every page of a list, every sort: at least one page per sort (the empty state). With `name` (see `sortedList`),
- * each sort starts from the last build's.
- */
-export function articleListPages(all: readonly ArticleSummary[], name?: string): ArticleListPage[] {
-  const now = new Set(all);
+/** Every page of a list, every sort: at least one page per sort (the empty state). */
+export function articleListPages(all: readonly ArticleSummary[]): ArticleListPage[] {
   return ARTICLE_LIST_SORTS.flatMap(({ key }) => {
-    const cut = cutPages(name === undefined ? sortArticles(all, key) : sortedList(all, key, name, now));
+    const cut = cutPages(sortArticles(all, key));
     return cut.map((rows, i) => ({ sort: key, page: i + 1, pages: cut.length, rows }));
   });
 }

@@ -10,11 +10,11 @@
  * only used on top of that listing (lib/listing-scope.ts); anything else lists every page.
  */
 import type { ArticleSummary } from "../../../api/contract";
-import { api } from "./api";
+import { api, summaryOrder } from "./api";
 import { continuesLastListing } from "./listing-scope";
 import { perBuild } from "./per-build";
 import { previewArticle } from "./preview-article";
-import { mayEnterRelated, relatedFinder } from "./related";
+import { keptRelatedFinder, mayEnterRelated, relatedFinder } from "./related";
 
 /** Each listed article's address and related articles' ids, by id, as the last listing made them. */
 let known = new Map<string, { url: string; related: string[] }>();
@@ -57,10 +57,11 @@ function reached(changed: readonly string[], list: readonly ArticleSummary[], by
 }
 
 export const articleScope = perBuild(async (): Promise<ArticleScope> => {
-  const [list, changed] = await Promise.all([api.articles(), api.changedArticles()]);
-  const relatedTo = relatedFinder(list);
+  const [list, changed, change] = await Promise.all([api.articles(), api.changedArticles(), api.articlesChange()]);
   // « Aperçu » renders one article page: list that one, and keep nothing (lib/preview-article.ts).
   const preview = previewArticle();
+  // The build's list is the summaries' store, in its order: its subset files are kept from build to build.
+  const relatedTo = preview ? relatedFinder(list) : keptRelatedFinder(list, change, summaryOrder);
   if (preview) {
     const listed = list.filter((a) => a._id === preview._id);
     const mine = listed[0] ? relatedTo(listed[0]) : [];

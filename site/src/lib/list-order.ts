@@ -10,13 +10,18 @@ export const latestFirst =
 
 export const byId = (a: { _id: string }, b: { _id: string }) => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0);
 
-/** Inserts `item` into the sorted `items` where `compare` puts it (binary search). */
-export function placeInto<T>(items: T[], item: T, compare: (a: T, b: T) => number): void {
+/** The first place in the sorted `items` whose item `compare` does not put before `item` (binary search). */
+export function lowerBound<T>(items: readonly T[], item: T, compare: (a: T, b: T) => number): number {
   let [low, high] = [0, items.length];
   while (low < high) {
     const mid = (low + high) >>> 1;
     if (compare(items[mid]!, item) < 0) low = mid + 1;
     else high = mid;
   }
-  items.splice(low, 0, item);
+  return low;
+}
+
+/** Inserts `item` into the sorted `items` where `compare` puts it (binary search). */
+export function placeInto<T>(items: T[], item: T, compare: (a: T, b: T) => number): void {
+  items.splice(lowerBound(items, item, compare), 0, item);
 }

@@ -88,6 +88,14 @@ export async function recordReads<T>(render: () => Promise<T>): Promise<{ result
   return { result, reads };
 }
 
+/**
+ * Runs `work` as no page: what it reads is not noted for the page being rendered (a derived answer, lib/api.ts
+ * `derivedAnswer`, is noted under its own key instead).
+ */
+export function outsidePage<T>(work: () => T): T {
+  return state.reads.run({ paths: new Set(), until: Infinity }, work);
+}
+
 /** Whether a page's recorded reads still hold: the same answers (`digests`: this build's) and the clock not past. */
 export function readsHold(reads: Record<string, string>, digests: Map<string, string>, now = Date.now()): boolean {
   return Object.entries(reads).every(([what, digest]) => (what === CLOCK ? now < Number(digest) : digests.get(what) === digest));

@@ -33,12 +33,37 @@ export function sameValue(a: unknown, b: unknown): boolean {
  * `clockOf`: what a page computes from the clock (an event's « à venir »), as ITEM_ROUTES tells the plan; a page
  * whose answer moved is listed too.
  */
-export function pagesInPart<P extends Path>(route: string, paths: P[], pathnameOf: (path: P) => string, clockOf?: (props: P["props"]) => string): P[] {
+export function pagesInPart<P extends Path>(
+  route: string,
+  paths: P[],
+  pathnameOf: (path: P) => string,
+  clockOf?: (props: P["props"]) => string,
+  /**
+   * `paths` holds only the pages that may have changed (the caller knows every other page of the last listing is
+   * still there, with the same props: lib/article-lists-kept.ts); only when `mayListOnlyChanged(route)`.
+   */
+  onlyChanged = false,
+): P[] {
   const token = currentListing().token;
   const last = lastListed.get(route);
   // Asked twice in one listing (a route cache cleared): the same answer, or the pages listed the first time would
   // be compared with themselves and left out.
   if (last && token !== null && last.token === token) return last.listed as P[];
+  if (onlyChanged) {
+    if (!last || !continuesLastListing()) throw new Error(`${route}: listed in part without the last listing`);
+    // The last listing's record, brought up to date page by page (a copy would cost the route's every page).
+    const listed = paths.filter((p) => {
+      const pathname = pathnameOf(p);
+      const before = last.props.get(pathname);
+      const clock = clockOf?.(p.props) ?? "";
+      if (before !== undefined && before.clock === clock && sameValue(before.props, p.props)) return false;
+      last.props.set(pathname, { props: p.props, clock });
+      return true;
+    });
+    listedInPart(route, listed.map(pathnameOf));
+    lastListed.set(route, { token, props: last.props, listed });
+    return listed;
+  }
   const now = new Map(paths.map((p) => [pathnameOf(p), { props: p.props, clock: clockOf?.(p.props) ?? "" }]));
   const remember = (listed: P[]) => (lastListed.set(route, { token, props: now, listed }), listed);
   if (!last || !continuesLastListing()) return remember(paths);
@@ -53,4 +78,9 @@ export function pagesInPart<P extends Path>(route: string, paths: P[], pathnameO
   for (const pathname of last.props.keys()) if (!now.has(pathname)) touched.add(pathname);
   listedInPart(route, touched);
   return remember(listed);
+}
+
+/** Whether `route` may list only the pages that may have changed (`pagesInPart`'s `onlyChanged`). */
+export function mayListOnlyChanged(route: string): boolean {
+  return lastListed.has(route) && continuesLastListing();
 }

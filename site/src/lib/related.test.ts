@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { mayEnterRelated, relatedArticles, relatedFinder } from "./related";
+import { latestFirst } from "./list-order";
+import { keptRelatedFinder, mayEnterRelated, relatedArticles, relatedFinder } from "./related";
 
 const art = (id: string, createdAt: string, ...themes: string[]) => ({ _id: id, createdAt, themes: themes.map((url) => ({ url })) });
 
@@ -91,5 +92,27 @@ describe("related articles at scale", () => {
     }
     expect(found, "steps that changed some related lists").toBeGreaterThan(50);
     expect(missed).toBe(0);
+  });
+
+  it("kept from one build to the next, gives what filing the whole list again gives", () => {
+    const themes = ["a", "b", "c", "d", "e"];
+    let seed = 13;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
+    const date = () => `2025-0${1 + (next() % 9)}-1${next() % 3}`;
+    const pick = () => themes.filter(() => next() % 3 === 0);
+    const order = latestFirst((a: ReturnType<typeof art>) => a.createdAt);
+    let all = Array.from({ length: 300 }, (_, i) => art(`x${i}`, date(), ...pick())).sort(order);
+    let delta: { removed: ReturnType<typeof art>[]; added: ReturnType<typeof art>[] } | null = null;
+    for (let version = 1; version <= 40; version++) {
+      const kept = keptRelatedFinder(all, { version, delta }, order);
+      const whole = relatedFinder(all);
+      for (const article of all) expect(kept(article).map((r) => r._id)).toEqual(whole(article).map((r) => r._id));
+      // The next build: a few withdrawn, new, or edited (an edited article is a new object).
+      const removed = all.filter(() => next() % 60 === 0);
+      const added = removed.filter(() => next() % 2 === 0).map((a) => art(a._id, next() % 2 ? a.createdAt : date(), ...pick()));
+      for (let k = next() % 3; k > 0; k--) added.push(art(`n${version}-${k}`, date(), ...pick()));
+      all = [...all.filter((a) => !removed.includes(a)), ...added].sort(order);
+      delta = { removed, added };
+    }
   });
 });

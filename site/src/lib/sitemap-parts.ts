@@ -2,9 +2,9 @@
  * Every part of the sitemap (lib/sitemap.ts) from the same public API the pages are built from: the index page
  * and the parts' page both call it, so they always name the same parts.
  */
-import { api, ARTICLES, derivedPerBuild, EVENTS, MEDIA } from "./api";
+import { api, ARTICLES, derivedAnswer, derivedPerBuild, EVENTS, MEDIA } from "./api";
 import { articleHref, eventHref, mediaDetailHref, memberHref, themeHref, userHref } from "./paths";
-import { monthlyParts, type SitemapPart } from "./sitemap";
+import { keptMonthlyParts, type SitemapPart } from "./sitemap";
 
 const STATIC = ["/", "/about", "/cercle-impulsion", "/cercle-axiologique", "/cercle-impulsion/members", "/cercle-axiologique/members", "/contact", "/mediatheque", "/articles", "/events", "/lettre", "/lettre/archives", ...["audio", "video", "pdf", "image", "external", "link"].map((t) => `/mediatheque/${t}`)];
 
@@ -31,8 +31,11 @@ const READS = [
 /** Every part, once per build: the parts' route lists them and the index page names them. */
 export const sitemapParts: () => Promise<SitemapPart[]> = derivedPerBuild(READS, makeParts);
 
+/** The parts' names, as a derived answer (lib/api.ts `derivedAnswer`): what the sitemap's index shows. */
+export const sitemapPartNames: () => Promise<string[]> = derivedAnswer("derived:sitemap-part-names", async () => (await sitemapParts()).map((p) => p.name));
+
 async function makeParts(): Promise<SitemapPart[]> {
-  const [imp, ax, all, articles, themes, media, events, issues] = await Promise.all([
+  const [imp, ax, all, articles, themes, media, events, issues, articlesChange, mediaChange, eventsChange] = await Promise.all([
     api.members("cercle-impulsion"),
     api.members("cercle-axiologique"),
     api.allMembers(),
@@ -41,6 +44,9 @@ async function makeParts(): Promise<SitemapPart[]> {
     api.media(),
     api.events(),
     api.newsletterIssues(),
+    api.articlesChange(),
+    api.mediaChange(),
+    api.eventsChange(),
   ]);
   const pages: SitemapPart = {
     name: "pages",
@@ -55,9 +61,9 @@ async function makeParts(): Promise<SitemapPart[]> {
   };
   return [
     pages,
-    ...monthlyParts("articles", articles.map((a) => dated(a, () => articleHref(a.url)))),
+    ...keptMonthlyParts("articles", articles, articlesChange, (a) => dated(a, () => articleHref(a.url))),
     // One address per media: its canonical page (typed for audio and video, /media/{url} otherwise).
-    ...monthlyParts("media", media.map((m) => dated(m, () => mediaDetailHref(m)))),
-    ...monthlyParts("events", events.map((e) => dated(e, () => eventHref(e.url)))),
+    ...keptMonthlyParts("media", media, mediaChange, (m) => dated(m, () => mediaDetailHref(m))),
+    ...keptMonthlyParts("events", events, eventsChange, (e) => dated(e, () => eventHref(e.url))),
   ];
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { indexXml, monthlyParts, PART_MAX, urlsetXml } from "./sitemap";
+import { indexXml, keptMonthlyParts, monthlyParts, PART_MAX, urlsetXml } from "./sitemap";
 
 const item = (i: number, createdAt: string) => ({ path: `/article/a${i}`, createdAt });
 
@@ -17,6 +17,37 @@ describe("sitemap parts", () => {
     const [a, b] = [monthlyParts("articles", before), monthlyParts("articles", after)];
     expect(b[0]).toEqual(a[0]);
     expect(b[1]).not.toEqual(a[1]);
+  });
+
+  it("kept from one build to the next: the same parts as a whole grouping, untouched months the same objects", () => {
+    type Item = { createdAt: string; n: number };
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
+    const dated = new WeakMap<Item, { path: string; createdAt: string }>();
+    const datedOf = (i: Item) => dated.get(i) ?? (dated.set(i, { path: `/article/a${i.n}`, createdAt: i.createdAt }), dated.get(i)!);
+    const fresh = (n: number): Item => ({ n, createdAt: `2026-${String((next() % 12) + 1).padStart(2, "0")}-0${(next() % 9) + 1}T00:00:00Z` });
+    let items = Array.from({ length: 500 }, (_, n) => fresh(n));
+    let n = items.length;
+    let delta: { removed: Item[]; added: Item[] } | null = null;
+    let last: ReturnType<typeof monthlyParts> = [];
+    for (let version = 1; version <= 30; version++) {
+      const parts = keptMonthlyParts("articles", items, { version, delta }, datedOf);
+      expect(parts).toEqual(monthlyParts("articles", items.map(datedOf)));
+      if (delta) {
+        const touched = new Set([...delta.removed, ...delta.added].map((i) => `articles-${i.createdAt.slice(0, 7)}`));
+        for (const part of parts) {
+          const before = last.find((p) => p.name === part.name);
+          if (before && !touched.has(part.name)) expect(part).toBe(before);
+        }
+      }
+      last = parts;
+      const removed = items.filter(() => next() % 100 === 0);
+      const added = Array.from({ length: next() % 3 }, () => fresh(n++));
+      items = [...items.filter((i) => !removed.includes(i)), ...added];
+      delta = { removed, added };
+    }
+    // A build missed: grouped anew, still the same parts.
+    expect(keptMonthlyParts("articles", items, { version: 40, delta: { removed: [], added: [] } }, datedOf)).toEqual(monthlyParts("articles", items.map(datedOf)));
   });
 
   it("a month past PART_MAX is cut in numbered parts, new items landing in the last", () => {

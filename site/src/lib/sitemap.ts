@@ -8,6 +8,8 @@
  * Pure: the index page, the parts' page and the tests read the same cut.
  */
 import { decodeEntities } from "../../../shared/html-text";
+import type { StoreChange } from "./api";
+import { lowerBound } from "./list-order";
 import { xmlEscape } from "./rss";
 
 export type SitemapEntry = { path: string; lastmod?: string };
@@ -18,7 +20,7 @@ export type Dated = { path: string; createdAt: string };
 /** Addresses a part holds at most (the protocol allows 50,000; smaller parts are cheaper to rewrite). */
 export const PART_MAX = 10_000;
 
-const byCreation = (a: Dated, b: Dated) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+export const byCreation = (a: Dated, b: Dated) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
 
 /** `kind`'s items by month of creation (`articles-2026-11`, then `articles-2026-11-2` past PART_MAX). */
 /**
@@ -40,18 +42,79 @@ export function monthlyParts(kind: string, items: readonly Dated[]): SitemapPart
     if (list) list.push(item);
     else months.set(month, [item]);
   }
+  return [...months.keys()].sort().flatMap((month) => monthParts(kind, month, months.get(month)!.sort(byCreation)));
+}
+
+/** The parts of one month of `kind`: `rows` are its items in creation order (`byCreation`). */
+export function monthParts(kind: string, month: string, rows: readonly Dated[]): SitemapPart[] {
   const parts: SitemapPart[] = [];
-  for (const month of [...months.keys()].sort()) {
-    const rows = months.get(month)!.sort(byCreation);
-    for (let i = 0; i < rows.length; i += PART_MAX) {
-      const n = i / PART_MAX + 1;
-      parts.push({
-        name: `${kind}-${month}${n > 1 ? `-${n}` : ""}`,
-        entries: rows.slice(i, i + PART_MAX).map(entryOf),
-      });
-    }
+  for (let i = 0; i < rows.length; i += PART_MAX) {
+    const n = i / PART_MAX + 1;
+    parts.push({
+      name: `${kind}-${month}${n > 1 ? `-${n}` : ""}`,
+      entries: rows.slice(i, i + PART_MAX).map(entryOf),
+    });
   }
   return parts;
+}
+
+/**
+ * Each kind's months kept from one build to the next (issue 31): a build that follows the one they were made in
+ * (the store's `version`) moves only the items that left and came, and remakes only their months' parts; the other
+ * parts are the same objects as before, so the build finds their digests in its memo (scripts/partial-build.ts)
+ * instead of going over 50,000 addresses. Anything else groups every item again (`monthlyParts`' result, which this equals:
+ * lib/sitemap.test.ts).
+ */
+type KeptMonths = { version: number; months: Map<string, Dated[]>; parts: Map<string, SitemapPart[]> };
+const keptMonths = new Map<string, KeptMonths>();
+
+export function keptMonthlyParts<T extends { createdAt: string }>(kind: string, items: readonly T[], change: StoreChange<T>, datedOf: (item: T) => Dated): SitemapPart[] {
+  const version = change?.version ?? -1;
+  let kept = keptMonths.get(kind);
+  const monthOf = (d: Dated) => d.createdAt.slice(0, 7);
+  if (kept && version >= 0 && kept.version === version - 1 && change?.delta) {
+    const { months, parts } = kept;
+    for (const item of change.delta.removed) {
+      const d = datedOf(item);
+      const rows = months.get(monthOf(d));
+      const at = rows ? rows.indexOf(d, lowerBound(rows, d, byCreation)) : -1;
+      if (!rows || at < 0) {
+        kept = undefined;
+        break;
+      }
+      rows.splice(at, 1);
+      if (rows.length === 0) months.delete(monthOf(d));
+      parts.delete(monthOf(d));
+    }
+    if (kept) {
+      for (const item of change.delta.added) {
+        const d = datedOf(item);
+        const rows = months.get(monthOf(d)) ?? [];
+        rows.splice(lowerBound(rows, d, byCreation), 0, d);
+        months.set(monthOf(d), rows);
+        parts.delete(monthOf(d));
+      }
+      kept.version = version;
+    }
+  } else if (kept?.version !== version || version < 0) kept = undefined;
+  if (!kept) {
+    const months = new Map<string, Dated[]>();
+    for (const item of items) {
+      const d = datedOf(item);
+      const rows = months.get(monthOf(d));
+      if (rows) rows.push(d);
+      else months.set(monthOf(d), [d]);
+    }
+    for (const rows of months.values()) rows.sort(byCreation);
+    kept = { version, months, parts: new Map() };
+    keptMonths.set(kind, kept);
+  }
+  const { months, parts } = kept;
+  return [...months.keys()].sort().flatMap((month) => {
+    let mine = parts.get(month);
+    if (!mine) parts.set(month, (mine = monthParts(kind, month, months.get(month)!)));
+    return mine;
+  });
 }
 
 /** One part: a urlset. */

@@ -1,10 +1,13 @@
 import type { APIRoute } from "astro";
 import { siteOrigin } from "../lib/build-data";
 import { indexXml } from "../lib/sitemap";
-import { sitemapParts } from "../lib/sitemap-parts";
+import { sitemapPartNames } from "../lib/sitemap-parts";
 
-/** The sitemap index: one line per part (pages/sitemap/[part].xml.ts, lib/sitemap.ts). */
+/**
+ * The sitemap index: one line per part (pages/sitemap/[part].xml.ts, lib/sitemap.ts). It reads the parts' names
+ * only (a derived answer): rendered again when a part appears or goes, not at every change.
+ */
 export const GET: APIRoute = async ({ site }) => {
-  const parts = await sitemapParts();
-  return new Response(indexXml(siteOrigin(site), parts.map((p) => p.name)), { headers: { "content-type": "application/xml; charset=utf-8" } });
+  const names = await sitemapPartNames();
+  return new Response(indexXml(siteOrigin(site), names), { headers: { "content-type": "application/xml; charset=utf-8" } });
 };
