@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import * as pagefind from "pagefind";
 import { foldApostrophes } from "../site/src/lib/search-text";
-import { assignShards, buildSearchIndex, OLD_SHARD_FACTOR, pageDate, pageUrl, searchableSlice, type ShardPage, withoutIgnored } from "./search-index";
+import { assignShards, buildSearchIndex, OLD_SHARD_FACTOR, pageDate, pageUrl, searchableSlice, type ShardPage, stagedPagesDelta, withoutIgnored } from "./search-index";
 
 const page = (lang: string, body: string) =>
   `<!doctype html><html lang="${lang}"><head><title>t</title></head><body><header>Menu</header>${body}</body></html>`;
@@ -267,5 +267,42 @@ describe("search index", () => {
     // Its own text is still what counts.
     writeFileSync(join(next, "user", "awa.html"), profile(3).replace("Chercheuse.", "Économiste."));
     expect(await buildSearchIndex(next, { previous: live })).toMatchObject({ indexed: 1, reused: 0 });
+  });
+  it("a staged build's change alone gives the index the list of every page gives (issue 31: no pass over the site)", async () => {
+    const live = join(dir, "staged-live");
+    const article = (i: number, title: string) =>
+      page("fr", `<main data-pagefind-body><h1>${title}</h1><p data-pagefind-ignore><time datetime="${date(i)}">${i}</time></p><p>Océan ${i}</p></main>`);
+    mkdirSync(join(live, "article"), { recursive: true });
+    for (let i = 0; i < 120; i++) writeFileSync(join(live, "article", `a${i}.html`), article(i, `Étude n°${i}`));
+    writeFileSync(join(live, "articles.html"), page("fr", "<main><h1>Tous les articles</h1></main>"));
+    await buildSearchIndex(live, { pagesPerShard: 10 });
+    // The change: the newest article corrected, an old one gone, a new one, and the list rendered again (not
+    // searchable); a rendered page not written yet is left out by both.
+    const rendered = ["article/a119.html", "article/a120.html", "articles.html", "article/a121.html"];
+    const gone = ["article/a3.html"];
+    const stage = (out: string) => {
+      mkdirSync(join(out, "article"), { recursive: true });
+      writeFileSync(join(out, "article", "a119.html"), article(119, "Étude corrigée"));
+      writeFileSync(join(out, "article", "a120.html"), article(120, "Étude nouvelle"));
+      writeFileSync(join(out, "articles.html"), page("fr", "<main><h1>Tous les articles</h1></main>"));
+    };
+    const whole = join(dir, "staged-whole");
+    const changed = join(dir, "staged-change");
+    stage(whole);
+    stage(changed);
+    const every = [
+      ...Array.from({ length: 120 }, (_, i) => `article/a${i}.html`).filter((f) => f !== "article/a3.html" && !rendered.includes(f)).map((f) => `c${f}`),
+      ...rendered.map((f) => `r${f}`),
+    ].join("\n");
+    const fromWhole = await buildSearchIndex(whole, { previous: live, pagesPerShard: 10, staged: true, pages: every });
+    const fromChange = await buildSearchIndex(changed, { previous: live, pagesPerShard: 10, staged: true, pages: stagedPagesDelta(rendered, gone) });
+    expect(fromWhole.pages).toBe(120);
+    expect(fromWhole.indexed).toBeGreaterThan(0);
+    expect({ ...fromChange, timings: null }).toEqual({ ...fromWhole, timings: null });
+    const manifest = (d: string) => JSON.parse(readFileSync(join(d, ".search.json"), "utf8"));
+    expect(manifest(changed)).toEqual(manifest(whole));
+    const files = (d: string) => (readdirSync(join(d, "pagefind"), { recursive: true }) as string[]).sort();
+    expect(files(changed)).toEqual(files(whole));
+    for (const f of files(whole).filter((f) => /\.(pf_\w+|json)$/.test(f))) expect(readFileSync(join(changed, "pagefind", f)), f).toEqual(readFileSync(join(whole, "pagefind", f)));
   });
 });

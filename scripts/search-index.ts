@@ -64,6 +64,28 @@ export function stagedPagesLine(file: string, carried: boolean): string | null {
 }
 
 /**
+ * What a staged build changed in the live build's pages, as `stagedPagesDelta` hands it over: this first line,
+ * then "r" and the file of each page rendered, "g" and the file of each page gone. The index is then the live
+ * one's records less those pages, plus the rendered pages read again: no pass over every page of the site.
+ */
+export const PAGES_DELTA = "delta";
+
+/** The change a staged build made to the live build's HTML pages (see PAGES_DELTA): its files by kind. */
+export function stagedPagesDelta(rendered: readonly string[], gone: readonly string[]): string {
+  const lines = [PAGES_DELTA];
+  for (const file of rendered) if (stagedPagesLine(file, false) !== null) lines.push(`r${file}`);
+  for (const file of gone) if (stagedPagesLine(file, false) !== null) lines.push(`g${file}`);
+  return lines.join("\n");
+}
+
+function readDelta(listed: string | undefined): { rendered: string[]; gone: string[] } | null {
+  if (listed === undefined || (listed !== PAGES_DELTA && !listed.startsWith(`${PAGES_DELTA}\n`))) return null;
+  const delta = { rendered: [] as string[], gone: [] as string[] };
+  for (const line of listed.split("\n").slice(1)) (line[0] === "g" ? delta.gone : delta.rendered).push(line.slice(1));
+  return delta;
+}
+
+/**
  * The HTML pages of a build staged for publication in place (scripts/staging.ts): every page its `.pages.json`
  * lists (or `listed`, the same from memory: `stagedPagesLine`), with where it is (the staging folder when rendered
  * there, else the live folder), in the order `htmlFiles` gives for a whole build.
@@ -565,7 +587,7 @@ export type SearchIndexStats = {
  * Indexes the build at `outDir`. With `previous` (the live build), shards whose pages are all unchanged are
  * hard-linked from it instead of being indexed again. `keepServices`: Pagefind's processes stay up for the next
  * call (a long-lived build process); else they are closed, so a one-shot build exits. `pages`: a staged build's
- * pages from memory (`stagedPagesLine`), instead of its `.pages.json`.
+ * pages from memory (`stagedPagesLine`), instead of its `.pages.json`, or only what it changed (`stagedPagesDelta`).
  */
 export async function buildSearchIndex(
   outDir: string,
@@ -582,13 +604,27 @@ export async function buildSearchIndex(
   // Shards are reused only from a build made by the same code (the key covers this file and Pagefind's version).
   const manifest = readManifest(previous);
   const before = manifest?.key === key ? manifest : null;
-  const pages: Record<string, PageRecord> = {};
+  let pages: Record<string, PageRecord> = {};
   const slices = new Map<string, string>();
-  // A staged build's unchanged pages are read from the live folder.
-  const files: [string, string, boolean][] = staged
-    ? stagedHtmlFiles(outDir, previous!, opts.pages)
-    : (await htmlFiles(outDir)).map((path): [string, string, boolean] => [relative(outDir, path).split(sep).join("/"), path, false]);
+  const delta = staged ? readDelta(opts.pages) : null;
+  let files: [string, string, boolean][];
+  if (delta) {
+    // The live index's records of the pages the build carried (all but those rendered or gone) are this build's:
+    // the same files, whose records the build that made them wrote. The rendered pages are read below; one not
+    // written yet is left out, as it would be from the whole list.
+    if (!before) throw new Error("search index: a staged change without the live index's manifest (.search.json)");
+    pages = { ...before.pages };
+    for (const file of [...delta.gone, ...delta.rendered]) delete pages[pageUrl(file)];
+    files = delta.rendered.filter((file) => existsSync(join(outDir, file))).map((file): [string, string, boolean] => [file, join(outDir, file), false]);
+  } else {
+    // A staged build's unchanged pages are read from the live folder.
+    files = staged
+      ? stagedHtmlFiles(outDir, previous!, opts.pages)
+      : (await htmlFiles(outDir)).map((path): [string, string, boolean] => [relative(outDir, path).split(sep).join("/"), path, false]);
+  }
   const where = new Map(files.map(([file, path]) => [file, path]));
+  // Where a page not listed above is (a staged change lists only the rendered pages): the live folder.
+  const unlistedIn = staged ? previous! : outDir;
   const list = lap();
   for (const [file, path, carried] of files) {
     const url = pageUrl(file);
@@ -652,7 +688,7 @@ export async function buildSearchIndex(
         // again at most changes: its ~500 unchanged pages are not read and cut again each time).
         const remembered = keepServices ? sentBefore.get(url) : undefined;
         if (remembered && remembered.digest === pages[url]!.digest) return [url, remembered.text];
-        const slice = searchableSlice(readFileSync(where.get(pages[url]!.file) ?? join(outDir, pages[url]!.file), "utf8"));
+        const slice = searchableSlice(readFileSync(where.get(pages[url]!.file) ?? join(unlistedIn, pages[url]!.file), "utf8"));
         const text = withoutIgnored(foldApostrophes(slice!));
         if (keepServices) sentNow.set(url, text);
         return [url, text];
