@@ -10,7 +10,7 @@
  * before each build) finishes the publication. The generation file (`.generation.json`) is written last: a reader
  * of the generation never sees one whose files are not all in place.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmdirSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 
 /**
@@ -144,13 +144,15 @@ function apply(siteDir: string, j: Journal, onStep?: PublishStepHook, timings?: 
     parents.add(dirname(join(j.live, rel)));
     onStep?.({ kind: "remove", rel, index: index++ });
   }
-  // Folders left empty (a theme renamed away, a search shard gone), as a full build would not have them.
+  // Folders left empty (a theme renamed away, a search shard gone), as a full build would not have them. rmdir
+  // itself refuses a folder that is not empty, so none is listed: at 50,000 articles `article/` holds 200,000
+  // files, and listing it cost the primary 100-250 ms of each publication that removed a page.
   for (const folder of [...parents].sort((a, b) => b.length - a.length)) {
     for (let dir = folder; dir.startsWith(j.live + "/"); dir = dirname(dir)) {
       try {
-        if (readdirSync(dir).length > 0) break;
         rmdirSync(dir);
       } catch {
+        // Not empty (ENOTEMPTY), or already gone: the folders above it stay too.
         break;
       }
     }
