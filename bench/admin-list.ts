@@ -11,7 +11,7 @@
  * generation takes minutes; the sizes given must then match the ones it was made with). BENCH_LISTS=admin
  * articles,member media measures only the lists named.
  */
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { chromium } from "playwright";
@@ -87,6 +87,8 @@ const server = await startServer({
   port: Number(process.env.BENCH_PORT ?? 4508),
   databaseUrl,
   dir,
+  // Removed when the server stops, with the generated site (a BENCH_DB lives elsewhere), unless BENCH_KEEP=1.
+  ownsDir: true,
   // The per-account search limit (30 per 10 s) would answer most of wrk's searches with 429: lifted here.
   env: { SEED: "none", ADMIN_NICKNAME: "bench", ADMIN_PASSWORD: "bench-password-123", SITE_BUILD: browserPart ? "on" : "off", SEARCHES_PER_10S: "1000000" },
 });
@@ -196,5 +198,3 @@ if (browserPart) {
 }
 console.log(`load average at the end: ${(await Bun.file("/proc/loadavg").text()).trim()}`);
 await server.stop();
-// The generated site and database (hundreds of MB) go with the run, unless BENCH_KEEP=1 (a BENCH_DB lives elsewhere).
-if (process.env.BENCH_KEEP !== "1") rmSync(dir, { recursive: true, force: true });
