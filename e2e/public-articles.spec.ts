@@ -20,16 +20,21 @@ const collator = new Intl.Collator("fr", { sensitivity: "base", numeric: true })
 const titles = async (page: Page) =>
   (await page.locator("#articles-table tbody tr:not([hidden]) td.title-cell .row-title").allTextContents()).map((t) => t.trim());
 /**
- * The titles of every page of the list shown, following « Suivante › »: a list is cut into pages where its rows
- * say (site/src/lib/article-pages.ts), so the articles other journeys leave online can make a second page.
+ * Runs `visit` on the list shown, then on each next page, following « Suivante › »: a list is cut into pages where
+ * its rows say (site/src/lib/article-pages.ts), so the articles other journeys leave online can make a second page.
  */
-const allTitles = async (page: Page) => {
-  const all = await titles(page);
+const forEveryPage = async (page: Page, visit: () => Promise<void>) => {
   const next = page.getByRole("navigation", { name: "Pages de la liste" }).getByRole("link", { name: "Suivante ›" });
+  await visit();
   while (await next.count()) {
     await page.goto((await next.getAttribute("href"))!);
-    all.push(...(await titles(page)));
+    await visit();
   }
+};
+/** The titles of every page of the list shown (see `forEveryPage`). */
+const allTitles = async (page: Page) => {
+  const all: string[] = [];
+  await forEveryPage(page, async () => void all.push(...(await titles(page))));
   return all;
 };
 const get = async <T>(page: Page, path: string): Promise<T> => {
@@ -92,10 +97,10 @@ test.describe("rows that read like a publication (issue 13, item 1)", () => {
     const articles = await get<ApiArticle[]>(page, "/api/public/articles");
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: 900 });
-      // Every page of the list: the articles other journeys leave online can make a second one (see `allTitles`).
+      // Every page of the list: the articles other journeys leave online can make a second one.
       const seen: string[] = [];
       await page.goto("/articles");
-      for (;;) {
+      await forEveryPage(page, async () => {
         const shownTitles = new Set(await titles(page));
         for (const a of articles.filter((x) => shownTitles.has(fr(x.title)))) {
           seen.push(a.url);
@@ -108,10 +113,7 @@ test.describe("rows that read like a publication (issue 13, item 1)", () => {
           const shown = await excerpt.innerText();
           expect(cutBetweenWords(shown, a.excerpt.replace(/…$/, "")), `${width} px: « ${shown} »`).toBe(true);
         }
-        const next = page.getByRole("navigation", { name: "Pages de la liste" }).getByRole("link", { name: "Suivante ›" });
-        if (!(await next.count())) break;
-        await page.goto((await next.getAttribute("href"))!);
-      }
+      });
       expect(seen.sort(), `${width} px: every article has its row`).toEqual(articles.map((a) => a.url).sort());
     }
   });
