@@ -40,4 +40,25 @@ describe("embedded database connections", () => {
     await refreshStatistics(database);
     expect(await analysed()).toBeGreaterThan(0);
   });
+
+  it("gives an index a migration rebuilt its statistics at the start that applies it", async () => {
+    dir = mkdtempSync(join(tmpdir(), "db-client-"));
+    database = await openDatabase(`file:${join(dir, "t.db")}`);
+    await migrateDatabase(database);
+    const { client } = database;
+    await client.execute(`with recursive s(i) as (select 1 union all select i + 1 from s where i < 200)
+      insert into media (id, title, url, type, approved, online, created_at, updated_at) select 'm' || i, 'Média ' || i, 'm-' || i, 'pdf', i % 5 <> 0, 1, i, 0 from s`);
+    // A site analysed before migration 0034: the status index as it was, with its statistics, and 0034 not applied.
+    await client.execute("drop index media_status_idx");
+    await client.execute("create index media_status_idx on media (approved, online, created_at desc, id desc) where deleted_at is null");
+    await client.execute("ANALYZE");
+    await client.execute("delete from __drizzle_migrations where created_at = (select max(created_at) from __drizzle_migrations)");
+    const statistics = async () => (await client.execute("select count(*) as n from sqlite_stat1 where idx = 'media_status_idx'")).rows[0]!.n;
+    expect(await statistics()).toBe(1);
+    // The next start rebuilds the index (dropping its statistics with it), then gathers them again.
+    await migrateDatabase(database);
+    const [index] = (await client.execute("select sql from sqlite_master where name = 'media_status_idx'")).rows;
+    expect(String(index!.sql)).toMatch(/uploaded_by/);
+    expect(await statistics()).toBe(1);
+  });
 });

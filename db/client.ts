@@ -108,10 +108,20 @@ function takeTurns(db: Db, file: string): void {
 
 /** Applies the committed migrations; safe to run at every start. */
 export async function migrateDatabase(database: Database): Promise<void> {
+  const before = await appliedMigrations(database);
   await migrate(database.db, { migrationsFolder: MIGRATIONS });
   // migrate() may run statements on a fresh connection state; foreign keys must stay enforced.
   await database.client.execute("PRAGMA foreign_keys = ON");
-  await refreshStatistics(database);
+  await refreshStatistics(database, { migrated: (await appliedMigrations(database)) > before });
+}
+
+/** How many migrations the database has had (0 before the first start: drizzle's table does not exist yet). */
+async function appliedMigrations(database: Database): Promise<number> {
+  try {
+    return Number((await database.client.execute("select count(*) as n from __drizzle_migrations")).rows[0]?.n ?? 0);
+  } catch {
+    return 0;
+  }
 }
 
 /**
@@ -123,13 +133,15 @@ export async function migrateDatabase(database: Database): Promise<void> {
  * installation ran on none); then `PRAGMA optimize` re-analyses tables that changed a lot. A full ANALYZE of the
  * 50,000-article database takes 0.16 s; no sample limit: sampled statistics misjudged the approved and online
  * flags (1,001 rows per value instead of 25,000) and chose a 115 ms plan over a 1.5 ms one. Some hosted libSQL
- * servers refuse these statements: statistics are an optimisation, not a requirement.
+ * servers refuse these statements: statistics are an optimisation, not a requirement. `migrated`: a migration was
+ * just applied, and an index it made or rebuilt has no statistics (`PRAGMA optimize` does not look at indexes):
+ * everything is analysed once. Without this, migration 0034's rebuilt media_status_idx ran without statistics.
  */
-export async function refreshStatistics(database: Database): Promise<void> {
+export async function refreshStatistics(database: Database, opts: { migrated?: boolean } = {}): Promise<void> {
   const { client } = database;
   try {
     const hasStats = (await client.execute("select 1 from sqlite_master where name = 'sqlite_stat1'")).rows.length > 0;
-    if (!hasStats) {
+    if (!hasStats || opts.migrated) {
       await client.execute("ANALYZE");
       return;
     }

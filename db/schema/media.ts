@@ -65,7 +65,10 @@ export const media = sqliteTable(
     index("media_title_key_idx").on(t.titleKey, t.id).where(live),
     index("media_uploader_key_idx").on(t.uploaderKey, sql`${t.createdAt} desc`, sql`${t.id} desc`).where(live),
     index("media_type_idx").on(t.type, sql`${t.createdAt} desc`, sql`${t.id} desc`).where(live),
-    index("media_status_idx").on(t.approved, t.online, sql`${t.createdAt} desc`, sql`${t.id} desc`).where(live),
+    // The uploader last: « Par statut » walks every pending and offline media before the first public one (1,000 of
+    // 20,000 in bench/admin-list.ts), and a member's view tests each against « theirs » from this index alone instead
+    // of reading its row (their search sorted by status: 2.4 ms for the page's ids against 1.2 ms by date; now 1.2).
+    index("media_status_idx").on(t.approved, t.online, sql`${t.createdAt} desc`, sql`${t.id} desc`, t.uploadedBy).where(live),
     // Not partial: it also counts the live rows (deleted_at IS NULL) of every list, which SQLite will not do from a
     // partial index (a full read of the table instead: 62 ms against 1 ms at 50,000 articles).
     index("media_trash_idx").on(t.deletedAt, t.id),

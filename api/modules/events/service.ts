@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, like, not, type SQL } from "drizzle
 import type { Db } from "../../../db/client";
 import { newId } from "../../../db/ids";
 import { slugify } from "../../../db/slug";
+import { storedColumns } from "../../../db/stored-columns";
 import { eventOrganizers, events, eventThemes, themes, users, type EventRow } from "../../../db/schema";
 import { BadRequestError, NotFoundError } from "../../lib/errors";
 import { groupBy } from "../../lib/group";
@@ -17,7 +18,8 @@ export async function listEvents(db: Db, opts: { includeHidden?: boolean; where?
   const where = and(opts.includeHidden ? undefined : eq(events.online, true), opts.where);
   const [rows, organizerRows, themeRows] = await Promise.all([
     // The id breaks ties, so the site build can place the events it reads by id (site/src/lib/api.ts).
-    db.select().from(events).where(where).orderBy(desc(events.startDate), asc(events.id)),
+    // Without the folded title, computed at each read (db/stored-columns.ts).
+    db.select(storedColumns(events)).from(events).where(where).orderBy(desc(events.startDate), asc(events.id)),
     db
       .select({ eventId: eventOrganizers.eventId, user: summaryColumns })
       .from(eventOrganizers)
@@ -39,7 +41,7 @@ export async function listEvents(db: Db, opts: { includeHidden?: boolean; where?
 }
 
 function toEvent(
-  row: EventRow,
+  row: Omit<EventRow, "titleFold" | "titleKey">,
   organizers: { user: Parameters<typeof toUserSummary>[0] }[],
   themeRows: { id: string; name: string; url: string }[],
 ): Event {

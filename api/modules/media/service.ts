@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { media, users, type MediaRow } from "../../../db/schema";
+import { storedColumns } from "../../../db/stored-columns";
 import { NotFoundError } from "../../lib/errors";
 import { summaryColumns, toUserSummary } from "../members/mappers";
 import { searchMatcher } from "../articles/search";
@@ -14,7 +15,11 @@ export const mediaIsPublic = and(mediaIsLive, eq(media.approved, true), eq(media
 
 type Uploader = Parameters<typeof toUserSummary>[0] | null;
 
-export function toMedia(row: MediaRow, uploader: Uploader): Media {
+/** A media's row as its reads select it: without the folded title, computed at each read (db/stored-columns.ts). */
+const mediaColumns = storedColumns(media);
+type MediaRead = Omit<MediaRow, "titleFold" | "titleKey">;
+
+export function toMedia(row: MediaRead, uploader: Uploader): Media {
   return {
     _id: row.id,
     title: row.title,
@@ -67,7 +72,7 @@ export async function listMedia(db: Db, filter: MediaFilter = {}): Promise<Media
     where.push(inArray(media.id, filter.ids));
   }
   const rows = await db
-    .select({ media, uploader: summaryColumns })
+    .select({ media: mediaColumns, uploader: summaryColumns })
     .from(media)
     .leftJoin(users, eq(users.id, media.uploadedBy))
     .where(and(...where))
@@ -98,7 +103,7 @@ export function memberMedia(db: Db, viewerId: string, mine: boolean): Promise<Me
 /** One public media by its slug; 404 when it does not exist or is not public. */
 export async function getPublicMedia(db: Db, url: string): Promise<Media> {
   const [row] = await db
-    .select({ media, uploader: summaryColumns })
+    .select({ media: mediaColumns, uploader: summaryColumns })
     .from(media)
     .leftJoin(users, eq(users.id, media.uploadedBy))
     .where(and(eq(media.url, url), mediaIsPublic))
@@ -110,7 +115,7 @@ export async function getPublicMedia(db: Db, url: string): Promise<Media> {
 /** One media by id or by url (an id wins), whatever its state, with its uploader; undefined when unknown. */
 async function findMediaRow(db: Db, idOrUrl: string) {
   const [row] = await db
-    .select({ media, uploader: summaryColumns })
+    .select({ media: mediaColumns, uploader: summaryColumns })
     .from(media)
     .leftJoin(users, eq(users.id, media.uploadedBy))
     .where(and(mediaIsLive, or(eq(media.id, idOrUrl), eq(media.url, idOrUrl))))
