@@ -5,6 +5,7 @@
  */
 import { join } from "node:path";
 import { openDatabase, migrateDatabase, refreshStatistics } from "../db/client";
+import { mergeSearchIndexes } from "../db/search-indexes";
 import { accountLimitsOf, redisAccountLimits } from "./lib/account-limits";
 import { SERVED_BY } from "./lib/worker-api";
 import { onWorkerMessage, type FromWorker, type ToWorker } from "./lib/worker-ipc";
@@ -222,8 +223,10 @@ const refreshMediaFiles = () =>
 void sweepTempUploads(env.uploadsDir);
 setInterval(() => void sweepTempUploads(env.uploadsDir), 60 * 60 * 1000).unref();
 // A site grows between restarts: the planner's statistics are refreshed every six hours too (cheap when nothing
-// changed much; nothing is lost if a restart skips one).
-setInterval(() => void refreshStatistics(database), 6 * 60 * 60 * 1000).unref();
+// changed much; nothing is lost if a restart skips one), and the full-text indexes' segments merged, in small steps
+// that take turns with the writes (db/search-indexes.ts), at start as well.
+void mergeSearchIndexes(database);
+setInterval(() => void refreshStatistics(database).then(() => mergeSearchIndexes(database)), 6 * 60 * 60 * 1000).unref();
 // Bound below, once the mail worker exists; « Envoyer maintenant » wakes it.
 let issueSender: ReturnType<typeof startIssueSender> | undefined;
 // A change made through another API process clears this one's public cache and public uploads set too, and this
