@@ -6,7 +6,7 @@
 import { cpSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { CSP_HASHES_FILE } from "../api/lib/security-headers";
-import { Compressor, MIN_BYTES } from "./compress";
+import { type CompressionThreads, Compressor, MIN_BYTES } from "./compress";
 import { PAGES_MANIFEST, type PagesManifest, readPagesManifest } from "./partial-build";
 import { buildSearchIndex, type SearchIndexStats } from "./search-index";
 
@@ -140,10 +140,16 @@ export function startSearchIndex(job: BuildJob): Promise<SearchIndexStats> {
 
 /**
  * `search`: the search index already under way (a warm build starts it before its lists are rendered). `linked`:
- * the files carried over with their compressed copies (a warm build links them on a thread).
+ * the files carried over with their compressed copies (a warm build links them on a thread). `threads`: compression
+ * threads kept by the process (else started for this build and stopped after it).
  */
-export async function indexAndCompress(job: BuildJob, search?: Promise<SearchIndexStats>, linked?: ReadonlySet<string>): Promise<SearchIndexStats> {
-  const compressor = new Compressor(job.out, job.previous);
+export async function indexAndCompress(
+  job: BuildJob,
+  search?: Promise<SearchIndexStats>,
+  linked?: ReadonlySet<string>,
+  threads?: CompressionThreads,
+): Promise<SearchIndexStats> {
+  const compressor = new Compressor(job.out, job.previous, threads);
   const phase = async <T,>(label: (result: T, ms: number) => string, work: () => Promise<T>): Promise<T> => {
     const started = performance.now();
     const result = await work();

@@ -23,6 +23,7 @@ import {
 } from "./build-steps";
 import { nextBuildGeneration } from "../site/src/lib/per-build";
 import { apiReadStats } from "../site/src/lib/page-reads";
+import { keptCompressionThreads } from "./compress";
 import { buildKey, keepOnlyManifestOf } from "./partial-build";
 import { exitWithServer } from "../api/lib/owned-by-server";
 import type { CapturedPrerenderer } from "./prerenderer-capture";
@@ -121,7 +122,8 @@ async function runJob(job: WorkerJob): Promise<WorkerAnswer> {
   console.log(`pages in place at ${at()}`);
   const read = apiReadStats();
   console.log(`api read: ${read.answers} answers, ${read.bytes} bytes`);
-  const searched = await indexAndCompress(buildJob, search, linkedFiles);
+  // The compression threads stay from one build to the next: starting them was on every build's critical path.
+  const searched = await indexAndCompress(buildJob, search, linkedFiles, keptCompressionThreads());
   console.log(`search and compression done at ${at()}`);
   if (buildJob.staged) {
     const staged = prepareStaging(job.out, buildJob.previous!, searched.files);

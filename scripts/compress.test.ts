@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
-import { Compressor } from "./compress";
+import { buildHashIndex, CompressionThreads, Compressor, hashIndex, mergeManifest } from "./compress";
 
 const page = (text: string) => `<!doctype html><html lang="fr"><body>${`<p>${text}</p>`.repeat(200)}</body></html>`;
 
@@ -90,5 +90,67 @@ describe("precompression", () => {
     expect(existsSync(join(after, "index.html.br"))).toBe(false);
     expect(existsSync(join(after, "index.html.gz"))).toBe(false);
     expect(existsSync(join(before, "index.html.br"))).toBe(true);
+  });
+
+  it("gives the same copies with threads kept from one build to the next, which a build's end leaves running", async () => {
+    const threads = new CompressionThreads(2);
+    try {
+      for (const name of ["k1", "k2"]) {
+        const root = join(dir, name);
+        mkdirSync(root);
+        writeFileSync(join(root, "index.html"), page(`Accueil ${name}`));
+        const c = new Compressor(root, undefined, threads);
+        await c.run();
+        c.finish();
+        c.close();
+        expect(c.stats).toEqual({ compressed: 1, reused: 0, small: 0 });
+        expect(brotliDecompressSync(readFileSync(join(root, "index.html.br")))).toEqual(readFileSync(join(root, "index.html")));
+        expect(threads.size).toBe(2);
+      }
+      const fresh = join(dir, "k3");
+      mkdirSync(fresh);
+      writeFileSync(join(fresh, "index.html"), page("Accueil k2"));
+      await compress(fresh);
+      expect(readFileSync(join(fresh, "index.html.br"))).toEqual(readFileSync(join(dir, "k2", "index.html.br")));
+      expect(readFileSync(join(fresh, "index.html.gz"))).toEqual(readFileSync(join(dir, "k2", "index.html.gz")));
+    } finally {
+      threads.close();
+    }
+  });
+});
+
+describe("the index by hash kept with a compression manifest", () => {
+  /** Staging's merge as it was written before the index was kept: the reference for the key order. */
+  const mergedAsBefore = (files: Record<string, string>, drop: string[], add: Record<string, string>) => {
+    const copy = { ...files };
+    for (const rel of drop) delete copy[rel];
+    return Object.assign(copy, add);
+  };
+
+  it("equals the index made from scratch after each merge, same bytes under several names included", () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 50; i++) files[`article/a${i}.html`] = `h${i % 20}`;
+    files["pagefind/shard-1/wasm.fr.pagefind"] = "wasm";
+    files["pagefind/shard-2/wasm.fr.pagefind"] = "wasm";
+    const index = hashIndex(files);
+    const merges: [string[], Record<string, string>][] = [
+      // A page changed, a page gone, a new page with bytes another page has.
+      [["article/a3.html", "article/a7.html", "article/a60.html"], { "article/a3.html": "h99", "article/a60.html": "h5" }],
+      // The last name of a shared hash goes: the one before it is reused from now on.
+      [["pagefind/shard-2/wasm.fr.pagefind", "article/a45.html"], { "pagefind/shard-3/wasm.fr.pagefind": "wasm" }],
+      // An entry of the staged manifest that was not dropped moves to the end, as a dropped one does.
+      [[], { "article/a10.html": "h10", "article/a11.html": "h3" }],
+      [["article/a60.html", "article/a3.html"], {}],
+    ];
+    for (const [drop, add] of merges) {
+      const expected = mergedAsBefore(files, drop, add);
+      mergeManifest(files, drop, add);
+      expect(Object.entries(files)).toEqual(Object.entries(expected).sort((a, b) => (Object.hasOwn(add, a[0]) ? 1 : 0) - (Object.hasOwn(add, b[0]) ? 1 : 0)));
+      expect(hashIndex(files)).toBe(index);
+      expect(index).toEqual(buildHashIndex(files));
+    }
+    // The compressor reuses the copies of the last name in the manifest's order, as a map filled from every entry.
+    const lastByHash = new Map(Object.entries(files).map(([rel, hash]) => [hash, rel]));
+    for (const [hash, rel] of lastByHash) expect(index.get(hash)!.at(-1)).toBe(rel);
   });
 });

@@ -17,6 +17,7 @@ export const MIN_BYTES = 1024;
 const AHEAD = 4;
 
 type Manifest = { files: Record<string, string> };
+type Files = Manifest["files"];
 
 export type CompressStats = { compressed: number; reused: number; small: number };
 
@@ -58,6 +59,65 @@ export function writeManifest(dir: string, manifest: Manifest): void {
   knownManifests = [{ id, manifest }, ...knownManifests.filter((k) => !k.id.startsWith(inode) && k.manifest !== manifest)].slice(0, 2);
 }
 
+/**
+ * Each hash of a compression manifest with the files that have it, in the manifest's key order: the compressor reuses
+ * the copies of the last one, as a map filled from every entry would. Kept by the manifest's `files` object and
+ * changed with it by `mergeManifest` (staging's merge): at 50,000 articles the live manifest has ~60,000 entries,
+ * and the index was made again from all of them at every build.
+ */
+const indexes = new WeakMap<Files, Map<string, string[]>>();
+
+/** The index of `files` made from scratch (what the kept index must always equal). */
+export function buildHashIndex(files: Files): Map<string, string[]> {
+  const index = new Map<string, string[]>();
+  for (const rel in files) {
+    const hash = files[rel]!;
+    const list = index.get(hash);
+    if (list) list.push(rel);
+    else index.set(hash, [rel]);
+  }
+  return index;
+}
+
+/** The index of `files`, kept from the last build when this process made or merged that manifest. */
+export function hashIndex(files: Files): Map<string, string[]> {
+  let index = indexes.get(files);
+  if (!index) {
+    index = buildHashIndex(files);
+    indexes.set(files, index);
+  }
+  return index;
+}
+
+/**
+ * Changes a manifest's `files` in place: the entries of `drop` go, then those of `add` are put at the end (an entry
+ * of `add` already there goes first, so it moves to the end). Its index, if one is kept, follows.
+ */
+export function mergeManifest(files: Files, drop: Iterable<string>, add: Files): void {
+  const index = indexes.get(files);
+  const remove = (rel: string) => {
+    if (!Object.hasOwn(files, rel)) return;
+    if (index) {
+      const hash = files[rel]!;
+      const list = index.get(hash)!;
+      list.splice(list.lastIndexOf(rel), 1);
+      if (list.length === 0) index.delete(hash);
+    }
+    delete files[rel];
+  };
+  for (const rel of drop) remove(rel);
+  for (const rel in add) {
+    remove(rel);
+    const hash = add[rel]!;
+    files[rel] = hash;
+    if (index) {
+      const list = index.get(hash);
+      if (list) list.push(rel);
+      else index.set(hash, [rel]);
+    }
+  }
+}
+
 /** Removes a file if it exists (a sibling left by a hard-linked copy of the previous build must not be written through). */
 function unlinkIfAny(path: string) {
   try {
@@ -97,31 +157,24 @@ function* walk(dir: string, root: string, skip: ReadonlySet<string>): Generator<
   }
 }
 
-export class Compressor {
+/**
+ * Compression threads, one job queue per thread. A build process keeps one set for all its builds
+ * (`keptCompressionThreads`): starting the threads (each loads compress-worker.ts) cost each warm build 15-45 ms
+ * before its first file was compressed (bench/compress-staged.ts), more under load.
+ */
+export class CompressionThreads {
   private readonly threads: Worker[] = [];
+  readonly inFlight: number[] = [];
   private readonly waiting = new Map<number, { resolve: () => void; reject: (e: Error) => void }>();
-  private readonly inFlight: number[] = [];
   private nextId = 0;
-  /** Wakes run() when a thread finishes a job while every thread had its share queued. */
-  private onFreed: (() => void) | null = null;
-  private readonly previousByHash = new Map<string, string>();
-  private previousFiles: Record<string, string> = {};
-  private readonly files: Record<string, string> = {};
-  readonly stats: CompressStats = { compressed: 0, reused: 0, small: 0 };
+  /** Wakes those waiting for room when a thread finishes a job while every thread had its share queued. */
+  private freed: (() => void)[] = [];
+  /** A thread died: its jobs were failed, and a kept set is replaced. */
+  broken = false;
 
-  /**
-   * @param root the build to compress
-   * @param previous the live build, whose compressed copies are reused for unchanged bytes
-   */
-  constructor(
-    private readonly root: string,
-    private readonly previous?: string,
-    threads = Math.max(1, Math.min(availableParallelism(), 4)),
-  ) {
-    this.previousFiles = readManifest(previous)?.files ?? {};
-    for (const [rel, hash] of Object.entries(this.previousFiles)) this.previousByHash.set(hash, rel);
+  constructor(count = Math.max(1, Math.min(availableParallelism(), 4))) {
     const writeLock = new SharedArrayBuffer(4);
-    for (let i = 0; i < threads; i++) {
+    for (let i = 0; i < count; i++) {
       const worker = new Worker(new URL("./compress-worker.ts", import.meta.url).href);
       worker.postMessage({ writeLock } satisfies CompressInit);
       worker.onmessage = (event: MessageEvent<CompressDone>) => {
@@ -131,12 +184,95 @@ export class Compressor {
         this.inFlight[i]!--;
         if (error) job?.reject(new Error(error));
         else job?.resolve();
-        this.onFreed?.();
-        this.onFreed = null;
+        this.wake();
       };
+      worker.onerror = (event) => this.fail(new Error(`compression thread: ${event.message}`));
       this.threads.push(worker);
       this.inFlight.push(0);
     }
+  }
+
+  get size(): number {
+    return this.threads.length;
+  }
+
+  /** Resolves once some thread has fewer than `ahead` jobs queued. */
+  async room(ahead: number): Promise<void> {
+    while (!this.broken && this.inFlight.every((n) => n >= ahead)) await new Promise<void>((resolve) => this.freed.push(resolve));
+  }
+
+  /** Hands a job to the least busy thread; `body` is transferred. */
+  run(job: Omit<CompressJob, "id">): Promise<void> {
+    if (this.broken) return Promise.reject(new Error("compression threads stopped"));
+    let best = 0;
+    for (let i = 1; i < this.threads.length; i++) if (this.inFlight[i]! < this.inFlight[best]!) best = i;
+    this.inFlight[best]!++;
+    const id = this.nextId++;
+    return new Promise<void>((resolve, reject) => {
+      this.waiting.set(id, { resolve, reject });
+      this.threads[best]!.postMessage({ ...job, id } satisfies CompressJob, [job.body]);
+    });
+  }
+
+  /** Stops the threads. Jobs still queued are dropped unanswered, as before a build is abandoned. */
+  close(): void {
+    this.broken = true;
+    for (const t of this.threads) t.terminate();
+    this.threads.length = 0;
+    this.waiting.clear();
+    this.wake();
+  }
+
+  private wake() {
+    const freed = this.freed;
+    this.freed = [];
+    for (const resolve of freed) resolve();
+  }
+
+  private fail(error: Error) {
+    this.broken = true;
+    for (const job of this.waiting.values()) job.reject(error);
+    this.waiting.clear();
+    this.wake();
+  }
+}
+
+let kept: CompressionThreads | null = null;
+
+/**
+ * The compression threads this process keeps between builds (scripts/build-worker.ts, which leaves by
+ * process.exit with the server), started on first use. They hold the process open: unref'd, Bun delivered their
+ * answers late (a run of 45 jobs took twice as long).
+ */
+export function keptCompressionThreads(): CompressionThreads {
+  if (kept?.broken) kept.close();
+  if (!kept || kept.broken) kept = new CompressionThreads();
+  return kept;
+}
+
+export class Compressor {
+  private readonly threads: CompressionThreads;
+  /** Threads started for this compressor alone, stopped by `close`; kept ones are left running. */
+  private readonly ownThreads: boolean;
+  private readonly previousByHash: Map<string, string[]>;
+  private previousFiles: Record<string, string> = {};
+  private readonly files: Record<string, string> = {};
+  readonly stats: CompressStats = { compressed: 0, reused: 0, small: 0 };
+
+  /**
+   * @param root the build to compress
+   * @param previous the live build, whose compressed copies are reused for unchanged bytes
+   * @param threads how many threads to start, or threads kept by the process (`keptCompressionThreads`)
+   */
+  constructor(
+    private readonly root: string,
+    private readonly previous?: string,
+    threads?: number | CompressionThreads,
+  ) {
+    this.previousFiles = readManifest(previous)?.files ?? {};
+    this.previousByHash = hashIndex(this.previousFiles);
+    this.ownThreads = !(threads instanceof CompressionThreads);
+    this.threads = threads instanceof CompressionThreads ? threads : new CompressionThreads(threads);
   }
 
   /**
@@ -185,7 +321,7 @@ export class Compressor {
       pending.push(this.compress(path, rel, body));
       this.stats.compressed++;
       // Backpressure: wait while every thread has its share queued.
-      while (this.inFlight.every((n) => n >= AHEAD)) await new Promise<void>((resolve) => (this.onFreed = resolve));
+      await this.threads.room(AHEAD);
     }
     await Promise.all(pending);
   }
@@ -197,8 +333,7 @@ export class Compressor {
   }
 
   close() {
-    for (const t of this.threads) t.terminate();
-    this.threads.length = 0;
+    if (this.ownThreads) this.threads.close();
   }
 
   private unlinkSiblings(path: string) {
@@ -226,7 +361,7 @@ export class Compressor {
   }
 
   private reuse(path: string, hash: string, siblings: boolean): boolean {
-    const from = this.previousByHash.get(hash);
+    const from = this.previousByHash.get(hash)?.at(-1);
     if (!this.previous || from === undefined) return false;
     const source = join(this.previous, from);
     if (!existsSync(`${source}.br`) || !existsSync(`${source}.gz`)) return false;
@@ -241,17 +376,9 @@ export class Compressor {
   }
 
   private compress(path: string, rel: string, body: Buffer): Promise<void> {
-    let best = 0;
-    for (let i = 1; i < this.threads.length; i++) if (this.inFlight[i]! < this.inFlight[best]!) best = i;
-    this.inFlight[best]!++;
-    const id = this.nextId++;
     // A plain ArrayBuffer copy, transferred to the thread (transferring the buffer readFileSync returned costs far
     // more system time than this copy: measured 0.6 s vs 0.08 s for 600 pages).
     const buffer = body.buffer.slice(body.byteOffset, body.byteOffset + body.length) as ArrayBuffer;
-    const job: CompressJob = { id, path, body: buffer, squeeze: rel.startsWith("_astro/") || rel.startsWith("pagefind/") };
-    return new Promise<void>((resolve, reject) => {
-      this.waiting.set(id, { resolve, reject });
-      this.threads[best]!.postMessage(job, [job.body]);
-    });
+    return this.threads.run({ path, body: buffer, squeeze: rel.startsWith("_astro/") || rel.startsWith("pagefind/") });
   }
 }

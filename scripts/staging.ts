@@ -15,7 +15,12 @@ import { join, relative, sep } from "node:path";
 import { isEntry } from "../api/lib/site-publish";
 import { CSP_HASHES_FILE } from "../api/lib/security-headers";
 import { PUBLISH_MANIFEST, type PublishManifest } from "../api/lib/publish-in-place";
-import { MANIFEST as COMPRESSED_MANIFEST, readManifest as readCompressedManifest, writeManifest as writeCompressedManifest } from "./compress";
+import {
+  MANIFEST as COMPRESSED_MANIFEST,
+  mergeManifest,
+  readManifest as readCompressedManifest,
+  writeManifest as writeCompressedManifest,
+} from "./compress";
 import { gonePages, readPagesManifest } from "./partial-build";
 import { BUNDLE, SHARDS_FILE } from "./search-index";
 
@@ -122,9 +127,14 @@ export function prepareStaging(out: string, live: string, searchFiles?: Record<s
   // The compression manifest: the live one, less what changed or went, plus staging's own. The live one is taken
   // from the process's memory when it wrote it (scripts/compress.ts) and changed in place; not sorted (a map: its
   // order serves nobody, and sorting 60,000 names at 50,000 articles cost each build tens of milliseconds).
+  // Merged by `mergeManifest`, which keeps the compressor's index by hash of this manifest up to date for the next
+  // build (made again from ~60,000 entries at every build before).
   const compressed = readCompressedManifest(live, true)?.files ?? {};
-  for (const rel of [...staged, ...removed]) delete compressed[base(rel)];
-  Object.assign(compressed, readCompressedManifest(out)?.files ?? {});
+  mergeManifest(
+    compressed,
+    [...staged, ...removed].map((rel) => base(rel)),
+    readCompressedManifest(out)?.files ?? {},
+  );
   writeCompressedManifest(out, { files: compressed });
   if (!stagedSet.has(COMPRESSED_MANIFEST)) staged.push(COMPRESSED_MANIFEST);
 

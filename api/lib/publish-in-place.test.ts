@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { GENERATION_FILE, JOURNAL, publishInPlace, PUBLISH_MANIFEST, readGeneration, rollForward, STAGING } from "./publish-in-place";
+import { emptyTrash, GENERATION_FILE, JOURNAL, publishInPlace, PUBLISH_MANIFEST, readGeneration, rollForward, STAGING, TRASH } from "./publish-in-place";
 import { SiteBuilder } from "./site-builder";
 
 const root = mkdtempSync(join(tmpdir(), "publish-in-place-"));
@@ -81,6 +81,24 @@ describe("publication in place", () => {
     expect(generation.files).toEqual([...s.written, ...s.removed]);
     expect(existsSync(join(s.siteDir, JOURNAL))).toBe(false);
     expect(existsSync(s.staging)).toBe(false);
+  });
+
+  it("keeps the live files it replaces or removes in a trash folder, which emptyTrash removes later", async () => {
+    const s = scene("trash");
+    const replaced = statSync(join(s.live, "articles.html")).ino;
+    const removed = statSync(join(s.live, "article/old.html")).ino;
+    publishInPlace(s.siteDir, s.staging, s.live);
+    expect(withoutGeneration(tree(s.live))).toEqual(s.expected);
+    // Not freed by the publication (on a disk mounted with discard, freeing waits for the disk): still linked.
+    const trash = join(s.siteDir, TRASH, "b2");
+    const kept = new Map((readdirSync(trash) as string[]).map((name) => [statSync(join(trash, name)).ino, readFileSync(join(trash, name), "utf8")]));
+    expect(kept.get(replaced)).toBe("list 1");
+    expect(kept.get(removed)).toBe("old");
+    // The page that was new replaced nothing.
+    expect([...kept.values()]).not.toContain("new article");
+    await emptyTrash(s.siteDir);
+    expect(readdirSync(join(s.siteDir, TRASH))).toEqual([]);
+    expect(withoutGeneration(tree(s.live))).toEqual(s.expected);
   });
 
   // Killed after the first rename, in the middle, after the last rename, during the removals.

@@ -1,8 +1,18 @@
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { basename, join, resolve } from "node:path";
 import { BuildWorkerClient } from "./build-worker-client";
-import { type Generation, publishInPlace, type PublishTimings, readGeneration, rollForward, STAGING, writeAtomic, writeFullGeneration } from "./publish-in-place";
+import {
+  emptyTrash,
+  type Generation,
+  publishInPlace,
+  type PublishTimings,
+  readGeneration,
+  rollForward,
+  STAGING,
+  writeAtomic,
+  writeFullGeneration,
+} from "./publish-in-place";
 import type { Change } from "./change";
 import type { SharedBuildTurns } from "./redis/build-turns";
 
@@ -545,6 +555,8 @@ export class SiteBuilder {
     const timings: PublishTimings = { journal: 0, renames: 0, removals: 0, finish: 0 };
     const generation = publishInPlace(this.siteDir, staging, live, undefined, timings);
     const published = Date.now();
+    // The files it replaced or removed wait in the trash until the builder is quiet.
+    this.schedulePrune(basename(live));
     this.servedGeneration = generation.generation;
     if (this.opts.onPublish) await this.opts.onPublish(live, generation, true);
     else await this.opts.onSwap(live, true);
@@ -573,11 +585,15 @@ export class SiteBuilder {
     this.pruneTimer.unref?.();
   }
 
-  /** Keeps the newest builds only; the previous one stays a while for requests already reading it. */
+  /**
+   * Keeps the newest builds only; the previous one stays a while for requests already reading it. Empties the
+   * trash of the publications in place (api/lib/publish-in-place.ts `TRASH`).
+   */
   private prune(liveId: string) {
     const all = readdirSync(join(this.siteDir, "builds")).sort();
     const old = all.filter((b) => b !== liveId).slice(0, Math.max(0, all.length - KEEP_BUILDS));
     for (const b of old) rmSync(join(this.siteDir, "builds", b), { recursive: true, force: true });
+    emptyTrash(this.siteDir).catch((e: Error) => console.error(`emptying the site's trash failed: ${e.message}`));
   }
 
   /** The live build's report survives a restart, so "when was the site last built" has an answer at once. */
