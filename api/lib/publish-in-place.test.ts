@@ -87,11 +87,18 @@ describe("publication in place", () => {
     const s = scene("trash");
     const replaced = statSync(join(s.live, "articles.html")).ino;
     const removed = statSync(join(s.live, "article/old.html")).ino;
+    const generationBefore = statSync(join(s.live, GENERATION_FILE)).ino;
     publishInPlace(s.siteDir, s.staging, s.live);
     expect(withoutGeneration(tree(s.live))).toEqual(s.expected);
     // Not freed by the publication (on a disk mounted with discard, freeing waits for the disk): still linked.
     const trash = join(s.siteDir, TRASH, "b2");
-    const kept = new Map((readdirSync(trash) as string[]).map((name) => [statSync(join(trash, name)).ino, readFileSync(join(trash, name), "utf8")]));
+    const files = (readdirSync(trash) as string[]).filter((name) => statSync(join(trash, name)).isFile());
+    const kept = new Map(files.map((name) => [statSync(join(trash, name)).ino, readFileSync(join(trash, name), "utf8")]));
+    // The bookkeeping too: the replaced generation file, the journal and the emptied staging folder.
+    expect(JSON.parse(kept.get(generationBefore) ?? "{}").generation).toBe(7);
+    expect(statSync(join(trash, "staging")).isDirectory()).toBe(true);
+    expect(existsSync(join(trash, "journal"))).toBe(true);
+    expect(existsSync(s.staging)).toBe(false);
     expect(kept.get(replaced)).toBe("list 1");
     expect(kept.get(removed)).toBe("old");
     // The page that was new replaced nothing.

@@ -159,6 +159,15 @@ function trashOf(siteDir: string, staging: string) {
         unlinkIfAny(path);
       }
     },
+    /** A folder instead of its recursive removal (the staging folder, its emptied directories freed later). */
+    takeFolder(path: string, name: string) {
+      try {
+        ready();
+        renameSync(path, join(dir, name));
+      } catch {
+        rmSync(path, { recursive: true, force: true });
+      }
+    },
   };
 }
 
@@ -222,8 +231,11 @@ function apply(siteDir: string, j: Journal, onStep?: PublishStepHook, timings?: 
     }
   }
   if (timings) timings.removals = lap();
+  // The same for the bookkeeping: the generation file replaced, the journal and the emptied staging folder (its
+  // removal freed a folder per page folder: 4-103 ms of the publication at 50,000 articles).
+  trash.keep(join(j.live, GENERATION_FILE), "generation");
   writeAtomic(join(j.live, GENERATION_FILE), JSON.stringify(j.generation));
-  unlinkSync(join(siteDir, JOURNAL));
-  rmSync(j.staging, { recursive: true, force: true });
+  trash.take(join(siteDir, JOURNAL), "journal");
+  trash.takeFolder(j.staging, "staging");
   if (timings) timings.finish = lap();
 }
