@@ -8,7 +8,7 @@
  */
 import { inWriteTurn, type Database } from "./client";
 
-/** The full-text indexes of migrations 0006 (lists' search). */
+/** The full-text indexes of migration 0006 (the lists' search). */
 export const SEARCH_INDEXES = ["articles_fts", "media_fts", "users_fts", "events_fts", "audit_log_fts", "contact_messages_fts"] as const;
 
 /** Pages of index written per step: FTS5's `merge` command stops after about this many. */

@@ -9,8 +9,11 @@ import { getTableColumns, type Table } from "drizzle-orm";
 /** The columns of `C` that are not generated (what `select()` of the row returns, less the computed keys). */
 export type StoredColumns<C> = { [K in keyof C as C[K] extends { _: { generated: { type: "always" } } } ? never : K]: C[K] };
 
-/** `table`'s stored columns, for `db.select(storedColumns(table))` or as one member of a selection. */
+/**
+ * `table`'s stored columns, for `db.select(storedColumns(table))` or as one member of a selection. Every generated
+ * column is left out, as the type says (the type cannot tell a virtual one from a stored one; ours are all virtual).
+ */
 export function storedColumns<T extends Table>(table: T): StoredColumns<T["_"]["columns"]> {
-  const columns = Object.entries(getTableColumns(table)).filter(([, column]) => column.generated?.mode !== "virtual");
+  const columns = Object.entries(getTableColumns(table)).filter(([, column]) => column.generated === undefined);
   return Object.fromEntries(columns) as StoredColumns<T["_"]["columns"]>;
 }

@@ -117,6 +117,33 @@ describe("precompression", () => {
       threads.close();
     }
   });
+
+  it("stops walking an abandoned build when it is closed, leaving kept threads running, and fails the jobs of a thread that ends", async () => {
+    const threads = new CompressionThreads(1);
+    try {
+      const root = join(dir, "abandoned");
+      mkdirSync(root);
+      for (let i = 0; i < 20; i++) writeFileSync(join(root, `p${i}.html`), page(`Page ${i}`));
+      const c = new Compressor(root, undefined, threads);
+      const running = c.run();
+      // The build gave up (its search failed) while the walk was under way: the walk ends at its next file.
+      c.close();
+      await running;
+      expect(c.stats.compressed).toBe(1);
+      expect(threads.broken).toBe(false);
+    } finally {
+      threads.close();
+    }
+    // A thread that ends on its own (not closed) fails what it was given instead of leaving it unanswered.
+    // (Ended before the job is handed over, so the job can never run: whether the end is seen before or after it is
+    // queued, the job fails.)
+    const dying = new CompressionThreads(1);
+    (dying as unknown as { threads: Worker[] }).threads[0]!.terminate();
+    const job = dying.run({ path: join(dir, "missing", "never.html"), body: new ArrayBuffer(8), squeeze: false });
+    await expect(job).rejects.toThrow(/exited|stopped/);
+    expect(dying.broken).toBe(true);
+    dying.close();
+  });
 });
 
 describe("the index by hash kept with a compression manifest", () => {

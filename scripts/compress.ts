@@ -171,6 +171,8 @@ export class CompressionThreads {
   private freed: (() => void)[] = [];
   /** A thread died: its jobs were failed, and a kept set is replaced. */
   broken = false;
+  /** Stopped on purpose (`close`): the threads' ends are not failures. */
+  private closing = false;
 
   constructor(count = Math.max(1, Math.min(availableParallelism(), 4))) {
     const writeLock = new SharedArrayBuffer(4);
@@ -187,6 +189,11 @@ export class CompressionThreads {
         this.wake();
       };
       worker.onerror = (event) => this.fail(new Error(`compression thread: ${event.message}`));
+      // A thread that ends without an error event (killed, out of memory) must fail its jobs too: kept threads
+      // outlive builds, and a job never answered would hold every later build.
+      worker.addEventListener("close", () => {
+        if (!this.closing) this.fail(new Error("compression thread exited"));
+      });
       this.threads.push(worker);
       this.inFlight.push(0);
     }
@@ -216,6 +223,7 @@ export class CompressionThreads {
 
   /** Stops the threads. Jobs still queued are dropped unanswered, as before a build is abandoned. */
   close(): void {
+    this.closing = true;
     this.broken = true;
     for (const t of this.threads) t.terminate();
     this.threads.length = 0;
@@ -286,6 +294,9 @@ export class Compressor {
     const pending: Promise<void>[] = [];
     const start = scope.only ? join(this.root, scope.only) : this.root;
     for (const { path, siblings } of walk(start, this.root, new Set(scope.skip))) {
+      // The build gave up (its search failed): kept threads outlive it, so its walk must stop here, not go on
+      // over a folder the server is deleting.
+      if (this.closed) break;
       const rel = relative(this.root, path).split(sep).join("/");
       if (scope.linked?.has(rel)) {
         const known = this.previousFiles[rel];
@@ -318,7 +329,10 @@ export class Compressor {
         continue;
       }
       if (siblings) this.clearSharedSiblings(path);
-      pending.push(this.compress(path, rel, body));
+      const job = this.compress(path, rel, body);
+      // Awaited below; handled now too, for a walk that throws (its folder gone) before it gets there.
+      job.catch(() => undefined);
+      pending.push(job);
       this.stats.compressed++;
       // Backpressure: wait while every thread has its share queued.
       await this.threads.room(AHEAD);
@@ -332,7 +346,11 @@ export class Compressor {
     this.close();
   }
 
+  private closed = false;
+
+  /** The build is over (done or abandoned): a run still walking stops; threads started for it alone stop too. */
   close() {
+    this.closed = true;
     if (this.ownThreads) this.threads.close();
   }
 

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { PAGES_MANIFEST, type PageRecord, type PagesManifest, serializePagesManifest, writePagesManifest } from "./partial-build";
+import { buffersKeptBy, KEPT_BUFFERS, PAGES_MANIFEST, type PageRecord, type PagesManifest, serializePagesManifest, writePagesManifest } from "./partial-build";
 
 const article = (i: number, data = `d${i}`): PageRecord => ({ file: `article/réforme-${i}.html`, route: "/article/[url]", data });
 
@@ -48,6 +48,21 @@ describe("the pages manifest's bytes", () => {
       writePagesManifest(dir, manifest);
       expect(readFileSync(join(dir, PAGES_MANIFEST), "utf8")).toBe(JSON.stringify(manifest));
     });
+  });
+
+  it("keep a bounded number of buffers alive when every build changes a record that is then carried", () => {
+    let manifest = firstManifest(200);
+    writePagesManifest(dir, manifest);
+    let most = 0;
+    for (let build = 2; build < 2 + 3 * KEPT_BUFFERS; build++) {
+      // Each build edits one article (carried afterwards as the same object, holding its build's buffer).
+      manifest = nextManifest(manifest, new Set([build * 7]), new Set(), build);
+      writePagesManifest(dir, manifest);
+      expect(readFileSync(join(dir, PAGES_MANIFEST), "utf8")).toBe(JSON.stringify(manifest));
+      most = Math.max(most, buffersKeptBy(manifest));
+    }
+    expect(most).toBeGreaterThan(1);
+    expect(most).toBeLessThanOrEqual(KEPT_BUFFERS + 1);
   });
 
   it("are JSON.stringify's output when a record known from one page is found under another, or the manifest has no listing", () => {

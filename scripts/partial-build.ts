@@ -179,7 +179,7 @@ const PAGES_SLOT = "\u0000pages\u0000";
 const COMMA = Buffer.from(",");
 
 /**
- * The manifest as UTF-8 bytes, exactly JSON.stringify's output (scripts/partial-build.test.ts checks it): the
+ * The manifest as UTF-8 bytes, exactly JSON.stringify's output (scripts/pages-manifest-bytes.test.ts checks it): the
  * pages from the records' bytes, the other fields by JSON.stringify in the manifest's own key order. `remember`:
  * note where the new records' bytes are (not for a manifest that will still change).
  */
@@ -226,7 +226,33 @@ export function serializePagesManifest(manifest: PagesManifest, remember = true)
     parts.push(run.bytes.subarray(run.start, run.end));
   });
   parts.push(Buffer.from(`}${rest.slice(at + slot.length)}`, "utf8"));
-  return Buffer.concat(parts);
+  const out = Buffer.concat(parts);
+  // A buffer lives as long as one of its records: a build's new records share one, and an article edited once keeps
+  // that build's whole buffer (its list pages' records too) for as long as it is carried. Past a few buffers, every
+  // record is pointed at this output instead, which frees the others (one pass, every few builds).
+  if (remember && new Set(runs.map((run) => run.bytes)).size > KEPT_BUFFERS) {
+    let start = parts[0]!.length;
+    for (const pathname in pages) {
+      const record = pages[pathname]!;
+      const length = placedRecords.get(record)!.end - placedRecords.get(record)!.start;
+      placedRecords.set(record, { pathname, bytes: out, start, end: start + length });
+      start += length + 1;
+    }
+  }
+  return out;
+}
+
+/** Buffers a manifest's records may be spread over before they are all pointed at the last output (see above). */
+export const KEPT_BUFFERS = 8;
+
+/** The buffers `manifest`'s records keep alive (tests: the bound above holds build after build). */
+export function buffersKeptBy(manifest: PagesManifest): number {
+  const buffers = new Set<Buffer>();
+  for (const pathname in manifest.pages) {
+    const placed = placedRecords.get(manifest.pages[pathname]!);
+    if (placed) buffers.add(placed.bytes);
+  }
+  return buffers.size;
 }
 
 /**

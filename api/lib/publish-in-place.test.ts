@@ -3,7 +3,7 @@
  * generation written at the end; a process killed with SIGKILL between two renames leaves a journal that the next
  * start rolls forward to the same result as an uninterrupted publication.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -106,6 +106,25 @@ describe("publication in place", () => {
     await emptyTrash(s.siteDir);
     expect(readdirSync(join(s.siteDir, TRASH))).toEqual([]);
     expect(withoutGeneration(tree(s.live))).toEqual(s.expected);
+  });
+
+  it("empties only the oldest trash folders past a bound, the newest kept", async () => {
+    const siteDir = mkdtempSync(join(tmpdir(), "trash-bound-"));
+    try {
+      const trash = join(siteDir, TRASH);
+      for (let i = 0; i < 6; i++) {
+        mkdirSync(join(trash, `s${i}`), { recursive: true });
+        writeFileSync(join(trash, `s${i}`, "w0"), `file ${i}`);
+        // Made one after the other: the names do not tell the order, the times do.
+        utimesSync(join(trash, `s${i}`), 1_000 + i, 1_000 + i);
+      }
+      await emptyTrash(siteDir, { keep: 2, over: 8 });
+      expect(readdirSync(trash).sort()).toHaveLength(6);
+      await emptyTrash(siteDir, { keep: 2, over: 4 });
+      expect(readdirSync(trash).sort()).toEqual(["s4", "s5"]);
+    } finally {
+      rmSync(siteDir, { recursive: true, force: true });
+    }
   });
 
   // Killed after the first rename, in the middle, after the last rename, during the removals.

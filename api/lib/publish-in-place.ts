@@ -10,7 +10,7 @@
  * before each build) finishes the publication. The generation file (`.generation.json`) is written last: a reader
  * of the generation never sees one whose files are not all in place.
  */
-import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
+import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 
@@ -117,15 +117,23 @@ export function rollForward(siteDir: string, onStep?: PublishStepHook): Generati
 
 /**
  * Empties the trash (see `TRASH`) off the event loop: the folders there when called, never one a publication
- * started since.
+ * started since. `keep`: the newest folders left in place (by time of making), and only when there are more than
+ * `over` (default: `keep`), so a builder that is never quiet bounds its trash without freeing, on the path of its
+ * next publications, the files of the ones it just made.
  */
-export async function emptyTrash(siteDir: string): Promise<void> {
+export async function emptyTrash(siteDir: string, opts: { keep?: number; over?: number } = {}): Promise<void> {
   const trash = join(siteDir, TRASH);
   let folders: string[];
   try {
     folders = readdirSync(trash);
   } catch {
     return;
+  }
+  const keep = opts.keep ?? 0;
+  if (keep > 0) {
+    if (folders.length <= (opts.over ?? keep)) return;
+    const made = new Map(folders.map((f) => [f, statSync(join(trash, f), { throwIfNoEntry: false })?.mtimeMs ?? 0]));
+    folders = folders.sort((a, b) => made.get(a)! - made.get(b)!).slice(0, folders.length - keep);
   }
   for (const folder of folders) await rm(join(trash, folder), { recursive: true, force: true });
 }

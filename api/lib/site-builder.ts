@@ -121,6 +121,8 @@ const KEEP_BUILDS = 2;
  * go when the builder has been quiet this long, not between two builds of a burst of writes.
  */
 const PRUNE_DELAY_MS = 30_000;
+/** Publications whose replaced files the trash holds at most while the builder is never quiet (see boundTrash). */
+const TRASH_MOST = 16;
 const LOG_TAIL = 20_000;
 /** A burst of writes (an import) must not grow the report without bound; the newest changes are the useful ones. */
 const MAX_CHANGES = 50;
@@ -555,12 +557,22 @@ export class SiteBuilder {
     const timings: PublishTimings = { journal: 0, renames: 0, removals: 0, finish: 0 };
     const generation = publishInPlace(this.siteDir, staging, live, undefined, timings);
     const published = Date.now();
-    // The files it replaced or removed wait in the trash until the builder is quiet.
+    // The files it replaced or removed wait in the trash until the builder is quiet, or until it holds more than
+    // TRASH_MOST publications' (back-to-back builds are never quiet: 25 MB of manifest each at 50,000 articles).
     this.schedulePrune(basename(live));
+    this.boundTrash();
     this.servedGeneration = generation.generation;
     if (this.opts.onPublish) await this.opts.onPublish(live, generation, true);
     else await this.opts.onSwap(live, true);
     return { published, served: Date.now(), timings };
+  }
+
+  private trashBounding: Promise<void> | null = null;
+  /** Past TRASH_MOST folders, the older half of the trash is emptied (off the event loop, one emptying at a time). */
+  private boundTrash() {
+    this.trashBounding ??= emptyTrash(this.siteDir, { keep: TRASH_MOST / 2, over: TRASH_MOST })
+      .catch((e: Error) => console.error(`emptying the site's trash failed: ${e.message}`))
+      .finally(() => (this.trashBounding = null));
   }
 
   /** A publication in place cut short (kill -9 of the server) is finished; a failure leaves it for the next try. */
