@@ -110,8 +110,15 @@ test.describe.serial("paged article lists", () => {
       // A new sort starts at its first page.
       await page.waitForURL(/\/articles\/tri\/titre$/);
       expect(await titles(page)).toEqual(byTitle[0]!.rows.map((a) => fr(a.title)));
-      await page.getByRole("navigation", { name: "Pages de la liste" }).getByRole("link", { name: "Page 2" }).click();
-      await page.waitForURL(/\/articles\/tri\/titre\/page\/2$/);
+      // On a phone the rows are cards laid out as they near the screen (`content-visibility: auto`): scrolled to the
+      // pager, the cards just above it take their real height, and a click can land where the link was a frame
+      // earlier (once in CI: no navigation at all). The click is tried again until the page changes.
+      const secondPage = page.getByRole("navigation", { name: "Pages de la liste" }).getByRole("link", { name: "Page 2" });
+      await expect(secondPage).toHaveAttribute("href", /\/articles\/tri\/titre\/page\/2$/);
+      await expect(async () => {
+        await secondPage.click();
+        await page.waitForURL(/\/articles\/tri\/titre\/page\/2$/, { timeout: 5_000 });
+      }).toPass({ timeout: 20_000 });
       await expect(page.getByLabel("Trier")).toHaveValue("/articles/tri/titre");
       expect(await titles(page)).toEqual(byTitle[1]!.rows.map((a) => fr(a.title)));
 
