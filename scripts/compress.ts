@@ -164,7 +164,7 @@ function* walk(dir: string, root: string, skip: ReadonlySet<string>): Generator<
  */
 export class CompressionThreads {
   private readonly threads: Worker[] = [];
-  readonly inFlight: number[] = [];
+  private readonly inFlight: number[] = [];
   private readonly waiting = new Map<number, { resolve: () => void; reject: (e: Error) => void }>();
   private nextId = 0;
   /** Wakes those waiting for room when a thread finishes a job while every thread had its share queued. */
@@ -266,6 +266,8 @@ export class Compressor {
   private previousFiles: Record<string, string> = {};
   private readonly files: Record<string, string> = {};
   readonly stats: CompressStats = { compressed: 0, reused: 0, small: 0 };
+  /** Set by `close`: the build is over, and a walk still under way stops. */
+  private closed = false;
 
   /**
    * @param root the build to compress
@@ -345,8 +347,6 @@ export class Compressor {
     writeManifest(this.root, { files: this.files });
     this.close();
   }
-
-  private closed = false;
 
   /** The build is over (done or abandoned): a run still walking stops; threads started for it alone stop too. */
   close() {

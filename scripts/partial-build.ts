@@ -234,7 +234,8 @@ export function serializePagesManifest(manifest: PagesManifest, remember = true)
     let start = parts[0]!.length;
     for (const pathname in pages) {
       const record = pages[pathname]!;
-      const length = placedRecords.get(record)!.end - placedRecords.get(record)!.start;
+      const was = placedRecords.get(record)!;
+      const length = was.end - was.start;
       placedRecords.set(record, { pathname, bytes: out, start, end: start + length });
       start += length + 1;
     }

@@ -10,7 +10,7 @@
  * before each build) finishes the publication. The generation file (`.generation.json`) is written last: a reader
  * of the generation never sees one whose files are not all in place.
  */
-import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 
@@ -31,7 +31,8 @@ export const GENERATION_FILE = ".generation.json";
  * publication, instead of freeing them on its path: on this machine's ext4 (no journal, mounted with `discard`),
  * freeing a file's blocks sends the disk a discard and waits for it. 170 renames over live files took 25-70 ms on
  * a quiet machine (100-230 ms in the 50,000-article bench), against 3-4 ms (plus 2 ms of links) with the replaced
- * files kept by a link. The builder empties it once it has been quiet a while (`emptyTrash`).
+ * files kept by a link. The builder empties it once it has been quiet a while, and its older half when it holds
+ * more than a bound of publications (`emptyTrash`, api/lib/site-builder.ts).
  */
 export const TRASH = "trash";
 
@@ -157,34 +158,17 @@ function trashOf(siteDir: string, staging: string) {
         // filesystem: the rename frees the old file, as it did before the trash.
       }
     },
-    /** Instead of an unlink: the file goes to the trash. */
+    /** Instead of a removal: the file (or folder: the emptied staging one) goes to the trash. */
     take(path: string, name: string) {
       try {
         ready();
         renameSync(path, join(dir, name));
       } catch {
         // Gone already, or no trash (on this filesystem, or emptied meanwhile): removed where it is.
-        unlinkIfAny(path);
-      }
-    },
-    /** A folder instead of its recursive removal (the staging folder, its emptied directories freed later). */
-    takeFolder(path: string, name: string) {
-      try {
-        ready();
-        renameSync(path, join(dir, name));
-      } catch {
         rmSync(path, { recursive: true, force: true });
       }
     },
   };
-}
-
-function unlinkIfAny(path: string) {
-  try {
-    unlinkSync(path);
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw e;
-  }
 }
 
 function apply(siteDir: string, j: Journal, onStep?: PublishStepHook, timings?: PublishTimings): void {
@@ -244,6 +228,6 @@ function apply(siteDir: string, j: Journal, onStep?: PublishStepHook, timings?: 
   trash.keep(join(j.live, GENERATION_FILE), "generation");
   writeAtomic(join(j.live, GENERATION_FILE), JSON.stringify(j.generation));
   trash.take(join(siteDir, JOURNAL), "journal");
-  trash.takeFolder(j.staging, "staging");
+  trash.take(j.staging, "staging");
   if (timings) timings.finish = lap();
 }
