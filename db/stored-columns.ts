@@ -9,6 +9,9 @@ import { getTableColumns, type Table } from "drizzle-orm";
 /** The columns of `C` that are not generated (what `select()` of the row returns, less the computed keys). */
 export type StoredColumns<C> = { [K in keyof C as C[K] extends { _: { generated: { type: "always" } } } ? never : K]: C[K] };
 
+/** A row of `T` as `storedColumns(T)` selects it. */
+export type StoredRow<T extends Table> = { [K in keyof StoredColumns<T["_"]["columns"]> & keyof T["$inferSelect"]]: T["$inferSelect"][K] };
+
 /**
  * `table`'s stored columns, for `db.select(storedColumns(table))` or as one member of a selection. Every generated
  * column is left out, as the type says (the type cannot tell a virtual one from a stored one; ours are all virtual).

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, like, not, type SQL } from "drizzle
 import type { Db } from "../../../db/client";
 import { newId } from "../../../db/ids";
 import { slugify } from "../../../db/slug";
-import { storedColumns } from "../../../db/stored-columns";
+import { storedColumns, type StoredRow } from "../../../db/stored-columns";
 import { eventOrganizers, events, eventThemes, themes, users, type EventRow } from "../../../db/schema";
 import { BadRequestError, NotFoundError } from "../../lib/errors";
 import { groupBy } from "../../lib/group";
@@ -41,7 +41,7 @@ export async function listEvents(db: Db, opts: { includeHidden?: boolean; where?
 }
 
 function toEvent(
-  row: Omit<EventRow, "titleFold" | "titleKey">,
+  row: StoredRow<typeof events>,
   organizers: { user: Parameters<typeof toUserSummary>[0] }[],
   themeRows: { id: string; name: string; url: string }[],
 ): Event {

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { media, users, type MediaRow } from "../../../db/schema";
-import { storedColumns } from "../../../db/stored-columns";
+import { media, users } from "../../../db/schema";
+import { storedColumns, type StoredRow } from "../../../db/stored-columns";
 import { NotFoundError } from "../../lib/errors";
 import { summaryColumns, toUserSummary } from "../members/mappers";
 import { searchMatcher } from "../articles/search";
@@ -17,7 +17,7 @@ type Uploader = Parameters<typeof toUserSummary>[0] | null;
 
 /** A media's row as its reads select it: without the folded title, computed at each read (db/stored-columns.ts). */
 const mediaColumns = storedColumns(media);
-type MediaRead = Omit<MediaRow, "titleFold" | "titleKey">;
+type MediaRead = StoredRow<typeof media>;
 
 export function toMedia(row: MediaRead, uploader: Uploader): Media {
   return {
