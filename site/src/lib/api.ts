@@ -14,6 +14,7 @@ import type {
   Theme,
   ThemeWithCount,
 } from "../../../api/contract";
+import { keptGroups } from "./groups-kept";
 import { byId, latestFirst, lowerBound, placeInto } from "./list-order";
 import { objectDigest } from "./object-digest";
 // Every read is noted for the page being rendered (lib/page-reads.ts), also when the answer comes from a memo.
@@ -231,7 +232,9 @@ const bodies = new FeedStore<Article>(FULL_ARTICLES, "articles", FULL_ARTICLES, 
 /** The order of the article summaries (the API's, and the build's list). */
 export const summaryOrder = latestFirst((a: ArticleSummary) => a.createdAt);
 const summaries = new FeedStore<ArticleSummary>(ARTICLES, "articles", `${ARTICLES}/summaries`, summaryOrder);
-const mediaStore = new FeedStore<Media>(MEDIA, "media", "/api/public/media-by-ids", latestFirst((m) => m.createdAt));
+/** The order of the public media (the API's, and the build's list). */
+export const mediaOrder = latestFirst((m: Media) => m.createdAt);
+const mediaStore = new FeedStore<Media>(MEDIA, "media", "/api/public/media-by-ids", mediaOrder);
 const eventStore = new FeedStore<Event>(EVENTS, "events", "/api/public/events-by-ids", latestFirst((e) => e.startDate));
 const stores = [bodies, summaries, mediaStore, eventStore];
 
@@ -270,26 +273,22 @@ const publicMedia = derivedPerBuild([MEDIA], () => (previewAnswers() ? apiGet<Me
 /** The public events, latest start first, read once per build (from the change feed). */
 const publicEvents = derivedPerBuild([EVENTS], () => (previewAnswers() ? apiGet<Event[]>(EVENTS) : feedOfBuild().then((feed) => eventStore.refresh(feed))));
 
-/** Members by lower-cased nickname, and what each signed or uploaded: built once per build for every author page. */
+/**
+ * Members by lower-cased nickname, and what each signed or uploaded: made once per build for every author page,
+ * the groups kept from the last build and changed by the change's items only (lib/groups-kept.ts).
+ */
 const authorIndex = derivedPerBuild([`/api/public/members`, ARTICLES, MEDIA], async () => {
-  const [members, articles, media] = await Promise.all([api.allMembers(), api.articles(), api.media()]);
+  const [members, articles, media, articlesChange, mediaChange] = await Promise.all([
+    api.allMembers(),
+    api.articles(),
+    api.media(),
+    api.articlesChange(),
+    api.mediaChange(),
+  ]);
   const byNickname = new Map<string, PublicMember>();
   for (const m of members) if (!byNickname.has(m.nickname.toLowerCase())) byNickname.set(m.nickname.toLowerCase(), m);
-  const articlesBy = new Map<string, ArticleSummary[]>();
-  for (const a of articles) {
-    for (const id of new Set(a.authors.map((p) => p._id))) {
-      const list = articlesBy.get(id);
-      if (list) list.push(a);
-      else articlesBy.set(id, [a]);
-    }
-  }
-  const mediaBy = new Map<string, Media[]>();
-  for (const m of media) {
-    if (!m.uploadedBy) continue;
-    const list = mediaBy.get(m.uploadedBy._id);
-    if (list) list.push(m);
-    else mediaBy.set(m.uploadedBy._id, [m]);
-  }
+  const articlesBy = keptGroups("articles by author", () => articles, articlesChange, (a) => a.authors.map((p) => p._id), summaryOrder);
+  const mediaBy = keptGroups("media by uploader", () => media, mediaChange, (m) => (m.uploadedBy ? [m.uploadedBy._id] : []), mediaOrder);
   return { byNickname, articlesBy, mediaBy };
 });
 
@@ -301,7 +300,8 @@ async function authorFromLists(nickname: string): Promise<AuthorProfile> {
   const { byNickname, articlesBy, mediaBy } = await authorIndex();
   const member = byNickname.get(nickname.toLowerCase());
   if (!member) throw new Error(`GET author ${nickname} -> not found`);
-  return { member, articles: articlesBy.get(member._id) ?? [], media: mediaBy.get(member._id) ?? [] };
+  // The kept groups are never modified once handed out (a new build copies the groups it changes).
+  return { member, articles: (articlesBy.get(member._id) ?? []) as ArticleSummary[], media: (mediaBy.get(member._id) ?? []) as Media[] };
 }
 
 export const api = {
