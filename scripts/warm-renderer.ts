@@ -111,8 +111,9 @@ export async function renderWarm(
     return { paths, plan: await planWithReads(paths, app.routeCache, { key: opts.key, partial: true, previous, previousDir: opts.previousDir }) };
   };
   const { paths, plan } = await profiled(listAndPlan);
-  const carriedFiles = plan.manifest.carried.map((p) => plan.manifest.pages[p]!.file);
-  // Staged for publication in place: the carried pages stay in the live folder, nothing is linked.
+  // Staged for publication in place: the carried pages stay in the live folder, nothing is linked (and their
+  // files are not listed: 155,000 at 50,000 articles).
+  const carriedFiles = opts.staged ? [] : plan.manifest.carried.map((p) => plan.manifest.pages[p]!.file);
   const linking = opts.staged
     ? { pages: Promise.resolve(), copies: Promise.resolve(), stop: () => {} }
     : linkOnThread(opts.out, opts.previousDir, carriedFiles);
@@ -195,5 +196,5 @@ export async function renderWarm(
         .join(", ") +
       ")",
   );
-  return { rendered: plan.render.length, total: pages, searchableLate, linked: new Set(opts.staged ? [] : carriedFiles) };
+  return { rendered: plan.render.length, total: pages, searchableLate, linked: new Set(carriedFiles) };
 }
