@@ -21,6 +21,7 @@ import { readdir, readFile } from "node:fs/promises";
 import { basename, dirname, join, relative, sep } from "node:path";
 import * as pagefind from "pagefind";
 import { foldApostrophes } from "../site/src/lib/search-text";
+import { byDate, byKey, OLD_SHARD_FACTOR, OLD_SPREAD, type ShardPage, SMALL_SPREAD } from "./search-shards-kept";
 
 // Parts of indexed pages that repeat other pages (navigation back to a list, an author's list of publications):
 // indexing them would make an article title also match every page that links to it.
@@ -194,16 +195,8 @@ export function shardKey(url: string, slice: string): string {
   }
 }
 
-/** Old pages' shards hold about this many times PAGES_PER_SHARD pages. */
-export const OLD_SHARD_FACTOR = 8;
-
-/** How far a chunk's size strays from its target: from (1 - spread) to (1 + 2 × spread) times it (`chunk`). */
-const SMALL_SPREAD = 0.5;
-// Old chunks are large: a tighter spread keeps an old page's edit near the target (3,000 to 6,000 pages at 500).
-const OLD_SPREAD = 0.25;
-
-/** A searchable page as the shards see it: its address, its person (`shardKey`), its date (`pageDate`) or "". */
-export type ShardPage = { url: string; key: string; date: string };
+// The cut's constants and orders, shared with its kept version (scripts/search-shards-kept.ts).
+export { OLD_SHARD_FACTOR, type ShardPage };
 
 /**
  * Content-defined chunking (as rsync and backup tools cut files): `pages`, in their order, are cut after a page
@@ -232,9 +225,6 @@ function chunk(pages: ShardPage[], target: number, salt: string, together: boole
   if (current.length > 0) chunks.push(current);
   return chunks;
 }
-
-const byKey = (a: ShardPage, b: ShardPage) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.url < b.url ? -1 : a.url > b.url ? 1 : 0);
-const byDate = (a: ShardPage, b: ShardPage) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.url < b.url ? -1 : a.url > b.url ? 1 : 0);
 
 /**
  * Cuts the searchable pages into shards by recency, a pure function of the pages (a full build and a series of
