@@ -1,5 +1,9 @@
-import { describe, expect, it } from "vitest";
-import { assignShards, OLD_SHARD_FACTOR } from "./search-index";
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import * as pagefind from "pagefind";
+import { afterAll, describe, expect, it } from "vitest";
+import { assignShards, buildSearchIndex, OLD_SHARD_FACTOR, stagedPagesDelta } from "./search-index";
 import { KeptShards, type ShardPage } from "./search-shards-kept";
 
 describe("search shards kept from one build to the next", () => {
@@ -106,5 +110,69 @@ describe("search shards kept from one build to the next", () => {
     expect(kept.remove({ url: "/user/personne", key: "personne", date: "" })).toBe(false);
     expect(kept.remove(page)).toBe(true);
     expect(kept.remove(page)).toBe(false);
+  });
+
+  describe("in a long-lived build process", () => {
+    const dir = mkdtempSync(join(tmpdir(), "search-kept-"));
+    afterAll(async () => {
+      await pagefind.close();
+      rmSync(dir, { recursive: true, force: true });
+    });
+    const html = (body: string) => `<!doctype html><html lang="fr"><head><title>t</title></head><body><main data-pagefind-body>${body}</main></body></html>`;
+    const article = (i: number, title: string, hours = i, author = i % 5) =>
+      html(`<h1>${title}</h1><p data-pagefind-ignore><time datetime="${date(hours)}">${i}</time> <a href="/user/membre${author}">membre${author}</a></p><p>Océan ${i}</p>`);
+    const profile = (i: number, bio: string) => html(`<h1>membre${i}</h1><p>${bio}</p>`);
+
+    it("writes the manifest a change gave before, byte for byte, change after change, and after a build that failed", async () => {
+      const live = join(dir, "live");
+      mkdirSync(join(live, "article"), { recursive: true });
+      mkdirSync(join(live, "user"), { recursive: true });
+      for (let i = 0; i < 80; i++) writeFileSync(join(live, "article", `a${i}.html`), article(i, `Étude ${i}`));
+      for (let i = 0; i < 5; i++) writeFileSync(join(live, "user", `membre${i}.html`), profile(i, `Biographie ${i}`));
+      await buildSearchIndex(live, { pagesPerShard: 3 });
+      let next = 80;
+      // Each change: a new article, an old one corrected, one's date moved, one gone, a profile edited.
+      const changes = Array.from({ length: 8 }, (_, c) => {
+        const files: Record<string, string> = {
+          [`article/a${next}.html`]: article(next, `Nouvelle ${next}`),
+          [`article/a${(c * 7) % 40}.html`]: article((c * 7) % 40, `Corrigée ${c}`),
+          [`article/a${40 + c}.html`]: article(40 + c, `Redatée ${c}`, 200 + c),
+          [`user/membre${c % 5}.html`]: profile(c % 5, `Biographie revue ${c}`),
+        };
+        next++;
+        return { files, gone: [`article/a${60 + c}.html`] };
+      });
+      for (const [c, { files, gone }] of changes.entries()) {
+        const pages = stagedPagesDelta(Object.keys(files), gone);
+        const stage = (name: string) => {
+          const out = join(dir, `${name}-${c}`);
+          for (const [file, text] of Object.entries(files)) {
+            mkdirSync(join(out, file, ".."), { recursive: true });
+            writeFileSync(join(out, file), text);
+          }
+          return out;
+        };
+        // What each build wrote before: the live manifest copied, every page cut whole.
+        const before = stage("before");
+        const statsBefore = await buildSearchIndex(before, { previous: live, pagesPerShard: 3, staged: true, pages });
+        if (c === 3) {
+          // A build that fails once it has taken the live manifest for its own (its bundle folder cannot be made),
+          // of a change that is never published (one more page gone): the next build starts from the live manifest.
+          const failing = stage("failing");
+          writeFileSync(join(failing, "pagefind"), "");
+          const failed = stagedPagesDelta(Object.keys(files), [...gone, "article/a79.html"]);
+          await expect(buildSearchIndex(failing, { previous: live, pagesPerShard: 3, staged: true, keepServices: true, pages: failed })).rejects.toThrow();
+        }
+        const now = stage("now");
+        const stats = await buildSearchIndex(now, { previous: live, pagesPerShard: 3, staged: true, keepServices: true, pages });
+        expect({ ...stats, timings: null, files: null }, `change ${c}`).toEqual({ ...statsBefore, timings: null, files: null });
+        expect(readFileSync(join(now, ".search.json"), "utf8"), `change ${c}`).toBe(readFileSync(join(before, ".search.json"), "utf8"));
+        // Published in place: the pages, and the manifest renamed (the same file, as the live folder's).
+        for (const [file, text] of Object.entries(files)) writeFileSync(join(live, file), text);
+        for (const file of gone) rmSync(join(live, file));
+        renameSync(join(now, ".search.json"), join(live, ".search.json"));
+      }
+      expect(changes.length).toBe(8);
+    });
   });
 });

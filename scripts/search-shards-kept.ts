@@ -43,6 +43,11 @@ function rule(target: number, salt: string, bit: number, together: boolean, spre
 
 const EMPTY: Chunk = { pages: [] };
 
+/** A shard's digest: of its pages' addresses, in address order, and their digests (what `.search.json` records). */
+export function shardDigest(urls: readonly string[], digestOf: (url: string) => string): string {
+  return Bun.hash(urls.map((url) => `${url}\u0000${digestOf(url)}`).join("\n")).toString(36);
+}
+
 /** Whether `page` ends a chunk of `rule`'s cut once the chunk holds its minimum: its address's hash says so. */
 function marked(page: Page, rule: Rule): boolean {
   if ((page.known & rule.bit) === 0) {
@@ -200,6 +205,6 @@ export class KeptShards {
    * was made: a page's digest changes only by its removal and addition).
    */
   digests(digestOf: (url: string) => string): string[] {
-    return this.shards().map((c) => (c.digest ??= Bun.hash((c.urls ??= c.pages.map((p) => p.url).sort()).map((url) => `${url}\u0000${digestOf(url)}`).join("\n")).toString(36)));
+    return this.shards().map((c) => (c.digest ??= shardDigest((c.urls ??= c.pages.map((p) => p.url).sort()), digestOf)));
   }
 }
