@@ -4,7 +4,8 @@
  * every searchable page (`assignShards`, as each build did) against kept from the last build and updated from the
  * change (scripts/search-shards-kept.ts), over a series of small changes: an article corrected (removed and added
  * with a new digest), an old one corrected, a new article, a page gone, a profile changed, an article's date changed.
- * Each change's kept result is checked against the whole one.
+ * Each change's kept result is checked against the whole one. Also times the list step's copy of the live
+ * manifest's records (less the change's pages) against their update in place.
  *
  * Usage: bun bench/search-plan.ts [articles=50000] [changes=30] [perShard=500]
  */
@@ -72,11 +73,16 @@ function change(n: number): { removed: ShardPage[]; added: ShardPage[] } {
   }
 }
 
+// The live manifest's records as the build process has them (parsed from `.search.json`), for the list's copy.
+const records = JSON.parse(
+  JSON.stringify(Object.fromEntries([...pages.values()].map((p) => [p.url, { file: `${p.url.slice(1)}.html`, key: p.key, date: p.date, digest: digestOf(p.url) }]))),
+) as Record<string, { file: string; key: string; date: string; digest: string }>;
+
 const t0 = performance.now();
 const kept = new KeptShards(PER_SHARD, [...pages.values()]);
 kept.digests(digestOf);
 const first = performance.now() - t0;
-const times = { whole: [] as number[], kept: [] as number[] };
+const times = { whole: [] as number[], kept: [] as number[], copy: [] as number[], inPlace: [] as number[] };
 let shards = 0;
 for (let n = 0; n < Number(nChanges); n++) {
   const { removed, added } = change(n);
@@ -85,6 +91,15 @@ for (let n = 0; n < Number(nChanges); n++) {
     pages.set(p.url, p);
     digests.set(p.url, Bun.hash(`${p.url}${n}`).toString(36));
   }
+  // The list step: the live records less the change's pages, copied (as each build did) or taken over.
+  const t4 = performance.now();
+  const copied = { ...records };
+  for (const p of removed) delete copied[p.url];
+  const t5 = performance.now();
+  for (const p of removed) delete records[p.url];
+  for (const p of added) records[p.url] = { file: `${p.url.slice(1)}.html`, key: p.key, date: p.date, digest: digestOf(p.url) };
+  times.copy.push(t5 - t4);
+  times.inPlace.push(performance.now() - t5);
   const t1 = performance.now();
   const expected = whole();
   const t2 = performance.now();
@@ -102,3 +117,5 @@ console.log(`search plan at ${pages.size} searchable pages (${ARTICLES} articles
 console.log(line("whole (assignShards and every shard's digest)", times.whole));
 console.log(line("kept (updated from the change)", times.kept));
 console.log(`  kept, first made from every page: ${fmt(first, 1)} ms`);
+console.log(line("list: the live records copied less the change's (whole)", times.copy));
+console.log(line("list: the live records updated in place (kept)", times.inPlace));

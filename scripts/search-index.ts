@@ -11,7 +11,8 @@
  * shard is the bundle at /pagefind/, the others sit inside it, each named by its first page. A build re-indexes only the shards whose pages changed (by a digest of what Pagefind reads)
  * and hard-links the others from the live build (or leaves them there, staged); `.search.json` at the build's
  * root records pages, digests and shards for the next build. Why not shards by date, or a capped count of them:
- * docs/DECISIONS.md « Issue 31 §3 ».
+ * docs/DECISIONS.md « Issue 31 §3 ». A long-lived build process keeps the cut and the manifest from one build to
+ * the next, and a staged change updates them from its own pages (scripts/search-shards-kept.ts), not from every page.
  *
  * Speed: Pagefind's service reads one JSON+base64 message per page over a pipe, so each page is cut down to what
  * Pagefind reads from it (see searchableSlice: a quarter of the bytes), and pages are sent several at a time.
