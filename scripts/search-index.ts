@@ -11,7 +11,8 @@
  * shard is the bundle at /pagefind/, the others sit inside it, each named by its first page. A build re-indexes only the shards whose pages changed (by a digest of what Pagefind reads)
  * and hard-links the others from the live build (or leaves them there, staged); `.search.json` at the build's
  * root records pages, digests and shards for the next build. Why not shards by date, or a capped count of them:
- * docs/DECISIONS.md « Issue 31 §3 ».
+ * docs/DECISIONS.md « Issue 31 §3 ». A long-lived build process keeps the cut and the manifest from one build to
+ * the next, and a staged change updates them from its own pages (scripts/search-shards-kept.ts), not from every page.
  *
  * Speed: Pagefind's service reads one JSON+base64 message per page over a pipe, so each page is cut down to what
  * Pagefind reads from it (see searchableSlice: a quarter of the bytes), and pages are sent several at a time.
@@ -21,6 +22,7 @@ import { readdir, readFile } from "node:fs/promises";
 import { basename, dirname, join, relative, sep } from "node:path";
 import * as pagefind from "pagefind";
 import { foldApostrophes } from "../site/src/lib/search-text";
+import { byDate, byKey, KeptShards, OLD_SHARD_FACTOR, OLD_SPREAD, type ShardPage, shardDigest, SMALL_SPREAD } from "./search-shards-kept";
 
 // Parts of indexed pages that repeat other pages (navigation back to a list, an author's list of publications):
 // indexing them would make an article title also match every page that links to it.
@@ -194,16 +196,8 @@ export function shardKey(url: string, slice: string): string {
   }
 }
 
-/** Old pages' shards hold about this many times PAGES_PER_SHARD pages. */
-export const OLD_SHARD_FACTOR = 8;
-
-/** How far a chunk's size strays from its target: from (1 - spread) to (1 + 2 × spread) times it (`chunk`). */
-const SMALL_SPREAD = 0.5;
-// Old chunks are large: a tighter spread keeps an old page's edit near the target (3,000 to 6,000 pages at 500).
-const OLD_SPREAD = 0.25;
-
-/** A searchable page as the shards see it: its address, its person (`shardKey`), its date (`pageDate`) or "". */
-export type ShardPage = { url: string; key: string; date: string };
+// The cut's constants and orders, shared with its kept version (scripts/search-shards-kept.ts).
+export { OLD_SHARD_FACTOR, type ShardPage };
 
 /**
  * Content-defined chunking (as rsync and backup tools cut files): `pages`, in their order, are cut after a page
@@ -232,9 +226,6 @@ function chunk(pages: ShardPage[], target: number, salt: string, together: boole
   if (current.length > 0) chunks.push(current);
   return chunks;
 }
-
-const byKey = (a: ShardPage, b: ShardPage) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.url < b.url ? -1 : a.url > b.url ? 1 : 0);
-const byDate = (a: ShardPage, b: ShardPage) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.url < b.url ? -1 : a.url > b.url ? 1 : 0);
 
 /**
  * Cuts the searchable pages into shards by recency, a pure function of the pages (a full build and a series of
@@ -296,7 +287,8 @@ export function shardDirs(shards: string[][]): string[] {
  * The last search manifest this thread wrote or read, by its file's identity (as scripts/partial-build.ts keeps the
  * pages manifest): a staged build's manifest keeps its inode when publication renames it into the live folder, so
  * the next build does not parse it again (1.1 MB at 5,000 articles, 6.7 MB at 50,000). Never modified once
- * written, only replaced; the object is only read.
+ * written, only replaced; the object is only read, but by a staged change in a long-lived process, which forgets it
+ * first and then takes its records over as its own (`buildSearchIndex`).
  */
 let knownManifest: { dev: number; ino: number; mtimeMs: number; size: number; manifest: SearchManifest } | null = null;
 
@@ -567,6 +559,16 @@ function searchThread(): SearchThread {
  */
 let sentBefore = new Map<string, { digest: string; text: string }>();
 
+/**
+ * In a long-lived build process (`keepServices`): the cut into shards of the last manifest this thread wrote, and
+ * that manifest. The next build whose live manifest is that very object (`knownManifest`, kept as it was) updates
+ * the cut from its change (scripts/search-shards-kept.ts) instead of cutting every page again.
+ */
+let keptCut: { manifest: SearchManifest; cut: KeptShards } | null = null;
+
+/** Beyond this many pages removed and added, a change is cut whole: each costs about a large chunk's pages. */
+const KEPT_CUT_EDITS = 64;
+
 /** Where the time went (ms), for the build log and bench/search-index.ts. */
 export type SearchIndexTimings = { list: number; read: number; plan: number; index: number; write: number };
 /**
@@ -607,14 +609,33 @@ export async function buildSearchIndex(
   let pages: Record<string, PageRecord> = {};
   const slices = new Map<string, string>();
   const delta = staged ? readDelta(opts.pages) : null;
+  // A staged change's records of its pages gone or rendered, as the live index had them (the rendered ones are read again).
+  const removed = new Map<string, PageRecord>();
+  // The live index's cut, to be updated from the change.
+  let cut: KeptShards | null = null;
   let files: [string, string, boolean][];
   if (delta) {
     // The live index's records of the pages the build carried (all but those rendered or gone) are this build's:
     // the same files, whose records the build that made them wrote. The rendered pages are read below; one not
     // written yet is left out, as it would be from the whole list.
     if (!before) throw new Error("search index: a staged change without the live index's manifest (.search.json)");
-    pages = { ...before.pages };
-    for (const file of [...delta.gone, ...delta.rendered]) delete pages[pageUrl(file)];
+    if (keepServices) {
+      // This thread's own copy of the live manifest becomes this build's, its records updated in place instead of
+      // copied (51,000 at 50,000 articles). From now until this build writes its manifest, neither that copy nor
+      // the cut kept with it stands for the live file: a build that fails leaves the next one to read the live
+      // manifest again (its file is never modified) and to cut it whole.
+      cut = keptCut?.manifest === before && keptCut.cut.perShard === pagesPerShard ? keptCut.cut : null;
+      keptCut = null;
+      knownManifest = null;
+      pages = before.pages;
+    } else pages = { ...before.pages };
+    for (const file of [...delta.gone, ...delta.rendered]) {
+      const url = pageUrl(file);
+      const record = pages[url];
+      if (record === undefined) continue;
+      removed.set(url, record);
+      delete pages[url];
+    }
     files = delta.rendered.filter((file) => existsSync(join(outDir, file))).map((file): [string, string, boolean] => [file, join(outDir, file), false]);
   } else {
     // A staged build's unchanged pages are read from the live folder.
@@ -630,7 +651,8 @@ export async function buildSearchIndex(
     const url = pageUrl(file);
     // A page carried over from the live build keeps its record without being read: staged, the live file itself;
     // else the same file, hard-linked.
-    const known = before?.pages[url];
+    // A staged change's page as the live index had it (its record is no longer in `pages`).
+    const known = delta ? removed.get(url) : before?.pages[url];
     if (before && (carried || sameFile(join(previous!, file), path))) {
       if (known && known.file === file) {
         pages[url] = known;
@@ -651,13 +673,21 @@ export async function buildSearchIndex(
     pages[url] = { file, key: shardKey(url, folded), date: pageDate(url, folded), digest: Bun.hash(indexed).toString(36) };
   }
   const read = lap();
-  const urls = Object.keys(pages);
-  const members = assignShards(urls.map((url) => ({ url, key: pages[url]!.key, date: pages[url]!.date ?? "" })), pagesPerShard);
+  const shardPage = (url: string): ShardPage => ({ url, key: pages[url]!.key, date: pages[url]!.date ?? "" });
+  const digestOf = (url: string) => pages[url]!.digest;
+  if (cut) {
+    // The change's pages read again: every rendered page in `pages` now (all were removed above).
+    const added = [...new Set(files.map(([file]) => pageUrl(file)))].filter((url) => pages[url] !== undefined);
+    const removedAll = removed.size + added.length <= KEPT_CUT_EDITS && [...removed].every(([url, r]) => cut!.remove({ url, key: r.key, date: r.date ?? "" }));
+    if (removedAll) for (const url of added) cut.add(shardPage(url));
+    // A large change, or a kept cut that does not hold a page it should (never seen): cut whole.
+    else cut = null;
+  }
+  if (!cut && keepServices) cut = new KeptShards(pagesPerShard, Object.keys(pages).map(shardPage));
+  const members = cut ? cut.members() : assignShards(Object.keys(pages).map(shardPage), pagesPerShard);
   const dirs = shardDirs(members);
-  const shards = members.map((m, i): ShardRecord => ({
-    dir: dirs[i]!,
-    digest: Bun.hash(m.map((url) => `${url}\u0000${pages[url]!.digest}`).join("\n")).toString(36),
-  }));
+  const digests = cut ? cut.digests(digestOf) : members.map((m) => shardDigest(m, digestOf));
+  const shards = members.map((m, i): ShardRecord => ({ dir: dirs[i]!, digest: digests[i]! }));
   const previousShards = new Map((Array.isArray(before?.shards) ? before.shards : []).map((r) => [r.dir, r.digest]));
   let reused = 0;
   const toIndex: number[] = [];
@@ -717,8 +747,11 @@ export async function buildSearchIndex(
   writeFileSync(join(outDir, BUNDLE, SHARDS_FILE), JSON.stringify(others));
   const searchManifest = { key, shards, pages } satisfies SearchManifest;
   writeFileSync(join(outDir, SEARCH_MANIFEST), JSON.stringify(searchManifest));
-  // Kept for the next build in a long-lived process (its live manifest, once published).
-  if (keepServices) knownManifest = { ...fileIdentity(join(outDir, SEARCH_MANIFEST)), manifest: searchManifest };
+  // Kept for the next build in a long-lived process (its live manifest, once published), with its cut.
+  if (keepServices) {
+    knownManifest = { ...fileIdentity(join(outDir, SEARCH_MANIFEST)), manifest: searchManifest };
+    keptCut = cut && { manifest: searchManifest, cut };
+  }
   const indexedPages = toIndex.reduce((n, shard) => n + members[shard]!.length, 0);
   const shardFiles: Record<string, string[]> | undefined = staged ? {} : undefined;
   for (const shard of staged ? toIndex : []) {
@@ -728,7 +761,7 @@ export async function buildSearchIndex(
     shardFiles![dirs[shard]!] = kept;
   }
   return {
-    pages: urls.length,
+    pages: members.reduce((n, m) => n + m.length, 0),
     shards: shards.length,
     indexed,
     reused,

@@ -1,0 +1,178 @@
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import * as pagefind from "pagefind";
+import { afterAll, describe, expect, it } from "vitest";
+import { assignShards, buildSearchIndex, OLD_SHARD_FACTOR, stagedPagesDelta } from "./search-index";
+import { KeptShards, type ShardPage } from "./search-shards-kept";
+
+describe("search shards kept from one build to the next", () => {
+  // Deterministic, so that a failure is the same every run.
+  let seed = 11;
+  const rand = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+  const pick = <T>(items: T[]) => items[Math.floor(rand() * items.length)]!;
+  const date = (hours: number) => new Date(Date.UTC(2020, 0, 1) + hours * 3_600_000).toISOString();
+
+  /**
+   * A site as the indexer sees it: dated articles filed under their author, profiles, and undated pages filed under
+   * a person (an event without a date that links a profile), so that undated pages come in groups cut together.
+   */
+  function site(n: number) {
+    const people = Math.max(3, Math.round(n / 25));
+    const pages = new Map<string, ShardPage>();
+    for (let i = 0; i < people; i++) pages.set(`/user/membre${i}`, { url: `/user/membre${i}`, key: `membre${i}`, date: "" });
+    for (let i = 0; i < n / 10; i++) pages.set(`/event/e${i}`, { url: `/event/e${i}`, key: `membre${i % people}`, date: "" });
+    for (let i = pages.size; i < n; i++) pages.set(`/article/a${i}`, { url: `/article/a${i}`, key: `membre${i % people}`, date: date(i) });
+    return { pages, people };
+  }
+
+  /** The shards and digests the whole cut gives, as scripts/search-index.ts computes them. */
+  function whole(pages: Map<string, ShardPage>, digests: Map<string, string>, perShard: number) {
+    const members = assignShards([...pages.values()], perShard);
+    return { members, digests: members.map((m) => Bun.hash(m.map((url) => `${url}\u0000${digests.get(url)}`).join("\n")).toString(36)) };
+  }
+
+  for (const [n, perShard] of [
+    [3_000, 10],
+    [1_200, 4],
+  ] as const) {
+    it(`gives the whole cut's shards and digests after each of a series of changes (${n} pages, ${perShard} a shard)`, () => {
+      const { pages, people } = site(n);
+      const digests = new Map([...pages.keys()].map((url) => [url, "d0"]));
+      const kept = new KeptShards(perShard, [...pages.values()]);
+      const digestOf = (url: string) => digests.get(url)!;
+      expect({ members: kept.members(), digests: kept.digests(digestOf) }).toEqual(whole(pages, digests, perShard));
+      let fresh = pages.size;
+      let moved = 0;
+      const seen = new Set<string>();
+      for (let change = 1; change <= 60; change++) {
+        // A staged change: its pages gone or rendered (removed), then the rendered ones read again (added).
+        const removed: ShardPage[] = [];
+        const added: ShardPage[] = [];
+        const ops = 1 + Math.floor(rand() * 3);
+        for (let op = 0; op < ops; op++) {
+          const kind = pick(["edit", "new", "gone", "redate", "profile", "undated", "old"] as const);
+          seen.add(kind);
+          const taken = new Set([...removed, ...added].map((p) => p.url));
+          const urls = [...pages.keys()].filter((url) => !taken.has(url));
+          const any = pick(urls);
+          const person = `membre${Math.floor(rand() * people)}`;
+          if (kind === "edit") added.push(pages.get(any)!);
+          else if (kind === "new") added.push({ url: `/article/n${fresh++}`, key: person, date: date(n + fresh) });
+          else if (kind === "old") added.push({ url: `/article/o${fresh++}`, key: person, date: date(Math.floor(rand() * n)) });
+          else if (kind === "redate") added.push({ ...pages.get(any)!, date: pick([date(Math.floor(rand() * 2 * n)), ""]) });
+          else if (kind === "profile") added.push({ url: `/user/nouveau${fresh++}`, key: `nouveau${fresh}`, date: "" });
+          else if (kind === "undated") added.push({ url: `/event/u${fresh++}`, key: person, date: "" });
+          if (kind === "edit" || kind === "gone" || kind === "redate") removed.push(pages.get(any)!);
+        }
+        const shardsBefore = new Set(kept.members().map((m) => m[0]));
+        for (const page of removed) {
+          expect(kept.remove(page)).toBe(true);
+          pages.delete(page.url);
+        }
+        for (const page of added) {
+          kept.add(page);
+          pages.set(page.url, page);
+          digests.set(page.url, `d${change}`);
+        }
+        const expected = whole(pages, digests, perShard);
+        expect({ members: kept.members(), digests: kept.digests(digestOf) }, `change ${change}`).toEqual(expected);
+        // A change whose shards start elsewhere than its own pages' shards did moved a cut.
+        const touched = new Set([...removed, ...added].map((p) => p.url));
+        if (expected.members.some((m) => !shardsBefore.has(m[0]) && !m.some((url) => touched.has(url)))) moved++;
+      }
+      expect(seen.size).toBe(7);
+      expect(moved).toBeGreaterThan(0);
+      // Old pages' shards are there too (the cut's three parts are all exercised).
+      expect(Math.max(...kept.members().map((m) => m.length))).toBeGreaterThan(2 * perShard);
+      expect(Math.max(...kept.members().map((m) => m.length))).toBeLessThanOrEqual(1.5 * perShard * OLD_SHARD_FACTOR);
+    });
+  }
+
+  it("cuts from nothing page by page as from every page at once, and back to nothing", () => {
+    const { pages } = site(400);
+    const digests = new Map([...pages.keys()].map((url) => [url, "d"]));
+    const kept = new KeptShards(5, []);
+    expect(kept.members()).toEqual(assignShards([], 5));
+    for (const page of pages.values()) kept.add(page);
+    expect(kept.members()).toEqual(assignShards([...pages.values()], 5));
+    expect(kept.digests((url) => digests.get(url)!)).toEqual(new KeptShards(5, [...pages.values()]).digests((url) => digests.get(url)!));
+    for (const page of [...pages.values()].reverse()) expect(kept.remove(page)).toBe(true);
+    expect(kept.members()).toEqual([[]]);
+    expect(kept.digests(() => "")).toEqual([Bun.hash("").toString(36)]);
+  });
+
+  it("says so when a page to remove is not there", () => {
+    const { pages } = site(300);
+    const kept = new KeptShards(5, [...pages.values()]);
+    const page = pages.get("/article/a200")!;
+    expect(kept.remove({ ...page, date: date(5) })).toBe(false);
+    expect(kept.remove({ url: "/user/personne", key: "personne", date: "" })).toBe(false);
+    expect(kept.remove(page)).toBe(true);
+    expect(kept.remove(page)).toBe(false);
+  });
+
+  describe("in a long-lived build process", () => {
+    const dir = mkdtempSync(join(tmpdir(), "search-kept-"));
+    afterAll(async () => {
+      await pagefind.close();
+      rmSync(dir, { recursive: true, force: true });
+    });
+    const html = (body: string) => `<!doctype html><html lang="fr"><head><title>t</title></head><body><main data-pagefind-body>${body}</main></body></html>`;
+    const article = (i: number, title: string, hours = i, author = i % 5) =>
+      html(`<h1>${title}</h1><p data-pagefind-ignore><time datetime="${date(hours)}">${i}</time> <a href="/user/membre${author}">membre${author}</a></p><p>Océan ${i}</p>`);
+    const profile = (i: number, bio: string) => html(`<h1>membre${i}</h1><p>${bio}</p>`);
+
+    it("writes the manifest a change gave before, byte for byte, change after change, and after a build that failed", async () => {
+      const live = join(dir, "live");
+      mkdirSync(join(live, "article"), { recursive: true });
+      mkdirSync(join(live, "user"), { recursive: true });
+      for (let i = 0; i < 80; i++) writeFileSync(join(live, "article", `a${i}.html`), article(i, `Étude ${i}`));
+      for (let i = 0; i < 5; i++) writeFileSync(join(live, "user", `membre${i}.html`), profile(i, `Biographie ${i}`));
+      await buildSearchIndex(live, { pagesPerShard: 3 });
+      let next = 80;
+      // Each change: a new article, an old one corrected, one's date moved, one gone, a profile edited.
+      const changes = Array.from({ length: 8 }, (_, c) => {
+        const files: Record<string, string> = {
+          [`article/a${next}.html`]: article(next, `Nouvelle ${next}`),
+          [`article/a${(c * 7) % 40}.html`]: article((c * 7) % 40, `Corrigée ${c}`),
+          [`article/a${40 + c}.html`]: article(40 + c, `Redatée ${c}`, 200 + c),
+          [`user/membre${c % 5}.html`]: profile(c % 5, `Biographie revue ${c}`),
+        };
+        next++;
+        return { files, gone: [`article/a${60 + c}.html`] };
+      });
+      for (const [c, { files, gone }] of changes.entries()) {
+        const pages = stagedPagesDelta(Object.keys(files), gone);
+        const stage = (name: string) => {
+          const out = join(dir, `${name}-${c}`);
+          for (const [file, text] of Object.entries(files)) {
+            mkdirSync(join(out, file, ".."), { recursive: true });
+            writeFileSync(join(out, file), text);
+          }
+          return out;
+        };
+        // What each build wrote before: the live manifest copied, every page cut whole.
+        const before = stage("before");
+        const statsBefore = await buildSearchIndex(before, { previous: live, pagesPerShard: 3, staged: true, pages });
+        if (c === 3) {
+          // A build that fails once it has taken the live manifest for its own (its bundle folder cannot be made),
+          // of a change that is never published (one more page gone): the next build starts from the live manifest.
+          const failing = stage("failing");
+          writeFileSync(join(failing, "pagefind"), "");
+          const failed = stagedPagesDelta(Object.keys(files), [...gone, "article/a79.html"]);
+          await expect(buildSearchIndex(failing, { previous: live, pagesPerShard: 3, staged: true, keepServices: true, pages: failed })).rejects.toThrow();
+        }
+        const now = stage("now");
+        const stats = await buildSearchIndex(now, { previous: live, pagesPerShard: 3, staged: true, keepServices: true, pages });
+        expect({ ...stats, timings: null, files: null }, `change ${c}`).toEqual({ ...statsBefore, timings: null, files: null });
+        expect(readFileSync(join(now, ".search.json"), "utf8"), `change ${c}`).toBe(readFileSync(join(before, ".search.json"), "utf8"));
+        // Published in place: the pages, and the manifest renamed (the same file, as the live folder's).
+        for (const [file, text] of Object.entries(files)) writeFileSync(join(live, file), text);
+        for (const file of gone) rmSync(join(live, file));
+        renameSync(join(now, ".search.json"), join(live, ".search.json"));
+      }
+      expect(changes.length).toBe(8);
+    });
+  });
+});
