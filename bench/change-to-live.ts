@@ -87,7 +87,7 @@ for (let i = 0; i < runs; i++) {
   // Where the build's time went (its own log lines).
   const phases = String(status.last?.log ?? "")
     .split("\n")
-    .filter((l) => /build: render|pages ready|indexed \d+ pages|compressed|search shard| at \d+ ms|^timeline/.test(l))
+    .filter((l) => /build: render|pages ready|indexed \d+ pages|compressed|search shard| at \d+ ms|^timeline|^api read \//.test(l))
     .map((l) => l.replace(/\x1b\[[0-9;]*m/g, "").trim());
   if (process.env.BENCH_VERBOSE) console.log(`  ${phases.join("\n  ")}`);
   const bytes = Number(/api read: \d+ answers, (\d+) bytes/.exec(String(status.last?.log ?? ""))?.[1] ?? NaN);

@@ -23,6 +23,7 @@ import { perBuild } from "./per-build";
 import { previewAnswers, previewAt, withPreviewSummary } from "./preview-article";
 
 const ORIGIN = process.env.API_ORIGIN ?? "http://127.0.0.1:4321";
+const TRACE_READS = Boolean(process.env.BUILD_PROFILE);
 
 const answers = perBuild(() => new Map<string, Promise<unknown>>());
 
@@ -39,10 +40,13 @@ function fetchOnce(path: string): Promise<unknown> {
 
 /** A GET outside any memo, counted with the build's reads (lib/page-reads.ts) and its answer's digest kept. */
 async function readFresh<T>(path: string): Promise<T> {
+  const began = performance.now();
   // Identity: the API is on this machine, and compressing 20 MB of articles costs more than reading them.
   const res = await fetch(ORIGIN + path, { headers: { "accept-encoding": "identity" } });
   if (!res.ok) throw new Error(`GET ${path} -> HTTP ${res.status}`);
   const text = await res.text();
+  // BUILD_PROFILE (benchmarks): what each answer cost the build, waiting included.
+  if (TRACE_READS) console.log(`api read ${path.slice(0, 80)}: ${Math.round(performance.now() - began)} ms, ${text.length} bytes`);
   keepAnswer(path, text);
   return JSON.parse(text) as T;
 }
