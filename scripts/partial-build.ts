@@ -93,7 +93,7 @@ export function buildKey(root: string): string {
       hasher.update(readFileSync(path));
     }
   };
-  const files = ["site", "shared", "astro.config.mjs", "package-lock.json", "tsconfig.json", "scripts/partial-build.ts", "scripts/search-index.ts"];
+  const files = ["site", "shared", "astro.config.mjs", "package-lock.json", "tsconfig.json", "scripts/partial-build.ts", "scripts/search-index.ts", "scripts/search-shards-kept.ts"];
   for (const path of files) {
     if (existsSync(join(root, path))) add(join(root, path));
   }

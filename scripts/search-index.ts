@@ -603,7 +603,8 @@ export async function buildSearchIndex(
     clock = now;
     return ms;
   };
-  // Shards are reused only from a build made by the same code (the key covers this file and Pagefind's version).
+  // Shards are reused only from a build made by the same code (the key covers this file,
+  // scripts/search-shards-kept.ts and Pagefind's version).
   const manifest = readManifest(previous);
   const before = manifest?.key === key ? manifest : null;
   let pages: Record<string, PageRecord> = {};
@@ -747,9 +748,12 @@ export async function buildSearchIndex(
   writeFileSync(join(outDir, BUNDLE, SHARDS_FILE), JSON.stringify(others));
   const searchManifest = { key, shards, pages } satisfies SearchManifest;
   writeFileSync(join(outDir, SEARCH_MANIFEST), JSON.stringify(searchManifest));
-  // Kept for the next build in a long-lived process (its live manifest, once published), with its cut.
+  // Kept for the next build in a long-lived process (its live manifest, once published), with its cut. A staged
+  // change that touched no page's record wrote the live manifest's very bytes, which staging drops (the live file
+  // stays): then it is the live file that this object stands for.
   if (keepServices) {
-    knownManifest = { ...fileIdentity(join(outDir, SEARCH_MANIFEST)), manifest: searchManifest };
+    const untouched = delta !== null && removed.size === 0 && files.every(([file]) => pages[pageUrl(file)] === undefined);
+    knownManifest = { ...fileIdentity(join(untouched ? previous! : outDir, SEARCH_MANIFEST)), manifest: searchManifest };
     keptCut = cut && { manifest: searchManifest, cut };
   }
   const indexedPages = toIndex.reduce((n, shard) => n + members[shard]!.length, 0);

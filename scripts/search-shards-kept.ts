@@ -185,7 +185,12 @@ export class KeptShards {
     // when it starts elsewhere (a chunk of old pages closed, or its first page changed), it is cut again whole.
     if (regionStart !== undefined && this.old[from]?.pages[0] === regionStart) {
       this.recentFrom = from;
-      if (byDate(page, regionStart) > 0) this.recent = edit(this.recent, page, add, this.recentRule)!;
+      if (byDate(page, regionStart) > 0) {
+        // A page the recent part should hold and does not (never seen): that part is cut again from the old chunks.
+        const recent = edit(this.recent, page, add, this.recentRule);
+        if (recent) this.recent = recent;
+        else this.cutRecent();
+      }
     } else this.cutRecent();
     return true;
   }

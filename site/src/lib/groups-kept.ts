@@ -6,8 +6,9 @@
  * finds each by binary search in its groups, and copies only the groups they touch: the other groups stay the same
  * arrays, so their digest (lib/object-digest.ts, by identity) is not made again either.
  *
- * The result equals `groupWhole` of the store's list (lib/groups-kept.test.ts compares them over a series of
- * changes); anything unexpected (another version, an item that left and is not found) groups anew.
+ * The groups equal `groupWhole`'s of the store's list, in another key order (the consumers look groups up by key;
+ * lib/groups-kept.test.ts compares them over a series of changes); anything unexpected (another version, an item
+ * that left and is not found) groups anew.
  */
 import type { StoreChange } from "./api";
 import { lowerBound } from "./list-order";
