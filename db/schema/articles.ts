@@ -66,6 +66,10 @@ export const articles = sqliteTable(
     // Every index a list or a count walks covers live rows only (`deleted_at is null`): a query that forgets to
     // skip trashed rows cannot use them, and api/lib/list-query-plans.test.ts then fails.
     index("articles_visible_idx").on(t.approved, t.online, t.createdAt).where(live),
+    // The public articles' ids in id order, from the index alone: the count of each theme's public articles (every
+    // site build reads it after a write) joins them to article_themes without reading a row of this table (each
+    // row holds the article's text: 450 ms against 45 ms at 50,000 articles). deleted_at makes it covering.
+    index("articles_public_ids_idx").on(t.approved, t.online, t.id, t.deletedAt).where(live),
     // One index per sort of the lists, ending with the id that breaks ties (api/lib/list-query.ts).
     index("articles_created_idx").on(t.createdAt, t.id).where(live),
     index("articles_title_key_idx").on(t.titleKey, t.id).where(live),

@@ -29,13 +29,18 @@ export async function listThemes(db: Db): Promise<Theme[]> {
 }
 
 /** Themes with the number of public articles carrying each (themes without any count 0). */
-export async function listThemesWithCount(db: Db): Promise<ThemeWithCount[]> {
-  const counts = await db
+/** Each theme's public articles counted (articles_public_ids_idx: no article row read; api/lib/list-query-plans.test.ts). */
+export function publicThemeCounts(db: Db) {
+  return db
     .select({ themeId: articleThemes.themeId, n: count() })
     .from(articleThemes)
     .innerJoin(articles, eq(articles.id, articleThemes.articleId))
     .where(articleIsPublic)
     .groupBy(articleThemes.themeId);
+}
+
+export async function listThemesWithCount(db: Db): Promise<ThemeWithCount[]> {
+  const counts = await publicThemeCounts(db);
   const byTheme = new Map(counts.map((c) => [c.themeId, c.n]));
   const rows = byName(await db.select().from(themes));
   return rows.map((r) => ({ _id: r.id, name: r.name, url: r.url, count: byTheme.get(r.id) ?? 0 }));
