@@ -10,8 +10,10 @@
  * lib/groups-kept.test.ts compares them over a series of changes); anything unexpected (another version, an item
  * that left and is not found) groups anew.
  */
-import type { StoreChange } from "./api";
 import { lowerBound } from "./list-order";
+
+/** What a store's last refresh changed (lib/api.ts `StoreChange`, said again here: api.ts uses this module). */
+type StoreChange<T> = { version: number; delta: { removed: readonly T[]; added: readonly T[] } | null } | null;
 
 export type Groups<T> = ReadonlyMap<string, readonly T[]>;
 
