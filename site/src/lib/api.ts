@@ -15,6 +15,7 @@ import type {
   ThemeWithCount,
 } from "../../../api/contract";
 import { keptGroups } from "./groups-kept";
+import type { StoreChange } from "./store-change";
 import { byId, latestFirst, lowerBound, placeInto } from "./list-order";
 import { objectDigest } from "./object-digest";
 // Every read is noted for the page being rendered (lib/page-reads.ts), also when the answer comes from a memo.
@@ -254,7 +255,6 @@ const feedOfBuild = perBuild(() => {
 });
 
 /** What a store's last refresh changed (see FeedStore `version` and `delta`), or null outside a build's store. */
-export type StoreChange<T> = { version: number; delta: { removed: readonly T[]; added: readonly T[] } | null } | null;
 const changeOf = <T extends { _id: string }>(store: FeedStore<T>): StoreChange<T> => ({ version: store.version, delta: store.delta });
 
 /** Every public article with bodies, read once per build (from the change feed) and indexed by url. */

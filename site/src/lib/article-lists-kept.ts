@@ -11,7 +11,7 @@
  * of changes); anything unexpected (another version, a summary that left and is not found) sorts and cuts anew.
  */
 import type { ArticleSummary } from "../../../api/contract";
-import type { StoreChange } from "./api";
+import type { StoreChange } from "./store-change";
 import { type ArticleListSort, cutPages, isPageEnd, listOrder, sortArticles } from "./article-pages";
 import { lowerBound } from "./list-order";
 import { sameValue } from "./pages-in-part";

@@ -11,9 +11,7 @@
  * that left and is not found) groups anew.
  */
 import { lowerBound } from "./list-order";
-
-/** What a store's last refresh changed (lib/api.ts `StoreChange`, said again here: api.ts uses this module). */
-type StoreChange<T> = { version: number; delta: { removed: readonly T[]; added: readonly T[] } | null } | null;
+import type { StoreChange } from "./store-change";
 
 export type Groups<T> = ReadonlyMap<string, readonly T[]>;
 

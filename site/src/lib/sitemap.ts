@@ -8,7 +8,7 @@
  * Pure: the index page, the parts' page and the tests read the same cut.
  */
 import { decodeEntities } from "../../../shared/html-text";
-import type { StoreChange } from "./api";
+import type { StoreChange } from "./store-change";
 import { lowerBound } from "./list-order";
 import { xmlEscape } from "./rss";
 
