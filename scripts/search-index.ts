@@ -22,7 +22,7 @@ import { readdir, readFile } from "node:fs/promises";
 import { basename, dirname, join, relative, sep } from "node:path";
 import * as pagefind from "pagefind";
 import { foldApostrophes } from "../site/src/lib/search-text";
-import { byDate, byKey, KeptShards, OLD_SHARD_FACTOR, OLD_SPREAD, type ShardPage, shardDigest, SMALL_SPREAD } from "./search-shards-kept";
+import { KeptShards, OLD_SHARD_FACTOR, type ShardPage } from "./search-shards-kept";
 
 // Parts of indexed pages that repeat other pages (navigation back to a list, an author's list of publications):
 // indexing them would make an article title also match every page that links to it.
@@ -196,36 +196,8 @@ export function shardKey(url: string, slice: string): string {
   }
 }
 
-// The cut's constants and orders, shared with its kept version (scripts/search-shards-kept.ts).
+// The cut's constants and the page it cuts (scripts/search-shards-kept.ts, where the cut is made).
 export { OLD_SHARD_FACTOR, type ShardPage };
-
-/**
- * Content-defined chunking (as rsync and backup tools cut files): `pages`, in their order, are cut after a page
- * "marked" by a hash of its own address (one page in `spread × target`) once the chunk holds (1 - spread) ×
- * `target` pages, and at (1 + 2 × spread) × `target` at most; with `together`, not between two pages of one
- * person. Where a chunk ends depends on the pages around it only: a page added, changed or removed changes its own
- * chunk (rarely the next one too, when a cut moves), never the others, whatever the number of pages.
- */
-function chunk(pages: ShardPage[], target: number, salt: string, together: boolean, spread = SMALL_SPREAD): ShardPage[][] {
-  const min = Math.max(1, Math.ceil(target * (1 - spread)));
-  const every = BigInt(Math.max(1, target - min));
-  const max = Math.max(min, Math.ceil(target * (1 + 2 * spread)));
-  const chunks: ShardPage[][] = [];
-  let current: ShardPage[] = [];
-  let marked = false;
-  pages.forEach((page, i) => {
-    current.push(page);
-    if (current.length >= min && Bun.hash(`${salt}\u0000${page.url}`) % every === 0n) marked = true;
-    const groupEnds = !together || pages[i + 1]?.key !== page.key;
-    if (current.length >= max || (marked && groupEnds)) {
-      chunks.push(current);
-      current = [];
-      marked = false;
-    }
-  });
-  if (current.length > 0) chunks.push(current);
-  return chunks;
-}
 
 /**
  * Cuts the searchable pages into shards by recency, a pure function of the pages (a full build and a series of
@@ -238,26 +210,13 @@ function chunk(pages: ShardPage[], target: number, salt: string, together: boole
  *   shards of about `perShard` pages: new work, and the edits that mostly follow it, land in a small shard;
  * - pages with no date of their own (member profiles) are cut into shards of about `perShard` pages, a person's
  *   pages together.
- * Every cut is content-defined (`chunk`), so a change touches its own shard. A new chunk of old pages closes
- * once per ~OLD_SHARD_FACTOR × `perShard` new pages, the one larger re-index of the scheme; an edit of an old
- * page re-indexes its old chunk (at most 1.5 × OLD_SHARD_FACTOR × `perShard` pages at any site size).
+ * Every cut is content-defined (scripts/search-shards-kept.ts), so a change touches its own shard. A new chunk of
+ * old pages closes once per ~OLD_SHARD_FACTOR × `perShard` new pages, the one larger re-index of the scheme; an
+ * edit of an old page re-indexes its old chunk (at most 1.5 × OLD_SHARD_FACTOR × `perShard` pages at any site
+ * size). Within a shard, pages go to Pagefind in address order (it numbers them as they arrive).
  */
 export function assignShards(pages: ShardPage[], perShard = PAGES_PER_SHARD): string[][] {
-  const undated = pages.filter((p) => !p.date).sort(byKey);
-  const dated = pages.filter((p) => p.date).sort(byDate);
-  const old = chunk(dated, perShard * OLD_SHARD_FACTOR, "old", false, OLD_SPREAD);
-  // The newest chunks, back to a chunk's worth of pages: the recent part holds at least that (the newest chunk is
-  // often a short tail), and a small site (5,000 articles) has small shards only, as before.
-  let recentFrom = old.length;
-  for (let recent = 0; recentFrom > 0 && recent < perShard * OLD_SHARD_FACTOR; ) recent += old[--recentFrom]!.length;
-  const shards = [
-    ...chunk(undated, perShard, "undated", true),
-    ...old.slice(0, recentFrom),
-    ...chunk(old.slice(recentFrom).flat(), perShard, "recent", false),
-  ];
-  // Within a shard, pages go to Pagefind in address order (it numbers them as they arrive).
-  const urls = shards.map((c) => c.map((p) => p.url).sort());
-  return urls.length > 0 ? urls : [[]];
+  return new KeptShards(perShard, pages).members();
 }
 
 /** The date a page is filed under: the first `datetime` of an article, media or event; none for a profile page. */
@@ -684,10 +643,10 @@ export async function buildSearchIndex(
     // A large change, or a kept cut that does not hold a page it should (never seen): cut whole.
     else cut = null;
   }
-  if (!cut && keepServices) cut = new KeptShards(pagesPerShard, Object.keys(pages).map(shardPage));
-  const members = cut ? cut.members() : assignShards(Object.keys(pages).map(shardPage), pagesPerShard);
+  cut ??= new KeptShards(pagesPerShard, Object.keys(pages).map(shardPage));
+  const members = cut.members();
   const dirs = shardDirs(members);
-  const digests = cut ? cut.digests(digestOf) : members.map((m) => shardDigest(m, digestOf));
+  const digests = cut.digests(digestOf);
   const shards = members.map((m, i): ShardRecord => ({ dir: dirs[i]!, digest: digests[i]! }));
   const previousShards = new Map((Array.isArray(before?.shards) ? before.shards : []).map((r) => [r.dir, r.digest]));
   let reused = 0;
@@ -754,7 +713,7 @@ export async function buildSearchIndex(
   if (keepServices) {
     const untouched = delta !== null && removed.size === 0 && files.every(([file]) => pages[pageUrl(file)] === undefined);
     knownManifest = { ...fileIdentity(join(untouched ? previous! : outDir, SEARCH_MANIFEST)), manifest: searchManifest };
-    keptCut = cut && { manifest: searchManifest, cut };
+    keptCut = { manifest: searchManifest, cut };
   }
   const indexedPages = toIndex.reduce((n, shard) => n + members[shard]!.length, 0);
   const shardFiles: Record<string, string[]> | undefined = staged ? {} : undefined;

@@ -1,29 +1,30 @@
 /**
- * The search index's cut into shards (scripts/search-index.ts `assignShards`) kept from one build to the next in a
- * long-lived build process, and updated from a staged change's pages instead of made again. At 50,000 articles,
+ * The search index's cut into shards (scripts/search-index.ts `assignShards` says what it is), made here, and kept
+ * from one build to the next in a long-lived build process, updated from a staged change's pages instead of made
+ * again. At 50,000 articles,
  * cutting the 51,000 searchable pages whole (two sorts, a hash of every address, every shard's digest over all its
  * pages) is ~0.5 s on the way from a change to the site, for a change that touches one shard or two.
  *
  * The cut is content-defined: a chunk ends after a page "marked" by its own hash once the chunk holds its minimum
  * (or at its maximum), and the next chunk starts afresh. So after a cut, the chunks that follow depend on the pages
  * that follow only. A page added or removed is cut again from the start of its chunk on, until a new cut falls
- * where an old chunk ended: from there on, the old chunks stand as they were. The result is assignShards' to the
- * page (scripts/search-shards-kept.test.ts compares them change after change).
+ * where an old chunk ended: from there on, the old chunks stand as they were. The result is the same cut as one made
+ * afresh from the same pages (scripts/search-shards-kept.test.ts compares them change after change).
  */
 
 /** Old pages' shards hold about this many times PAGES_PER_SHARD pages. */
 export const OLD_SHARD_FACTOR = 8;
 
-/** How far a chunk's size strays from its target: from (1 - spread) to (1 + 2 × spread) times it (`chunk`). */
-export const SMALL_SPREAD = 0.5;
+/** How far a chunk's size strays from its target: from (1 - spread) to (1 + 2 × spread) times it (`rule`). */
+const SMALL_SPREAD = 0.5;
 // Old chunks are large: a tighter spread keeps an old page's edit near the target (3,000 to 6,000 pages at 500).
-export const OLD_SPREAD = 0.25;
+const OLD_SPREAD = 0.25;
 
 /** A searchable page as the shards see it: its address, its person (`shardKey`), its date (`pageDate`) or "". */
 export type ShardPage = { url: string; key: string; date: string };
 
-export const byKey = (a: ShardPage, b: ShardPage) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.url < b.url ? -1 : a.url > b.url ? 1 : 0);
-export const byDate = (a: ShardPage, b: ShardPage) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.url < b.url ? -1 : a.url > b.url ? 1 : 0);
+const byKey = (a: ShardPage, b: ShardPage) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.url < b.url ? -1 : a.url > b.url ? 1 : 0);
+const byDate = (a: ShardPage, b: ShardPage) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.url < b.url ? -1 : a.url > b.url ? 1 : 0);
 
 /**
  * A page with its marks, one bit per cut (Rule.bit), each found (`known`) the first time a cut asks for it: an
@@ -32,7 +33,12 @@ export const byDate = (a: ShardPage, b: ShardPage) => (a.date < b.date ? -1 : a.
 type Page = ShardPage & { marks: number; known: number };
 /** A chunk's pages in cut order; its shard's addresses and digest once asked for (a chunk is never modified). */
 type Chunk = { pages: Page[]; urls?: string[]; digest?: string };
-/** One of assignShards' three cuts, as `chunk` (scripts/search-index.ts) makes it. */
+/**
+ * One of the three cuts, content-defined (as rsync and backup tools cut files): pages, in `order`, are cut after a
+ * page "marked" by a hash of its own address (one page in `every`) once the chunk holds `min` pages, and at `max`
+ * at most; with `together`, not between two pages of one person. Where a chunk ends depends on the pages around it
+ * only: a page added, changed or removed changes its own chunk (rarely the next one too, when a cut moves).
+ */
 type Rule = { min: number; max: number; every: bigint; salt: string; bit: number; together: boolean; order: (a: ShardPage, b: ShardPage) => number };
 
 function rule(target: number, salt: string, bit: number, together: boolean, spread: number, order: Rule["order"]): Rule {
@@ -44,7 +50,7 @@ function rule(target: number, salt: string, bit: number, together: boolean, spre
 const EMPTY: Chunk = { pages: [] };
 
 /** A shard's digest: of its pages' addresses, in address order, and their digests (what `.search.json` records). */
-export function shardDigest(urls: readonly string[], digestOf: (url: string) => string): string {
+function shardDigest(urls: readonly string[], digestOf: (url: string) => string): string {
   return Bun.hash(urls.map((url) => `${url}\u0000${digestOf(url)}`).join("\n")).toString(36);
 }
 
@@ -59,7 +65,7 @@ function marked(page: Page, rule: Rule): boolean {
 
 /**
  * `chunks` cut again from chunk `start` on, chunk `at` (or a new one, when there is none) replaced by `edited`:
- * `chunk` resumed after a cut (`start`'s chunk began after one) until it cuts where a chunk at or after `at` ended,
+ * the cut resumed after a cut (`start`'s chunk began after one) until it cuts where a chunk at or after `at` ended,
  * after which the chunks are those of the same pages after the same fresh start.
  */
 function recut(chunks: Chunk[], at: number, edited: Page[], rule: Rule, start: number): Chunk[] {
@@ -118,7 +124,7 @@ function edit(chunks: Chunk[], page: Page, add: boolean, rule: Rule): Chunk[] | 
 }
 
 /**
- * assignShards' cut of a set of pages, and the shards' digests, updated page by page (`add`, `remove`). Each
+ * The cut of a set of pages (`assignShards`), and the shards' digests, updated page by page (`add`, `remove`). Each
  * operation costs about a chunk's pages (up to 1.5 × OLD_SHARD_FACTOR × `perShard`), whatever the site's size.
  */
 export class KeptShards {
@@ -148,7 +154,7 @@ export class KeptShards {
     return { url, key, date, marks: 0, known: 0 };
   }
 
-  /** The recent part as assignShards finds it: the newest old chunks, back to a large chunk's worth of pages. */
+  /** The recent part (`assignShards`): the newest old chunks, back to a large chunk's worth of pages. */
   private recentStart(): number {
     let from = this.old.length;
     for (let recent = 0; from > 0 && recent < this.perShard * OLD_SHARD_FACTOR; ) recent += this.old[--from]!.pages.length;
@@ -200,7 +206,7 @@ export class KeptShards {
     return shards.length > 0 ? shards : [EMPTY];
   }
 
-  /** What assignShards gives for the pages: each shard's addresses, in address order. */
+  /** The shards of the pages: each shard's addresses, in address order. */
   members(): string[][] {
     return this.shards().map((c) => (c.urls ??= c.pages.map((p) => p.url).sort()));
   }
