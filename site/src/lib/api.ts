@@ -278,10 +278,12 @@ const publicMedia = derivedPerBuild([MEDIA], () => (previewAnswers() ? apiGet<Me
 const publicEvents = derivedPerBuild([EVENTS], () => (previewAnswers() ? apiGet<Event[]>(EVENTS) : feedOfBuild().then((feed) => eventStore.refresh(feed))));
 
 /**
- * Members by lower-cased nickname, and what each signed or uploaded: made once per build for every author page,
- * the groups kept from the last build and changed by the change's items only (lib/groups-kept.ts).
+ * Every member's author page data: the member, what they signed and what they uploaded, made once per build from
+ * lists the build reads anyway (no request per author); the groups kept from the last build and changed by the
+ * change's items only (lib/groups-kept.ts). The groups are never modified once handed out (a new build copies the
+ * groups it changes).
  */
-const authorIndex = derivedPerBuild([`/api/public/members`, ARTICLES, MEDIA], async () => {
+const authorProfiles = derivedPerBuild([`/api/public/members`, ARTICLES, MEDIA], async (): Promise<AuthorProfile[]> => {
   const [members, articles, media, articlesChange, mediaChange] = await Promise.all([
     api.allMembers(),
     api.articles(),
@@ -289,29 +291,16 @@ const authorIndex = derivedPerBuild([`/api/public/members`, ARTICLES, MEDIA], as
     api.articlesChange(),
     api.mediaChange(),
   ]);
-  const byNickname = new Map<string, PublicMember>();
-  for (const m of members) if (!byNickname.has(m.nickname.toLowerCase())) byNickname.set(m.nickname.toLowerCase(), m);
   const articlesBy = keptGroups("articles by author", () => articles, articlesChange, (a) => a.authors.map((p) => p._id), summaryOrder);
   const mediaBy = keptGroups("media by uploader", () => media, mediaChange, (m) => (m.uploadedBy ? [m.uploadedBy._id] : []), mediaOrder);
-  return { byNickname, articlesBy, mediaBy };
+  return members.map((member) => ({ member, articles: (articlesBy.get(member._id) ?? []) as ArticleSummary[], media: (mediaBy.get(member._id) ?? []) as Media[] }));
 });
-
-/**
- * An author page's data, assembled from lists the build fetches anyway (members, article summaries, media)
- * instead of one request per author.
- */
-async function authorFromLists(nickname: string): Promise<AuthorProfile> {
-  const { byNickname, articlesBy, mediaBy } = await authorIndex();
-  const member = byNickname.get(nickname.toLowerCase());
-  if (!member) throw new Error(`GET author ${nickname} -> not found`);
-  // The kept groups are never modified once handed out (a new build copies the groups it changes).
-  return { member, articles: (articlesBy.get(member._id) ?? []) as ArticleSummary[], media: (mediaBy.get(member._id) ?? []) as Media[] };
-}
 
 export const api = {
   members: (circle: "cercle-impulsion" | "cercle-axiologique") => apiGet<PublicMember[]>(`/api/public/${circle}`),
   allMembers: () => apiGet<PublicMember[]>(`/api/public/members`),
-  author: (nickname: string) => authorFromLists(nickname),
+  /** Every member's author page data (an author, organizer or uploader is a member). */
+  authorProfiles: () => authorProfiles(),
   media: () => publicMedia(),
   // An « Aperçu » render (lib/preview-article.ts) sees the previewed text; a build never has one.
   articles: () => articleSummaries().then(withPreviewSummary),
