@@ -45,7 +45,7 @@ export async function startServer(opts: {
   // A benchmark that fails halfway must not leave its server running (and holding the port).
   process.on("exit", () => proc.kill("SIGTERM"));
   const url = `http://127.0.0.1:${opts.port}`;
-  // A first build at 50,000 articles takes 3–7 minutes on two cores, more when the machine is shared.
+  // A first build at 50,000 articles takes 3–10 minutes on two cores (docs/PERFORMANCE.md), more on a shared machine.
   const minutes = Number(process.env.BENCH_READY_MINUTES || 20);
   const deadline = Date.now() + minutes * 60_000;
   let health: unknown = null;
