@@ -24,6 +24,8 @@ import { configureSecurityHeaders, useBuildScriptHashes } from "./lib/security-h
 import { deleteExpiredSessions } from "./lib/session";
 import { PreviewRenderer } from "./lib/preview-renderer";
 import { SiteBuilder, type BuildReport } from "./lib/site-builder";
+import { buildTimeoutMs } from "./lib/build-timeout";
+import { countPublished } from "./modules/stats/counts";
 import { SharedBuildTurns } from "./lib/redis/build-turns";
 import { SitePublisher } from "./lib/site-publish";
 import type { PublishManifest } from "./lib/publish-in-place";
@@ -172,7 +174,8 @@ const builder = new SiteBuilder({
   // Then the other processes clear their caches and follow that build (`invalidation` is made below).
   onSharedRequest: () => void invalidation?.announce(),
   apiOrigin: `http://127.0.0.1:${env.port}`,
-  timeoutMs: env.buildTimeoutS * 1000,
+  // BUILD_TIMEOUT_S plus an allowance per published item: a whole build of a large site is not a hung one.
+  timeoutMs: async () => buildTimeoutMs(env.buildTimeoutS, await countPublished(database.db)),
   // Canonical links, feeds and sitemaps use the validated origin, also when PUBLIC_URL is left to its default.
   extraEnv: { PUBLIC_URL: env.publicUrl },
   onSwap: (dir, built) => {

@@ -242,6 +242,29 @@ describe("site rebuilds", () => {
     expect(again.status().lastFailure?.log).toContain("something broke");
   });
 
+  it("asks a limit given as a function before each build, and builds with the default when it cannot be had", async () => {
+    let asked = 0;
+    const slow = fakeBuilder({
+      timeoutMs: () => {
+        asked++;
+        return 200;
+      },
+    });
+    setBuild({ marker: "v1", delayMs: 2_000 });
+    const report = await slow.requestBuild();
+    expect(asked).toBe(1);
+    expect(report.timedOut).toBe(true);
+    expect(report.log).toContain("a dépassé 0 s");
+    const unknown = fakeBuilder({
+      timeoutMs: async () => {
+        throw new Error("database closed");
+      },
+    });
+    setBuild({ marker: "v2" });
+    expect((await unknown.requestBuild()).ok).toBe(true);
+    expect((await home()).body).toContain("v2");
+  });
+
   it("kills a hung build with everything it started, reports it failed and keeps the live site", async () => {
     setBuild({ marker: "good" });
     await builder.requestBuild();

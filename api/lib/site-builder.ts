@@ -91,8 +91,11 @@ type Options = {
    */
   command?: string[];
   extraEnv?: Record<string, string>;
-  /** A build running longer is killed and reported failed (default 10 minutes). */
-  timeoutMs?: number;
+  /**
+   * A build running longer is killed and reported failed (default 10 minutes); a function is asked before each
+   * build (the server's limit grows with the site: api/lib/build-timeout.ts).
+   */
+  timeoutMs?: number | (() => number | Promise<number>);
   /** Old builds are deleted once no build has run for this long (default PRUNE_DELAY_MS; 0: at once). */
   pruneDelayMs?: number;
   /**
@@ -404,9 +407,9 @@ export class SiteBuilder {
     // A partial build by the build worker is staged, then published into the live folder (issue 31 §2).
     const inPlace = mode === "partial" && this.worker !== null && live !== null;
     const outDir = join(this.siteDir, inPlace ? STAGING : "builds", id);
-    const { code, output, timedOut, staged } = await this.spawnBuild(outDir, mode, inPlace);
+    const timeoutMs = await this.timeLimit();
+    const { code, output, timedOut, staged } = await this.spawnBuild(outDir, mode, timeoutMs, inPlace);
     const answered = Date.now();
-    const timeoutMs = this.opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     let log = output.slice(-LOG_TAIL);
     let ok = code === 0 && !timedOut;
     // A publication that failed half-way keeps its staging folder: its journal finishes it before the next build.
@@ -473,6 +476,19 @@ export class SiteBuilder {
     return this.liveDir() !== null && !changes.some((c) => c.kind === "site") ? "partial" : "full";
   }
 
+  /** This build's time limit; a limit that cannot be worked out is the default, never none. */
+  private async timeLimit(): Promise<number> {
+    const limit = this.opts.timeoutMs;
+    if (typeof limit !== "function") return limit ?? DEFAULT_TIMEOUT_MS;
+    try {
+      const ms = await limit();
+      return Number.isFinite(ms) && ms > 0 ? ms : DEFAULT_TIMEOUT_MS;
+    } catch (e) {
+      console.error(`site build time limit not worked out (${(e as Error).message}); ${DEFAULT_TIMEOUT_MS / 1000} s`);
+      return DEFAULT_TIMEOUT_MS;
+    }
+  }
+
   /**
    * Sends the build to the long-lived build worker, or with `command` (tests) runs that command; either runs in its
    * own process group, so a hung build is killed with everything it started (Astro and Pagefind are grandchildren:
@@ -481,9 +497,9 @@ export class SiteBuilder {
   private spawnBuild(
     outDir: string,
     mode: BuildMode,
+    timeoutMs: number,
     inPlace = false,
   ): Promise<{ code: number | null; output: string; timedOut: boolean; staged?: boolean }> {
-    const timeoutMs = this.opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     if (this.worker) return this.worker.run({ out: outDir, previous: this.liveDir() ?? "", mode, inPlace }, timeoutMs);
     const [cmd, ...args] = this.opts.command!;
     const child = spawn(cmd!, args, {

@@ -1,12 +1,12 @@
 /**
- * Article and media counts for the dashboard. Their modules have no count functions and this module must not
- * edit their services, so these two read-only counts live here.
+ * Article and media counts for the dashboard and the site build's time limit. Their modules have no count
+ * functions and this module must not edit their services, so these read-only counts live here.
  */
 import { and, count, eq, isNull } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { articles, media } from "../../../db/schema";
 import { articleIsLive, articleIsPublic } from "../articles/service";
-import { mediaIsLive } from "../media/service";
+import { mediaIsLive, mediaIsPublic } from "../media/service";
 
 /**
  * All articles, those readers can see (approved and online) and those waiting for approval. Trashed rows count
@@ -27,4 +27,13 @@ export async function countMedia(db: Db): Promise<{ total: number; pending: numb
     db.select({ n: count() }).from(media).where(and(mediaIsLive, eq(media.approved, false))),
   ]);
   return { total: all?.n ?? 0, pending: pending?.n ?? 0 };
+}
+
+/** What readers can see, articles and media: the site's size, for the build's time limit (api/lib/build-timeout.ts). */
+export async function countPublished(db: Db): Promise<number> {
+  const [[articleCount], [mediaCount]] = await Promise.all([
+    db.select({ n: count() }).from(articles).where(articleIsPublic),
+    db.select({ n: count() }).from(media).where(mediaIsPublic),
+  ]);
+  return (articleCount?.n ?? 0) + (mediaCount?.n ?? 0);
 }

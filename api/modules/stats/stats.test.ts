@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contactMessages } from "../../../db/schema";
+import { eq } from "drizzle-orm";
+import { articles, contactMessages } from "../../../db/schema";
 import { makeArticle, makeEvent, makeMedia, makeTheme } from "../../testing/factory";
 import { createHarness, type Harness } from "../../testing/harness";
 import { audiences, person, send, type Person } from "../users/test-kit";
+import { countPublished } from "./counts";
 
 describe("admin dashboard counts", () => {
   let h: Harness;
@@ -49,5 +51,15 @@ describe("admin dashboard counts", () => {
       lastBuildFailed: false,
       buildRetryPlanned: false,
     });
+  });
+
+  it("sizes the site for the build's time limit by what readers see: published articles and media only", async () => {
+    const db = h.database.db;
+    expect(await countPublished(db)).toBe(1);
+    await makeMedia(db, { approved: true });
+    await makeMedia(db, { approved: true, online: false });
+    const trashed = await makeArticle(db, { approved: true });
+    await db.update(articles).set({ deletedAt: new Date() }).where(eq(articles.id, trashed.id));
+    expect(await countPublished(db)).toBe(2);
   });
 });
