@@ -5,7 +5,8 @@
  * change (scripts/search-shards-kept.ts), over a series of small changes: an article corrected (removed and added
  * with a new digest), an old one corrected, a new article, a page gone, a profile changed, an article's date changed.
  * Each change's kept result is checked against the whole one. Also times the list step's copy of the live
- * manifest's records (less the change's pages) against their update in place.
+ * manifest's records (less the change's pages) against their update in place, and counts the shards each change
+ * leaves to index again (a digest the last plan did not have), by kind of change.
  *
  * Usage: bun bench/search-plan.ts [articles=50000] [changes=30] [perShard=500]
  */
@@ -84,6 +85,9 @@ kept.digests(digestOf);
 const first = performance.now() - t0;
 const times = { whole: [] as number[], kept: [] as number[], copy: [] as number[], inPlace: [] as number[] };
 let shards = 0;
+const kinds = ["recent article corrected", "old article corrected", "new article", "page gone", "profile changed", "article redated"];
+const reindexed = new Map<string, number[]>();
+let lastDigests = new Set(kept.digests(digestOf));
 for (let n = 0; n < Number(nChanges); n++) {
   const { removed, added } = change(n);
   for (const p of removed) pages.delete(p.url);
@@ -111,6 +115,9 @@ for (let n = 0; n < Number(nChanges); n++) {
   times.kept.push(t3 - t2);
   if (JSON.stringify(got) !== JSON.stringify(expected)) throw new Error(`change ${n}: the kept cut differs from the whole one`);
   shards = got.members.length;
+  const kind = kinds[n % 6]!;
+  reindexed.set(kind, [...(reindexed.get(kind) ?? []), got.digests.filter((d) => !lastDigests.has(d)).length]);
+  lastDigests = new Set(got.digests);
 }
 const line = (name: string, ms: number[]) => `  ${name}: p50 ${fmt(percentile(ms, 50), 2)} ms, max ${fmt(Math.max(...ms), 2)} ms`;
 console.log(`search plan at ${pages.size} searchable pages (${ARTICLES} articles), ${shards} shards of ~${PER_SHARD}, ${nChanges} changes:`);
@@ -119,3 +126,4 @@ console.log(line("kept (updated from the change)", times.kept));
 console.log(`  kept, first made from every page: ${fmt(first, 1)} ms`);
 console.log(line("list: the live records copied less the change's (whole)", times.copy));
 console.log(line("list: the live records updated in place (kept)", times.inPlace));
+console.log(`  shards to index again per change: ${[...reindexed].map(([kind, counts]) => `${kind} ${counts.join(", ")}`).join("; ")}`);

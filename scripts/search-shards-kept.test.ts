@@ -102,6 +102,33 @@ describe("search shards kept from one build to the next", () => {
     expect(kept.digests(() => "")).toEqual([Bun.hash("").toString(36)]);
   });
 
+  it("moves a cut when a recent page comes or goes only if that page is the one its shard was cut after", () => {
+    // Toggling one of the newest articles offline and online is the most common change. It re-indexes the page's
+    // own shard, and the next one too exactly when the page is the marked page its shard ended after (about one
+    // page in `perShard`): without it, its shard runs on to the next marked page, taking that shard's first pages.
+    const perShard = 10;
+    const { pages } = site(3_000);
+    const all = [...pages.values()];
+    const shards = assignShards(all, perShard);
+    // Recent shards cut at a marked page: dated, more than their minimum (a page fewer keeps them at it or over)
+    // and fewer than their maximum (a cut by count moves with any page before it).
+    const recent = shards.filter((urls) => pages.get(urls[0]!)!.date && urls.length > perShard / 2 && urls.length < 2 * perShard);
+    expect(recent.length).toBeGreaterThanOrEqual(8);
+    const newest = (urls: string[]) => urls.map((url) => pages.get(url)!).reduce((a, b) => (a.date > b.date ? a : b));
+    const ends = new Set(recent.slice(0, -1).map((urls) => newest(urls).url));
+    const moved = new Set<string>();
+    for (const urls of recent) {
+      for (const url of urls) {
+        const without = assignShards(all.filter((p) => p.url !== url), perShard);
+        // Every shard as it was, but the page's own one less the page.
+        const expected = shards.map((m) => (m === urls ? m.filter((u) => u !== url) : m));
+        if (JSON.stringify(without) !== JSON.stringify(expected)) moved.add(url);
+      }
+    }
+    expect(ends.size).toBeGreaterThanOrEqual(7);
+    expect([...moved].sort()).toEqual([...ends].sort());
+  });
+
   it("says so when a page to remove is not there", () => {
     const { pages } = site(300);
     const kept = new KeptShards(5, [...pages.values()]);
