@@ -62,6 +62,8 @@ const builds: string[] = [];
 const load = () => loadavg().map((l) => l.toFixed(1)).join(" / ");
 console.log(`load average (1 / 5 / 15 min) before the runs: ${load()}`);
 const costs: { bytes: number; written: number; linked: number }[] = [];
+/** The build worker's JS heap before each run's build (after the last one's garbage was collected). */
+const heaps: number[] = [];
 let files = liveFiles(server.siteDir);
 for (let i = 0; i < runs; i++) {
   const online = i % 2 === 1;
@@ -90,10 +92,11 @@ for (let i = 0; i < runs; i++) {
   // Where the build's time went (its own log lines).
   const phases = String(status.last?.log ?? "")
     .split("\n")
-    .filter((l) => /build: render|pages ready|indexed \d+ pages|compressed|search shard| at \d+ ms|^timeline|^api read \//.test(l))
+    .filter((l) => /build: render|pages ready|indexed \d+ pages|compressed|search shard| at \d+ ms|^timeline|^api read \/|^memory before/.test(l))
     .map((l) => l.replace(/\x1b\[[0-9;]*m/g, "").trim());
   if (process.env.BENCH_VERBOSE) console.log(`  ${phases.join("\n  ")}`);
   const bytes = Number(/api read: \d+ answers, (\d+) bytes/.exec(String(status.last?.log ?? ""))?.[1] ?? NaN);
+  heaps.push(Number(/memory before this job: JS heap (\d+) MB/.exec(String(status.last?.log ?? ""))?.[1] ?? NaN));
   const now = liveFiles(server.siteDir);
   const cost = { bytes, ...filesCost(files, now) };
   files = now;
@@ -108,6 +111,8 @@ const workerPid = childPid(server.pid, "build-worker");
 if (workerPid) {
   const mem = memoryMb(workerPid);
   console.log(`build worker memory: ${mem.rss} MB now, ${mem.peak} MB at its peak (its first build is a full one)`);
+  // Flat from run 2 on, or the process keeps something of every build.
+  console.log(`build worker JS heap before each run's build: ${heaps.join(", ")} MB`);
 }
 await server.stop();
 // Issue 31's targets: p95 within 1 s at 5,000 articles, 1.5 s at 50,000 (and at most 1.5 times the 5,000 figure).

@@ -23,6 +23,7 @@ import {
 } from "./build-steps";
 import { nextBuildGeneration } from "../site/src/lib/per-build";
 import { apiReadStats } from "../site/src/lib/page-reads";
+import { heapSize } from "bun:jsc";
 import { keptCompressionThreads } from "./compress";
 import { buildKey, keepOnlyManifestOf } from "./partial-build";
 import { exitWithServer } from "../api/lib/owned-by-server";
@@ -62,6 +63,9 @@ async function astroInProcess(job: BuildJob, mode: BuildMode): Promise<void> {
 async function runJob(job: WorkerJob): Promise<WorkerAnswer> {
   const began = performance.now();
   const at = () => `${Math.round(performance.now() - began)} ms`;
+  // What the process holds from build to build (the last job's garbage was collected after its answer): a heap
+  // that grows job after job is a leak (bench/change-to-live.ts prints the series).
+  console.log(`memory before this job: JS heap ${Math.round(heapSize() / 1e6)} MB, resident ${Math.round(process.memoryUsage.rss() / 1e6)} MB`);
   const key = givenKey || buildKey(root);
   const buildJob: BuildJob = { root, out: job.out, previous: job.previous || undefined, key, mode: job.previous ? job.mode : "full" };
   const canWarm = warm !== null && warm.key === key && buildJob.mode === "partial";

@@ -242,19 +242,22 @@ describe("site rebuilds", () => {
     expect(again.status().lastFailure?.log).toContain("something broke");
   });
 
-  it("asks a limit given as a function before each build, and builds with the default when it cannot be had", async () => {
+  it("asks a limit given as a function at each build (for the next one, after the first), with the default when it cannot be had", async () => {
+    const limits = [200, 5_000];
     let asked = 0;
-    const slow = fakeBuilder({
-      timeoutMs: () => {
-        asked++;
-        return 200;
-      },
-    });
-    setBuild({ marker: "v1", delayMs: 2_000 });
+    const slow = fakeBuilder({ timeoutMs: () => limits[Math.min(asked++, limits.length - 1)]! });
+    setBuild({ marker: "v1", delayMs: 1_000 });
     const report = await slow.requestBuild();
-    expect(asked).toBe(1);
     expect(report.timedOut).toBe(true);
     expect(report.log).toContain("a dépassé 0 s");
+    // The second build runs under the last answer (200 ms) and asks for the next one (5 s), which the third uses.
+    const second = await slow.requestBuild();
+    expect(asked).toBe(2);
+    expect(second.timedOut).toBe(true);
+    const third = await slow.requestBuild();
+    expect(asked).toBe(3);
+    expect(third.ok).toBe(true);
+    expect((await home()).body).toContain("v1");
     const unknown = fakeBuilder({
       timeoutMs: async () => {
         throw new Error("database closed");

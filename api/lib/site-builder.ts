@@ -162,6 +162,8 @@ export class SiteBuilder {
   private servedDir: string | null = null;
   /** The generation of that folder this process serves (api/lib/publish-in-place.ts). */
   private servedGeneration = 0;
+  /** The last time limit `opts.timeoutMs` gave, when it is a function (see `timeLimit`). */
+  private knownLimitMs: number | null = null;
 
   constructor(private readonly opts: Options) {
     this.siteDir = resolve(opts.siteDir);
@@ -476,17 +478,24 @@ export class SiteBuilder {
     return this.liveDir() !== null && !changes.some((c) => c.kind === "site") ? "partial" : "full";
   }
 
-  /** This build's time limit; a limit that cannot be worked out is the default, never none. */
+  /**
+   * This build's time limit; a limit that cannot be worked out is the default, never none. A limit given as a
+   * function is asked for the next build while this one runs (the server counts the site's items): only the first
+   * build waits for the answer, the others take the last one and stay off the path from a write to the site.
+   */
   private async timeLimit(): Promise<number> {
     const limit = this.opts.timeoutMs;
     if (typeof limit !== "function") return limit ?? DEFAULT_TIMEOUT_MS;
-    try {
-      const ms = await limit();
-      return Number.isFinite(ms) && ms > 0 ? ms : DEFAULT_TIMEOUT_MS;
-    } catch (e) {
-      console.error(`site build time limit not worked out (${(e as Error).message}); ${DEFAULT_TIMEOUT_MS / 1000} s`);
-      return DEFAULT_TIMEOUT_MS;
-    }
+    const asked = (async () => {
+      try {
+        const ms = await limit();
+        if (Number.isFinite(ms) && ms > 0) this.knownLimitMs = ms;
+      } catch (e) {
+        console.error(`site build time limit not worked out (${(e as Error).message}); the last one or ${DEFAULT_TIMEOUT_MS / 1000} s`);
+      }
+      return this.knownLimitMs ?? DEFAULT_TIMEOUT_MS;
+    })();
+    return this.knownLimitMs ?? (await asked);
   }
 
   /**
