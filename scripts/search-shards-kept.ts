@@ -116,7 +116,7 @@ function recut(chunks: Chunk[], at: number, edited: Page[], rule: Rule, start: n
   let mark = false;
   let backupMark = false;
   let backup: { length: number; k: number; i: number } | null = null;
-  const between = (k: number, i: number, page: Page) => {
+  const personEnds = (k: number, i: number, page: Page) => {
     if (!rule.together) return true;
     seen = Math.max(seen, current.length + 1);
     return next(k, i)?.key !== page.key;
@@ -137,9 +137,9 @@ function recut(chunks: Chunk[], at: number, edited: Page[], rule: Rule, start: n
       if ((bits & rule.backupBit) !== 0) backupMark = true;
     }
     let cut: { length: number; k: number; i: number } | null = null;
-    if (mark && between(k, i, page)) cut = { length: current.length, k, i };
+    if (mark && personEnds(k, i, page)) cut = { length: current.length, k, i };
     else {
-      if (backupMark && between(k, i, page)) {
+      if (backupMark && personEnds(k, i, page)) {
         backup = { length: current.length, k, i };
         backupMark = false;
       }
