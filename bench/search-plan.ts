@@ -6,12 +6,15 @@
  * with a new digest), an old one corrected, a new article, a page gone, a profile changed, an article's date changed.
  * Each change's kept result is checked against the whole one. Also times the list step's copy of the live
  * manifest's records (less the change's pages) against their update in place, and counts the shards each change
- * leaves to index again (a digest the last plan did not have), by kind of change.
+ * leaves to index again (a digest the last plan did not have), by kind of change. Then, on the last cut: its
+ * shards' sizes by part (undated; old, more than twice `perShard` pages; recent), with how many sit at their part's
+ * maximum, and the shards a single dated page's removal leaves to index again, over dated pages taken evenly in
+ * date order (the page's own shard, plus every shard a moved cut changed).
  *
  * Usage: bun bench/search-plan.ts [articles=50000] [changes=30] [perShard=500]
  */
 import { assignShards, type ShardPage } from "../scripts/search-index";
-import { KeptShards } from "../scripts/search-shards-kept";
+import { KeptShards, OLD_SHARD_FACTOR } from "../scripts/search-shards-kept";
 import { fmt, percentile } from "./lib";
 
 const [nArticles = "50000", nChanges = "30", nPerShard = "500"] = process.argv.slice(2);
@@ -127,3 +130,38 @@ console.log(`  kept, first made from every page: ${fmt(first, 1)} ms`);
 console.log(line("list: the live records copied less the change's (whole)", times.copy));
 console.log(line("list: the live records updated in place (kept)", times.inPlace));
 console.log(`  shards to index again per change: ${[...reindexed].map(([kind, counts]) => `${kind} ${counts.join(", ")}`).join("; ")}`);
+
+// The last cut's shards by part, and the maximum of each part's rule (scripts/search-shards-kept.ts `rule`).
+const members = kept.members();
+const parts = { undated: [] as number[], old: [] as number[], recent: [] as number[] };
+for (const m of members) {
+  const part = !pages.get(m[0]!)?.date ? "undated" : m.length > 2 * PER_SHARD ? "old" : "recent";
+  parts[part].push(m.length);
+}
+const maxOf = { undated: 2 * PER_SHARD, old: Math.ceil(PER_SHARD * OLD_SHARD_FACTOR * 1.5), recent: 2 * PER_SHARD };
+for (const [part, sizes] of Object.entries(parts) as [keyof typeof parts, number[]][]) {
+  if (sizes.length === 0) continue;
+  const atMax = sizes.filter((n) => n >= maxOf[part]).length;
+  console.log(
+    `  ${part} shards: ${sizes.length}, pages min ${Math.min(...sizes)}, median ${percentile(sizes, 50)}, max ${Math.max(...sizes)}; ${atMax} at the maximum (${maxOf[part]})`,
+  );
+}
+// One dated page removed (then added back): the shards it leaves to index again, over pages taken evenly.
+const dated = [...pages.values()].filter((p) => p.date).sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.url < b.url ? -1 : 1));
+const SAMPLES = 500;
+const byCount = new Map<number, number>();
+const before = new Set(kept.digests(digestOf));
+const t6 = performance.now();
+for (let s = 0; s < SAMPLES; s++) {
+  const p = dated[Math.floor(((s + 0.5) * dated.length) / SAMPLES)]!;
+  if (!kept.remove(p)) throw new Error(`${p.url} not in the kept cut`);
+  const count = kept.digests(digestOf).filter((d) => !before.has(d)).length;
+  kept.add(p);
+  byCount.set(count, (byCount.get(count) ?? 0) + 1);
+}
+const t7 = performance.now();
+if (JSON.stringify(kept.members()) !== JSON.stringify(members)) throw new Error("the kept cut differs after the removals and additions");
+console.log(
+  `  one dated page removed, shards to index again (${SAMPLES} pages taken evenly in date order, ${fmt((t7 - t6) / SAMPLES / 2, 2)} ms a change): ` +
+    `${[...byCount].sort(([a], [b]) => a - b).map(([count, n]) => `${count} shard${count === 1 ? "" : "s"} for ${n}`).join(", ")}`,
+);

@@ -6,10 +6,12 @@
  * pages) is ~0.5 s on the way from a change to the site, for a change that touches one shard or two.
  *
  * The cut is content-defined: a chunk ends after a page "marked" by its own hash once the chunk holds its minimum
- * (or at its maximum), and the next chunk starts afresh. So after a cut, the chunks that follow depend on the pages
- * that follow only. A page added or removed is cut again from the start of its chunk on, until a new cut falls
- * where an old chunk ended: from there on, the old chunks stand as they were. The result is the same cut as one made
- * afresh from the same pages (scripts/search-shards-kept.test.ts compares them change after change).
+ * (or, with no such page up to its maximum, after the last page with a denser backup mark, else at its maximum), and
+ * the next chunk starts afresh. So after a cut, the chunks that follow depend on the pages that follow only. A page
+ * added or removed is cut again from the start of its chunk on (or of an earlier chunk whose end was decided by
+ * looking at pages up to this one), until a new cut falls where an old chunk ended: from there on, the old chunks
+ * stand as they were. The result is the same cut as one made afresh from the same pages
+ * (scripts/search-shards-kept.test.ts compares them change after change).
  */
 
 /** Old pages' shards hold about this many times PAGES_PER_SHARD pages. */
@@ -26,41 +28,69 @@ export type ShardPage = { url: string; key: string; date: string };
 const byKey = (a: ShardPage, b: ShardPage) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.url < b.url ? -1 : a.url > b.url ? 1 : 0);
 const byDate = (a: ShardPage, b: ShardPage) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.url < b.url ? -1 : a.url > b.url ? 1 : 0);
 
+/** Backup marks are this many times as frequent as marks (one page in `every` / BACKUP_DENSITY). */
+const BACKUP_DENSITY = 2;
+
 /**
- * A page with its marks, one bit per cut (Rule.bit), each found (`known`) the first time a cut asks for it: an
- * address's hash is computed once, not at every build.
+ * A page with its marks, two bits per cut (Rule.bit, Rule.backupBit), found (`known`, by Rule.bit) the first time a
+ * cut asks for them: an address's hash is computed once, not at every build.
  */
 type Page = ShardPage & { marks: number; known: number };
-/** A chunk's pages in cut order; its shard's addresses and digest once asked for (a chunk is never modified). */
-type Chunk = { pages: Page[]; urls?: string[]; digest?: string };
+/**
+ * A chunk's pages in cut order; its shard's addresses and digest once asked for (a chunk is never modified).
+ * `ahead`: how many pages after its last one the cut looked at to end it there (a backup cut is decided at the
+ * maximum; with `together`, a cut looks at the next page's person), so a change among them can move its end.
+ */
+type Chunk = { pages: Page[]; ahead: number; urls?: string[]; digest?: string };
 /**
  * One of the three cuts, content-defined (as rsync and backup tools cut files): pages, in `order`, are cut after a
  * page "marked" by a hash of its own address (one page in `every`) once the chunk holds `min` pages, and at `max`
- * at most; with `together`, not between two pages of one person. Where a chunk ends depends on the pages around it
- * only: a page added, changed or removed changes its own chunk (rarely the next one too, when a cut moves).
+ * at most; with `together`, not between two pages of one person. A chunk with no marked page up to `max` (about
+ * e^-3 of them) is cut after the last page from `min` on with a backup mark (one page in `backupEvery`, from other
+ * bits of the same hash), as TTTD cuts files, and at `max` only when there is none: a cut by count moves with any
+ * page added or removed before it, a backup cut only with its own page (or a mark coming in at the maximum). Where
+ * a chunk ends depends on the pages around it only: a page added, changed or removed changes its own chunk (rarely
+ * the next one too, when a cut moves).
  */
-type Rule = { min: number; max: number; every: bigint; salt: string; bit: number; together: boolean; order: (a: ShardPage, b: ShardPage) => number };
+type Rule = {
+  min: number;
+  max: number;
+  every: bigint;
+  backupEvery: bigint;
+  salt: string;
+  bit: number;
+  backupBit: number;
+  together: boolean;
+  order: (a: ShardPage, b: ShardPage) => number;
+};
 
 function rule(target: number, salt: string, bit: number, together: boolean, spread: number, order: Rule["order"]): Rule {
   const min = Math.max(1, Math.ceil(target * (1 - spread)));
   const max = Math.max(min, Math.ceil(target * (1 + 2 * spread)));
-  return { min, max, every: BigInt(Math.max(1, target - min)), salt, bit, together, order };
+  const every = Math.max(1, target - min);
+  const backupEvery = BigInt(Math.max(1, Math.round(every / BACKUP_DENSITY)));
+  return { min, max, every: BigInt(every), backupEvery, salt, bit, backupBit: bit << 3, together, order };
 }
 
-const EMPTY: Chunk = { pages: [] };
+const EMPTY: Chunk = { pages: [], ahead: 0 };
 
 /** A shard's digest: of its pages' addresses, in address order, and their digests (what `.search.json` records). */
 function shardDigest(urls: readonly string[], digestOf: (url: string) => string): string {
   return Bun.hash(urls.map((url) => `${url}\u0000${digestOf(url)}`).join("\n")).toString(36);
 }
 
-/** Whether `page` ends a chunk of `rule`'s cut once the chunk holds its minimum: its address's hash says so. */
-function marked(page: Page, rule: Rule): boolean {
+/**
+ * `page`'s marks for `rule`'s cut (`rule.bit`: it ends a chunk that holds its minimum; `rule.backupBit`: it may end
+ * one that has no marked page up to its maximum): its address's hash says so, the low bits and the high ones.
+ */
+function marks(page: Page, rule: Rule): number {
   if ((page.known & rule.bit) === 0) {
     page.known |= rule.bit;
-    if (Bun.hash(`${rule.salt}\u0000${page.url}`) % rule.every === 0n) page.marks |= rule.bit;
+    const hash = BigInt(Bun.hash(`${rule.salt}\u0000${page.url}`));
+    if (hash % rule.every === 0n) page.marks |= rule.bit;
+    if ((hash >> 32n) % rule.backupEvery === 0n) page.marks |= rule.backupBit;
   }
-  return (page.marks & rule.bit) !== 0;
+  return page.marks;
 }
 
 /**
@@ -79,23 +109,54 @@ function recut(chunks: Chunk[], at: number, edited: Page[], rule: Rule, start: n
     }
   };
   const made: Chunk[] = [];
+  // The chunk being cut; how many pages from its first one the cut has looked at; whether a (backup) mark was
+  // seen with no cut after it yet (with `together`, a cut waits for a person's last page); the last backup cut.
   let current: Page[] = [];
+  let seen = 0;
   let mark = false;
-  for (let k = start; k < count; k++) {
+  let backupMark = false;
+  let backup: { length: number; k: number; i: number } | null = null;
+  const personEnds = (k: number, i: number, page: Page) => {
+    if (!rule.together) return true;
+    seen = Math.max(seen, current.length + 1);
+    return next(k, i)?.key !== page.key;
+  };
+  for (let k = start, i = 0; k < count; i++) {
     const pages = pagesOf(k);
-    for (let i = 0; i < pages.length; i++) {
-      const page = pages[i]!;
-      current.push(page);
-      if (current.length >= rule.min && marked(page, rule)) mark = true;
-      if (current.length >= rule.max || (mark && (!rule.together || next(k, i)?.key !== page.key))) {
-        made.push({ pages: current });
-        current = [];
-        mark = false;
-      }
+    if (i >= pages.length) {
+      k++;
+      i = -1;
+      continue;
     }
-    if (current.length === 0 && k >= at) return [...chunks.slice(0, start), ...made, ...chunks.slice(k + 1)];
+    const page = pages[i]!;
+    current.push(page);
+    seen = Math.max(seen, current.length);
+    if (current.length >= rule.min) {
+      const bits = marks(page, rule);
+      if ((bits & rule.bit) !== 0) mark = true;
+      if ((bits & rule.backupBit) !== 0) backupMark = true;
+    }
+    let cut: { length: number; k: number; i: number } | null = null;
+    if (mark && personEnds(k, i, page)) cut = { length: current.length, k, i };
+    else {
+      if (backupMark && personEnds(k, i, page)) {
+        backup = { length: current.length, k, i };
+        backupMark = false;
+      }
+      if (current.length >= rule.max) cut = backup ?? { length: current.length, k, i };
+    }
+    if (cut) {
+      // The pages after a backup cut start the next chunk: the cut goes on from the page after it.
+      made.push({ pages: current.slice(0, cut.length), ahead: seen - cut.length });
+      current = [];
+      seen = 0;
+      mark = backupMark = false;
+      backup = null;
+      ({ k, i } = cut);
+      if (k >= at && i === pagesOf(k).length - 1) return [...chunks.slice(0, start), ...made, ...chunks.slice(k + 1)];
+    }
   }
-  if (current.length > 0) made.push({ pages: current });
+  if (current.length > 0) made.push({ pages: current, ahead: 0 });
   return [...chunks.slice(0, start), ...made];
 }
 
@@ -118,8 +179,12 @@ function edit(chunks: Chunk[], page: Page, add: boolean, rule: Rule): Chunk[] | 
   }
   if (!add && pages[i]?.url !== page.url) return null;
   const edited = add ? [...pages.slice(0, i), page, ...pages.slice(i)] : [...pages.slice(0, i), ...pages.slice(i + 1)];
-  // With `together`, whether the previous chunk ended where it did depended on this chunk's first page.
-  const start = rule.together && i === 0 && lo > 0 ? lo - 1 : lo;
+  // The cut starts again from the first chunk whose end was decided by looking at pages up to this one (`ahead`:
+  // `between` pages lie between that chunk's last page and this one); a chunk looks `max` pages ahead at most.
+  let start = lo;
+  for (let k = lo - 1, between = i; k >= 0 && between <= rule.max; between += chunks[k]!.pages.length, k--) {
+    if (between < chunks[k]!.ahead) start = k;
+  }
   return recut(chunks, lo, edited, rule, start);
 }
 
