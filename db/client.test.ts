@@ -56,6 +56,7 @@ describe("embedded database connections", () => {
     const journal = JSON.parse(readFileSync(join(import.meta.dirname, "migrations/meta/_journal.json"), "utf8")) as { entries: { tag: string; when: number }[] };
     const from = journal.entries.find((e) => e.tag.startsWith("0034_"))!.when;
     await client.execute("drop index articles_public_ids_idx");
+    await client.execute("drop index articles_public_pics_idx");
     await client.execute({ sql: "delete from __drizzle_migrations where created_at >= ?", args: [from] });
     const statistics = async () => (await client.execute("select count(*) as n from sqlite_stat1 where idx = 'media_status_idx'")).rows[0]!.n;
     expect(await statistics()).toBe(1);
