@@ -14,7 +14,7 @@
  * Usage: bun bench/search-plan.ts [articles=50000] [changes=30] [perShard=500]
  */
 import { assignShards, type ShardPage } from "../scripts/search-index";
-import { KeptShards, OLD_SHARD_FACTOR } from "../scripts/search-shards-kept";
+import { byDate, KeptShards, OLD_SHARD_FACTOR } from "../scripts/search-shards-kept";
 import { fmt, percentile } from "./lib";
 
 const [nArticles = "50000", nChanges = "30", nPerShard = "500"] = process.argv.slice(2);
@@ -147,7 +147,7 @@ for (const [part, sizes] of Object.entries(parts) as [keyof typeof parts, number
   );
 }
 // One dated page removed (then added back): the shards it leaves to index again, over pages taken evenly.
-const dated = [...pages.values()].filter((p) => p.date).sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.url < b.url ? -1 : 1));
+const dated = [...pages.values()].filter((p) => p.date).sort(byDate);
 const SAMPLES = 500;
 const byCount = new Map<number, number>();
 const before = new Set(kept.digests(digestOf));

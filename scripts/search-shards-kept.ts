@@ -26,7 +26,8 @@ const OLD_SPREAD = 0.25;
 export type ShardPage = { url: string; key: string; date: string };
 
 const byKey = (a: ShardPage, b: ShardPage) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.url < b.url ? -1 : a.url > b.url ? 1 : 0);
-const byDate = (a: ShardPage, b: ShardPage) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.url < b.url ? -1 : a.url > b.url ? 1 : 0);
+/** The dated pages' order (the old and recent cuts); also bench/search-plan.ts's. */
+export const byDate = (a: ShardPage, b: ShardPage) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.url < b.url ? -1 : a.url > b.url ? 1 : 0);
 
 /** Backup marks are this many times as frequent as marks (one page in `every` / BACKUP_DENSITY). */
 const BACKUP_DENSITY = 2;

@@ -11,7 +11,7 @@ import { type ChildProcess, spawn } from "node:child_process";
  * them the build worker at 5,000 articles holds 529 MB between builds instead of 668-698 MB, its change-to-live
  * the same (docs/PERFORMANCE.md).
  */
-export const HELPER_ENV: Readonly<Record<string, string>> = { MIMALLOC_ALLOW_THP: "0" };
+const HELPER_ENV: Readonly<Record<string, string>> = { MIMALLOC_ALLOW_THP: "0" };
 
 /**
  * Starts `command` with piped output and an IPC channel, in its own process group (so `killGroup` takes the Astro
