@@ -140,16 +140,17 @@ export function startSearchIndex(job: BuildJob): Promise<SearchIndexStats> {
 
 /**
  * `search`: the search index already under way (a warm build starts it before its lists are rendered). `linked`:
- * the files carried over with their compressed copies (a warm build links them on a thread). `threads`: compression
- * threads kept by the process (else started for this build and stopped after it).
+ * the files carried over with their compressed copies (a warm build links them on a thread). `compress`: the
+ * compressor the rendering already handed its pages to (a warm build), or compression threads kept by the process
+ * (else threads are started for this build and stopped after it).
  */
 export async function indexAndCompress(
   job: BuildJob,
   search?: Promise<SearchIndexStats>,
   linked?: ReadonlySet<string>,
-  threads?: CompressionThreads,
+  compress?: Compressor | CompressionThreads,
 ): Promise<SearchIndexStats> {
-  const compressor = new Compressor(job.out, job.previous, threads);
+  const compressor = compress instanceof Compressor ? compress : new Compressor(job.out, job.previous, compress);
   const phase = async <T,>(label: (result: T, ms: number) => string, work: () => Promise<T>): Promise<T> => {
     const started = performance.now();
     const result = await work();

@@ -24,7 +24,7 @@ import {
 import { nextBuildGeneration } from "../site/src/lib/per-build";
 import { apiReadStats } from "../site/src/lib/page-reads";
 import { heapSize } from "bun:jsc";
-import { keptCompressionThreads } from "./compress";
+import { Compressor, keptCompressionThreads } from "./compress";
 import { buildKey, keepOnlyManifestOf } from "./partial-build";
 import { exitWithServer } from "../api/lib/owned-by-server";
 import type { CapturedPrerenderer } from "./prerenderer-capture";
@@ -77,15 +77,21 @@ async function runJob(job: WorkerJob): Promise<WorkerAnswer> {
   let linked = false;
   // Carried pages whose compressed copies the warm renderer linked already.
   let linkedFiles: Set<string> | undefined;
+  // A warm build's pages are compressed as they are rendered (the threads are otherwise idle until the last page).
+  let compressor: Compressor | undefined;
   await renderPages(buildJob, async (mode) => {
     search = undefined;
     linkedFiles = undefined;
+    compressor?.close();
+    compressor = undefined;
     if (mode === "partial" && warm && warm.key === key) {
+      const pages = (compressor = new Compressor(job.out, buildJob.previous, keptCompressionThreads()));
       const done = await renderWarm(warm.prerenderer, {
         root,
         out: job.out,
         previousDir: buildJob.previous!,
         key,
+        onPage: (rel, body) => pages.page(rel, body),
         // Indexing runs while the lists are rendered; a failure is reported when the build waits for it.
         staged: buildJob.staged,
         onSearchable: (pages) => {
@@ -97,6 +103,9 @@ async function runJob(job: WorkerJob): Promise<WorkerAnswer> {
           search.catch(() => {});
         },
       });
+      // Every copy written before anything else is done with this folder (a build that falls back to Astro
+      // empties it; a compression that failed fails the build, as the walk's would).
+      await pages.settle();
       if (done) {
         // Staged: the assets are the live folder's (same key, same code).
         if (!buildJob.staged) carryOverAssets(buildJob);
@@ -112,7 +121,9 @@ async function runJob(job: WorkerJob): Promise<WorkerAnswer> {
         return { linked };
       }
     }
-    // A whole folder from here on: the server swaps it in.
+    // A whole folder from here on: the server swaps it in, compressed by a walk once Astro has written it.
+    compressor?.close();
+    compressor = undefined;
     buildJob.staged = false;
     astroRanNow = true;
     await astroInProcess(buildJob, mode);
@@ -127,7 +138,7 @@ async function runJob(job: WorkerJob): Promise<WorkerAnswer> {
   const read = apiReadStats();
   console.log(`api read: ${read.answers} answers, ${read.bytes} bytes`);
   // The compression threads stay from one build to the next: starting them was on every build's critical path.
-  const searched = await indexAndCompress(buildJob, search, linkedFiles, keptCompressionThreads());
+  const searched = await indexAndCompress(buildJob, search, linkedFiles, compressor ?? keptCompressionThreads());
   console.log(`search and compression done at ${at()}`);
   if (buildJob.staged) {
     const staged = prepareStaging(job.out, buildJob.previous!, searched.files);

@@ -118,6 +118,51 @@ describe("precompression", () => {
     }
   });
 
+  it("compresses the pages handed over while a build renders once, and its walk leaves them to it", async () => {
+    const before = join(dir, "a");
+    const root = join(dir, "handed");
+    mkdirSync(join(root, "article"), { recursive: true });
+    const threads = new CompressionThreads(2);
+    try {
+      const c = new Compressor(root, before, threads);
+      // Rendered pages, written then handed over: one new, one with the live home page's bytes, one small, one
+      // not compressible, one dot file.
+      const handed: [string, string | Buffer][] = [
+        ["article/deux.html", page("Deux")],
+        ["article/accueil.html", readFileSync(join(before, "index.html"))],
+        ["robots.txt", "User-agent: *"],
+        ["article/deux.bib", "@article{deux}".repeat(200)],
+        [".pages.json", JSON.stringify({ pages: "x".repeat(2000) })],
+      ];
+      for (const [rel, body] of handed) {
+        const bytes = typeof body === "string" ? Buffer.from(body) : body;
+        writeFileSync(join(root, rel), bytes);
+        await c.page(rel, bytes);
+      }
+      await c.settle();
+      expect(c.stats).toEqual({ compressed: 1, reused: 1, small: 1 });
+      const body = readFileSync(join(root, "article", "deux.html"));
+      expect(brotliDecompressSync(readFileSync(join(root, "article", "deux.html.br")))).toEqual(body);
+      expect(gunzipSync(readFileSync(join(root, "article", "deux.html.gz")))).toEqual(body);
+      expect(statSync(join(root, "article", "accueil.html.br")).ino).toBe(statSync(join(before, "index.html.br")).ino);
+      // A file written later (the CSP hashes, a search file) is found by the walk; the handed ones are not
+      // compressed, counted or linked a second time.
+      writeFileSync(join(root, "trois.html"), page("Trois"));
+      const copy = statSync(join(root, "article", "deux.html.br")).ino;
+      await c.run();
+      c.finish();
+      expect(c.stats).toEqual({ compressed: 2, reused: 1, small: 1 });
+      expect(statSync(join(root, "article", "deux.html.br")).ino).toBe(copy);
+      expect(existsSync(join(root, "article", "deux.bib.br"))).toBe(false);
+      expect(existsSync(join(root, ".pages.json.br"))).toBe(false);
+      // The next build reuses every copy through the manifest, the handed pages' included.
+      const manifest = JSON.parse(readFileSync(join(root, ".compressed.json"), "utf8")) as { files: Record<string, string> };
+      expect(Object.keys(manifest.files).sort()).toEqual(["article/accueil.html", "article/deux.html", "trois.html"]);
+    } finally {
+      threads.close();
+    }
+  });
+
   it("stops walking an abandoned build when it is closed, leaving kept threads running, and fails the jobs of a thread that ends", async () => {
     const threads = new CompressionThreads(1);
     try {

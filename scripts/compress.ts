@@ -6,7 +6,7 @@
  */
 import { existsSync, linkSync, lstatSync, readdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
-import { join, relative, sep } from "node:path";
+import { basename, join, relative, sep } from "node:path";
 import type { CompressDone, CompressInit, CompressJob } from "./compress-worker";
 
 export const MANIFEST = ".compressed.json";
@@ -268,6 +268,10 @@ export class Compressor {
   readonly stats: CompressStats = { compressed: 0, reused: 0, small: 0 };
   /** Set by `close`: the build is over, and a walk still under way stops. */
   private closed = false;
+  /** Files handed over by `page` while the build rendered: the walk of `run` leaves them alone. */
+  private readonly handed = new Set<string>();
+  /** Their compression jobs, awaited by `settle` (and by `run`). */
+  private handedJobs: Promise<void>[] = [];
 
   /**
    * @param root the build to compress
@@ -300,6 +304,7 @@ export class Compressor {
       // over a folder the server is deleting.
       if (this.closed) break;
       const rel = relative(this.root, path).split(sep).join("/");
+      if (this.handed.has(rel)) continue;
       if (scope.linked?.has(rel)) {
         const known = this.previousFiles[rel];
         // Not in the previous manifest: a file that build left as it was (under MIN_BYTES).
@@ -340,6 +345,42 @@ export class Compressor {
       await this.threads.room(AHEAD);
     }
     await Promise.all(pending);
+    await this.settle();
+  }
+
+  /**
+   * A page the build has just rendered into a folder of its own (a staged build's, where no compressed copy of
+   * it exists yet), compressed from the bytes in memory while the next pages render, instead of read back by the
+   * walk once every page is written: at 50,000 articles that walk and its compression came after the last page,
+   * 240-440 ms on the path from a write to the site. Resolves once a thread has room (the renderer waits, as the
+   * walk does, so memory stays bounded); the compression itself is awaited by `settle` or `run`.
+   */
+  async page(rel: string, body: Uint8Array): Promise<void> {
+    if (this.closed || this.handed.has(rel) || !COMPRESSIBLE.test(rel) || basename(rel).startsWith(".")) return;
+    this.handed.add(rel);
+    if (body.length < MIN_BYTES) {
+      this.stats.small++;
+      return;
+    }
+    const path = join(this.root, rel);
+    const hash = `${body.length.toString(36)}-${Bun.hash(body).toString(36)}`;
+    this.files[rel] = hash;
+    if (this.reuse(path, hash, false)) {
+      this.stats.reused++;
+      return;
+    }
+    const job = this.compress(path, rel, body);
+    job.catch(() => undefined);
+    this.handedJobs.push(job);
+    this.stats.compressed++;
+    await this.threads.room(AHEAD);
+  }
+
+  /** Waits for the compression of the pages handed over by `page`; throws if one failed. */
+  async settle(): Promise<void> {
+    const jobs = this.handedJobs;
+    this.handedJobs = [];
+    await Promise.all(jobs);
   }
 
   /** Writes the manifest the next build reuses from, and stops the threads. */
@@ -393,7 +434,7 @@ export class Compressor {
     return true;
   }
 
-  private compress(path: string, rel: string, body: Buffer): Promise<void> {
+  private compress(path: string, rel: string, body: Uint8Array): Promise<void> {
     // A plain ArrayBuffer copy, transferred to the thread (transferring the buffer readFileSync returned costs far
     // more system time than this copy: measured 0.6 s vs 0.08 s for 600 pages).
     const buffer = body.buffer.slice(body.byteOffset, body.byteOffset + body.length) as ArrayBuffer;

@@ -9,7 +9,7 @@
  * `renderPath`, so its files are those of `astro build`: scripts/partial-build.test.ts compares them byte for byte.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
-import { dirname, join, relative } from "node:path";
+import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { nextBuildGeneration } from "../site/src/lib/per-build";
 import { CSP_HASHES_FILE } from "../api/lib/security-headers";
@@ -94,7 +94,16 @@ const CONCURRENCY = 4;
  */
 export async function renderWarm(
   prerenderer: CapturedPrerenderer,
-  opts: { root: string; out: string; previousDir: string; key: string; onSearchable?: (pages?: string) => void; staged?: boolean },
+  opts: {
+    root: string;
+    out: string;
+    previousDir: string;
+    key: string;
+    onSearchable?: (pages?: string) => void;
+    staged?: boolean;
+    /** Each page once written (its path under `out`, with `/`), for its compression while the next ones render. */
+    onPage?: (rel: string, body: Uint8Array) => Promise<void>;
+  },
 ): Promise<{ rendered: number; total: number; searchableLate: boolean; linked: Set<string> } | null> {
   const previous = readPagesManifest(opts.previousDir);
   const app = prerenderer.app;
@@ -153,12 +162,15 @@ export async function renderWarm(
         took.push([path.pathname, performance.now() - began]);
         if (!result) continue;
         const html = typeof result.body === "string" ? result.body : Buffer.from(result.body).toString("utf8");
+        const bytes = typeof result.body === "string" ? Buffer.from(result.body) : result.body;
         if (path.route.type === "page") inlineScriptHashes(html, scriptHashes);
         if (searchStarted && html.includes("data-pagefind-body")) searchableLate = true;
         // Astro computes the file under the out dir of the build that made the renderer: same relative path here.
-        const target = join(opts.out, relative(outDir, fileURLToPath(result.outFile)));
+        const rel = relative(outDir, fileURLToPath(result.outFile));
+        const target = join(opts.out, rel);
         mkdirSync(dirname(target), { recursive: true });
-        writeFileSync(target, result.body);
+        writeFileSync(target, bytes);
+        await opts.onPage?.(rel.split(sep).join("/"), bytes);
       }
     };
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));
