@@ -142,7 +142,11 @@ async function runJob(job: WorkerJob): Promise<WorkerAnswer> {
   console.log(`search and compression done at ${at()}`);
   if (buildJob.staged) {
     const staged = prepareStaging(job.out, buildJob.previous!, searched.files);
-    console.log(`staged for publication in place at ${at()}: ${staged.written} files to write, ${staged.removed} to remove, ${staged.unchanged} rendered unchanged${staged.unchanged ? ` (${staged.unchangedFiles.slice(0, 12).join(" ")})` : ""}`);
+    const { removals, manifest, compare } = staged.ms;
+    console.log(
+      `staged for publication in place at ${at()}: ${staged.written} files to write, ${staged.removed} to remove, ${staged.unchanged} rendered unchanged` +
+        `${staged.unchanged ? ` (${staged.unchangedFiles.slice(0, 12).join(" ")})` : ""}; removals ${removals}, compression manifest ${manifest}, comparison ${compare} ms`,
+    );
   }
   keepOnlyManifestOf(job.out);
   console.log(`build job done at ${at()}`);

@@ -190,8 +190,10 @@ export async function renderWarm(
     const lines = took.map(([path, t]) => `${Math.round(t)} ms ${path}`);
     writeFileSync(join(process.env.BUILD_PROFILE, `pages-${Date.now()}.txt`), `${lines.join("\n")}\n`);
   }
+  const rendered = performance.now();
   keepReads(plan.manifest, reads);
   writePagesManifest(opts.out, plan.manifest);
+  const written = performance.now();
   // The rendered pages' inline scripts, from memory (the carried pages' are the live build's: merged afterwards).
   writeFileSync(join(opts.out, CSP_HASHES_FILE), JSON.stringify({ scriptHashes: [...scriptHashes].sort() }));
   const ms = (a: number, b: number) => Math.round(b - a);
@@ -200,7 +202,7 @@ export async function renderWarm(
   console.log(
     `warm partial build: rendered ${plan.render.length} of ${pages} pages ` +
       `(listed ${paths.length}${inPart ? `, in part: ${inPart}` : ""}; listing pages ${ms(started, listed)} ms, ` +
-      `planning and rendering ${ms(listed, performance.now())} ms; slowest: ` +
+      `planning and rendering ${ms(listed, rendered)} ms, pages manifest ${ms(rendered, written)} ms; slowest: ` +
       took
         .sort((a, b) => b[1] - a[1])
         .slice(0, 5)
