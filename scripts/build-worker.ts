@@ -118,7 +118,7 @@ async function runJob(job: WorkerJob): Promise<WorkerAnswer> {
             return startSearchIndex(buildJob);
           });
         }
-        return { linked };
+        return { linked, rendered: done.rendered };
       }
     }
     // A whole folder from here on: the server swaps it in, compressed by a walk once Astro has written it.

@@ -1,8 +1,19 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { buffersKeptBy, KEPT_BUFFERS, PAGES_MANIFEST, type PageRecord, type PagesManifest, serializePagesManifest, writePagesManifest } from "./partial-build";
+import {
+  buffersKeptBy,
+  KEPT_BUFFERS,
+  manifestOnDisk,
+  noteRendered,
+  PAGES_MANIFEST,
+  type PageRecord,
+  type PagesManifest,
+  readPagesManifest,
+  serializePagesManifest,
+  writePagesManifest,
+} from "./partial-build";
 
 const article = (i: number, data = `d${i}`): PageRecord => ({ file: `article/réforme-${i}.html`, route: "/article/[url]", data });
 
@@ -47,6 +58,36 @@ describe("the pages manifest's bytes", () => {
       manifest = nextManifest(manifest, new Set(changed), new Set(gone), build + 2);
       writePagesManifest(dir, manifest);
       expect(readFileSync(join(dir, PAGES_MANIFEST), "utf8")).toBe(JSON.stringify(manifest));
+    });
+  });
+
+  it("name a partial build's rendered pages instead of its carried ones, which a read makes again", () => {
+    let manifest = firstManifest(300);
+    writePagesManifest(dir, manifest);
+    const series: [number[], number[]][] = [
+      [[5, 6, 299], []],
+      [[0], [7, 150]],
+      [[], []],
+    ];
+    series.forEach(([changed, gone], build) => {
+      manifest = nextManifest(manifest, new Set(changed), new Set(gone), build + 2);
+      noteRendered(manifest, ["/", ...changed.map((i) => `/article/réforme-${i}`)]);
+      writePagesManifest(dir, manifest);
+      const text = readFileSync(join(dir, PAGES_MANIFEST), "utf8");
+      expect(text).toBe(JSON.stringify(manifestOnDisk(manifest)));
+      const onDisk = JSON.parse(text) as Record<string, unknown>;
+      expect(onDisk.carried).toBeUndefined();
+      expect(onDisk.rendered).toEqual(["/", ...changed.map((i) => `/article/réforme-${i}`)]);
+      // Read back by a process that did not write it (another file, so not the one remembered).
+      const copy = join(dir, `read-${build}`);
+      mkdirSync(copy);
+      copyFileSync(join(dir, PAGES_MANIFEST), join(copy, PAGES_MANIFEST));
+      const read = readPagesManifest(copy)!;
+      expect(read).not.toBe(manifest);
+      expect(read.pages).toEqual(manifest.pages);
+      expect([...read.carried].sort()).toEqual([...manifest.carried].sort());
+      // And written again as it was.
+      expect(serializePagesManifest(read, false).toString("utf8")).toBe(text);
     });
   });
 

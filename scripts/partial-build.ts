@@ -135,6 +135,37 @@ function remember(entry: Known) {
   known = [entry, ...known.filter((k) => k.dev !== entry.dev || k.ino !== entry.ino)].slice(0, KNOWN_MANIFESTS);
 }
 
+/**
+ * The pages a partial build rendered, by its manifest, when its plan named them. Its file then lists them in place
+ * of the pages it carried (`rendered` instead of `carried`): ~50 names instead of 155,000 at 50,000 articles, which
+ * cost every build 50-80 ms on its path to stringify and encode, and 8 MB of the file. Read back, `carried` is
+ * made again from them.
+ */
+const renderedOf = new WeakMap<PagesManifest, string[]>();
+
+/** Notes the pages a partial manifest's build renders (its plan; benchmarks and tests that make one by hand). */
+export function noteRendered(manifest: PagesManifest, pathnames: string[]): void {
+  renderedOf.set(manifest, pathnames);
+}
+
+/** What `.pages.json` holds for `manifest`: the manifest, or its pages rendered in place of those carried. */
+export function manifestOnDisk(manifest: PagesManifest): object {
+  const rendered = renderedOf.get(manifest);
+  if (!rendered) return manifest;
+  const { carried: _, ...rest } = manifest;
+  return { ...rest, rendered };
+}
+
+function parsePagesManifest(text: string): PagesManifest {
+  const parsed = JSON.parse(text) as PagesManifest & { rendered?: string[] };
+  if (!parsed.rendered) return parsed;
+  const rendered = new Set(parsed.rendered);
+  const { rendered: names, ...manifest } = parsed;
+  manifest.carried = Object.keys(manifest.pages).filter((pathname) => !rendered.has(pathname));
+  renderedOf.set(manifest, names);
+  return manifest;
+}
+
 export function readPagesManifest(dir: string | undefined): PagesManifest | null {
   if (!dir) return null;
   const path = join(dir, PAGES_MANIFEST);
@@ -142,7 +173,7 @@ export function readPagesManifest(dir: string | undefined): PagesManifest | null
     const id = identity(path);
     const hit = known.find((k) => k.dev === id.dev && k.ino === id.ino && k.mtimeMs === id.mtimeMs && k.size === id.size);
     if (hit) return hit.manifest;
-    const manifest = JSON.parse(readFileSync(path, "utf8")) as PagesManifest;
+    const manifest = parsePagesManifest(readFileSync(path, "utf8"));
     remember({ ...id, manifest });
     return manifest;
   } catch {
@@ -179,7 +210,7 @@ const PAGES_SLOT = "\u0000pages\u0000";
 const COMMA = Buffer.from(",");
 
 /**
- * The manifest as UTF-8 bytes, exactly JSON.stringify's output (scripts/pages-manifest-bytes.test.ts checks it): the
+ * The manifest as UTF-8 bytes, exactly JSON.stringify's output of `manifestOnDisk` (scripts/pages-manifest-bytes.test.ts checks it): the
  * pages from the records' bytes, the other fields by JSON.stringify in the manifest's own key order. `remember`:
  * note where the new records' bytes are (not for a manifest that will still change).
  */
@@ -217,7 +248,7 @@ export function serializePagesManifest(manifest: PagesManifest, remember = true)
     } else fresh.push({ pathname, record, text: `${JSON.stringify(pathname)}:${JSON.stringify(record)}` });
   }
   placeFresh();
-  const rest = JSON.stringify({ ...manifest, pages: PAGES_SLOT });
+  const rest = JSON.stringify({ ...manifestOnDisk(manifest), pages: PAGES_SLOT });
   const slot = `"pages":${JSON.stringify(PAGES_SLOT)}`;
   const at = rest.indexOf(slot);
   const parts: Buffer[] = [Buffer.from(`${rest.slice(0, at)}"pages":{`, "utf8")];
@@ -385,6 +416,7 @@ export function planBuild(
     const gone = mayGo.filter((p) => !Object.hasOwn(manifest.pages, p) && !files.has(previous.pages[p]!.file)).map((p) => previous.pages[p]!.file);
     goneOf.set(manifest, { previous: new WeakRef(previous), gone });
   }
+  if (previous) noteRendered(manifest, render.map((p) => p.pathname));
   return { render, manifest };
 }
 

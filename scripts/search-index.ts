@@ -96,11 +96,17 @@ function stagedHtmlFiles(outDir: string, live: string, listed?: string): [string
   let pages: [string, boolean][];
   if (listed !== undefined) pages = listed === "" ? [] : listed.split("\n").map((line) => [line.slice(1), line[0] === "c"]);
   else {
-    const manifest = JSON.parse(readFileSync(join(outDir, ".pages.json"), "utf8")) as { pages: Record<string, { file: string }>; carried: string[] };
-    const carried = new Set(manifest.carried);
+    const manifest = JSON.parse(readFileSync(join(outDir, ".pages.json"), "utf8")) as {
+      pages: Record<string, { file: string }>;
+      carried?: string[];
+      rendered?: string[];
+    };
+    // The file names either the pages carried or those rendered (scripts/partial-build.ts `manifestOnDisk`).
+    const carried = new Set(manifest.carried ?? []);
+    const rendered = manifest.rendered ? new Set(manifest.rendered) : null;
     pages = [];
     for (const [pathname, { file }] of Object.entries(manifest.pages)) {
-      if (stagedPagesLine(file, false) !== null) pages.push([file, carried.has(pathname)]);
+      if (stagedPagesLine(file, false) !== null) pages.push([file, rendered ? !rendered.has(pathname) : carried.has(pathname)]);
     }
   }
   const found: [string, string, boolean][] = [];
