@@ -4,11 +4,15 @@
  * keeps one core busy; the main thread only walks, hashes and reuses.
  */
 import { writeFileSync } from "node:fs";
+import { setPriority } from "node:os";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
 export type CompressJob = { id: number; path: string; body: ArrayBuffer; squeeze: boolean };
-/** Sent once before any job: a lock shared by every thread of one Compressor (one Int32, 0 = free). */
-export type CompressInit = { writeLock: SharedArrayBuffer };
+/**
+ * Sent once before any job: a lock shared by every thread of one Compressor (one Int32, 0 = free), and the nice
+ * value this thread takes (Linux's is per thread: `0` names the calling one).
+ */
+export type CompressInit = { writeLock: SharedArrayBuffer; nice: number };
 export type CompressDone = { id: number; error?: string };
 
 declare const self: Worker;
@@ -35,6 +39,11 @@ function whileLocked(write: () => void) {
 self.onmessage = (event: MessageEvent<CompressJob | CompressInit>) => {
   if ("writeLock" in event.data) {
     writeLock = new Int32Array(event.data.writeLock);
+    try {
+      setPriority(0, event.data.nice);
+    } catch {
+      // A system that refuses it: the thread runs at the process's priority.
+    }
     return;
   }
   const { id, path, body, squeeze } = event.data;

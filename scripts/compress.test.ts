@@ -1,9 +1,9 @@
-import { existsSync, linkSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { getPriority, tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
-import { buildHashIndex, CompressionThreads, Compressor, hashIndex, mergeManifest } from "./compress";
+import { buildHashIndex, COMPRESSION_NICE, CompressionThreads, Compressor, hashIndex, mergeManifest } from "./compress";
 
 const page = (text: string) => `<!doctype html><html lang="fr"><body>${`<p>${text}</p>`.repeat(200)}</body></html>`;
 
@@ -158,6 +158,41 @@ describe("precompression", () => {
       // The next build reuses every copy through the manifest, the handed pages' included.
       const manifest = JSON.parse(readFileSync(join(root, ".compressed.json"), "utf8")) as { files: Record<string, string> };
       expect(Object.keys(manifest.files).sort()).toEqual(["article/accueil.html", "article/deux.html", "trois.html"]);
+    } finally {
+      threads.close();
+    }
+  });
+
+  it("runs its threads below the process's priority, the calling thread's left as it was", async () => {
+    /** The nice value of each thread of this process, by thread id. */
+    const niceByThread = () => {
+      const nice = new Map<string, number>();
+      for (const tid of readdirSync(`/proc/${process.pid}/task`)) {
+        try {
+          const stat = readFileSync(`/proc/${process.pid}/task/${tid}/stat`, "utf8");
+          // Fields after the command's closing parenthesis; the nice value is the 19th field of the line.
+          nice.set(tid, Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]));
+        } catch {
+          // A thread that ended meanwhile.
+        }
+      }
+      return nice;
+    };
+    const before = niceByThread();
+    const threads = new CompressionThreads(2);
+    try {
+      const root = join(dir, "nice");
+      mkdirSync(root);
+      // Enough pages for a job on each thread (each has taken its priority before its first job).
+      for (let i = 0; i < 4; i++) writeFileSync(join(root, `p${i}.html`), page(`Priorité ${i}`));
+      const c = new Compressor(root, undefined, threads);
+      await c.run();
+      c.close();
+      // The two threads started since run at the lower priority (and so do the helper threads they start, which
+      // inherit it); the runtime's other new threads keep theirs.
+      const started = [...niceByThread()].filter(([tid]) => !before.has(tid));
+      expect(started.filter(([, nice]) => nice === COMPRESSION_NICE).length).toBeGreaterThanOrEqual(2);
+      expect(getPriority(0)).toBe(0);
     } finally {
       threads.close();
     }

@@ -15,6 +15,13 @@ const COMPRESSIBLE = /\.(html|css|js|mjs|json|svg|xml|txt|ics|webmanifest)$/;
 export const MIN_BYTES = 1024;
 /** Jobs handed to each thread ahead of time: enough to keep it busy, few enough to bound memory. */
 const AHEAD = 4;
+/**
+ * The compression threads yield the processor to the rendering and the search index. A warm build hands each page
+ * over as soon as it is rendered, while Pagefind indexes the changed shard on the other core: at the same priority
+ * the two threads took their share of Pagefind's core and made the search index, then the build, later
+ * (docs/PERFORMANCE.md). The copies are needed only at the build's end.
+ */
+export const COMPRESSION_NICE = 10;
 
 type Manifest = { files: Record<string, string> };
 type Files = Manifest["files"];
@@ -178,7 +185,7 @@ export class CompressionThreads {
     const writeLock = new SharedArrayBuffer(4);
     for (let i = 0; i < count; i++) {
       const worker = new Worker(new URL("./compress-worker.ts", import.meta.url).href);
-      worker.postMessage({ writeLock } satisfies CompressInit);
+      worker.postMessage({ writeLock, nice: COMPRESSION_NICE } satisfies CompressInit);
       worker.onmessage = (event: MessageEvent<CompressDone>) => {
         const { id, error } = event.data;
         const job = this.waiting.get(id);
