@@ -16,12 +16,13 @@ export const MIN_BYTES = 1024;
 /** Jobs handed to each thread ahead of time: enough to keep it busy, few enough to bound memory. */
 const AHEAD = 4;
 /**
- * The compression threads yield the processor to the rendering and the search index. A warm build hands each page
- * over as soon as it is rendered, while Pagefind indexes the changed shard on the other core: at the same priority
- * the two threads took their share of Pagefind's core and made the search index, then the build, later
- * (docs/PERFORMANCE.md). The copies are needed only at the build's end.
+ * The compression threads take only the processor time the rendering and the search index leave (the lowest
+ * priority). A warm build hands each page over as soon as it is rendered, while Pagefind indexes the changed shard
+ * on the other core: at the same priority the two threads took their share of Pagefind's core and made the search
+ * index, then the build, later; at nice 10 they still took ~10 % of each core, enough to slow a build at 5,000
+ * articles whose search index is its longest step (docs/PERFORMANCE.md). The copies are needed only at the end.
  */
-export const COMPRESSION_NICE = 10;
+export const COMPRESSION_NICE = 19;
 
 type Manifest = { files: Record<string, string> };
 type Files = Manifest["files"];
