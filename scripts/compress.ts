@@ -11,6 +11,16 @@ import type { CompressDone, CompressInit, CompressJob } from "./compress-worker"
 
 export const MANIFEST = ".compressed.json";
 const COMPRESSIBLE = /\.(html|css|js|mjs|json|svg|xml|txt|ics|webmanifest)$/;
+
+/** A file that gets compressed copies, by its name. A dot file is the build's bookkeeping (.pages.json: 25 MB at 50,000 articles), never served. */
+function compressible(name: string): boolean {
+  return COMPRESSIBLE.test(name) && !name.startsWith(".");
+}
+
+/** What the manifest records of a file's bytes: same hash, same compressed copies. */
+function contentHash(body: Uint8Array): string {
+  return `${body.length.toString(36)}-${Bun.hash(body).toString(36)}`;
+}
 /** Below this, compression saves less than a TCP packet and costs two files: such files are served as they are. */
 export const MIN_BYTES = 1024;
 /** Jobs handed to each thread ahead of time: enough to keep it busy, few enough to bound memory. */
@@ -158,8 +168,7 @@ function* walk(dir: string, root: string, skip: ReadonlySet<string>): Generator<
     const path = join(dir, entry.name);
     if (entry.isDirectory()) {
       if (!skip.has(relative(root, path).split(sep).join("/"))) yield* walk(path, root, skip);
-    } else if (COMPRESSIBLE.test(entry.name) && !entry.name.startsWith(".")) {
-      // A dot file is the build's bookkeeping (.pages.json: 25 MB at 50,000 articles), never served.
+    } else if (compressible(entry.name)) {
       yield { path, siblings: names.has(`${entry.name}.br`) || names.has(`${entry.name}.gz`) };
     }
   }
@@ -337,7 +346,7 @@ export class Compressor {
         this.stats.small++;
         continue;
       }
-      const hash = `${body.length.toString(36)}-${Bun.hash(body).toString(36)}`;
+      const hash = contentHash(body);
       this.files[rel] = hash;
       if (this.reuse(path, hash, siblings)) {
         this.stats.reused++;
@@ -357,21 +366,21 @@ export class Compressor {
   }
 
   /**
-   * A page the build has just rendered into a folder of its own (a staged build's, where no compressed copy of
-   * it exists yet), compressed from the bytes in memory while the next pages render, instead of read back by the
-   * walk once every page is written: at 50,000 articles that walk and its compression came after the last page,
-   * 240-440 ms on the path from a write to the site. Resolves once a thread has room (the renderer waits, as the
-   * walk does, so memory stays bounded); the compression itself is awaited by `settle` or `run`.
+   * A page a warm build has just rendered (never one it carried, so no compressed copy of it is in the folder),
+   * compressed from the bytes in memory while the next pages render, instead of read back by the walk once every
+   * page is written: at 50,000 articles that walk and its compression came after the last page, 240-440 ms on the
+   * path from a write to the site. Resolves once a thread has room (the renderer waits, as the walk does, so memory
+   * stays bounded); the compression itself is awaited by `settle` or `run`.
    */
   async page(rel: string, body: Uint8Array): Promise<void> {
-    if (this.closed || this.handed.has(rel) || !COMPRESSIBLE.test(rel) || basename(rel).startsWith(".")) return;
+    if (this.closed || this.handed.has(rel) || !compressible(basename(rel))) return;
     this.handed.add(rel);
     if (body.length < MIN_BYTES) {
       this.stats.small++;
       return;
     }
     const path = join(this.root, rel);
-    const hash = `${body.length.toString(36)}-${Bun.hash(body).toString(36)}`;
+    const hash = contentHash(body);
     this.files[rel] = hash;
     if (this.reuse(path, hash, false)) {
       this.stats.reused++;
