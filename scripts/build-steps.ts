@@ -55,7 +55,7 @@ export async function renderPages(
       await render("full");
     }
     // A full build is complete whatever the manifest says; without a manifest the next build is full too.
-    if (!carryOver({ ...job, mode: "full" })) rmSync(join(job.out, PAGES_MANIFEST), { force: true });
+    if (!carryOver({ ...job, mode: "full", staged: false })) rmSync(join(job.out, PAGES_MANIFEST), { force: true });
   }
   console.log(`pages ready in ${Math.round(performance.now() - started)} ms`);
 }
@@ -71,24 +71,15 @@ function carryOver(job: BuildJob, linked = false, rendered?: string[]): boolean 
     if (!linked && !job.staged) linkCarriedPages(job.out, job.previous!, manifest);
     keepCspHashes(job);
   }
-  let missing: string[];
-  let renderedCount: number;
-  if (job.staged && rendered) {
-    // Staged: a carried page is the live folder's own file, and the plan saw it there (or, on a route listed in
-    // part, the change did not touch it): only the rendered pages are checked, from the renderer's list. A set of
-    // the carried names and a pass over every record cost 150 ms at 50,000 articles, on every build's path.
-    missing = rendered.filter((file) => !existsSync(join(job.out, file)));
-    renderedCount = rendered.length;
-  } else {
-    const carried = new Set(job.staged ? manifest.carried : []);
-    missing = [];
-    for (const path in manifest.pages) {
-      const { file } = manifest.pages[path]!;
-      if (!carried.has(path) && !existsSync(join(job.out, file))) missing.push(file);
-    }
-    renderedCount = Object.keys(manifest.pages).length - manifest.carried.length;
-  }
+  // Staged (a warm build, which lists what it rendered): a carried page is the live folder's own file, and the plan
+  // saw it there (or, on a route listed in part, the change did not touch it), so only the rendered pages are
+  // checked. A set of the carried names and a pass over every record cost 150 ms at 50,000 articles, on every
+  // build's path. A whole folder must hold every page.
+  if (job.staged && !rendered) throw new Error("a staged build without the list of the pages it rendered");
+  const toCheck = job.staged ? rendered! : Object.values(manifest.pages).map((p) => p.file);
+  const missing = toCheck.filter((file) => !existsSync(join(job.out, file)));
   if (missing.length) console.error(`pages missing after the build: ${missing.slice(0, 5).join(", ")}`);
+  const renderedCount = job.staged ? rendered!.length : toCheck.length - manifest.carried.length;
   console.log(`${manifest.mode} build: rendered ${renderedCount} pages, carried over ${manifest.carried.length}`);
   return missing.length === 0;
 }

@@ -77,15 +77,14 @@ async function runJob(job: WorkerJob): Promise<WorkerAnswer> {
   let linked = false;
   // Carried pages whose compressed copies the warm renderer linked already.
   let linkedFiles: Set<string> | undefined;
-  // A warm build's pages are compressed as they are rendered (the threads are otherwise idle until the last page).
+  // The compressor a warm build handed its pages to as it rendered them (a whole folder is compressed by a walk).
   let compressor: Compressor | undefined;
   await renderPages(buildJob, async (mode) => {
     search = undefined;
     linkedFiles = undefined;
-    compressor?.close();
     compressor = undefined;
     if (mode === "partial" && warm && warm.key === key) {
-      const pages = (compressor = new Compressor(job.out, buildJob.previous, keptCompressionThreads()));
+      const pages = new Compressor(job.out, buildJob.previous, keptCompressionThreads());
       const done = await renderWarm(warm.prerenderer, {
         root,
         out: job.out,
@@ -107,6 +106,7 @@ async function runJob(job: WorkerJob): Promise<WorkerAnswer> {
       // empties it; a compression that failed fails the build, as the walk's would).
       await pages.settle();
       if (done) {
+        compressor = pages;
         // Staged: the assets are the live folder's (same key, same code).
         if (!buildJob.staged) carryOverAssets(buildJob);
         linked = true;
@@ -121,9 +121,7 @@ async function runJob(job: WorkerJob): Promise<WorkerAnswer> {
         return { linked, rendered: done.rendered };
       }
     }
-    // A whole folder from here on: the server swaps it in, compressed by a walk once Astro has written it.
-    compressor?.close();
-    compressor = undefined;
+    // A whole folder from here on: the server swaps it in.
     buildJob.staged = false;
     astroRanNow = true;
     await astroInProcess(buildJob, mode);

@@ -132,14 +132,8 @@ export async function renderWarm(
   // When the plan knows the pages gone, only what changed: every page of the site, split, sorted and gone over by
   // the search thread, cost it 200-400 ms per build at 50,000 articles.
   const gone = opts.staged && previous ? gonePages(plan.manifest, previous) : null;
-  const searchPages = !opts.staged
-    ? undefined
-    : gone
-      ? stagedPagesDelta(
-          plan.render.map((p) => plan.manifest.pages[p.pathname]!.file),
-          gone,
-        )
-      : stagedPages(plan.manifest);
+  const renderedFiles = plan.render.map((p) => plan.manifest.pages[p.pathname]!.file);
+  const searchPages = !opts.staged ? undefined : gone ? stagedPagesDelta(renderedFiles, gone) : stagedPages(plan.manifest);
   const options = app.getOptions();
   const outDir = fileURLToPath(options.settings.config.outDir);
   const renderPath = await astroRenderPath(opts.root);
@@ -211,6 +205,5 @@ export async function renderWarm(
         .join(", ") +
       ")",
   );
-  const renderedFiles = plan.render.map((p) => plan.manifest.pages[p.pathname]!.file);
   return { rendered: renderedFiles, total: pages, searchableLate, linked: new Set(carriedFiles) };
 }
