@@ -21,6 +21,7 @@ import { eventDates, eventStatus } from "../site/src/lib/event-time";
 import { objectDigest } from "../site/src/lib/object-digest";
 import { beginListing, currentListing } from "../site/src/lib/listing-scope";
 import { currentDigests, readsHold, recordReads, startReadsIndex } from "../site/src/lib/page-reads";
+import { carriedPages } from "./pages-manifest-file";
 import {
   type CapturedPrerenderer,
   keepingPrerenderer,
@@ -159,10 +160,9 @@ export function manifestOnDisk(manifest: PagesManifest): object {
 function parsePagesManifest(text: string): PagesManifest {
   const parsed = JSON.parse(text) as PagesManifest & { rendered?: string[] };
   if (!parsed.rendered) return parsed;
-  const rendered = new Set(parsed.rendered);
-  const { rendered: names, ...manifest } = parsed;
-  manifest.carried = Object.keys(manifest.pages).filter((pathname) => !rendered.has(pathname));
-  renderedOf.set(manifest, names);
+  const { rendered, ...manifest } = parsed;
+  manifest.carried = carriedPages(parsed);
+  renderedOf.set(manifest, rendered);
   return manifest;
 }
 

@@ -22,6 +22,7 @@ import { readdir, readFile } from "node:fs/promises";
 import { basename, dirname, join, relative, sep } from "node:path";
 import * as pagefind from "pagefind";
 import { foldApostrophes } from "../site/src/lib/search-text";
+import { carriedPages, type PagesManifestFile } from "./pages-manifest-file";
 import { KeptShards, OLD_SHARD_FACTOR, type ShardPage } from "./search-shards-kept";
 
 // Parts of indexed pages that repeat other pages (navigation back to a list, an author's list of publications):
@@ -96,17 +97,11 @@ function stagedHtmlFiles(outDir: string, live: string, listed?: string): [string
   let pages: [string, boolean][];
   if (listed !== undefined) pages = listed === "" ? [] : listed.split("\n").map((line) => [line.slice(1), line[0] === "c"]);
   else {
-    const manifest = JSON.parse(readFileSync(join(outDir, ".pages.json"), "utf8")) as {
-      pages: Record<string, { file: string }>;
-      carried?: string[];
-      rendered?: string[];
-    };
-    // The file names either the pages carried or those rendered (scripts/partial-build.ts `manifestOnDisk`).
-    const carried = new Set(manifest.carried ?? []);
-    const rendered = manifest.rendered ? new Set(manifest.rendered) : null;
+    const manifest = JSON.parse(readFileSync(join(outDir, ".pages.json"), "utf8")) as PagesManifestFile;
+    const carried = new Set(carriedPages(manifest));
     pages = [];
     for (const [pathname, { file }] of Object.entries(manifest.pages)) {
-      if (stagedPagesLine(file, false) !== null) pages.push([file, rendered ? !rendered.has(pathname) : carried.has(pathname)]);
+      if (stagedPagesLine(file, false) !== null) pages.push([file, carried.has(pathname)]);
     }
   }
   const found: [string, string, boolean][] = [];
