@@ -1,30 +1,56 @@
 /**
- * `astro build` inside this process, keeping its prerenderer for renders after it (scripts/warm-renderer.ts,
- * scripts/preview-render.ts). Shared by the build worker (scripts/build-worker.ts) and the « Aperçu » process
- * (scripts/preview-worker.ts). A process holds one Astro build's modules: it runs this once.
+ * `astro build` inside this process: the build worker (scripts/build-worker.ts) and the « Aperçu » process
+ * (scripts/preview-worker.ts) keep its prerenderer for renders after it (scripts/warm-renderer.ts,
+ * scripts/preview-render.ts); the one-shot build (scripts/build-site.ts) does not. A process holds one Astro
+ * build's modules: it runs this once.
  */
+import { mkdirSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { build } from "astro";
+import type { Compressor } from "./compress";
 import { capturePrerenderer, type CapturedPrerenderer } from "./prerenderer-capture";
+import { receiveRenderedPages } from "./rendered-pages";
+
+export type AstroJob = { root: string; out: string; key: string; mode: string; previous?: string };
 
 /**
  * Builds `root` into `out`, the partial-build integration reading its job from the environment (BUILD_MODE
- * "preview" lists no page: only the code is bundled). Null when Astro gave no prerenderer.
+ * "preview" lists no page: only the code is bundled). `compressor`: each page rendered is handed to it, so its
+ * compressed copies are made on the compression threads while Astro renders the next pages (every copy is
+ * written when this returns or throws). Returns the prerenderer when `keepRenderer`, else null.
  */
-export async function astroBuildKeepingRenderer(job: {
-  root: string;
-  out: string;
-  key: string;
-  mode: string;
-  previous?: string;
-}): Promise<CapturedPrerenderer | null> {
+export async function astroInProcess(
+  job: AstroJob,
+  { keepRenderer = true, compressor }: { keepRenderer?: boolean; compressor?: Compressor } = {},
+): Promise<CapturedPrerenderer | null> {
   Object.assign(process.env, { BUILD_OUT_DIR: job.out, BUILD_KEY: job.key, BUILD_MODE: job.mode, BUILD_PREVIOUS_DIR: job.previous ?? "" });
-  const captured = capturePrerenderer();
+  const captured = keepRenderer ? capturePrerenderer() : () => null;
+  if (compressor) {
+    // Astro creates a page's folder only once it has rendered it; its copies go there first.
+    const folders = new Set<string>();
+    receiveRenderedPages((rel, body) => {
+      const folder = dirname(join(job.out, rel));
+      if (!folders.has(folder)) mkdirSync(folder, { recursive: true });
+      folders.add(folder);
+      return compressor.page(rel, body);
+    });
+  }
   // As scripts/build-steps.ts's astroBuildProcess: Astro's prerender chunks go inside the out dir.
+  mkdirSync(job.out, { recursive: true });
   process.chdir(job.out);
+  let copies: Promise<void> | undefined;
   try {
     await build({ root: job.root, outDir: job.out, logLevel: process.env.ASTRO_LOG === "info" ? "info" : "warn" });
   } finally {
     process.chdir(job.root);
+    if (compressor) {
+      receiveRenderedPages(null);
+      // No copy may land after this, even when the build failed (its folder is deleted, or built again).
+      copies = compressor.settle();
+      await copies.catch(() => undefined);
+    }
   }
+  // A compression that failed fails the build, as the walk's would.
+  await copies;
   return captured();
 }

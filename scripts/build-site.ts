@@ -4,10 +4,13 @@
  * of BUILD_PREVIOUS_DIR (the live build) for files whose bytes did not change.
  * BUILD_MODE=partial renders only the pages whose data changed and hard-links the others from the live build
  * (scripts/partial-build.ts); it falls back to a full build when the live build was made by other code.
- * One build per process, Astro started afresh; the server uses scripts/build-worker.ts, which keeps Astro's
+ * One build per process, Astro started afresh in it (a partial build that falls back to a full one runs that second
+ * Astro build in a child process); the server uses scripts/build-worker.ts, which keeps Astro's
  * renderer warm between builds.
  */
+import { astroInProcess } from "./astro-in-process";
 import { astroBuildProcess, type BuildJob, indexAndCompress, renderPages } from "./build-steps";
+import { Compressor } from "./compress";
 import { buildKey } from "./partial-build";
 
 const out = process.env.BUILD_OUT_DIR;
@@ -20,10 +23,25 @@ const root = process.cwd();
 // A caller may pin the key (the partial build test, in a checkout others edit meanwhile).
 const key = process.env.BUILD_KEY || buildKey(root);
 const job: BuildJob = { root, out, previous, key, mode: process.env.BUILD_MODE === "partial" && previous ? "partial" : "full" };
+// The pages Astro renders in this process are compressed as they come (scripts/astro-in-process.ts).
+let compressor: Compressor | undefined;
+let astroUsed = false;
 try {
-  await renderPages(job, (mode) => astroBuildProcess(job, mode));
-  await indexAndCompress(job);
+  await renderPages(job, async (mode) => {
+    // A partial build that fell back to a full one: its folder was emptied, the first compressor's record with it.
+    compressor?.close();
+    compressor = undefined;
+    // One Astro build's modules per process: a second build runs in a process of its own.
+    if (astroUsed) return astroBuildProcess(job, mode);
+    astroUsed = true;
+    process.env.ASTRO_TELEMETRY_DISABLED = "1";
+    compressor = new Compressor(out, previous);
+    await astroInProcess({ root, out, key, mode, previous }, { keepRenderer: false, compressor });
+  });
+  await indexAndCompress(job, undefined, undefined, compressor);
 } catch (e) {
   console.error(e instanceof Error ? e.message : e);
   process.exit(1);
 }
+// Astro's build may leave handles open in this process; the build is done.
+process.exit(0);

@@ -186,7 +186,10 @@ export async function indexAndCompress(
   } finally {
     compressor.close();
   }
-  const { compressed, reused, small } = compressor.stats;
-  console.log(`compressed ${compressed} files, reused ${reused} unchanged, left ${small} under ${MIN_BYTES} bytes as they are`);
+  const { compressed, reused, small, handed } = compressor.stats;
+  console.log(
+    `compressed ${compressed} files, reused ${reused} unchanged, left ${small} under ${MIN_BYTES} bytes as they are; ` +
+      `${handed} of them pages handed over as they rendered`,
+  );
   return stats;
 }

@@ -11,7 +11,7 @@
 import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { END_OF_JOB } from "../api/lib/build-worker-client";
-import { astroBuildKeepingRenderer } from "./astro-in-process";
+import { astroInProcess } from "./astro-in-process";
 import {
   astroBuildProcess,
   type BuildJob,
@@ -49,15 +49,26 @@ const givenKey = process.env.BUILD_KEY;
 let warm: { prerenderer: CapturedPrerenderer; key: string } | null = null;
 let astroUsed = false;
 
-/** `astro build` in this process, keeping its prerenderer for the next builds. */
-async function astroInProcess(job: BuildJob, mode: BuildMode): Promise<void> {
+/**
+ * `astro build` in this process, keeping its prerenderer for the next builds. Returns the compressor its pages
+ * were handed to as they rendered (none for an Astro build in a process of its own).
+ */
+async function astroBuild(job: BuildJob, mode: BuildMode): Promise<Compressor | undefined> {
   if (astroUsed) {
     // A second Astro build in one process (a partial build that fell back to a full one): in its own process.
-    return astroBuildProcess(job, mode);
+    await astroBuildProcess(job, mode);
+    return undefined;
   }
   astroUsed = true;
-  const prerenderer = await astroBuildKeepingRenderer({ root, out: job.out, key: job.key, mode, previous: job.previous });
-  if (prerenderer) warm = { prerenderer, key: job.key };
+  const compressor = new Compressor(job.out, job.previous, keptCompressionThreads());
+  try {
+    const prerenderer = await astroInProcess({ root, out: job.out, key: job.key, mode, previous: job.previous }, { compressor });
+    if (prerenderer) warm = { prerenderer, key: job.key };
+  } catch (e) {
+    compressor.close();
+    throw e;
+  }
+  return compressor;
 }
 
 async function runJob(job: WorkerJob): Promise<WorkerAnswer> {
@@ -77,7 +88,8 @@ async function runJob(job: WorkerJob): Promise<WorkerAnswer> {
   let linked = false;
   // Carried pages whose compressed copies the warm renderer linked already.
   let linkedFiles: Set<string> | undefined;
-  // The compressor a warm build handed its pages to as it rendered them (a whole folder is compressed by a walk).
+  // The compressor the renderer handed its pages to as it rendered them (a warm build's, or this process's Astro
+  // build's); the walk after it compresses the rest.
   let compressor: Compressor | undefined;
   await renderPages(buildJob, async (mode) => {
     search = undefined;
@@ -124,7 +136,7 @@ async function runJob(job: WorkerJob): Promise<WorkerAnswer> {
     // A whole folder from here on: the server swaps it in.
     buildJob.staged = false;
     astroRanNow = true;
-    await astroInProcess(buildJob, mode);
+    compressor = await astroBuild(buildJob, mode);
   });
   // The data of this build is not needed any more: the next build fetches its own. After an Astro build it is
   // collected now, before search and compression add their own memory (the peak of a full build at 5,000

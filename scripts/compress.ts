@@ -13,7 +13,7 @@ export const MANIFEST = ".compressed.json";
 const COMPRESSIBLE = /\.(html|css|js|mjs|json|svg|xml|txt|ics|webmanifest)$/;
 
 /** A file that gets compressed copies, by its name. A dot file is the build's bookkeeping (.pages.json: 25 MB at 50,000 articles), never served. */
-function compressible(name: string): boolean {
+export function compressible(name: string): boolean {
   return COMPRESSIBLE.test(name) && !name.startsWith(".");
 }
 
@@ -37,7 +37,9 @@ export const COMPRESSION_NICE = 19;
 type Manifest = { files: Record<string, string> };
 type Files = Manifest["files"];
 
-export type CompressStats = { compressed: number; reused: number; small: number };
+/** Files compressed, reused from the live build, left under MIN_BYTES; `handed`: of all these, the pages the
+ * renderer handed over as it rendered them (`page`). */
+export type CompressStats = { compressed: number; reused: number; small: number; handed: number };
 
 /**
  * The last two compression manifests this process wrote or read (a staged build's and the live one), by their file's identity (as scripts/partial-build.ts
@@ -282,7 +284,7 @@ export class Compressor {
   private readonly previousByHash: Map<string, string[]>;
   private previousFiles: Record<string, string> = {};
   private readonly files: Record<string, string> = {};
-  readonly stats: CompressStats = { compressed: 0, reused: 0, small: 0 };
+  readonly stats: CompressStats = { compressed: 0, reused: 0, small: 0, handed: 0 };
   /** Set by `close`: the build is over, and a walk still under way stops. */
   private closed = false;
   /** Files handed over by `page` while the build rendered: the walk of `run` leaves them alone. */
@@ -366,15 +368,17 @@ export class Compressor {
   }
 
   /**
-   * A page a warm build has just rendered (never one it carried, so no compressed copy of it is in the folder),
-   * compressed from the bytes in memory while the next pages render, instead of read back by the walk once every
-   * page is written: at 50,000 articles that walk and its compression came after the last page, 240-440 ms on the
-   * path from a write to the site. Resolves once a thread has room (the renderer waits, as the walk does, so memory
-   * stays bounded); the compression itself is awaited by `settle` or `run`.
+   * A page a build has just rendered (never one it carried, so no compressed copy of it is in the folder; its
+   * folder exists), compressed from the bytes in memory while the next pages render, instead of read back by the
+   * walk once every page is written: in a warm build at 50,000 articles that walk and its compression came after
+   * the last page, 240-440 ms on the path from a write to the site; in a full build it kept a core idle while
+   * Astro rendered (scripts/astro-in-process.ts). Resolves once a thread has room (the renderer waits, as the walk
+   * does, so memory stays bounded); the compression itself is awaited by `settle` or `run`.
    */
   async page(rel: string, body: Uint8Array): Promise<void> {
     if (this.closed || this.handed.has(rel) || !compressible(basename(rel))) return;
     this.handed.add(rel);
+    this.stats.handed++;
     if (body.length < MIN_BYTES) {
       this.stats.small++;
       return;

@@ -9,7 +9,7 @@
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -19,6 +19,7 @@ import { createHarness, type Harness } from "../api/testing/harness";
 import { BuildWorkerClient } from "../api/lib/build-worker-client";
 import { runSiteBuild } from "../api/testing/site-build";
 import { GENERATION_FILE, PUBLISH_MANIFEST, type PublishManifest, publishInPlace, readGeneration } from "../api/lib/publish-in-place";
+import { compressible } from "./compress";
 import { buildKey, ITEM_ROUTES, outputFile, type PagesManifest, readPagesManifest } from "./partial-build";
 
 /**
@@ -320,6 +321,21 @@ describe("partial builds", () => {
         ]),
       );
     expect(records(final.partial.dir)).toEqual(records(final.full.dir));
+  });
+
+  it("compresses a full build's pages as Astro renders them, each copy beside its page", () => {
+    // The server's first build (Astro in the worker's process) and the one-shot build (in build-site's).
+    for (const b of [builds[0]!, final.full]) {
+      const handed = Number(/(\d+) of them pages handed over as they rendered/.exec(b.log)?.[1]);
+      const pages = Object.values(b.manifest.pages).filter((p) => compressible(basename(p.file)));
+      expect(pages.length).toBeGreaterThan(20);
+      expect(handed).toBe(pages.length);
+    }
+    // A page handed over under a path other than the one Astro wrote would leave copies without their page.
+    const files = tree(final.full.dir);
+    const orphans = [...files.keys()].filter((rel) => /\.(br|gz)$/.test(rel) && !files.has(rel.slice(0, -3)));
+    expect(orphans).toEqual([]);
+    expect(files.has("index.html.br") && files.has(`article/${urls.article1}.html.gz`)).toBe(true);
   });
 
   it("drops the page of a withdrawn article and moves the pages of a renamed theme", () => {

@@ -14,7 +14,7 @@
  * A build whose code or configuration differs from the live build's (BUILD_KEY) renders everything.
  */
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { AstroIntegration, AstroPrerenderer } from "astro";
 import { eventDates, eventStatus } from "../site/src/lib/event-time";
@@ -22,6 +22,7 @@ import { objectDigest } from "../site/src/lib/object-digest";
 import { beginListing, currentListing } from "../site/src/lib/listing-scope";
 import { currentDigests, readsHold, recordReads, startReadsIndex } from "../site/src/lib/page-reads";
 import { carriedPages } from "./pages-manifest-file";
+import { offerRenderedPage, pagesReceived } from "./rendered-pages";
 import {
   type CapturedPrerenderer,
   keepingPrerenderer,
@@ -455,17 +456,34 @@ export function keepReads(manifest: PagesManifest, rendered: Map<string, Record<
   }
 }
 
+/** The files under `dir`, relative, with "/" (none if it does not exist). */
+function filesUnder(dir: string): Set<string> {
+  try {
+    const entries = readdirSync(dir, { recursive: true, withFileTypes: true });
+    return new Set(entries.filter((e) => e.isFile()).map((e) => relative(dir, join(e.parentPath, e.name)).split(sep).join("/")));
+  } catch {
+    return new Set();
+  }
+}
+
 /** The Astro integration: no effect unless the build script sets BUILD_KEY. */
 export function partialBuild(): AstroIntegration {
   let manifest: PagesManifest | null = null;
   /** What each page rendered by this build read, by pathname. */
   const rendered = new Map<string, Record<string, string>>();
+  let publicDir = "";
+  /** The files of site/public, relative: a page at one of those paths is not written by Astro. */
+  let publicFiles = new Set<string>();
   return {
     name: "partial-build",
     hooks: {
+      "astro:config:done": ({ config }) => {
+        publicDir = fileURLToPath(config.publicDir);
+      },
       "astro:build:start": ({ setPrerenderer, logger }) => {
         const key = process.env.BUILD_KEY;
         if (!key) return;
+        publicFiles = pagesReceived() ? filesUnder(publicDir) : new Set();
         const previousDir = process.env.BUILD_PREVIOUS_DIR || undefined;
         const partial = process.env.BUILD_MODE === "partial";
         setPrerenderer((base: CapturedPrerenderer) => ({
@@ -480,14 +498,22 @@ export function partialBuild(): AstroIntegration {
           },
           // Each page's reads are recorded while it renders, its body read inside the record (Astro would read it after).
           render: async (request, options) => {
+            let page: { body: ArrayBuffer | null; status: number } = { body: null, status: 0 };
             const { result, reads } = await recordReads(async () => {
               const out = await base.render(request, options);
               const response = out instanceof Response ? out : out.response;
-              const body = response.body ? await response.arrayBuffer() : null;
-              const copy = new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+              page = { body: response.body ? await response.arrayBuffer() : null, status: response.status };
+              const copy = new Response(page.body, { status: response.status, statusText: response.statusText, headers: response.headers });
               return out instanceof Response ? copy : { ...out, response: copy };
             });
-            rendered.set(routePathname(new URL(request.url).pathname), reads);
+            const pathname = new URL(request.url).pathname;
+            rendered.set(routePathname(pathname), reads);
+            // Astro writes the body as it is, at the request's path (build.format "file"), unless the answer is a
+            // redirect (it writes a page of its own) or a file of site/public is there (it keeps that file).
+            if (pagesReceived() && page.body && (page.status < 300 || page.status >= 400)) {
+              const rel = decodeURIComponent(pathname.slice(1));
+              if (!publicFiles.has(rel)) await offerRenderedPage(rel, new Uint8Array(page.body));
+            }
             return result;
           },
           ...(base.collectStaticImages ? { collectStaticImages: () => base.collectStaticImages!() } : {}),

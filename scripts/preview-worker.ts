@@ -14,7 +14,7 @@
 import { mkdirSync, rmSync } from "node:fs";
 import type { Article } from "../api/contract";
 import { buildKey } from "./partial-build";
-import { astroBuildKeepingRenderer } from "./astro-in-process";
+import { astroInProcess } from "./astro-in-process";
 import { exitWithServer } from "../api/lib/owned-by-server";
 import type { CapturedPrerenderer } from "./prerenderer-capture";
 import { renderArticlePreview } from "./preview-render";
@@ -32,7 +32,7 @@ async function warmUp(): Promise<CapturedPrerenderer> {
   mkdirSync(out, { recursive: true });
   const key = process.env.BUILD_KEY || buildKey(root);
   const started = performance.now();
-  const prerenderer = await astroBuildKeepingRenderer({ root, out, key, mode: "preview" });
+  const prerenderer = await astroInProcess({ root, out, key, mode: "preview" });
   if (!prerenderer?.app) throw new Error("Astro's build gave no prerenderer");
   // What Vite's bundling left behind goes now, before this process waits for previews for hours.
   Bun.gc(true);
