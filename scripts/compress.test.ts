@@ -30,7 +30,7 @@ describe("precompression", () => {
     writeFileSync(join(root, "robots.txt"), "User-agent: *");
     writeFileSync(join(root, "logo.png"), Buffer.alloc(4096));
     const stats = await compress(root);
-    expect(stats).toEqual({ compressed: 2, reused: 0, small: 1 });
+    expect(stats).toEqual({ compressed: 2, reused: 0, small: 1, handed: 0 });
     const body = readFileSync(join(root, "article", "un.html"));
     expect(brotliDecompressSync(readFileSync(join(root, "article", "un.html.br")))).toEqual(body);
     expect(gunzipSync(readFileSync(join(root, "article", "un.html.gz")))).toEqual(body);
@@ -53,7 +53,7 @@ describe("precompression", () => {
     const liveBr = readFileSync(join(before, "article", "un.html.br"));
 
     const stats = await compress(after, before);
-    expect(stats).toEqual({ compressed: 1, reused: 2, small: 0 });
+    expect(stats).toEqual({ compressed: 1, reused: 2, small: 0, handed: 0 });
     // Same bytes under another name reuse too (articles.html has the home page's bytes).
     expect(statSync(join(after, "articles.html.br")).ino).toBe(statSync(join(before, "index.html.br")).ino);
     expect(statSync(join(after, "index.html.gz")).ino).toBe(statSync(join(before, "index.html.gz")).ino);
@@ -70,7 +70,7 @@ describe("precompression", () => {
     const inode = statSync(join(root, "index.html.br")).ino;
     writeFileSync(join(root, "index.html"), page("Après, plus long que le texte d'avant"));
     // The manifest the first run wrote is a dot file, the build's bookkeeping: never compressed.
-    expect(await compress(root)).toEqual({ compressed: 1, reused: 0, small: 0 });
+    expect(await compress(root)).toEqual({ compressed: 1, reused: 0, small: 0, handed: 0 });
     expect(existsSync(join(root, ".compressed.json.br"))).toBe(false);
     const body = readFileSync(join(root, "index.html"));
     expect(brotliDecompressSync(readFileSync(join(root, "index.html.br")))).toEqual(body);
@@ -103,7 +103,7 @@ describe("precompression", () => {
         await c.run();
         c.finish();
         c.close();
-        expect(c.stats).toEqual({ compressed: 1, reused: 0, small: 0 });
+        expect(c.stats).toEqual({ compressed: 1, reused: 0, small: 0, handed: 0 });
         expect(brotliDecompressSync(readFileSync(join(root, "index.html.br")))).toEqual(readFileSync(join(root, "index.html")));
         expect(threads.size).toBe(2);
       }
@@ -140,7 +140,7 @@ describe("precompression", () => {
         await c.page(rel, bytes);
       }
       await c.settle();
-      expect(c.stats).toEqual({ compressed: 1, reused: 1, small: 1 });
+      expect(c.stats).toEqual({ compressed: 1, reused: 1, small: 1, handed: 3 });
       const body = readFileSync(join(root, "article", "deux.html"));
       expect(brotliDecompressSync(readFileSync(join(root, "article", "deux.html.br")))).toEqual(body);
       expect(gunzipSync(readFileSync(join(root, "article", "deux.html.gz")))).toEqual(body);
@@ -151,7 +151,7 @@ describe("precompression", () => {
       const copy = statSync(join(root, "article", "deux.html.br")).ino;
       await c.run();
       c.finish();
-      expect(c.stats).toEqual({ compressed: 2, reused: 1, small: 1 });
+      expect(c.stats).toEqual({ compressed: 2, reused: 1, small: 1, handed: 3 });
       expect(statSync(join(root, "article", "deux.html.br")).ino).toBe(copy);
       expect(existsSync(join(root, "article", "deux.bib.br"))).toBe(false);
       expect(existsSync(join(root, ".pages.json.br"))).toBe(false);
