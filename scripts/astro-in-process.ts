@@ -17,22 +17,31 @@ export type AstroJob = { root: string; out: string; key: string; mode: string; p
  * Builds `root` into `out`, the partial-build integration reading its job from the environment (BUILD_MODE
  * "preview" lists no page: only the code is bundled). `compressor`: each page rendered is handed to it, so its
  * compressed copies are made on the compression threads while Astro renders the next pages (every copy is
- * written when this returns or throws). Returns the prerenderer when `keepRenderer`, else null.
+ * written when this returns or throws). `onSearchable`: the searchable pages are rendered first, and this is
+ * called once they are all written (a whole folder only: a partial build's carried pages come after Astro).
+ * Returns the prerenderer when `keepRenderer`, and whether a page of another route turned out searchable after
+ * that call (the caller then indexes again).
  */
 export async function astroInProcess(
   job: AstroJob,
-  { keepRenderer = true, compressor }: { keepRenderer?: boolean; compressor?: Compressor } = {},
-): Promise<CapturedPrerenderer | null> {
+  { keepRenderer = true, compressor, onSearchable }: { keepRenderer?: boolean; compressor?: Compressor; onSearchable?: () => void } = {},
+): Promise<{ prerenderer: CapturedPrerenderer | null; searchableLate: boolean }> {
   Object.assign(process.env, { BUILD_OUT_DIR: job.out, BUILD_KEY: job.key, BUILD_MODE: job.mode, BUILD_PREVIOUS_DIR: job.previous ?? "" });
   const captured = keepRenderer ? capturePrerenderer() : () => null;
+  let searchableLate = false;
   if (compressor) {
     // Astro creates a page's folder only once it has rendered it; its copies go there first.
     const folders = new Set<string>();
-    receiveRenderedPages((rel, body) => {
-      const folder = dirname(join(job.out, rel));
-      if (!folders.has(folder)) mkdirSync(folder, { recursive: true });
-      folders.add(folder);
-      return compressor.page(rel, body);
+    receiveRenderedPages({
+      page: (rel, body) => {
+        const folder = dirname(join(job.out, rel));
+        if (!folders.has(folder)) mkdirSync(folder, { recursive: true });
+        folders.add(folder);
+        // Never waits: the rendering is the build's longest step, and a page the threads have no room for is
+        // compressed by the walk after it.
+        return compressor.page(rel, body, false);
+      },
+      ...(onSearchable ? { searchableWritten: onSearchable, searchableLate: () => void (searchableLate = true) } : {}),
     });
   }
   // As scripts/build-steps.ts's astroBuildProcess: Astro's prerender chunks go inside the out dir.
@@ -52,5 +61,5 @@ export async function astroInProcess(
   }
   // A compression that failed fails the build, as the walk's would.
   await copies;
-  return captured();
+  return { prerenderer: captured(), searchableLate };
 }

@@ -9,9 +9,13 @@
  * renderer warm between builds.
  */
 import { astroInProcess } from "./astro-in-process";
-import { astroBuildProcess, type BuildJob, indexAndCompress, renderPages } from "./build-steps";
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import { astroBuildProcess, type BuildJob, indexAndCompress, renderPages, startSearchIndex } from "./build-steps";
 import { Compressor } from "./compress";
 import { buildKey } from "./partial-build";
+import type { SearchIndexStats } from "./search-index";
+import { searchOnThread } from "./search-on-thread";
 
 const out = process.env.BUILD_OUT_DIR;
 if (!out) {
@@ -23,25 +27,35 @@ const root = process.cwd();
 // A caller may pin the key (the partial build test, in a checkout others edit meanwhile).
 const key = process.env.BUILD_KEY || buildKey(root);
 const job: BuildJob = { root, out, previous, key, mode: process.env.BUILD_MODE === "partial" && previous ? "partial" : "full" };
-// The pages Astro renders in this process are compressed as they come (scripts/astro-in-process.ts).
+// The pages Astro renders in this process are compressed as they come, and a whole folder's search index is built
+// on its thread while the pages after the searchable ones render (scripts/astro-in-process.ts).
 let compressor: Compressor | undefined;
+let search: Promise<SearchIndexStats> | undefined;
 let astroUsed = false;
 try {
   await renderPages(job, async (mode) => {
     // A partial build that fell back to a full one: its folder was emptied, the first compressor's record with it.
     compressor?.close();
     compressor = undefined;
+    search = undefined;
     // One Astro build's modules per process: a second build runs in a process of its own.
     if (astroUsed) return astroBuildProcess(job, mode);
     astroUsed = true;
     process.env.ASTRO_TELEMETRY_DISABLED = "1";
     compressor = new Compressor(out, previous);
-    await astroInProcess({ root, out, key, mode, previous }, { keepRenderer: false, compressor });
+    const onSearchable = () => {
+      console.log("search index started while the pages render");
+      search = searchOnThread(job);
+      search.catch(() => {});
+    };
+    // A partial build's carried pages are linked once Astro is done: its index waits for them.
+    const built = await astroInProcess({ root, out, key, mode, previous }, { keepRenderer: false, compressor, onSearchable: mode === "full" ? onSearchable : undefined });
+    if (built.searchableLate) search = (search as Promise<SearchIndexStats> | undefined)?.then(() => (rmSync(join(out, "pagefind"), { recursive: true, force: true }), startSearchIndex(job)));
   });
-  await indexAndCompress(job, undefined, undefined, compressor);
+  await indexAndCompress(job, search, undefined, compressor);
 } catch (e) {
   console.error(e instanceof Error ? e.message : e);
   process.exit(1);
 }
-// Astro's build may leave handles open in this process; the build is done.
+// Astro's build, the search thread and Pagefind's services may leave handles open in this process; the build is done.
 process.exit(0);

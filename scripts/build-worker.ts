@@ -29,7 +29,7 @@ import { buildKey, keepOnlyManifestOf } from "./partial-build";
 import { exitWithServer } from "../api/lib/owned-by-server";
 import type { CapturedPrerenderer } from "./prerenderer-capture";
 import type { SearchIndexStats } from "./search-index";
-import type { SearchDone, SearchJob } from "./search-index-thread";
+import { searchOnThread } from "./search-on-thread";
 import { prepareStaging } from "./staging";
 import { renderWarm } from "./warm-renderer";
 
@@ -51,24 +51,30 @@ let astroUsed = false;
 
 /**
  * `astro build` in this process, keeping its prerenderer for the next builds. Returns the compressor its pages
- * were handed to as they rendered (none for an Astro build in a process of its own).
+ * were handed to as they rendered (none for an Astro build in a process of its own). `onSearchable`: for a whole
+ * folder, called once the searchable pages are written, while Astro renders the others; the answer's
+ * `searchableLate` says a page of another route was searchable after all.
  */
-async function astroBuild(job: BuildJob, mode: BuildMode): Promise<Compressor | undefined> {
+async function astroBuild(
+  job: BuildJob,
+  mode: BuildMode,
+  onSearchable?: () => void,
+): Promise<{ compressor?: Compressor; searchableLate?: boolean }> {
   if (astroUsed) {
     // A second Astro build in one process (a partial build that fell back to a full one): in its own process.
     await astroBuildProcess(job, mode);
-    return undefined;
+    return {};
   }
   astroUsed = true;
   const compressor = new Compressor(job.out, job.previous, keptCompressionThreads());
   try {
-    const prerenderer = await astroInProcess({ root, out: job.out, key: job.key, mode, previous: job.previous }, { compressor });
-    if (prerenderer) warm = { prerenderer, key: job.key };
+    const built = await astroInProcess({ root, out: job.out, key: job.key, mode, previous: job.previous }, { compressor, onSearchable });
+    if (built.prerenderer) warm = { prerenderer: built.prerenderer, key: job.key };
+    return { compressor, searchableLate: built.searchableLate };
   } catch (e) {
     compressor.close();
     throw e;
   }
-  return compressor;
 }
 
 async function runJob(job: WorkerJob): Promise<WorkerAnswer> {
@@ -91,6 +97,22 @@ async function runJob(job: WorkerJob): Promise<WorkerAnswer> {
   // The compressor the renderer handed its pages to as it rendered them (a warm build's, or this process's Astro
   // build's); the walk after it compresses the rest.
   let compressor: Compressor | undefined;
+  // The search index on its thread, started before the rendering ends; a failure is reported when the build waits.
+  const startSearch = (pages?: string) => {
+    console.log(`search index started at ${at()}`);
+    search = searchOnThread(buildJob, pages).then((stats) => {
+      console.log(`search index done at ${at()}`);
+      return stats;
+    });
+    search.catch(() => {});
+  };
+  // A searchable page rendered after indexing began: index again, now that every page is there.
+  const searchAgain = () => {
+    search = search?.then(() => {
+      rmSync(join(job.out, "pagefind"), { recursive: true, force: true });
+      return startSearchIndex(buildJob);
+    });
+  };
   await renderPages(buildJob, async (mode) => {
     search = undefined;
     linkedFiles = undefined;
@@ -103,16 +125,9 @@ async function runJob(job: WorkerJob): Promise<WorkerAnswer> {
         previousDir: buildJob.previous!,
         key,
         onPage: (rel, body) => pages.page(rel, body),
-        // Indexing runs while the lists are rendered; a failure is reported when the build waits for it.
         staged: buildJob.staged,
-        onSearchable: (pages) => {
-          console.log(`search index started at ${at()}`);
-          search = searchOnThread(buildJob, pages).then((stats) => {
-            console.log(`search index done at ${at()}`);
-            return stats;
-          });
-          search.catch(() => {});
-        },
+        // Indexing runs while the lists are rendered.
+        onSearchable: startSearch,
       });
       // Every copy written before anything else is done with this folder (a build that falls back to Astro
       // empties it; a compression that failed fails the build, as the walk's would).
@@ -123,20 +138,18 @@ async function runJob(job: WorkerJob): Promise<WorkerAnswer> {
         if (!buildJob.staged) carryOverAssets(buildJob);
         linked = true;
         linkedFiles = buildJob.staged ? undefined : done.linked;
-        // A searchable page rendered after indexing began: index again, now that every page is there.
-        if (done.searchableLate) {
-          search = (search as Promise<SearchIndexStats> | undefined)?.then(() => {
-            rmSync(join(job.out, "pagefind"), { recursive: true, force: true });
-            return startSearchIndex(buildJob);
-          });
-        }
+        if (done.searchableLate) searchAgain();
         return { linked, rendered: done.rendered };
       }
     }
     // A whole folder from here on: the server swaps it in.
     buildJob.staged = false;
     astroRanNow = true;
-    compressor = await astroBuild(buildJob, mode);
+    // A whole folder is indexed while Astro renders the pages after the searchable ones; a partial build's
+    // carried pages are linked once Astro is done, so its index waits for them.
+    const built = await astroBuild(buildJob, mode, mode === "full" ? () => startSearch() : undefined);
+    compressor = built.compressor;
+    if (built.searchableLate) searchAgain();
   });
   // The data of this build is not needed any more: the next build fetches its own. After an Astro build it is
   // collected now, before search and compression add their own memory (the peak of a full build at 5,000
@@ -161,31 +174,6 @@ async function runJob(job: WorkerJob): Promise<WorkerAnswer> {
   keepOnlyManifestOf(job.out);
   console.log(`build job done at ${at()}`);
   return { id: job.id, ok: true, staged: buildJob.staged === true };
-}
-
-let searchThread: Worker | null = null;
-let searchJobs = 0;
-
-/**
- * The search index built on scripts/search-index-thread.ts's thread. Its jobs run one after the other; an answer
- * is matched to its job by id, so the late answer of a build that failed meanwhile never ends the next one's wait.
- */
-function searchOnThread(job: BuildJob, pages?: string): Promise<SearchIndexStats> {
-  searchThread ??= new Worker(new URL("./search-index-thread.ts", import.meta.url).href);
-  const thread = searchThread;
-  const id = ++searchJobs;
-  return new Promise((resolve, reject) => {
-    thread.onmessage = (event: MessageEvent<SearchDone>) => {
-      if (event.data.id !== id) return;
-      if (event.data.stats) resolve(event.data.stats);
-      else reject(new Error(event.data.error ?? "search index failed"));
-    };
-    thread.onerror = (event) => {
-      searchThread = null;
-      reject(new Error(`search thread: ${event.message}`));
-    };
-    thread.postMessage({ id, out: job.out, previous: job.previous, key: job.key, staged: job.staged, pages } satisfies SearchJob);
-  });
 }
 
 /**

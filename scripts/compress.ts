@@ -26,6 +26,12 @@ export const MIN_BYTES = 1024;
 /** Jobs handed to each thread ahead of time: enough to keep it busy, few enough to bound memory. */
 const AHEAD = 4;
 /**
+ * Jobs queued per thread beyond which a page handed over without waiting (`page`'s `wait` false: Astro's full
+ * build) is left to the walk: the rendering never waits for threads that other work keeps from the cores (they
+ * run at nice 19), and pages of ~10 KB keep the queue to a few MB.
+ */
+const BACKLOG = 64;
+/**
  * The compression threads take only the processor time the rendering and the search index leave (the lowest
  * priority). A warm build hands each page over as soon as it is rendered, while Pagefind indexes the changed shard
  * on the other core: at the same priority the two threads took their share of Pagefind's core and made the search
@@ -223,6 +229,11 @@ export class CompressionThreads {
   }
 
   /** Resolves once some thread has fewer than `ahead` jobs queued. */
+  /** True when a thread has fewer than `ahead` jobs queued (or the threads are gone: a job then fails at once). */
+  hasRoom(ahead: number): boolean {
+    return this.broken || this.inFlight.some((n) => n < ahead);
+  }
+
   async room(ahead: number): Promise<void> {
     while (!this.broken && this.inFlight.every((n) => n >= ahead)) await new Promise<void>((resolve) => this.freed.push(resolve));
   }
@@ -373,28 +384,37 @@ export class Compressor {
    * walk once every page is written: in a warm build at 50,000 articles that walk and its compression came after
    * the last page, 240-440 ms on the path from a write to the site; in a full build it kept a core idle while
    * Astro rendered (scripts/astro-in-process.ts). Resolves once a thread has room (the renderer waits, as the walk
-   * does, so memory stays bounded); the compression itself is awaited by `settle` or `run`.
+   * does, so memory stays bounded); with `wait` false, at once, and a page that would have to wait is left to the
+   * walk. The compression itself is awaited by `settle` or `run`.
    */
-  async page(rel: string, body: Uint8Array): Promise<void> {
+  async page(rel: string, body: Uint8Array, wait = true): Promise<void> {
     if (this.closed || this.handed.has(rel) || !compressible(basename(rel))) return;
-    this.handed.add(rel);
-    this.stats.handed++;
     if (body.length < MIN_BYTES) {
+      this.handedOver(rel);
       this.stats.small++;
       return;
     }
     const path = join(this.root, rel);
     const hash = contentHash(body);
-    this.files[rel] = hash;
     if (this.reuse(path, hash, false)) {
+      this.handedOver(rel, hash);
       this.stats.reused++;
       return;
     }
+    // Not handed over: the walk reads it back once it is written.
+    if (!wait && !this.threads.hasRoom(BACKLOG)) return;
+    this.handedOver(rel, hash);
     const job = this.compress(path, rel, body);
     job.catch(() => undefined);
     this.handedJobs.push(job);
     this.stats.compressed++;
-    await this.threads.room(AHEAD);
+    if (wait) await this.threads.room(AHEAD);
+  }
+
+  private handedOver(rel: string, hash?: string) {
+    this.handed.add(rel);
+    this.stats.handed++;
+    if (hash !== undefined) this.files[rel] = hash;
   }
 
   /** Waits for the compression of the pages handed over by `page`; throws if one failed. */

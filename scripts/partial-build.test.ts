@@ -20,6 +20,7 @@ import { BuildWorkerClient } from "../api/lib/build-worker-client";
 import { runSiteBuild } from "../api/testing/site-build";
 import { GENERATION_FILE, PUBLISH_MANIFEST, type PublishManifest, publishInPlace, readGeneration } from "../api/lib/publish-in-place";
 import { compressible } from "./compress";
+import { searchableSlice } from "./search-index";
 import { buildKey, ITEM_ROUTES, outputFile, type PagesManifest, readPagesManifest } from "./partial-build";
 
 /**
@@ -323,14 +324,23 @@ describe("partial builds", () => {
     expect(records(final.partial.dir)).toEqual(records(final.full.dir));
   });
 
-  it("compresses a full build's pages as Astro renders them, each copy beside its page", () => {
+  it("compresses a full build's pages as Astro renders them and indexes the searchable ones meanwhile", () => {
     // The server's first build (Astro in the worker's process) and the one-shot build (in build-site's).
     for (const b of [builds[0]!, final.full]) {
       const handed = Number(/(\d+) of them pages handed over as they rendered/.exec(b.log)?.[1]);
       const pages = Object.values(b.manifest.pages).filter((p) => compressible(basename(p.file)));
       expect(pages.length).toBeGreaterThan(20);
-      expect(handed).toBe(pages.length);
+      // A page the threads have no room for is left to the walk; the first 64 always find room.
+      expect(handed).toBeGreaterThanOrEqual(Math.min(pages.length, 64));
+      expect(handed).toBeLessThanOrEqual(pages.length);
+      // The search index starts before the last pages are rendered, and still indexes every searchable page.
+      expect(b.log.search(/search index started/)).toBeGreaterThan(-1);
+      expect(b.log.search(/search index started/)).toBeLessThan(b.log.search(/pages ready in/));
     }
+    // Every searchable page of the one-shot build is in its index (the first build's folder became the live one).
+    const searchable = [...tree(final.full.dir)].filter(([rel, bytes]) => rel.endsWith(".html") && searchableSlice(bytes.toString()) !== null);
+    expect(searchable.length).toBeGreaterThan(10);
+    expect(Number(/indexed (\d+) pages for search/.exec(final.full.log)?.[1])).toBe(searchable.length);
     // A page handed over under a path other than the one Astro wrote would leave copies without their page.
     const files = tree(final.full.dir);
     const orphans = [...files.keys()].filter((rel) => /\.(br|gz)$/.test(rel) && !files.has(rel.slice(0, -3)));

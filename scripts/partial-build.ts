@@ -22,7 +22,7 @@ import { objectDigest } from "../site/src/lib/object-digest";
 import { beginListing, currentListing } from "../site/src/lib/listing-scope";
 import { currentDigests, readsHold, recordReads, startReadsIndex } from "../site/src/lib/page-reads";
 import { carriedPages } from "./pages-manifest-file";
-import { offerRenderedPage, pagesReceived } from "./rendered-pages";
+import { RenderedPagesReport, renderedPagesReceiver } from "./rendered-pages";
 import {
   type CapturedPrerenderer,
   keepingPrerenderer,
@@ -472,18 +472,21 @@ export function partialBuild(): AstroIntegration {
   /** What each page rendered by this build read, by pathname. */
   const rendered = new Map<string, Record<string, string>>();
   let publicDir = "";
-  /** The files of site/public, relative: a page at one of those paths is not written by Astro. */
-  let publicFiles = new Set<string>();
+  let outDir = "";
+  /** Follows the rendering for the process running Astro, when it asks to (scripts/rendered-pages.ts). */
+  let report: RenderedPagesReport | null = null;
   return {
     name: "partial-build",
     hooks: {
       "astro:config:done": ({ config }) => {
         publicDir = fileURLToPath(config.publicDir);
+        outDir = fileURLToPath(config.outDir);
       },
       "astro:build:start": ({ setPrerenderer, logger }) => {
         const key = process.env.BUILD_KEY;
         if (!key) return;
-        publicFiles = pagesReceived() ? filesUnder(publicDir) : new Set();
+        const receiver = renderedPagesReceiver();
+        report = receiver ? new RenderedPagesReport(receiver, outDir, filesUnder(publicDir)) : null;
         const previousDir = process.env.BUILD_PREVIOUS_DIR || undefined;
         const partial = process.env.BUILD_MODE === "partial";
         setPrerenderer((base: CapturedPrerenderer) => ({
@@ -508,12 +511,7 @@ export function partialBuild(): AstroIntegration {
             });
             const pathname = new URL(request.url).pathname;
             rendered.set(routePathname(pathname), reads);
-            // Astro writes the body as it is, at the request's path (build.format "file"), unless the answer is a
-            // redirect (it writes a page of its own) or a file of site/public is there (it keeps that file).
-            if (pagesReceived() && page.body && (page.status < 300 || page.status >= 400)) {
-              const rel = decodeURIComponent(pathname.slice(1));
-              if (!publicFiles.has(rel)) await offerRenderedPage(rel, new Uint8Array(page.body));
-            }
+            await report?.rendered(pathname, SEARCHABLE_ROUTES.has(options.routeData.route), page.status, page.body);
             return result;
           },
           ...(base.collectStaticImages ? { collectStaticImages: () => base.collectStaticImages!() } : {}),
@@ -533,7 +531,8 @@ export function partialBuild(): AstroIntegration {
               `${manifest.mode} build: rendering ${plan.render.length} of ${paths.length} pages ` +
                 `(listing pages ${ms(listed, planned)} ms, comparing their data ${ms(planned, performance.now())} ms)`,
             );
-            return plan.render as unknown as Awaited<ReturnType<AstroPrerenderer["getStaticPaths"]>>;
+            const render = report ? report.order(plan.render, (p) => SEARCHABLE_ROUTES.has(p.route.route)) : plan.render;
+            return render as unknown as Awaited<ReturnType<AstroPrerenderer["getStaticPaths"]>>;
           },
         }));
       },

@@ -32,7 +32,7 @@ async function warmUp(): Promise<CapturedPrerenderer> {
   mkdirSync(out, { recursive: true });
   const key = process.env.BUILD_KEY || buildKey(root);
   const started = performance.now();
-  const prerenderer = await astroInProcess({ root, out, key, mode: "preview" });
+  const { prerenderer } = await astroInProcess({ root, out, key, mode: "preview" });
   if (!prerenderer?.app) throw new Error("Astro's build gave no prerenderer");
   // What Vite's bundling left behind goes now, before this process waits for previews for hours.
   Bun.gc(true);
