@@ -44,7 +44,7 @@ try {
     process.env.ASTRO_TELEMETRY_DISABLED = "1";
     compressor = new Compressor(out, previous);
     const onSearchable = () => {
-      console.log("search index started while the pages render");
+      console.log(`search index started while the pages render, ${Math.round(performance.now())} ms after this process started`);
       search = searchOnThread(job);
       search.catch(() => {});
     };
