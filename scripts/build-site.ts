@@ -8,9 +8,9 @@
  * Astro build in a child process); the server uses scripts/build-worker.ts, which keeps Astro's
  * renderer warm between builds.
  */
-import { astroInProcess } from "./astro-in-process";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
+import { astroInProcess } from "./astro-in-process";
 import { astroBuildProcess, type BuildJob, indexAndCompress, renderPages, startSearchIndex } from "./build-steps";
 import { Compressor } from "./compress";
 import { buildKey } from "./partial-build";

@@ -152,8 +152,9 @@ async function runJob(job: WorkerJob): Promise<WorkerAnswer> {
     if (built.searchableLate) searchAgain();
   });
   // The data of this build is not needed any more: the next build fetches its own. After an Astro build it is
-  // collected now, before search and compression add their own memory (the peak of a full build at 5,000
-  // articles); after a warm one, once the answer is sent (a full collection takes a while at that size).
+  // collected now, before the walk and the search's last shards add their own memory (a full build's search
+  // thread runs beside Astro's rendering: the peak at 5,000 articles); after a warm one, once the answer is sent
+  // (a full collection takes a while at that size).
   nextBuildGeneration();
   warm?.prerenderer.app?.routeCache.clearAll();
   if (astroRanNow) Bun.gc(true);

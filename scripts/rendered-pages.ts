@@ -67,7 +67,7 @@ export class RenderedPagesReport {
     // its own) or a file of site/public is there.
     const rel = decodeURIComponent(pathname.slice(1));
     const bytes = body && (status < 300 || status >= 400) && !this.publicFiles.has(rel) ? new Uint8Array(body) : null;
-    if (bytes && !searchable && this.searchableLeft >= 0 && !this.late && Buffer.from(bytes).includes("data-pagefind-body")) {
+    if (bytes && !searchable && this.searchableLeft >= 0 && !this.late && Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).includes("data-pagefind-body")) {
       this.late = true;
       this.receiver.searchableLate?.();
     }
