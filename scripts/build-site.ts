@@ -15,7 +15,7 @@ import { astroBuildProcess, type BuildJob, indexAndCompress, renderPages, startS
 import { Compressor } from "./compress";
 import { buildKey } from "./partial-build";
 import type { SearchIndexStats } from "./search-index";
-import { searchOnThread } from "./search-on-thread";
+import { searchBesideRendering } from "./search-on-thread";
 
 const out = process.env.BUILD_OUT_DIR;
 if (!out) {
@@ -45,7 +45,7 @@ try {
     compressor = new Compressor(out, previous);
     const onSearchable = () => {
       console.log(`search index started while the pages render, ${Math.round(performance.now())} ms after this process started`);
-      search = searchOnThread(job);
+      search = searchBesideRendering(job);
       search.catch(() => {});
     };
     // A partial build's carried pages are linked once Astro is done: its index waits for them.

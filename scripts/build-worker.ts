@@ -29,7 +29,7 @@ import { buildKey, keepOnlyManifestOf } from "./partial-build";
 import { exitWithServer } from "../api/lib/owned-by-server";
 import type { CapturedPrerenderer } from "./prerenderer-capture";
 import type { SearchIndexStats } from "./search-index";
-import { searchOnThread } from "./search-on-thread";
+import { searchBesideRendering, searchOnThread } from "./search-on-thread";
 import { prepareStaging } from "./staging";
 import { renderWarm } from "./warm-renderer";
 
@@ -98,9 +98,11 @@ async function runJob(job: WorkerJob): Promise<WorkerAnswer> {
   // build's); the walk after it compresses the rest.
   let compressor: Compressor | undefined;
   // The search index on its thread, started before the rendering ends; a failure is reported when the build waits.
-  const startSearch = (pages?: string) => {
+  // Beside Astro's rendering (a whole folder), at a lower priority on a thread of its own.
+  const startSearch = (pages?: string, besideAstro = false) => {
     console.log(`search index started at ${at()}`);
-    search = searchOnThread(buildJob, pages).then((stats) => {
+    const started = besideAstro ? searchBesideRendering(buildJob) : searchOnThread(buildJob, pages);
+    search = started.then((stats) => {
       console.log(`search index done at ${at()}`);
       return stats;
     });
@@ -147,7 +149,7 @@ async function runJob(job: WorkerJob): Promise<WorkerAnswer> {
     astroRanNow = true;
     // A whole folder is indexed while Astro renders the pages after the searchable ones; a partial build's
     // carried pages are linked once Astro is done, so its index waits for them.
-    const built = await astroBuild(buildJob, mode, mode === "full" ? () => startSearch() : undefined);
+    const built = await astroBuild(buildJob, mode, mode === "full" ? () => startSearch(undefined, true) : undefined);
     compressor = built.compressor;
     if (built.searchableLate) searchAgain();
   });

@@ -3,6 +3,7 @@ import { getPriority, tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
+import { niceByThread } from "../api/testing/thread-nice";
 import { buildHashIndex, COMPRESSION_NICE, CompressionThreads, Compressor, hashIndex, mergeManifest } from "./compress";
 
 const page = (text: string) => `<!doctype html><html lang="fr"><body>${`<p>${text}</p>`.repeat(200)}</body></html>`;
@@ -164,20 +165,6 @@ describe("precompression", () => {
   });
 
   it("runs its threads below the process's priority, the calling thread's left as it was", async () => {
-    /** The nice value of each thread of this process, by thread id. */
-    const niceByThread = () => {
-      const nice = new Map<string, number>();
-      for (const tid of readdirSync(`/proc/${process.pid}/task`)) {
-        try {
-          const stat = readFileSync(`/proc/${process.pid}/task/${tid}/stat`, "utf8");
-          // Fields after the command's closing parenthesis; the nice value is the 19th field of the line.
-          nice.set(tid, Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]));
-        } catch {
-          // A thread that ended meanwhile.
-        }
-      }
-      return nice;
-    };
     const before = niceByThread();
     const threads = new CompressionThreads(2);
     try {
