@@ -228,12 +228,12 @@ export class CompressionThreads {
     return this.threads.length;
   }
 
-  /** Resolves once some thread has fewer than `ahead` jobs queued. */
   /** True when a thread has fewer than `ahead` jobs queued (or the threads are gone: a job then fails at once). */
   hasRoom(ahead: number): boolean {
     return this.broken || this.inFlight.some((n) => n < ahead);
   }
 
+  /** Resolves once some thread has fewer than `ahead` jobs queued. */
   async room(ahead: number): Promise<void> {
     while (!this.broken && this.inFlight.every((n) => n >= ahead)) await new Promise<void>((resolve) => this.freed.push(resolve));
   }
