@@ -7,11 +7,22 @@
 import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { build } from "astro";
-import type { Compressor } from "./compress";
+import { astroBuildProcess, type BuildJob, type BuildMode, indexAgain } from "./build-steps";
+import { type CompressionThreads, Compressor } from "./compress";
 import { capturePrerenderer, type CapturedPrerenderer } from "./prerenderer-capture";
 import { receiveRenderedPages } from "./rendered-pages";
+import type { SearchIndexStats } from "./search-index";
+import { searchBesideRendering } from "./search-on-thread";
 
 export type AstroJob = { root: string; out: string; key: string; mode: string; previous?: string };
+
+/** Set once this process has run `astro build`: a second one needs a process of its own. */
+let astroUsed = false;
+
+/** True once this process has run `astro build` (its modules are Astro's for good). */
+export function astroBuiltInThisProcess(): boolean {
+  return astroUsed;
+}
 
 /**
  * Builds `root` into `out`, the partial-build integration reading its job from the environment (BUILD_MODE
@@ -26,7 +37,14 @@ export async function astroInProcess(
   job: AstroJob,
   { keepRenderer = true, compressor, onSearchable }: { keepRenderer?: boolean; compressor?: Compressor; onSearchable?: () => void } = {},
 ): Promise<{ prerenderer: CapturedPrerenderer | null; searchableLate: boolean }> {
-  Object.assign(process.env, { BUILD_OUT_DIR: job.out, BUILD_KEY: job.key, BUILD_MODE: job.mode, BUILD_PREVIOUS_DIR: job.previous ?? "" });
+  astroUsed = true;
+  Object.assign(process.env, {
+    BUILD_OUT_DIR: job.out,
+    BUILD_KEY: job.key,
+    BUILD_MODE: job.mode,
+    BUILD_PREVIOUS_DIR: job.previous ?? "",
+    ASTRO_TELEMETRY_DISABLED: "1",
+  });
   const captured = keepRenderer ? capturePrerenderer() : () => null;
   let searchableLate = false;
   if (compressor) {
@@ -62,4 +80,40 @@ export async function astroInProcess(
   // A compression that failed fails the build, as the walk's would.
   await copies;
   return { prerenderer: captured(), searchableLate };
+}
+
+/**
+ * A build's pages by `astro build` in this process, as the build worker and the one-shot build make them: each page
+ * compressed as it renders and, for a whole folder, the search index under way beside the rendering (`search`; a
+ * partial build's carried pages are linked once Astro is done, so its index waits for them). A process that has
+ * run Astro already runs this second build in a child process (one Astro build's modules per process): nothing is
+ * handed over then. `threads`: compression threads the process keeps (else the compressor starts its own).
+ */
+export async function astroBuildBeside(
+  job: BuildJob,
+  mode: BuildMode,
+  { keepRenderer = true, threads, onSearchStarted }: { keepRenderer?: boolean; threads?: CompressionThreads; onSearchStarted?: () => void } = {},
+): Promise<{ prerenderer?: CapturedPrerenderer | null; compressor?: Compressor; search?: Promise<SearchIndexStats> }> {
+  if (astroUsed) {
+    await astroBuildProcess(job, mode);
+    return {};
+  }
+  const compressor = new Compressor(job.out, job.previous, threads);
+  let search: Promise<SearchIndexStats> | undefined;
+  const onSearchable = () => {
+    onSearchStarted?.();
+    search = searchBesideRendering(job);
+    // A failure is reported when the build waits for the index.
+    search.catch(() => {});
+  };
+  try {
+    const built = await astroInProcess(
+      { root: job.root, out: job.out, key: job.key, mode, previous: job.previous },
+      { keepRenderer, compressor, onSearchable: mode === "full" ? onSearchable : undefined },
+    );
+    return { prerenderer: built.prerenderer, compressor, search: built.searchableLate ? indexAgain(job, search) : search };
+  } catch (e) {
+    compressor.close();
+    throw e;
+  }
 }

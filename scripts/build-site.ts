@@ -8,14 +8,11 @@
  * Astro build in a child process); the server uses scripts/build-worker.ts, which keeps Astro's
  * renderer warm between builds.
  */
-import { rmSync } from "node:fs";
-import { join } from "node:path";
-import { astroInProcess } from "./astro-in-process";
-import { astroBuildProcess, type BuildJob, indexAndCompress, renderPages, startSearchIndex } from "./build-steps";
-import { Compressor } from "./compress";
+import { astroBuildBeside } from "./astro-in-process";
+import { type BuildJob, indexAndCompress, renderPages } from "./build-steps";
+import type { Compressor } from "./compress";
 import { buildKey } from "./partial-build";
 import type { SearchIndexStats } from "./search-index";
-import { searchBesideRendering } from "./search-on-thread";
 
 const out = process.env.BUILD_OUT_DIR;
 if (!out) {
@@ -28,29 +25,19 @@ const root = process.cwd();
 const key = process.env.BUILD_KEY || buildKey(root);
 const job: BuildJob = { root, out, previous, key, mode: process.env.BUILD_MODE === "partial" && previous ? "partial" : "full" };
 // The pages Astro renders in this process are compressed as they come, and a whole folder's search index is built
-// on its thread while the pages after the searchable ones render (scripts/astro-in-process.ts).
+// beside the rendering (scripts/astro-in-process.ts), as in the server's build worker.
 let compressor: Compressor | undefined;
 let search: Promise<SearchIndexStats> | undefined;
-let astroUsed = false;
 try {
   await renderPages(job, async (mode) => {
     // A partial build that fell back to a full one: its folder was emptied, the first compressor's record with it.
     compressor?.close();
-    compressor = undefined;
-    search = undefined;
-    // One Astro build's modules per process: a second build runs in a process of its own.
-    if (astroUsed) return astroBuildProcess(job, mode);
-    astroUsed = true;
-    process.env.ASTRO_TELEMETRY_DISABLED = "1";
-    compressor = new Compressor(out, previous);
-    const onSearchable = () => {
-      console.log(`search index started while the pages render, ${Math.round(performance.now())} ms after this process started`);
-      search = searchBesideRendering(job);
-      search.catch(() => {});
-    };
-    // A partial build's carried pages are linked once Astro is done: its index waits for them.
-    const built = await astroInProcess({ root, out, key, mode, previous }, { keepRenderer: false, compressor, onSearchable: mode === "full" ? onSearchable : undefined });
-    if (built.searchableLate) search = (search as Promise<SearchIndexStats> | undefined)?.then(() => (rmSync(join(out, "pagefind"), { recursive: true, force: true }), startSearchIndex(job)));
+    const built = await astroBuildBeside(job, mode, {
+      keepRenderer: false,
+      onSearchStarted: () => console.log(`search index started while the pages render, ${Math.round(performance.now())} ms after this process started`),
+    });
+    compressor = built.compressor;
+    search = built.search;
   });
   await indexAndCompress(job, search, undefined, compressor);
 } catch (e) {

@@ -147,9 +147,20 @@ export function startSearchIndex(job: BuildJob): Promise<SearchIndexStats> {
 }
 
 /**
+ * The search index under way began before a searchable page was rendered (one of a route not known to be
+ * searchable): once it is done, the folder is indexed again, now that every page is there.
+ */
+export function indexAgain(job: BuildJob, search: Promise<SearchIndexStats> | undefined): Promise<SearchIndexStats> | undefined {
+  return search?.then(() => {
+    rmSync(join(job.out, "pagefind"), { recursive: true, force: true });
+    return startSearchIndex(job);
+  });
+}
+
+/**
  * `search`: the search index already under way (a warm build starts it before its lists are rendered). `linked`:
  * the files carried over with their compressed copies (a warm build links them on a thread). `compress`: the
- * compressor the rendering already handed its pages to (a warm build), or compression threads kept by the process
+ * compressor the rendering already handed its pages to (a warm build, or Astro's in this process), or compression threads kept by the process
  * (else threads are started for this build and stopped after it).
  */
 export async function indexAndCompress(

@@ -8,19 +8,10 @@
  *
  * Job: { id, out, previous, mode }. Answer: { id, ok } or { id, restart: true }. Logs go to stdout and stderr.
  */
-import { mkdirSync, rmSync } from "node:fs";
-import { join } from "node:path";
+import { mkdirSync } from "node:fs";
 import { END_OF_JOB } from "../api/lib/build-worker-client";
-import { astroInProcess } from "./astro-in-process";
-import {
-  astroBuildProcess,
-  type BuildJob,
-  type BuildMode,
-  carryOverAssets,
-  indexAndCompress,
-  renderPages,
-  startSearchIndex,
-} from "./build-steps";
+import { astroBuildBeside, astroBuiltInThisProcess } from "./astro-in-process";
+import { type BuildJob, type BuildMode, carryOverAssets, indexAgain, indexAndCompress, renderPages } from "./build-steps";
 import { nextBuildGeneration } from "../site/src/lib/per-build";
 import { apiReadStats } from "../site/src/lib/page-reads";
 import { heapSize } from "bun:jsc";
@@ -29,7 +20,7 @@ import { buildKey, keepOnlyManifestOf } from "./partial-build";
 import { exitWithServer } from "../api/lib/owned-by-server";
 import type { CapturedPrerenderer } from "./prerenderer-capture";
 import type { SearchIndexStats } from "./search-index";
-import { searchBesideRendering, searchOnThread } from "./search-on-thread";
+import { searchOnThread } from "./search-on-thread";
 import { prepareStaging } from "./staging";
 import { renderWarm } from "./warm-renderer";
 
@@ -47,36 +38,6 @@ const root = process.cwd();
 // BUILD_KEY into the environment for the Astro integration, which must not freeze the first job's key.
 const givenKey = process.env.BUILD_KEY;
 let warm: { prerenderer: CapturedPrerenderer; key: string } | null = null;
-let astroUsed = false;
-
-/**
- * `astro build` in this process, keeping its prerenderer for the next builds. Returns the compressor its pages
- * were handed to as they rendered (none for an Astro build in a process of its own). `onSearchable`: for a whole
- * folder, called once the searchable pages are written, while Astro renders the others; the answer's
- * `searchableLate` says a page of another route was searchable after all.
- */
-async function astroBuild(
-  job: BuildJob,
-  mode: BuildMode,
-  onSearchable?: () => void,
-): Promise<{ compressor?: Compressor; searchableLate?: boolean }> {
-  if (astroUsed) {
-    // A second Astro build in one process (a partial build that fell back to a full one): in its own process.
-    await astroBuildProcess(job, mode);
-    return {};
-  }
-  astroUsed = true;
-  const compressor = new Compressor(job.out, job.previous, keptCompressionThreads());
-  try {
-    const built = await astroInProcess({ root, out: job.out, key: job.key, mode, previous: job.previous }, { compressor, onSearchable });
-    if (built.prerenderer) warm = { prerenderer: built.prerenderer, key: job.key };
-    return { compressor, searchableLate: built.searchableLate };
-  } catch (e) {
-    compressor.close();
-    throw e;
-  }
-}
-
 async function runJob(job: WorkerJob): Promise<WorkerAnswer> {
   const began = performance.now();
   const at = () => `${Math.round(performance.now() - began)} ms`;
@@ -87,7 +48,7 @@ async function runJob(job: WorkerJob): Promise<WorkerAnswer> {
   const buildJob: BuildJob = { root, out: job.out, previous: job.previous || undefined, key, mode: job.previous ? job.mode : "full" };
   const canWarm = warm !== null && warm.key === key && buildJob.mode === "partial";
   buildJob.staged = canWarm && job.inPlace === true;
-  if (!canWarm && astroUsed) return { id: job.id, ok: false, restart: true };
+  if (!canWarm && astroBuiltInThisProcess()) return { id: job.id, ok: false, restart: true };
   mkdirSync(job.out, { recursive: true });
   let search: Promise<SearchIndexStats> | undefined;
   let astroRanNow = false;
@@ -97,24 +58,16 @@ async function runJob(job: WorkerJob): Promise<WorkerAnswer> {
   // The compressor the renderer handed its pages to as it rendered them (a warm build's, or this process's Astro
   // build's); the walk after it compresses the rest.
   let compressor: Compressor | undefined;
-  // The search index on its thread, started before the rendering ends; a failure is reported when the build waits.
-  // Beside Astro's rendering (a whole folder), at a lower priority on a thread of its own.
-  const startSearch = (pages?: string, besideAstro = false) => {
-    console.log(`search index started at ${at()}`);
-    const started = besideAstro ? searchBesideRendering(buildJob) : searchOnThread(buildJob, pages);
-    search = started.then((stats) => {
+  // The search index, started before the rendering ends; a failure is reported when the build waits for it.
+  const logged = (started: Promise<SearchIndexStats>) => {
+    const done = started.then((stats) => {
       console.log(`search index done at ${at()}`);
       return stats;
     });
-    search.catch(() => {});
+    done.catch(() => {});
+    return done;
   };
-  // A searchable page rendered after indexing began: index again, now that every page is there.
-  const searchAgain = () => {
-    search = search?.then(() => {
-      rmSync(join(job.out, "pagefind"), { recursive: true, force: true });
-      return startSearchIndex(buildJob);
-    });
-  };
+  const searchStarted = () => console.log(`search index started at ${at()}`);
   await renderPages(buildJob, async (mode) => {
     search = undefined;
     linkedFiles = undefined;
@@ -128,8 +81,11 @@ async function runJob(job: WorkerJob): Promise<WorkerAnswer> {
         key,
         onPage: (rel, body) => pages.page(rel, body),
         staged: buildJob.staged,
-        // Indexing runs while the lists are rendered.
-        onSearchable: startSearch,
+        // Indexing runs on the kept search thread while the lists are rendered.
+        onSearchable: (pages) => {
+          searchStarted();
+          search = logged(searchOnThread(buildJob, pages));
+        },
       });
       // Every copy written before anything else is done with this folder (a build that falls back to Astro
       // empties it; a compression that failed fails the build, as the walk's would).
@@ -140,18 +96,18 @@ async function runJob(job: WorkerJob): Promise<WorkerAnswer> {
         if (!buildJob.staged) carryOverAssets(buildJob);
         linked = true;
         linkedFiles = buildJob.staged ? undefined : done.linked;
-        if (done.searchableLate) searchAgain();
+        if (done.searchableLate) search = indexAgain(buildJob, search);
         return { linked, rendered: done.rendered };
       }
     }
     // A whole folder from here on: the server swaps it in.
     buildJob.staged = false;
     astroRanNow = true;
-    // A whole folder is indexed while Astro renders the pages after the searchable ones; a partial build's
-    // carried pages are linked once Astro is done, so its index waits for them.
-    const built = await astroBuild(buildJob, mode, mode === "full" ? () => startSearch(undefined, true) : undefined);
+    // Astro in this process, keeping its prerenderer for the next builds (a second Astro build runs in a child).
+    const built = await astroBuildBeside(buildJob, mode, { threads: keptCompressionThreads(), onSearchStarted: searchStarted });
+    if (built.prerenderer) warm = { prerenderer: built.prerenderer, key };
     compressor = built.compressor;
-    if (built.searchableLate) searchAgain();
+    search = built.search && logged(built.search);
   });
   // The data of this build is not needed any more: the next build fetches its own. After an Astro build it is
   // collected now, before the walk and the search's last shards add their own memory (a full build's search
