@@ -2,7 +2,8 @@
  * `astro build` inside this process: the build worker (scripts/build-worker.ts) and the « Aperçu » process
  * (scripts/preview-worker.ts) keep its prerenderer for renders after it (scripts/warm-renderer.ts,
  * scripts/preview-render.ts); the one-shot build (scripts/build-site.ts) does not. A process holds one Astro
- * build's modules: it runs this once.
+ * build's modules: it runs this once. A site build, the worker's or the one-shot one, goes through
+ * `astroBuildBeside`, which compresses and indexes the pages while Astro renders them.
  */
 import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
