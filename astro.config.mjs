@@ -30,7 +30,8 @@ const cspScriptHashes = {
   name: "csp-script-hashes",
   hooks: {
     "astro:build:done": async ({ dir }) => {
-      await writeCspHashes(fileURLToPath(dir));
+      const { scriptHashes, gathered } = await writeCspHashes(fileURLToPath(dir));
+      console.log(`inline script hashes: ${scriptHashes.length}, ${gathered ? "taken from the pages as they rendered" : "read from the pages written"}`);
     },
   },
 };

@@ -19,7 +19,9 @@ import { createHarness, type Harness } from "../api/testing/harness";
 import { BuildWorkerClient } from "../api/lib/build-worker-client";
 import { runSiteBuild } from "../api/testing/site-build";
 import { GENERATION_FILE, PUBLISH_MANIFEST, type PublishManifest, publishInPlace, readGeneration } from "../api/lib/publish-in-place";
+import { CSP_HASHES_FILE } from "../api/lib/security-headers";
 import { compressible } from "./compress";
+import { folderScriptHashes } from "./csp-hashes";
 import { searchableSlice } from "./search-index";
 import { buildKey, ITEM_ROUTES, outputFile, type PagesManifest, readPagesManifest } from "./partial-build";
 
@@ -346,6 +348,15 @@ describe("partial builds", () => {
     const orphans = [...files.keys()].filter((rel) => /\.(br|gz)$/.test(rel) && !files.has(rel.slice(0, -3)));
     expect(orphans).toEqual([]);
     expect(files.has("index.html.br") && files.has(`article/${urls.article1}.html.gz`)).toBe(true);
+  });
+
+  it("lists the inline scripts of every page for the CSP, taken from the pages as Astro renders them", async () => {
+    for (const b of [builds[0]!, final.full]) expect(b.log).toMatch(/inline script hashes: [1-9]\d*, taken from the pages as they rendered/);
+    for (const dir of [final.full.dir, final.partial.dir]) {
+      const written = JSON.parse(readFileSync(join(dir, CSP_HASHES_FILE), "utf8")) as { scriptHashes: string[] };
+      expect(written.scriptHashes.length).toBeGreaterThan(0);
+      expect(written.scriptHashes).toEqual([...(await folderScriptHashes(dir))].sort());
+    }
   });
 
   it("drops the page of a withdrawn article and moves the pages of a renamed theme", () => {

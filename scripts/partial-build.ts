@@ -21,6 +21,7 @@ import { eventDates, eventStatus } from "../site/src/lib/event-time";
 import { objectDigest } from "../site/src/lib/object-digest";
 import { beginListing, currentListing } from "../site/src/lib/listing-scope";
 import { currentDigests, readsHold, recordReads, startReadsIndex } from "../site/src/lib/page-reads";
+import { gatherScriptHashes, renderedPageScripts } from "./csp-hashes";
 import { carriedPages } from "./pages-manifest-file";
 import { RenderedPagesReport, renderedPagesReceiver } from "./rendered-pages";
 import {
@@ -485,6 +486,7 @@ export function partialBuild(): AstroIntegration {
       "astro:build:start": ({ setPrerenderer, logger }) => {
         const key = process.env.BUILD_KEY;
         if (!key) return;
+        gatherScriptHashes();
         const receiver = renderedPagesReceiver();
         report = receiver ? new RenderedPagesReport(receiver, outDir, filesUnder(publicDir)) : null;
         const previousDir = process.env.BUILD_PREVIOUS_DIR || undefined;
@@ -511,6 +513,8 @@ export function partialBuild(): AstroIntegration {
             });
             const pathname = new URL(request.url).pathname;
             rendered.set(routePathname(pathname), reads);
+            // Astro writes the body unless it is a redirect (then a page of its own, without a script).
+            if (page.body && (page.status < 300 || page.status >= 400)) renderedPageScripts(page.body);
             await report?.rendered(pathname, SEARCHABLE_ROUTES.has(options.routeData.route), page.status, page.body);
             return result;
           },

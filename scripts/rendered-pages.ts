@@ -67,7 +67,8 @@ export class RenderedPagesReport {
     // its own) or a file of site/public is there.
     const rel = decodeURIComponent(pathname.slice(1));
     const bytes = body && (status < 300 || status >= 400) && !this.publicFiles.has(rel) ? new Uint8Array(body) : null;
-    if (bytes && !searchable && this.searchableLeft >= 0 && !this.late && Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).includes("data-pagefind-body")) {
+    // Only a page in HTML can be searchable (the index reads HTML files).
+    if (bytes && !searchable && this.searchableLeft >= 0 && !this.late && rel.endsWith(".html") && Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).includes("data-pagefind-body")) {
       this.late = true;
       this.receiver.searchableLate?.();
     }

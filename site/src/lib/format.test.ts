@@ -119,6 +119,52 @@ describe("truncate (excerpts)", () => {
   });
 });
 
+describe("truncate and excerptParts read only the start of a long text", () => {
+  // The whole-text versions they replaced: every result must stay the same.
+  const flat = (text: string) => Array.from(text.replace(/\s+/g, " ").trim());
+  const wholeTruncate = (text: string, max: number) => {
+    const chars = flat(text);
+    if (chars.length <= max) return chars.join("");
+    const head = chars.slice(0, max - 1).join("");
+    const space = head.lastIndexOf(" ");
+    const wordCut = chars[max - 1] !== " " && space >= head.length * 0.5 ? head.slice(0, space) : head;
+    return wordCut.replace(/[\s,;:.!?'’«(—–-]+$/u, "") + "…";
+  };
+  const wholeMore = (text: string, long: number) => flat(text).length > long;
+  // Seeded, so that a failure can be replayed: long white space runs, pairs of code units and cuts near the limit.
+  let seed = 31;
+  const random = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
+  const pieces = ["Gorée", "é", "𝒜", "😀", "\ud83d", "\ude00", " ", "  \n\t ", " ".repeat(300), "\n".repeat(90), ",", "…", "mot", "a".repeat(40)];
+  const texts = Array.from({ length: 400 }, () => {
+    const parts = Array.from({ length: random(120) }, () => pieces[random(pieces.length)]!);
+    return parts.join(random(3) === 0 ? "" : " ");
+  });
+
+  // Texts whose first code units end right around where the start read stops (2 × limit + 64 units), with white
+  // space or a pair of code units across that point.
+  for (const max of [1, 10, 40]) {
+    for (let units = 2 * max + 40; units <= 2 * max + 70; units++) {
+      for (const head of ["a", "😀", " ", "a "]) {
+        for (const tail of ["", " ", "   ", " x", "😀", "😀 x", "\n\n"]) {
+          const start = head.repeat(Math.ceil(units / head.length)).slice(0, units);
+          texts.push(start + tail, " ".repeat(units) + "a".repeat(max) + tail, "a".repeat(max - 1) + " ".repeat(units) + tail);
+        }
+      }
+    }
+  }
+
+  it("gives what the whole text gives, for every limit", () => {
+    for (const text of texts) {
+      for (const max of [1, 2, 10, 40, 80, 160, 300]) {
+        expect(truncate(text, max), JSON.stringify([text, max])).toBe(wholeTruncate(text, max));
+        const parts = excerptParts(text, Math.max(1, max >> 1), max);
+        expect(parts.more, JSON.stringify([text, max])).toBe(wholeMore(text, max));
+        expect(parts.head + parts.rest + (parts.more ? "…" : "")).toBe(wholeTruncate(text, max));
+      }
+    }
+  });
+});
+
 describe("excerptParts (a short excerpt for phones inside the long one)", () => {
   const text = "Depuis une dizaine d’années, plusieurs communes de la Petite-Côte et du Cap-Vert associent leurs habitants";
 

@@ -94,18 +94,48 @@ export function unreadSummary(total: number, unread: number): string {
 }
 
 /**
+ * Where the first `n` code points of `s` end (in code units, as `Array.from` splits a string: a pair of code units
+ * is one, a lone one too), or -1 when `s` has fewer. Counting this way spares an array of one string per character
+ * for every excerpt of every list page.
+ */
+function codePointsEnd(s: string, n: number): number {
+  let at = 0;
+  for (let k = 0; k < n; k++) {
+    if (at >= s.length) return -1;
+    const unit = s.charCodeAt(at);
+    at += unit >= 0xd800 && unit <= 0xdbff && (s.charCodeAt(at + 1) & 0xfc00) === 0xdc00 ? 2 : 1;
+  }
+  return at;
+}
+
+/**
+ * `text` with each run of white space made one space and the ends trimmed, as far as an excerpt of `count` needs:
+ * all of it (`whole`), or a start of more than `count + 1` code points of which the first `count + 1` are those of
+ * the whole (then the whole has more than `count`). Only a start of the text is read: an excerpt of a long
+ * article's text went over all of it, 5 % of a 5,000-article build's rendering.
+ */
+function flatStart(text: string, count: number): { flat: string; whole: boolean } {
+  for (let units = 2 * count + 64; ; units *= 2) {
+    if (units >= text.length) return { flat: text.replace(/\s+/g, " ").trim(), whole: true };
+    // The cut may fall inside a pair of code units or a run of white space (then the last code point differs from
+    // the whole text's), and a space just before it may be one the whole text trims: two more than asked.
+    const flat = text.slice(0, units).replace(/\s+/g, " ").trimStart();
+    if (codePointsEnd(flat, count + 2) !== -1) return { flat, whole: false };
+  }
+}
+
+/**
  * An excerpt of at most `max` characters (code points, ellipsis included), cut between two words: never
  * « des mair… ». Trailing punctuation before the cut goes (« Gorée,… » reads badly). A single word longer than
  * most of the room is cut where it must be.
  */
 export function truncate(text: string | null | undefined, max: number): string {
-  const chars = Array.from((text ?? "").replace(/\s+/g, " ").trim());
-  if (chars.length <= max) return chars.join("");
+  const { flat, whole } = flatStart(text ?? "", max);
+  if (whole && codePointsEnd(flat, max + 1) === -1) return flat;
   // Room for the text before the ellipsis; the character just after it says whether the cut falls inside a word.
-  const head = chars.slice(0, max - 1).join("");
-  const next = chars[max - 1]!;
+  const head = flat.slice(0, codePointsEnd(flat, max - 1));
   const space = head.lastIndexOf(" ");
-  const wordCut = next !== " " && space >= head.length * 0.5 ? head.slice(0, space) : head;
+  const wordCut = flat[head.length] !== " " && space >= head.length * 0.5 ? head.slice(0, space) : head;
   return wordCut.replace(/[\s,;:.!?'’«(—–-]+$/u, "") + "…";
 }
 
@@ -116,9 +146,9 @@ export function truncate(text: string | null | undefined, max: number): string {
  * its ellipsis.
  */
 export function excerptParts(text: string | null | undefined, short: number, long: number): { head: string; rest: string; more: boolean } {
-  const flat = (text ?? "").replace(/\s+/g, " ").trim();
-  const more = Array.from(flat).length > long;
-  const body = more ? truncate(flat, long).slice(0, -1) : flat;
+  const { flat, whole } = flatStart(text ?? "", long);
+  const more = !whole || codePointsEnd(flat, long + 1) !== -1;
+  const body = more ? truncate(text, long).slice(0, -1) : flat;
   const cut = truncate(body, short);
   if (!cut.endsWith("…") || cut === body) return { head: body, rest: "", more };
   const head = cut.slice(0, -1);
