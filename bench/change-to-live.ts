@@ -114,6 +114,13 @@ if (workerPid) {
   // Flat from run 2 on, or the process keeps something of every build.
   console.log(`build worker JS heap before each run's build: ${heaps.join(", ")} MB`);
 }
+// The « Aperçu » process keeps a renderer of the same code, made by an Astro build that renders no page: what a
+// warm renderer holds without a full build behind it.
+const previewPid = childPid(server.pid, "preview-worker");
+if (previewPid) {
+  const mem = memoryMb(previewPid);
+  console.log(`« Aperçu » process memory: ${mem.rss} MB now, ${mem.peak} MB at its peak`);
+}
 await server.stop();
 // Issue 31's targets: p95 within 1 s at 5,000 articles, 1.5 s at 50,000 (and at most 1.5 times the 5,000 figure).
 const target5 = synthetic ? "p95 <= 1.0 s at 5,000 articles, <= 1.5 s at 50,000" : "p95 <= 1.0 s";
