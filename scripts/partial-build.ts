@@ -513,9 +513,11 @@ export function partialBuild(): AstroIntegration {
             });
             const pathname = new URL(request.url).pathname;
             rendered.set(routePathname(pathname), reads);
-            // Astro writes the body unless it is a redirect (then a page of its own, without a script).
-            if (page.body && (page.status < 300 || page.status >= 400)) renderedPageScripts(page.body);
-            await report?.rendered(pathname, SEARCHABLE_ROUTES.has(options.routeData.route), page.status, page.body);
+            // The body Astro writes: none for a redirect (it writes a page of its own, without a script).
+            const written = page.status < 300 || page.status >= 400 ? page.body : null;
+            // Pages only, as the warm renderer does: feeds, calendars and citation files run no script.
+            if (written && options.routeData.type === "page") renderedPageScripts(written);
+            await report?.rendered(pathname, SEARCHABLE_ROUTES.has(options.routeData.route), written);
             return result;
           },
           ...(base.collectStaticImages ? { collectStaticImages: () => base.collectStaticImages!() } : {}),

@@ -61,12 +61,14 @@ export class RenderedPagesReport {
     return [...first, ...paths.filter((path) => !searchable(path))];
   }
 
-  /** A page rendered at `pathname` (the request's: build.format "file"), `searchable` by its route. */
-  async rendered(pathname: string, searchable: boolean, status: number, body: ArrayBuffer | null): Promise<void> {
-    // Astro writes the body as it is at the request's path, unless the answer is a redirect (it writes a page of
-    // its own) or a file of site/public is there.
+  /**
+   * A page rendered at `pathname` (the request's: build.format "file"), `searchable` by its route; `written`: the
+   * body Astro writes (null for a redirect, whose page Astro writes itself).
+   */
+  async rendered(pathname: string, searchable: boolean, written: ArrayBuffer | null): Promise<void> {
+    // Astro writes the body as it is at the request's path, unless a file of site/public is there.
     const rel = decodeURIComponent(pathname.slice(1));
-    const bytes = body && (status < 300 || status >= 400) && !this.publicFiles.has(rel) ? new Uint8Array(body) : null;
+    const bytes = written && !this.publicFiles.has(rel) ? new Uint8Array(written) : null;
     // Only a page in HTML can be searchable (the index reads HTML files).
     if (bytes && !searchable && this.searchableLeft >= 0 && !this.late && rel.endsWith(".html") && Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).includes("data-pagefind-body")) {
       this.late = true;

@@ -131,7 +131,11 @@ function flatStart(text: string, count: number): { flat: string; whole: boolean 
  */
 export function truncate(text: string | null | undefined, max: number): string {
   const { flat, whole } = flatStart(text ?? "", max);
-  if (whole && codePointsEnd(flat, max + 1) === -1) return flat;
+  return whole && codePointsEnd(flat, max + 1) === -1 ? flat : excerptOf(flat, max);
+}
+
+/** The excerpt of `flat` (a start of more than `max` code points, flattened), ellipsis included. */
+function excerptOf(flat: string, max: number): string {
   // Room for the text before the ellipsis; the character just after it says whether the cut falls inside a word.
   const head = flat.slice(0, codePointsEnd(flat, max - 1));
   const space = head.lastIndexOf(" ");
@@ -148,7 +152,7 @@ export function truncate(text: string | null | undefined, max: number): string {
 export function excerptParts(text: string | null | undefined, short: number, long: number): { head: string; rest: string; more: boolean } {
   const { flat, whole } = flatStart(text ?? "", long);
   const more = !whole || codePointsEnd(flat, long + 1) !== -1;
-  const body = more ? truncate(text, long).slice(0, -1) : flat;
+  const body = more ? excerptOf(flat, long).slice(0, -1) : flat;
   const cut = truncate(body, short);
   if (!cut.endsWith("…") || cut === body) return { head: body, rest: "", more };
   const head = cut.slice(0, -1);
