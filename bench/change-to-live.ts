@@ -7,7 +7,8 @@
  * and the files of the live site that are new (written: an inode the live site did not have) or new names for
  * files it had (linked into a new build folder), from a walk of the live site before and after.
  * Usage: bun bench/change-to-live.ts [articles=0 (demo content) | N synthetic] [runs=5]   (BENCH_PORT moves it off 4502;
- * BENCH_VERBOSE=1 prints the build's own timeline; BENCH_AFTER_PREVIEW=1 starts the runs once « Aperçu » answers)
+ * BENCH_VERBOSE=1 prints the build's own timeline; BENCH_AFTER_PREVIEW=1 starts the runs once « Aperçu » answers;
+ * BENCH_RESTART_WORKER=1 stops the build worker first, so a fresh one builds the runs from the saved renderer)
  */
 import { readdirSync, realpathSync, statSync } from "node:fs";
 import { loadavg } from "node:os";
@@ -56,6 +57,13 @@ if (process.env.BENCH_AFTER_PREVIEW === "1") {
   const began = performance.now();
   const res = await fetch(`${server.url}/api/admin/articles/${target._id}/preview`, { headers: { authorization: `Bearer ${token}` } });
   console.log(`« Aperçu » answered ${res.status} after ${fmt((performance.now() - began) / 1000, 2)} s (the preview renderer's start)`);
+}
+// BENCH_RESTART_WORKER=1: the build worker is stopped before the runs, as a restart would: the runs are built by a
+// fresh worker from the renderer the first one saved (scripts/saved-renderer.ts), the first run listing everything.
+if (process.env.BENCH_RESTART_WORKER === "1") {
+  const pid = childPid(server.pid, "build-worker");
+  if (pid) process.kill(pid, "SIGTERM");
+  console.log(pid ? `build worker ${pid} stopped: the runs start a fresh one` : "no build worker to stop");
 }
 const times: number[] = [];
 const builds: string[] = [];

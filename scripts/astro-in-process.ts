@@ -17,12 +17,17 @@ import { searchBesideRendering } from "./search-on-thread";
 
 export type AstroJob = { root: string; out: string; key: string; mode: string; previous?: string };
 
-/** Set once this process has run `astro build`: a second one needs a process of its own. */
+/** Set once this process holds a renderer's modules (its `astro build`, or a saved one): another build needs a process of its own. */
 let astroUsed = false;
 
-/** True once this process has run `astro build` (its modules are Astro's for good). */
+/** True once this process has run `astro build` or loaded a saved renderer (its modules are that build's for good). */
 export function astroBuiltInThisProcess(): boolean {
   return astroUsed;
+}
+
+/** Called before a saved renderer's modules are loaded (scripts/saved-renderer.ts): they count as an Astro build's. */
+export function holdSavedRenderer(): void {
+  astroUsed = true;
 }
 
 /**

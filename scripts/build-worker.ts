@@ -10,7 +10,7 @@
  */
 import { mkdirSync } from "node:fs";
 import { END_OF_JOB } from "../api/lib/build-worker-client";
-import { astroBuildBeside, astroBuiltInThisProcess } from "./astro-in-process";
+import { astroBuildBeside, astroBuiltInThisProcess, holdSavedRenderer } from "./astro-in-process";
 import { type BuildJob, type BuildMode, carryOverAssets, indexAgain, indexAndCompress, renderPages } from "./build-steps";
 import { nextBuildGeneration } from "../site/src/lib/per-build";
 import { apiReadStats } from "../site/src/lib/page-reads";
@@ -22,6 +22,7 @@ import type { CapturedPrerenderer } from "./prerenderer-capture";
 import type { SearchIndexStats } from "./search-index";
 import { searchOnThread } from "./search-on-thread";
 import { prepareStaging } from "./staging";
+import { loadRenderer, RENDERER_DIR_ENV } from "./saved-renderer";
 import { renderWarm } from "./warm-renderer";
 
 /**
@@ -38,6 +39,26 @@ const root = process.cwd();
 // BUILD_KEY into the environment for the Astro integration, which must not freeze the first job's key.
 const givenKey = process.env.BUILD_KEY;
 let warm: { prerenderer: CapturedPrerenderer; key: string } | null = null;
+
+/**
+ * The renderer an earlier worker saved for this key (scripts/saved-renderer.ts), for a fresh worker's first
+ * partial build: no `astro build` in this process then, and none of the memory it keeps. Null when there is none
+ * or it cannot be loaded (logged): the build runs Astro as before.
+ */
+async function savedRenderer(key: string): Promise<typeof warm> {
+  const base = process.env[RENDERER_DIR_ENV];
+  if (!base) return null;
+  const started = performance.now();
+  try {
+    const prerenderer = await loadRenderer(base, key, root, holdSavedRenderer);
+    if (!prerenderer) return null;
+    console.log(`saved renderer loaded in ${Math.round(performance.now() - started)} ms`);
+    return { prerenderer, key };
+  } catch (e) {
+    console.warn(`saved renderer not loaded: ${e instanceof Error ? e.message : e}`);
+    return null;
+  }
+}
 async function runJob(job: WorkerJob): Promise<WorkerAnswer> {
   const began = performance.now();
   const at = () => `${Math.round(performance.now() - began)} ms`;
@@ -46,6 +67,7 @@ async function runJob(job: WorkerJob): Promise<WorkerAnswer> {
   console.log(`memory before this job: JS heap ${Math.round(heapSize() / 1e6)} MB, resident ${Math.round(process.memoryUsage.rss() / 1e6)} MB`);
   const key = givenKey || buildKey(root);
   const buildJob: BuildJob = { root, out: job.out, previous: job.previous || undefined, key, mode: job.previous ? job.mode : "full" };
+  if (warm === null && buildJob.mode === "partial" && !astroBuiltInThisProcess()) warm = await savedRenderer(key);
   const canWarm = warm !== null && warm.key === key && buildJob.mode === "partial";
   buildJob.staged = canWarm && job.inPlace === true;
   if (!canWarm && astroBuiltInThisProcess()) return { id: job.id, ok: false, restart: true };

@@ -68,6 +68,9 @@ function tree(dir: string): Map<string, Buffer> {
   return files;
 }
 
+/** The write after which the worker is stopped, as a restart would (its partial build is the series' fourth build). */
+const RESTART_BEFORE = 2;
+
 describe("partial builds", () => {
   let h: Harness;
   let server: ReturnType<typeof Bun.serve>;
@@ -155,6 +158,7 @@ describe("partial builds", () => {
       API_ORIGIN: `http://127.0.0.1:${server.port}`,
       PUBLIC_URL: "http://localhost:4321",
       ASTRO_TELEMETRY_DISABLED: "1",
+      BUILD_RENDERER_DIR: join(root, "site", "renderers"),
     });
 
     // The live site, then a series of writes, each followed by a partial build from the previous one.
@@ -182,8 +186,10 @@ describe("partial builds", () => {
           .where(eq(events.id, ids.event1));
       },
     ];
-    for (const write of writes) {
+    for (const [i, write] of writes.entries()) {
       await write();
+      // A restart: the third partial build is made by a fresh worker, from the renderer the first one saved.
+      if (i === RESTART_BEFORE) worker.stop();
       live = await build("partial", live);
     }
     final = { partial: live, full: await build("full", undefined, true) };
@@ -197,6 +203,20 @@ describe("partial builds", () => {
     else console.log(root);
   });
 
+  it("renders after a restart from the renderer the first worker saved, without running Astro", () => {
+    expect(builds[0]!.log).toMatch(/renderer saved to .*renderers/);
+    const afterRestart = builds[RESTART_BEFORE + 1]!;
+    expect(afterRestart.log).toContain("saved renderer loaded");
+    expect(afterRestart.log).toContain("warm partial build: rendered");
+    // Staged (asserted for every partial build of the series): the warm path, not a whole folder from Astro.
+    expect(afterRestart.staged).toBeDefined();
+    // Its process kept nothing of the listing that made the live build: every route lists all its pages again
+    // (site/src/lib/listing-scope.ts), and the plan still renders only what changed.
+    expect(afterRestart.log).toMatch(/\/api\/public\/articles\/full: all \d+ read/);
+    expect(afterRestart.manifest.carried.length).toBeGreaterThan(0);
+    for (const b of builds.slice(0, -1)) expect(b.log).not.toContain("renderer not saved");
+  });
+
   it("renders only what changed and carries the other pages over", () => {
     for (const b of builds.slice(1, -1)) {
       const m = b.manifest;
@@ -204,6 +224,8 @@ describe("partial builds", () => {
       // Rendered by the worker's warm renderer, not by a new Astro build.
       expect(b.log).toMatch(/warm partial build: rendered \d+ of \d+ pages/);
       expect(m.carried.length).toBeGreaterThan(0);
+      // A fresh worker's first build lists everything (the test above): its process kept nothing of the last listing.
+      if (b === builds[RESTART_BEFORE + 1]) continue;
       // Through the change feed: only the articles a write touched are read again (site/src/lib/api.ts).
       expect(b.log).toMatch(/\/api\/public\/articles\/full: \d+ read by id \(change feed \d+ -> \d+\)/);
       expect(b.log).toMatch(/\/api\/public\/articles: \d+ read by id \(change feed \d+ -> \d+\)/);

@@ -31,6 +31,7 @@ import {
   offerPrerenderer,
   type StaticPathsCache,
 } from "./prerenderer-capture";
+import { rendererSaver } from "./saved-renderer";
 
 export const PAGES_MANIFEST = ".pages.json";
 
@@ -474,6 +475,7 @@ export function partialBuild(): AstroIntegration {
   const rendered = new Map<string, Record<string, string>>();
   let publicDir = "";
   let outDir = "";
+  let astroConfig: { root: URL; outDir: URL } | null = null;
   /** Follows the rendering for the process running Astro, when it asks to (scripts/rendered-pages.ts). */
   let report: RenderedPagesReport | null = null;
   return {
@@ -482,6 +484,7 @@ export function partialBuild(): AstroIntegration {
       "astro:config:done": ({ config }) => {
         publicDir = fileURLToPath(config.publicDir);
         outDir = fileURLToPath(config.outDir);
+        astroConfig = config;
       },
       "astro:build:start": ({ setPrerenderer, logger }) => {
         const key = process.env.BUILD_KEY;
@@ -491,14 +494,20 @@ export function partialBuild(): AstroIntegration {
         report = receiver ? new RenderedPagesReport(receiver, outDir, filesUnder(publicDir)) : null;
         const previousDir = process.env.BUILD_PREVIOUS_DIR || undefined;
         const partial = process.env.BUILD_MODE === "partial";
+        // A renderer this process keeps is also saved for the build workers after it (scripts/saved-renderer.ts).
+        const saver = keepingPrerenderer() && astroConfig ? rendererSaver(astroConfig, key) : null;
         setPrerenderer((base: CapturedPrerenderer) => ({
           name: "partial-build",
           setup: async () => {
+            await saver?.beforeSetup();
             await base.setup?.();
             offerPrerenderer(base);
           },
           teardown: async () => {
-            if (keepingPrerenderer()) await loadAllPages(base);
+            if (keepingPrerenderer()) {
+              await loadAllPages(base);
+              saver?.afterLoad(base.app);
+            }
             await base.teardown?.();
           },
           // Each page's reads are recorded while it renders, its body read inside the record (Astro would read it after).

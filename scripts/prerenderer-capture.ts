@@ -42,7 +42,11 @@ export function keepingPrerenderer(): boolean {
  */
 export async function loadAllPages(prerenderer: CapturedPrerenderer): Promise<void> {
   const app = prerenderer.app;
-  if (!app) return;
+  if (app) await loadModules(app, await prerenderBundleDir(app));
+}
+
+/** Every route's page module of `app`, then every other module of its bundle at `dir` (scripts/saved-renderer.ts too). */
+export async function loadModules(app: BuildApp, dir: string): Promise<void> {
   for (const { routeData } of app.manifest.routes) {
     try {
       await app.getComponentByRoute(routeData);
@@ -50,7 +54,7 @@ export async function loadAllPages(prerenderer: CapturedPrerenderer): Promise<vo
       // Astro's own internal routes have no page module; a page that fails to load fails its render later.
     }
   }
-  await loadBundle(await prerenderBundleDir(app));
+  await loadBundle(dir);
 }
 
 /** Astro's prerender folder for this build, by Astro's own rule (it depends on the out dir and the cwd). */

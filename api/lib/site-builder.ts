@@ -174,6 +174,8 @@ export class SiteBuilder {
           ...opts.extraEnv,
           API_ORIGIN: opts.apiOrigin,
           ASTRO_TELEMETRY_DISABLED: "1",
+          // The worker's renderer, saved for the workers after it (scripts/saved-renderer.ts).
+          BUILD_RENDERER_DIR: join(this.siteDir, "renderers"),
         });
     mkdirSync(join(this.siteDir, "builds"), { recursive: true });
     // A publication in place a crash interrupted is finished before anything is served. With shared turns another

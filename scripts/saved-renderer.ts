@@ -1,0 +1,217 @@
+/**
+ * A warm renderer saved beside the site (`BUILD_RENDERER_DIR/<build key>`, SITE_DIR/renderers on the server), so
+ * that a fresh build worker renders without running `astro build` (issue 31: memory between builds).
+ *
+ * What is saved, by the `astro build` the worker runs in its own process: Astro's prerender bundle (the site's
+ * compiled pages and Astro's runtime, ~1 MB), and the little Astro's build keeps in memory for rendering (each
+ * page's stylesheets, the bundle's entry names, the resolved config). A worker started later (after a restart, or
+ * after a full build it left to shed memory) loads that folder: no Vite, no Rollup, no bundling. Such a process
+ * holds ~110 MB before any data, where a process that ran Astro's build holds ~285 MB, and its first partial build
+ * starts at once instead of after Astro's bundling.
+ *
+ * The pages it renders are Astro's own: the same bundle, Astro's `renderPath`, the same stylesheets per page;
+ * scripts/partial-build.test.ts restarts the worker in its series, so a loaded renderer's builds are compared byte
+ * for byte with a full build. This reaches into Astro's build internals, as the warm renderer already does
+ * (pinned Astro version): a renderer that cannot be saved or loaded is logged and the worker runs Astro instead.
+ */
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import type { BuildApp, CapturedPrerenderer } from "./prerenderer-capture";
+import { loadModules } from "./prerenderer-capture";
+
+export const RENDERER_DIR_ENV = "BUILD_RENDERER_DIR";
+const SNAPSHOT = "renderer.json";
+/** Bumped when the saved form changes: an older folder is then not loaded. */
+const FORMAT = 1;
+
+/** What Astro's build hands its prerender app (`setInternals`), in the parts rendering reads. */
+type Internals = {
+  prerenderEntryFileName?: string;
+  pagesByKeys: Map<string, { styles: unknown[] }>;
+  entrySpecifierToBundleMap: Map<string, string>;
+};
+
+type Snapshot = {
+  format: number;
+  key: string;
+  entry: string;
+  styles: [string, unknown[]][];
+  entries: [string, string][];
+  config: unknown;
+  scripts: unknown;
+  buildOutput: unknown;
+  origin: string;
+};
+
+/** The folder of a build key's renderer (a key given from outside may hold any character). */
+export function rendererFolder(base: string, key: string): string {
+  return join(base, /^[\w.-]{1,100}$/.test(key) ? key : new Bun.CryptoHasher("sha256").update(key).digest("hex"));
+}
+
+/**
+ * Called by the partial-build integration before Astro's prerenderer is set up: imports the bundle's entry first,
+ * so that the internals Astro hands its app are seen (the prerenderer then imports the same module). Returns
+ * what was seen, or null when the bundle is not where Astro puts it for a static build.
+ */
+export async function watchInternals(prerenderDir: string): Promise<() => Internals | null> {
+  let seen: Internals | null = null;
+  const entry = readdirSync(prerenderDir).find((f) => /^prerender-entry\.[\w-]+\.mjs$/.test(f));
+  if (!entry) return () => null;
+  const mod = (await import(pathToFileURL(join(prerenderDir, entry)).href)) as { app?: { setInternals?: (i: Internals) => void } };
+  const app = mod.app;
+  const original = app?.setInternals?.bind(app);
+  if (!app || !original) return () => null;
+  app.setInternals = (internals: Internals) => {
+    seen = internals;
+    original(internals);
+  };
+  return () => seen;
+}
+
+/** Values of Astro's config as JSON: URLs, maps, sets and patterns kept; functions (integrations' hooks) dropped. */
+function configReplacer(this: Record<string, unknown>, key: string, value: unknown): unknown {
+  const raw = this[key];
+  if (raw instanceof URL) return { __url: raw.href };
+  if (raw instanceof Map) return { __map: [...raw] };
+  if (raw instanceof Set) return { __set: [...raw] };
+  if (raw instanceof RegExp) return { __re: [raw.source, raw.flags] };
+  if (typeof raw === "function" || key === "integrations" || key === "vite") return undefined;
+  return value;
+}
+
+function configReviver(_key: string, value: unknown): unknown {
+  if (value && typeof value === "object") {
+    const v = value as Record<string, unknown>;
+    if (typeof v.__url === "string") return new URL(v.__url);
+    if (Array.isArray(v.__map)) return new Map(v.__map as [unknown, unknown][]);
+    if (Array.isArray(v.__set)) return new Set(v.__set);
+    if (Array.isArray(v.__re)) return new RegExp(String(v.__re[0]), String(v.__re[1]));
+  }
+  return value;
+}
+
+/**
+ * Saves the renderer of the `astro build` running in this process into `base`, under its key; the folders of
+ * other keys are removed (each process loads every module of its renderer at start, so none reads a folder after).
+ * Written beside, then renamed: a worker loading it never sees half a folder.
+ */
+export function saveRenderer(base: string, key: string, prerenderDir: string, app: BuildApp, internals: Internals): string {
+  const options = app.getOptions() as { settings: { config: unknown; scripts?: unknown; buildOutput?: unknown }; origin?: string };
+  const routes = app.manifest.routes as { routeData: { type?: string } }[];
+  // Astro's writer needs the whole route list for fallback routes (i18n) only: the site has none.
+  if (routes.some((r) => r.routeData.type === "fallback")) throw new Error("fallback routes cannot be rendered by a saved renderer");
+  if (!internals.prerenderEntryFileName) throw new Error("Astro gave no prerender entry");
+  const snapshot: Snapshot = {
+    format: FORMAT,
+    key,
+    entry: internals.prerenderEntryFileName,
+    // Each page's stylesheets, copied: pages share them, and JSON would write a shared one each time anyway.
+    styles: [...internals.pagesByKeys].map(([k, page]) => [k, page.styles]),
+    entries: [...internals.entrySpecifierToBundleMap],
+    config: options.settings.config,
+    scripts: options.settings.scripts ?? [],
+    buildOutput: options.settings.buildOutput,
+    origin: options.origin ?? "",
+  };
+  const target = rendererFolder(base, key);
+  const temp = `${target}.${process.pid}.tmp`;
+  mkdirSync(base, { recursive: true });
+  rmSync(temp, { recursive: true, force: true });
+  cpSync(prerenderDir, join(temp, "bundle"), { recursive: true });
+  writeFileSync(join(temp, SNAPSHOT), JSON.stringify(snapshot, configReplacer));
+  // Same key, same code: a folder already there renders the same pages.
+  if (existsSync(target)) rmSync(temp, { recursive: true, force: true });
+  else renameSync(temp, target);
+  for (const name of readdirSync(base)) {
+    const path = join(base, name);
+    if (path !== target && !name.endsWith(".tmp")) rmSync(path, { recursive: true, force: true });
+  }
+  return target;
+}
+
+/** Astro's prerender folder for a static build of `config`, by Astro's own rule (it depends on the cwd). */
+async function prerenderDirOf(config: { root: URL; outDir: URL }): Promise<string> {
+  const utils = (await import(join(fileURLToPath(config.root), "node_modules/astro/dist/prerender/utils.js"))) as {
+    getPrerenderOutputDirectory(settings: unknown): URL;
+  };
+  return fileURLToPath(utils.getPrerenderOutputDirectory({ config, buildOutput: "static" }));
+}
+
+/**
+ * The partial-build integration's part, for a process that keeps its prerenderer with BUILD_RENDERER_DIR set (the
+ * build worker): `beforeSetup` watches what Astro hands the prerender app, `afterLoad` (once every module is
+ * loaded, before Astro deletes its bundle) saves the renderer. A renderer not saved is logged, never a failure.
+ */
+export function rendererSaver(config: { root: URL; outDir: URL }, key: string) {
+  const base = process.env[RENDERER_DIR_ENV];
+  let dir = "";
+  let seen: () => Internals | null = () => null;
+  const notSaved = (e: unknown) => console.warn(`renderer not saved: ${e instanceof Error ? e.message : e}`);
+  return {
+    async beforeSetup(): Promise<void> {
+      if (!base) return;
+      try {
+        dir = await prerenderDirOf(config);
+        seen = await watchInternals(dir);
+      } catch (e) {
+        notSaved(e);
+      }
+    },
+    afterLoad(app: BuildApp | undefined): void {
+      if (!base || !app) return;
+      const internals = seen();
+      if (!internals) return notSaved(new Error("Astro's internals were not seen"));
+      try {
+        console.log(`renderer saved to ${saveRenderer(base, key, dir, app, internals)}`);
+      } catch (e) {
+        notSaved(e);
+      }
+    },
+  };
+}
+
+/**
+ * The saved renderer of `key` under `base`, loaded into this process with every module of its bundle, or null
+ * when there is none. Throws when one is there but cannot be loaded (the caller logs it and runs Astro).
+ * `onLoading` is called before the first module is imported.
+ */
+export async function loadRenderer(base: string, key: string, root: string, onLoading?: () => void): Promise<CapturedPrerenderer | null> {
+  const folder = rendererFolder(base, key);
+  if (!existsSync(join(folder, SNAPSHOT))) return null;
+  const snapshot = JSON.parse(readFileSync(join(folder, SNAPSHOT), "utf8"), configReviver) as Snapshot;
+  if (snapshot.format !== FORMAT || snapshot.key !== key) return null;
+  // From here on this process holds the bundle's modules, even if loading fails halfway.
+  onLoading?.();
+  const astro = (path: string) => import(join(root, "node_modules/astro/dist", path));
+  const [{ StaticPaths }, { renderForPrerender }, { createNodeLoggerFromFlags }] = await Promise.all([
+    astro("runtime/prerender/static-paths.js"),
+    astro("core/app/prerender.js"),
+    astro("core/logger/impls/node.js"),
+  ]);
+  const bundle = join(folder, "bundle");
+  type LoadableApp = BuildApp & { setInternals(internals: Internals): void; setOptions(options: unknown): void };
+  const { app } = (await import(pathToFileURL(join(bundle, snapshot.entry)).href)) as { app: LoadableApp };
+  app.setInternals({
+    prerenderEntryFileName: snapshot.entry,
+    pagesByKeys: new Map(snapshot.styles.map(([k, styles]) => [k, { styles }])),
+    entrySpecifierToBundleMap: new Map(snapshot.entries),
+  });
+  // What Astro's page writer and the app read of the build's options (astro/dist/core/build/generate.js renderPath).
+  app.setOptions({
+    settings: { config: snapshot.config, scripts: snapshot.scripts, buildOutput: snapshot.buildOutput },
+    logger: createNodeLoggerFromFlags({ logLevel: process.env.ASTRO_LOG === "info" ? "info" : "warn" }),
+    origin: snapshot.origin,
+    routesList: { routes: [] },
+    runtimeMode: "production",
+  });
+  const prerenderer: CapturedPrerenderer = {
+    name: "saved-renderer",
+    app,
+    getStaticPaths: () => new StaticPaths(app).getAll(),
+    render: (request: Request, { routeData, collectMetadata }: { routeData: unknown; collectMetadata?: boolean }) =>
+      renderForPrerender(app, request, { routeData, collectMetadata }),
+  } as unknown as CapturedPrerenderer;
+  await loadModules(app, bundle);
+  return prerenderer;
+}
