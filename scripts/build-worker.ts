@@ -8,7 +8,8 @@
  *
  * Job: { id, out, previous, mode }. Answer: { id, ok } or { id, restart: true }. Logs go to stdout and stderr.
  */
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
 import { END_OF_JOB } from "../api/lib/build-worker-client";
 import { astroBuildBeside, astroBuiltInThisProcess, holdSavedRenderer } from "./astro-in-process";
 import { type BuildJob, type BuildMode, carryOverAssets, indexAgain, indexAndCompress, renderPages } from "./build-steps";
@@ -22,7 +23,7 @@ import type { CapturedPrerenderer } from "./prerenderer-capture";
 import type { SearchIndexStats } from "./search-index";
 import { searchOnThread } from "./search-on-thread";
 import { prepareStaging } from "./staging";
-import { loadRenderer, RENDERER_DIR_ENV } from "./saved-renderer";
+import { loadRenderer, RENDERER_DIR_ENV, RENDERER_FILE, rendererFolder } from "./saved-renderer";
 import { renderWarm } from "./warm-renderer";
 
 /**
@@ -31,7 +32,12 @@ import { renderWarm } from "./warm-renderer";
  * page missing) makes a whole folder at `out` as before (`staged` false), which the server swaps in.
  */
 export type WorkerJob = { id: string; out: string; previous?: string; mode: BuildMode; inPlace?: boolean };
-export type WorkerAnswer = { id: string; ok: boolean; restart?: boolean; staged?: boolean };
+/**
+ * `retire`: this job ran Astro's build in this process and saved its renderer (scripts/saved-renderer.ts). The
+ * client stops the worker: a process that ran Astro's build keeps ~285 MB of it, where a fresh worker that loads
+ * the saved renderer holds ~110 MB before its data (issue 31: memory between builds).
+ */
+export type WorkerAnswer = { id: string; ok: boolean; restart?: boolean; staged?: boolean; retire?: boolean };
 
 const root = process.cwd();
 // A key given from outside holds for every job; otherwise each job computes its own (scripts/partial-build.ts
@@ -45,6 +51,12 @@ let warm: { prerenderer: CapturedPrerenderer; key: string } | null = null;
  * partial build: no `astro build` in this process then, and none of the memory it keeps. Null when there is none
  * or it cannot be loaded (logged): the build runs Astro as before.
  */
+/** True when a renderer for `key` is saved (this process's Astro build saved it, or an earlier one did). */
+function hasSavedRenderer(key: string): boolean {
+  const base = process.env[RENDERER_DIR_ENV];
+  return base !== undefined && existsSync(join(rendererFolder(base, key), RENDERER_FILE));
+}
+
 async function savedRenderer(key: string): Promise<typeof warm> {
   const base = process.env[RENDERER_DIR_ENV];
   if (!base) return null;
@@ -154,7 +166,9 @@ async function runJob(job: WorkerJob): Promise<WorkerAnswer> {
   }
   keepOnlyManifestOf(job.out);
   console.log(`build job done at ${at()}`);
-  return { id: job.id, ok: true, staged: buildJob.staged === true };
+  const retire = astroRanNow && warm !== null && hasSavedRenderer(key);
+  if (retire) console.log("build worker retires: the next build loads the renderer it saved");
+  return { id: job.id, ok: true, staged: buildJob.staged === true, ...(retire ? { retire } : {}) };
 }
 
 /**

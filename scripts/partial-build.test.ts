@@ -37,6 +37,8 @@ type Build = {
   published?: PublishManifest;
   before?: Map<string, { ino: number; bytes: Buffer }>;
   after?: Map<string, { ino: number; bytes: Buffer }>;
+  /** The worker retired after this build (it ran Astro's build and saved its renderer). */
+  retired?: boolean;
 };
 
 /** Every file of a folder (bookkeeping included) with its inode and raw bytes. */
@@ -78,6 +80,8 @@ describe("partial builds", () => {
   const key = buildKey(process.cwd());
   let count = 0;
   const builds: Build[] = [];
+  /** The builds with no write that follow a worker's retirement. */
+  const primes: Build[] = [];
 
   const env = {
     // Pinned: others may edit the site's sources in this checkout while the series runs.
@@ -87,19 +91,26 @@ describe("partial builds", () => {
   };
   let worker: BuildWorkerClient;
 
-  /** A build as the server makes it (the worker), or with `oneShot` a fresh `astro build` in its own process. */
-  async function build(mode: "full" | "partial", previous?: Build, oneShot = false): Promise<Build> {
+  /**
+   * A build as the server makes it (the worker), or with `oneShot` a fresh `astro build` in its own process. When
+   * the worker retires after its Astro build, a build with no write follows at once, as api/lib/site-builder.ts
+   * does (kept in `primes`, not in `builds`).
+   */
+  async function build(mode: "full" | "partial", previous?: Build, oneShot = false, into = builds): Promise<Build> {
     const id = `b${++count}`;
     const siteDir = join(root, "site");
     const inPlace = mode === "partial" && !oneShot;
     const dir = join(siteDir, inPlace ? "staging" : "builds", id);
-    const { code, log, staged }: { code: number | null; log: string; staged?: boolean } = oneShot
+    const { code, log, staged, retired }: { code: number | null; log: string; staged?: boolean; retired?: boolean } = oneShot
       ? await runSiteBuild(`http://127.0.0.1:${server.port}`, dir, { ...env, BUILD_MODE: mode, BUILD_PREVIOUS_DIR: previous?.dir ?? "" })
-      : await worker.run({ out: dir, previous: previous?.dir ?? "", mode, inPlace }, 300_000).then((r) => ({ code: r.code, log: r.output, staged: r.staged }));
+      : await worker
+          .run({ out: dir, previous: previous?.dir ?? "", mode, inPlace }, 300_000)
+          .then((r) => ({ code: r.code, log: r.output, staged: r.staged, retired: r.retired }));
     if (code !== 0) throw new Error(`build failed:\n${log.slice(-3000)}`);
     if (!inPlace) {
-      const b: Build = { dir, log, manifest: readPagesManifest(dir)! };
-      builds.push(b);
+      const b: Build = { dir, log, manifest: readPagesManifest(dir)!, retired };
+      into.push(b);
+      if (retired) await build("partial", b, false, primes);
       return b;
     }
     // Staged by the warm renderer, then published into the live folder as the server does it.
@@ -119,7 +130,7 @@ describe("partial builds", () => {
     };
     publishInPlace(siteDir, dir, live);
     b.after = snapshot(live);
-    builds.push(b);
+    into.push(b);
     return b;
   }
 
@@ -203,8 +214,19 @@ describe("partial builds", () => {
     else console.log(root);
   });
 
-  it("renders after a restart from the renderer the first worker saved, without running Astro", () => {
+  it("retires the worker after its Astro build; the next one renders from the renderer it saved, without running Astro", () => {
     expect(builds[0]!.log).toMatch(/renderer saved to .*renderers/);
+    expect(builds[0]!.retired).toBe(true);
+    // The build that follows the retirement: a fresh worker lists the whole site once, nobody waiting for it.
+    expect(primes).toHaveLength(1);
+    expect(primes[0]!.log).toContain("saved renderer loaded");
+    expect(primes[0]!.log).toMatch(/\/api\/public\/articles\/full: all \d+ read/);
+    expect(primes[0]!.manifest.carried.length).toBeGreaterThan(0);
+    // No other build of the series runs Astro, so none retires.
+    for (const b of builds.slice(1, -1)) expect(b.retired).toBeUndefined();
+  });
+
+  it("renders after a restart from the renderer the first worker saved, listing everything once", () => {
     const afterRestart = builds[RESTART_BEFORE + 1]!;
     expect(afterRestart.log).toContain("saved renderer loaded");
     expect(afterRestart.log).toContain("warm partial build: rendered");
@@ -327,7 +349,7 @@ describe("partial builds", () => {
     expect(order.indexOf(`article/${urls.article1}.html`)).toBeLessThan(order.indexOf("index.html"));
     expect(order.indexOf("index.html")).toBeLessThan(order.indexOf(".pages.json"));
     // One generation per publication, recorded in the live folder last.
-    expect(readGeneration(final.partial.dir)!.generation).toBe(builds.length - 2);
+    expect(readGeneration(final.partial.dir)!.generation).toBe(builds.length - 2 + primes.length);
   });
 
   it("gives the same files and bytes as a full build of the same data, search index included", () => {

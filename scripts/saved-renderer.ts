@@ -21,7 +21,7 @@ import type { BuildApp, CapturedPrerenderer } from "./prerenderer-capture";
 import { loadModules } from "./prerenderer-capture";
 
 export const RENDERER_DIR_ENV = "BUILD_RENDERER_DIR";
-const SNAPSHOT = "renderer.json";
+export const RENDERER_FILE = "renderer.json";
 /** Bumped when the saved form changes: an older folder is then not loaded. */
 const FORMAT = 1;
 
@@ -119,7 +119,7 @@ export function saveRenderer(base: string, key: string, prerenderDir: string, ap
   mkdirSync(base, { recursive: true });
   rmSync(temp, { recursive: true, force: true });
   cpSync(prerenderDir, join(temp, "bundle"), { recursive: true });
-  writeFileSync(join(temp, SNAPSHOT), JSON.stringify(snapshot, configReplacer));
+  writeFileSync(join(temp, RENDERER_FILE), JSON.stringify(snapshot, configReplacer));
   // Same key, same code: a folder already there renders the same pages.
   if (existsSync(target)) rmSync(temp, { recursive: true, force: true });
   else renameSync(temp, target);
@@ -178,8 +178,8 @@ export function rendererSaver(config: { root: URL; outDir: URL }, key: string) {
  */
 export async function loadRenderer(base: string, key: string, root: string, onLoading?: () => void): Promise<CapturedPrerenderer | null> {
   const folder = rendererFolder(base, key);
-  if (!existsSync(join(folder, SNAPSHOT))) return null;
-  const snapshot = JSON.parse(readFileSync(join(folder, SNAPSHOT), "utf8"), configReviver) as Snapshot;
+  if (!existsSync(join(folder, RENDERER_FILE))) return null;
+  const snapshot = JSON.parse(readFileSync(join(folder, RENDERER_FILE), "utf8"), configReviver) as Snapshot;
   if (snapshot.format !== FORMAT || snapshot.key !== key) return null;
   // From here on this process holds the bundle's modules, even if loading fails halfway.
   onLoading?.();

@@ -3,10 +3,14 @@ import { killGroup, spawnOwned } from "./owned-process";
 
 /** What a build job asks of scripts/build-worker.ts (its WorkerJob). */
 export type BuildWorkerJob = { out: string; previous: string; mode: "full" | "partial"; inPlace?: boolean };
-type Answer = { id: string; ok: boolean; restart?: boolean; staged?: boolean };
+type Answer = { id: string; ok: boolean; restart?: boolean; staged?: boolean; retire?: boolean };
 
-/** `staged`: `out` holds only what changed, to publish in place (api/lib/publish-in-place.ts), not a whole build. */
-export type BuildWorkerResult = { code: number | null; output: string; timedOut: boolean; staged?: boolean };
+/**
+ * `staged`: `out` holds only what changed, to publish in place (api/lib/publish-in-place.ts), not a whole build.
+ * `retired`: the worker ran Astro's build and saved its renderer; it was stopped to give its memory back, and the
+ * next job starts a fresh one from that renderer (scripts/saved-renderer.ts).
+ */
+export type BuildWorkerResult = { code: number | null; output: string; timedOut: boolean; staged?: boolean; retired?: boolean };
 
 const LOG_TAIL = 40_000;
 /**
@@ -45,8 +49,15 @@ export class BuildWorkerClient {
       result = await this.send(job, timeoutMs);
     }
     const { answer, timedOut } = result;
-    if (!answer) this.stop();
-    return { code: answer ? (answer.ok ? 0 : 1) : null, output: this.output, timedOut, ...(answer?.staged ? { staged: true } : {}) };
+    // A worker that answered has written all its output (endLines): stopping it now loses nothing.
+    if (!answer || answer.retire) this.stop();
+    return {
+      code: answer ? (answer.ok ? 0 : 1) : null,
+      output: this.output,
+      timedOut,
+      ...(answer?.staged ? { staged: true } : {}),
+      ...(answer?.retire ? { retired: true } : {}),
+    };
   }
 
   /** Stops the worker and everything it started. */

@@ -357,6 +357,14 @@ export class SiteBuilder {
       this.recovery!.retries++;
       report = await this.attempt("full", changes, report.id);
     }
+    if (report.ok && this.primeNext && !this.stopped) {
+      // The worker that ran Astro's build was stopped to give its memory back (scripts/build-worker.ts). A build
+      // at once, with no change of its own, lets the fresh worker list the site while nobody waits: the next
+      // write's build then lists only what it changed (site/src/lib/listing-scope.ts), as before the retirement.
+      // Writes made meanwhile join it.
+      this.primeNext = false;
+      void this.requestBuild();
+    }
     if (report.ok) {
       if (this.recovery && !this.recovery.recovered) {
         this.recovery = { ...this.recovery, recovered: true, recoveredAt: report.finishedAt, nextRetryAt: null };
@@ -375,6 +383,8 @@ export class SiteBuilder {
     return report;
   }
 
+  /** The last build's worker retired: the next build primes a fresh one. */
+  private primeNext = false;
   /** How many scheduled tries since the last success (picks the next delay). */
   private retryCount = 0;
   /** The next run is one the builder started by itself (a scheduled try). */
@@ -412,7 +422,7 @@ export class SiteBuilder {
     const inPlace = mode === "partial" && this.worker !== null && live !== null;
     const outDir = join(this.siteDir, inPlace ? STAGING : "builds", id);
     const timeoutMs = await this.timeLimit();
-    const { code, output, timedOut, staged } = await this.spawnBuild(outDir, mode, timeoutMs, inPlace);
+    const { code, output, timedOut, staged, retired } = await this.spawnBuild(outDir, mode, timeoutMs, inPlace);
     const answered = Date.now();
     let log = output.slice(-LOG_TAIL);
     let ok = code === 0 && !timedOut;
@@ -459,6 +469,7 @@ export class SiteBuilder {
     };
     this.last = report;
     this.current = null;
+    this.primeNext = ok && retired === true;
     if (ok) this.lastSuccess = { ...report, log: "" };
     else this.lastFailure = report;
     try {
@@ -510,7 +521,7 @@ export class SiteBuilder {
     mode: BuildMode,
     timeoutMs: number,
     inPlace = false,
-  ): Promise<{ code: number | null; output: string; timedOut: boolean; staged?: boolean }> {
+  ): Promise<{ code: number | null; output: string; timedOut: boolean; staged?: boolean; retired?: boolean }> {
     if (this.worker) return this.worker.run({ out: outDir, previous: this.liveDir() ?? "", mode, inPlace }, timeoutMs);
     const [cmd, ...args] = this.opts.command!;
     const child = spawn(cmd!, args, {
