@@ -23,7 +23,7 @@ import { BAD_HOST_MESSAGE, pathOf } from "./lib/request-path";
 import { configureSecurityHeaders, useBuildScriptHashes } from "./lib/security-headers";
 import { deleteExpiredSessions } from "./lib/session";
 import { PreviewRenderer } from "./lib/preview-renderer";
-import { SiteBuilder, type BuildReport } from "./lib/site-builder";
+import { RENDERERS, SiteBuilder, type BuildReport } from "./lib/site-builder";
 import { buildTimeoutMs } from "./lib/build-timeout";
 import { countPublished } from "./modules/stats/counts";
 import { SharedBuildTurns } from "./lib/redis/build-turns";
@@ -205,6 +205,8 @@ const previews = new PreviewRenderer([process.execPath, "scripts/preview-worker.
   API_ORIGIN: `http://127.0.0.1:${env.port}`,
   PUBLIC_URL: env.publicUrl,
   PREVIEW_OUT_DIR: join(env.siteDir, "preview-renderer"),
+  // The build worker's saved renderer, loaded instead of an `astro build` of its own (scripts/saved-renderer.ts).
+  BUILD_RENDERER_DIR: join(env.siteDir, RENDERERS),
   ASTRO_TELEMETRY_DISABLED: "1",
 });
 useBuildScriptHashes(builder.liveDir());

@@ -5,7 +5,7 @@
  * build, and the real « Aperçu » process (scripts/preview-worker.ts). Slow (a real build and Astro's start in the
  * preview process), so one series serves all checks.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { articles } from "../db/schema";
 import { createApp } from "../api/app";
 import { PreviewRenderer } from "../api/lib/preview-renderer";
-import { SiteBuilder } from "../api/lib/site-builder";
+import { RENDERERS, SiteBuilder } from "../api/lib/site-builder";
 import { makeArticle, makeUser } from "../api/testing/factory";
 import { createHarness, type Harness } from "../api/testing/harness";
 import { person, type Person } from "../api/modules/users/test-kit";
@@ -27,8 +27,12 @@ describe("« Aperçu » while the site builds", () => {
   let admin: Person;
   const root = mkdtempSync(join(tmpdir(), "preview-build-"));
   let articleId = "";
+  let articleUrl = "";
   let app: ReturnType<typeof createApp>;
-  const answers: { during: { status: number; type: string | null; html: string; building: boolean } } = {} as never;
+  const answers: {
+    first: { html: string; astroRan: boolean };
+    during: { status: number; type: string | null; html: string; building: boolean };
+  } = {} as never;
 
   const preview = async (id: string) => {
     const res = await app.handle(new Request(`http://localhost/api/admin/articles/${id}/preview`, { headers: admin.auth }));
@@ -40,7 +44,9 @@ describe("« Aperçu » while the site builds", () => {
     const db = h.database.db;
     admin = await person(h, "chef", "admin");
     const awa = await makeUser(db, { nickname: "awa", firstname: "Awa", name: "Ndiaye", groups: ["cercleImp"] });
-    articleId = (await makeArticle(db, { title: "Le port de Dakar", authors: [awa.id] })).id;
+    const made = await makeArticle(db, { title: "Le port de Dakar", authors: [awa.id] });
+    articleId = made.id;
+    articleUrl = made.url;
     server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: (r) => app.handle(r) });
     const origin = `http://127.0.0.1:${server.port}`;
     const env = { BUILD_KEY: buildKey(process.cwd()), PUBLIC_URL: "http://localhost:4321" };
@@ -51,13 +57,17 @@ describe("« Aperçu » while the site builds", () => {
       API_ORIGIN: origin,
       PREVIEW_OUT_DIR: join(root, "preview-renderer"),
       ASTRO_TELEMETRY_DISABLED: "1",
+      // As the server: the renderer the build worker saved (scripts/saved-renderer.ts), no Astro build of its own.
+      BUILD_RENDERER_DIR: join(root, "site", RENDERERS),
     });
     app = createApp({ ...h.deps, builder, previews, contentChanged: (c) => builder.requestBuild(c) });
     const first = await builder.requestBuild();
     if (!first.ok) throw new Error(first.log.slice(-3000));
     // The preview process's own start (Astro bundling its code), as the server does once the site is up.
     previews.warm();
-    expect((await preview(articleId)).status).toBe(200);
+    const firstPreview = await preview(articleId);
+    expect(firstPreview.status).toBe(200);
+    answers.first = { ...firstPreview, astroRan: existsSync(join(root, "preview-renderer")) };
 
     // A full build (« Reconstruire le site »): the build worker restarts and runs Astro for a while.
     const building = builder.requestBuild({ kind: "site" });
@@ -73,6 +83,16 @@ describe("« Aperçu » while the site builds", () => {
     server?.stop(true);
     h?.close();
     rmSync(root, { recursive: true, force: true });
+  });
+
+  it("renders from the renderer the build worker saved, with the live pages' stylesheets, without an Astro build", () => {
+    // Its own `astro build` would have made its out folder.
+    expect(answers.first.astroRan).toBe(false);
+    expect(answers.first.html).toContain("Le port de Dakar");
+    const sheets = (html: string) => [...html.matchAll(/\/_astro\/[^"]+\.css/g)].map((m) => m[0]).sort();
+    const live = readFileSync(join(builder.liveDir()!, "article", `${articleUrl}.html`), "utf8");
+    expect(sheets(answers.first.html).length).toBeGreaterThan(0);
+    expect(sheets(answers.first.html)).toEqual(sheets(live));
   });
 
   it("answers the article's page while a full build runs", () => {

@@ -4,10 +4,11 @@
  * no renderer at all for most of a minute at 50,000 articles). api/lib/preview-renderer.ts starts it and sends it
  * one article at a time over IPC.
  *
- * At start it runs its own `astro build` with BUILD_MODE=preview: the partial-build integration lists no page, so
- * nothing is fetched or rendered, only the code is bundled and the prerenderer kept (every module loaded before
- * Astro deletes its bundle: scripts/prerenderer-capture.ts). Its out folder is its own (PREVIEW_OUT_DIR), never a
- * site build, so no pruning reaches it.
+ * At start it loads the renderer the build worker saved for the same code (BUILD_RENDERER_DIR,
+ * scripts/saved-renderer.ts). Without one, it runs its own `astro build` with BUILD_MODE=preview: the partial-build
+ * integration lists no page, so nothing is fetched or rendered, only the code is bundled and the prerenderer kept
+ * (every module loaded before Astro deletes its bundle: scripts/prerenderer-capture.ts). Its out folder is its own
+ * (PREVIEW_OUT_DIR), never a site build, so no pruning reaches it.
  *
  * Job: { id, article }. Answer: { id, html } or { id, error }.
  */
@@ -18,6 +19,7 @@ import { astroInProcess } from "./astro-in-process";
 import { exitWithServer } from "../api/lib/owned-by-server";
 import type { CapturedPrerenderer } from "./prerenderer-capture";
 import { renderArticlePreview } from "./preview-render";
+import { loadRenderer, RENDERER_DIR_ENV } from "./saved-renderer";
 import { setPreviewAnswers } from "../site/src/lib/preview-article";
 
 export type PreviewJob = { id: string; article: Article } | { type: "content-changed" };
@@ -25,12 +27,33 @@ export type PreviewAnswer = { id: string; html?: string; error?: string };
 
 const root = process.cwd();
 
+/**
+ * The renderer the build worker saved for this key (scripts/saved-renderer.ts): no `astro build` here then, and
+ * none of the memory it keeps (~285 MB). Null when there is none yet or it cannot be loaded (logged).
+ */
+async function savedRenderer(key: string): Promise<CapturedPrerenderer | null> {
+  const base = process.env[RENDERER_DIR_ENV];
+  if (!base) return null;
+  const started = performance.now();
+  try {
+    const prerenderer = await loadRenderer(base, key, root);
+    if (prerenderer) console.log(`preview renderer loaded from the site's saved renderer in ${Math.round(performance.now() - started)} ms`);
+    return prerenderer;
+  } catch (e) {
+    // Astro's build below still works: the modules loaded so far are a copy apart, their state on globalThis.
+    console.warn(`saved renderer not loaded: ${e instanceof Error ? e.message : e}`);
+    return null;
+  }
+}
+
 async function warmUp(): Promise<CapturedPrerenderer> {
+  const key = process.env.BUILD_KEY || buildKey(root);
+  const saved = await savedRenderer(key);
+  if (saved) return saved;
   const out = process.env.PREVIEW_OUT_DIR;
   if (!out) throw new Error("PREVIEW_OUT_DIR is not set");
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
-  const key = process.env.BUILD_KEY || buildKey(root);
   const started = performance.now();
   const { prerenderer } = await astroInProcess({ root, out, key, mode: "preview" });
   if (!prerenderer?.app) throw new Error("Astro's build gave no prerenderer");

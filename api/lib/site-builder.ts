@@ -138,6 +138,9 @@ const HISTORY = "history.json";
  */
 const RETRY_DELAYS_MS = [10_000, 30_000, 60_000, 5 * 60_000, 10 * 60_000];
 
+/** The folder of SITE_DIR where the build worker saves its renderer for the next workers and « Aperçu ». */
+export const RENDERERS = "renderers";
+
 /**
  * Rebuilds the static site without downtime: each build goes to a fresh folder; on success a symlink is renamed
  * over `current` (rename is atomic, so a request sees the old site or the new one, never half of each). One build
@@ -175,7 +178,7 @@ export class SiteBuilder {
           API_ORIGIN: opts.apiOrigin,
           ASTRO_TELEMETRY_DISABLED: "1",
           // The worker's renderer, saved for the workers after it (scripts/saved-renderer.ts).
-          BUILD_RENDERER_DIR: join(this.siteDir, "renderers"),
+          BUILD_RENDERER_DIR: join(this.siteDir, RENDERERS),
         });
     mkdirSync(join(this.siteDir, "builds"), { recursive: true });
     // A publication in place a crash interrupted is finished before anything is served. With shared turns another
