@@ -1,12 +1,15 @@
 /**
  * The server's build process, kept alive between builds (api/lib/build-worker-client.ts sends it one job at a
- * time over IPC). Its first build runs `astro build` in this process and keeps Astro's prerenderer; the partial
- * builds after it render their pages with that warm renderer (scripts/warm-renderer.ts): no Astro start, no Vite
+ * time over IPC). Its first build loads the renderer an earlier worker saved for this code
+ * (scripts/saved-renderer.ts) or, without one, runs `astro build` in this process, saves its renderer and retires
+ * (the client stops it: the next worker loads what it saved, without Astro's build tooling in memory). The
+ * partial builds render their pages with that warm renderer (scripts/warm-renderer.ts): no Astro start, no Vite
  * bundling. Anything the warm renderer cannot do (no live build to start from, a full build asked for, code
  * changed) needs a fresh `astro build`: this process answers `restart` and the server starts a new worker, since
  * one process holds one Astro build's modules.
  *
- * Job: { id, out, previous, mode }. Answer: { id, ok } or { id, restart: true }. Logs go to stdout and stderr.
+ * Job: { id, out, previous, mode }. Answer: { id, ok, retire? } or { id, restart: true }. Logs go to stdout and
+ * stderr.
  */
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
@@ -46,17 +49,17 @@ const root = process.cwd();
 const givenKey = process.env.BUILD_KEY;
 let warm: { prerenderer: CapturedPrerenderer; key: string } | null = null;
 
-/**
- * The renderer an earlier worker saved for this key (scripts/saved-renderer.ts), for a fresh worker's first
- * partial build: no `astro build` in this process then, and none of the memory it keeps. Null when there is none
- * or it cannot be loaded (logged): the build runs Astro as before.
- */
 /** True when a renderer for `key` is saved (this process's Astro build saved it, or an earlier one did). */
 function hasSavedRenderer(key: string): boolean {
   const base = process.env[RENDERER_DIR_ENV];
   return base !== undefined && existsSync(join(rendererFolder(base, key), RENDERER_FILE));
 }
 
+/**
+ * The renderer an earlier worker saved for this key (scripts/saved-renderer.ts), for a fresh worker's first
+ * partial build: no `astro build` in this process then, and none of the memory it keeps. Null when there is none
+ * or it cannot be loaded (logged): the build runs Astro as before.
+ */
 async function savedRenderer(key: string): Promise<typeof warm> {
   const base = process.env[RENDERER_DIR_ENV];
   if (!base) return null;

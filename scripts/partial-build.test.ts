@@ -1,9 +1,10 @@
 /**
  * A partial build after each of a series of writes gives the same site as a full build of the same data: same
  * files, same bytes (the .ics DTSTAMP, the build's clock, aside), search index included. The series runs as the
- * server runs it, through the build worker (scripts/build-worker.ts: Astro in its process for the first build, its
- * warm renderer for the partial ones); the full build it is compared with is a one-shot `astro build`
- * (scripts/build-site.ts). Each partial build is staged and published in place into the live folder as the
+ * server runs it, through the build worker (scripts/build-worker.ts: Astro in its process for the first build,
+ * which saves its renderer and retires; then a fresh worker's build with no write, as the builder runs it, and the
+ * partial ones from the renderer it loaded; a restart halfway). The full build it is compared with is a one-shot
+ * `astro build` (scripts/build-site.ts). Each partial build is staged and published in place into the live folder as the
  * server does it (api/lib/publish-in-place.ts, issue 31 §2): the live folder after the series is what is compared.
  * Real builds against the real API on a temporary database, so it is slow: one series serves all checks.
  */

@@ -10,15 +10,14 @@
  * starts at once instead of after Astro's bundling.
  *
  * The pages it renders are Astro's own: the same bundle, Astro's `renderPath`, the same stylesheets per page;
- * scripts/partial-build.test.ts restarts the worker in its series, so a loaded renderer's builds are compared byte
- * for byte with a full build. This reaches into Astro's build internals, as the warm renderer already does
+ * scripts/partial-build.test.ts goes through the worker's retirement and a restart in its series, so a loaded
+ * renderer's builds are compared byte for byte with a full build. This reaches into Astro's build internals, as the warm renderer already does
  * (pinned Astro version): a renderer that cannot be saved or loaded is logged and the worker runs Astro instead.
  */
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import type { BuildApp, CapturedPrerenderer } from "./prerenderer-capture";
-import { loadModules } from "./prerenderer-capture";
+import { type BuildApp, type CapturedPrerenderer, loadModules } from "./prerenderer-capture";
 
 export const RENDERER_DIR_ENV = "BUILD_RENDERER_DIR";
 export const RENDERER_FILE = "renderer.json";
@@ -92,8 +91,8 @@ function configReviver(_key: string, value: unknown): unknown {
 }
 
 /**
- * Saves the renderer of the `astro build` running in this process into `base`, under its key; the folders of
- * other keys are removed (each process loads every module of its renderer at start, so none reads a folder after).
+ * Saves the renderer of the `astro build` running in this process into `base`, under its key; everything else
+ * in `base` is removed (each process loads every module of its renderer at start, so none reads a folder after).
  * Written beside, then renamed: a worker loading it never sees half a folder.
  */
 export function saveRenderer(base: string, key: string, prerenderDir: string, app: BuildApp, internals: Internals): string {
@@ -123,9 +122,10 @@ export function saveRenderer(base: string, key: string, prerenderDir: string, ap
   // Same key, same code: a folder already there renders the same pages.
   if (existsSync(target)) rmSync(temp, { recursive: true, force: true });
   else renameSync(temp, target);
+  // Other keys' renderers, and what a save cut short left (one build runs at a time: no other save is under way).
   for (const name of readdirSync(base)) {
     const path = join(base, name);
-    if (path !== target && !name.endsWith(".tmp")) rmSync(path, { recursive: true, force: true });
+    if (path !== target) rmSync(path, { recursive: true, force: true });
   }
   return target;
 }
