@@ -114,16 +114,17 @@ for (let i = 0; i < runs; i++) {
       `API read ${fmt(bytes / 1e6, 2)} MB; files written ${cost.written}, linked ${cost.linked} (of ${cost.total})`,
   );
 }
-// The build worker (scripts/build-worker.ts) keeps Astro between builds: its memory now and at its peak.
+// The build worker (scripts/build-worker.ts) keeps its renderer between builds: its memory now and at its peak.
+// The worker that made the first (full) build retired after it; this one loaded the renderer it saved.
 const workerPid = childPid(server.pid, "build-worker");
 if (workerPid) {
   const mem = memoryMb(workerPid);
-  console.log(`build worker memory: ${mem.rss} MB now, ${mem.peak} MB at its peak (its first build is a full one)`);
+  console.log(`build worker memory: ${mem.rss} MB now, ${mem.peak} MB at its peak (since it started: the full build's worker retired)`);
   // Flat from run 2 on, or the process keeps something of every build.
   console.log(`build worker JS heap before each run's build: ${heaps.join(", ")} MB`);
 }
-// The « Aperçu » process keeps a renderer of the same code, made by an Astro build that renders no page: what a
-// warm renderer holds without a full build behind it.
+// The « Aperçu » process keeps a renderer of the same code, loaded from the build worker's saved one (or made by
+// an Astro build that renders no page when there is none).
 const previewPid = childPid(server.pid, "preview-worker");
 if (previewPid) {
   const mem = memoryMb(previewPid);
