@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { articles } from "../db/schema";
 import { createApp } from "../api/app";
 import { PreviewRenderer } from "../api/lib/preview-renderer";
-import { RENDERERS, SiteBuilder } from "../api/lib/site-builder";
+import { type BuildReport, RENDERERS, SiteBuilder } from "../api/lib/site-builder";
 import { makeArticle, makeUser } from "../api/testing/factory";
 import { createHarness, type Harness } from "../api/testing/harness";
 import { person, type Person } from "../api/modules/users/test-kit";
@@ -30,6 +30,8 @@ describe("« Aperçu » while the site builds", () => {
   let articleUrl = "";
   let app: ReturnType<typeof createApp>;
   const answers: {
+    retired: boolean;
+    afterRetirement: BuildReport;
     first: { html: string; astroRan: boolean };
     during: { status: number; type: string | null; html: string; building: boolean };
   } = {} as never;
@@ -63,6 +65,10 @@ describe("« Aperçu » while the site builds", () => {
     app = createApp({ ...h.deps, builder, previews, contentChanged: (c) => builder.requestBuild(c) });
     const first = await builder.requestBuild();
     if (!first.ok) throw new Error(first.log.slice(-3000));
+    // The worker retired after its Astro build; the builder runs a build with no change of its own at once.
+    answers.retired = first.log.includes("build worker retires");
+    while (builder.status().building || builder.status().queued) await Bun.sleep(20);
+    answers.afterRetirement = builder.status().last!;
     // The preview process's own start (Astro bundling its code), as the server does once the site is up.
     previews.warm();
     const firstPreview = await preview(articleId);
@@ -83,6 +89,14 @@ describe("« Aperçu » while the site builds", () => {
     server?.stop(true);
     h?.close();
     rmSync(root, { recursive: true, force: true });
+  });
+
+  it("follows a build whose worker retired with a build of no change, from the renderer it saved", () => {
+    expect(answers.retired).toBe(true);
+    const next = answers.afterRetirement;
+    expect(next).toMatchObject({ ok: true, mode: "partial", changes: [] });
+    expect(next.log).toContain("saved renderer loaded");
+    expect(next.log).toContain("warm partial build: rendered");
   });
 
   it("renders from the renderer the build worker saved, with the live pages' stylesheets, without an Astro build", () => {
