@@ -351,21 +351,27 @@ export class SiteBuilder {
     this.pending = [];
     const automatic = this.retryDue;
     this.retryDue = false;
+    const priming = this.primeDue;
+    this.primeDue = false;
     // A scheduled try goes straight to a full build: the partial one has failed already.
     const mode = force ?? (automatic ? "full" : this.modeFor(changes));
-    let report = await this.attempt(mode, changes, automatic ? this.recovery?.failedId : undefined);
+    // A build that only primes a fresh worker (no write joined it) publishes the same site: the screen keeps
+    // showing the version it follows (the rebuild an administrator asked for, say) as the live one.
+    let report = await this.attempt(mode, changes, automatic ? this.recovery?.failedId : undefined, priming && changes.length === 0);
     if (!report.ok && mode === "partial" && !this.stopped) {
       this.worker?.stop();
       this.noteFailure(report);
       this.recovery!.retries++;
       report = await this.attempt("full", changes, report.id);
     }
-    if (report.ok && this.primeNext && !this.stopped) {
+    // Not after a priming build's own full retry: a worker that cannot prime would retire and fail again forever.
+    if (report.ok && this.primeNext && !priming && !this.stopped) {
       // The worker that ran Astro's build was stopped to give its memory back (scripts/build-worker.ts). A build
       // at once, with no change of its own, lets the fresh worker list the site while nobody waits: the next
       // write's build then lists only what it changed (site/src/lib/listing-scope.ts), as before the retirement.
       // Writes made meanwhile join it.
       this.primeNext = false;
+      this.primeDue = true;
       void this.requestBuild();
     }
     if (report.ok) {
@@ -386,8 +392,10 @@ export class SiteBuilder {
     return report;
   }
 
-  /** The last build's worker retired: the next build primes a fresh one. */
+  /** The last build's worker retired: a build follows to prime a fresh one. */
   private primeNext = false;
+  /** The next run is that priming build. */
+  private primeDue = false;
   /** How many scheduled tries since the last success (picks the next delay). */
   private retryCount = 0;
   /** The next run is one the builder started by itself (a scheduled try). */
@@ -415,7 +423,8 @@ export class SiteBuilder {
     this.retryTimer.unref?.();
   }
 
-  private async attempt(mode: BuildMode, changes: Change[], retryOf?: string): Promise<BuildReport> {
+  /** `unlisted`: a success does not become the live version the screen shows (a priming build with no change). */
+  private async attempt(mode: BuildMode, changes: Change[], retryOf?: string, unlisted = false): Promise<BuildReport> {
     const started = new Date();
     const id = `${started.getTime()}-${Math.random().toString(36).slice(2, 8)}`;
     this.current = { id, startedAt: started.toISOString(), changes };
@@ -473,7 +482,7 @@ export class SiteBuilder {
     this.last = report;
     this.current = null;
     this.primeNext = ok && retired === true;
-    if (ok) this.lastSuccess = { ...report, log: "" };
+    if (ok && !unlisted) this.lastSuccess = { ...report, log: "" };
     else this.lastFailure = report;
     try {
       writeFileSync(join(this.siteDir, "last-build.log"), report.log);
