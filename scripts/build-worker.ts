@@ -49,6 +49,12 @@ const root = process.cwd();
 const givenKey = process.env.BUILD_KEY;
 let warm: { prerenderer: CapturedPrerenderer; key: string } | null = null;
 
+/**
+ * How long a fresh worker's first build renders pages it carries, for the JIT (scripts/warm-renderer.ts). That build
+ * is the one after a retirement or a start, which lists the whole site anyway: seconds more of it.
+ */
+const WARM_UP_MS = Number(process.env.BUILD_WARM_UP_MS ?? 3000);
+
 /** True when a renderer for `key` is saved (this process's Astro build saved it, or an earlier one did). */
 function hasSavedRenderer(key: string): boolean {
   const base = process.env[RENDERER_DIR_ENV];
@@ -82,7 +88,7 @@ async function runJob(job: WorkerJob): Promise<WorkerAnswer> {
   console.log(`memory before this job: JS heap ${Math.round(heapSize() / 1e6)} MB, resident ${Math.round(process.memoryUsage.rss() / 1e6)} MB`);
   const key = givenKey || buildKey(root);
   const buildJob: BuildJob = { root, out: job.out, previous: job.previous || undefined, key, mode: job.previous ? job.mode : "full" };
-  if (warm === null && buildJob.mode === "partial" && !astroBuiltInThisProcess()) warm = await savedRenderer(key);
+  const loadedNow = warm === null && buildJob.mode === "partial" && !astroBuiltInThisProcess() && (warm = await savedRenderer(key)) !== null;
   const canWarm = warm !== null && warm.key === key && buildJob.mode === "partial";
   buildJob.staged = canWarm && job.inPlace === true;
   if (!canWarm && astroBuiltInThisProcess()) return { id: job.id, ok: false, restart: true };
@@ -118,6 +124,7 @@ async function runJob(job: WorkerJob): Promise<WorkerAnswer> {
         key,
         onPage: (rel, body) => pages.page(rel, body),
         staged: buildJob.staged,
+        ...(loadedNow ? { warmUpMs: WARM_UP_MS } : {}),
         // Indexing runs on the kept search thread while the lists are rendered.
         onSearchable: (pages) => {
           searchStarted();
