@@ -93,7 +93,8 @@ function configReviver(_key: string, value: unknown): unknown {
 /**
  * Saves the renderer of the `astro build` running in this process into `base`, under its key; everything else
  * in `base` is removed (each process loads every module of its renderer at start, so none reads a folder after).
- * Written beside, then renamed: a worker loading it never sees half a folder.
+ * Written beside, then renamed: a process never loads half a folder (one whose folder goes while it loads falls
+ * back to Astro).
  */
 export function saveRenderer(base: string, key: string, prerenderDir: string, app: BuildApp, internals: Internals): string {
   const options = app.getOptions() as { settings: { config: unknown; scripts?: unknown; buildOutput?: unknown }; origin?: string };
@@ -119,10 +120,12 @@ export function saveRenderer(base: string, key: string, prerenderDir: string, ap
   rmSync(temp, { recursive: true, force: true });
   cpSync(prerenderDir, join(temp, "bundle"), { recursive: true });
   writeFileSync(join(temp, RENDERER_FILE), JSON.stringify(snapshot, configReplacer));
-  // Same key, same code: a folder already there renders the same pages.
-  if (existsSync(target)) rmSync(temp, { recursive: true, force: true });
-  else renameSync(temp, target);
-  // Other keys' renderers, and what a save cut short left (one build runs at a time: no other save is under way).
+  // A folder of the same key is replaced, not kept: this build's renderer has just rendered the site, where one
+  // left there may be what made a partial build fail (the builder's retry is the build saving now).
+  const old = `${target}.${process.pid}.old`;
+  if (existsSync(target)) renameSync(target, old);
+  renameSync(temp, target);
+  // The replaced one, other keys' renderers, and what a save cut short left (one build runs at a time).
   for (const name of readdirSync(base)) {
     const path = join(base, name);
     if (path !== target) rmSync(path, { recursive: true, force: true });

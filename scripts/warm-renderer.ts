@@ -96,9 +96,9 @@ async function warmUp(paths: PathWithRoute[], ms: number, render: (path: PathWit
   for (let i = 0; performance.now() < until; i++) {
     let any = false;
     for (const list of routes) {
+      if (i >= list.length) continue;
       // Spread over each route's pages (the last ones of a list are not the first ones).
-      const path = list[(i * 7919) % list.length];
-      if (i >= list.length || !path) continue;
+      const path = list[(i * 7919) % list.length]!;
       any = true;
       try {
         await render(path);
