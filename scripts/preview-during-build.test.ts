@@ -32,7 +32,7 @@ describe("« Aperçu » while the site builds", () => {
   const answers: {
     retired: boolean;
     afterRetirement: BuildReport;
-    liveShown: { first: string; after?: string };
+    liveShown: { first: string; after?: string; failure: BuildReport | null };
     first: { html: string; astroRan: boolean };
     during: { status: number; type: string | null; html: string; building: boolean };
   } = {} as never;
@@ -70,7 +70,7 @@ describe("« Aperçu » while the site builds", () => {
     answers.retired = first.log.includes("build worker retires");
     while (builder.status().building || builder.status().queued) await Bun.sleep(20);
     answers.afterRetirement = builder.status().last!;
-    answers.liveShown = { first: first.id, after: builder.status().lastSuccess?.id };
+    answers.liveShown = { first: first.id, after: builder.status().lastSuccess?.id, failure: builder.status().lastFailure };
     // The preview process's own start (Astro bundling its code), as the server does once the site is up.
     previews.warm();
     const firstPreview = await preview(articleId);
@@ -101,6 +101,8 @@ describe("« Aperçu » while the site builds", () => {
     expect(next.log).toContain("warm partial build: rendered");
     // It publishes the same site: the « Site » screen keeps showing the build it followed as the live version.
     expect(answers.liveShown.after).toBe(answers.liveShown.first);
+    // Nor is it a failure.
+    expect(answers.liveShown.failure).toBeNull();
   });
 
   it("renders from the renderer the build worker saved, with the live pages' stylesheets, without an Astro build", () => {

@@ -482,8 +482,8 @@ export class SiteBuilder {
     this.last = report;
     this.current = null;
     this.primeNext = ok && retired === true;
-    if (ok && !unlisted) this.lastSuccess = { ...report, log: "" };
-    else this.lastFailure = report;
+    if (!ok) this.lastFailure = report;
+    else if (!unlisted) this.lastSuccess = { ...report, log: "" };
     try {
       writeFileSync(join(this.siteDir, "last-build.log"), report.log);
     } catch (e) {
