@@ -11,8 +11,7 @@
  * Job: { id, out, previous, mode }. Answer: { id, ok, retire? } or { id, restart: true }. Logs go to stdout and
  * stderr.
  */
-import { existsSync, mkdirSync } from "node:fs";
-import { join } from "node:path";
+import { mkdirSync } from "node:fs";
 import { END_OF_JOB } from "../api/lib/build-worker-client";
 import { astroBuildBeside, astroBuiltInThisProcess, holdSavedRenderer } from "./astro-in-process";
 import { type BuildJob, type BuildMode, carryOverAssets, indexAgain, indexAndCompress, renderPages } from "./build-steps";
@@ -26,7 +25,7 @@ import type { CapturedPrerenderer } from "./prerenderer-capture";
 import type { SearchIndexStats } from "./search-index";
 import { searchOnThread } from "./search-on-thread";
 import { prepareStaging } from "./staging";
-import { loadRenderer, RENDERER_DIR_ENV, RENDERER_FILE, rendererFolder } from "./saved-renderer";
+import { hasSavedRenderer, loadSavedRenderer } from "./saved-renderer";
 import { renderWarm } from "./warm-renderer";
 
 /**
@@ -55,31 +54,6 @@ let warm: { prerenderer: CapturedPrerenderer; key: string } | null = null;
  */
 const WARM_UP_MS = Number(process.env.BUILD_WARM_UP_MS ?? 3000);
 
-/** True when a renderer for `key` is saved (this process's Astro build saved it, or an earlier one did). */
-function hasSavedRenderer(key: string): boolean {
-  const base = process.env[RENDERER_DIR_ENV];
-  return base !== undefined && existsSync(join(rendererFolder(base, key), RENDERER_FILE));
-}
-
-/**
- * The renderer an earlier worker saved for this key (scripts/saved-renderer.ts), for a fresh worker's first
- * partial build: no `astro build` in this process then, and none of the memory it keeps. Null when there is none
- * or it cannot be loaded (logged): the build runs Astro as before.
- */
-async function savedRenderer(key: string): Promise<typeof warm> {
-  const base = process.env[RENDERER_DIR_ENV];
-  if (!base) return null;
-  const started = performance.now();
-  try {
-    const prerenderer = await loadRenderer(base, key, root, holdSavedRenderer);
-    if (!prerenderer) return null;
-    console.log(`saved renderer loaded in ${Math.round(performance.now() - started)} ms`);
-    return { prerenderer, key };
-  } catch (e) {
-    console.warn(`saved renderer not loaded: ${e instanceof Error ? e.message : e}`);
-    return null;
-  }
-}
 async function runJob(job: WorkerJob): Promise<WorkerAnswer> {
   const began = performance.now();
   const at = () => `${Math.round(performance.now() - began)} ms`;
@@ -88,7 +62,13 @@ async function runJob(job: WorkerJob): Promise<WorkerAnswer> {
   console.log(`memory before this job: JS heap ${Math.round(heapSize() / 1e6)} MB, resident ${Math.round(process.memoryUsage.rss() / 1e6)} MB`);
   const key = givenKey || buildKey(root);
   const buildJob: BuildJob = { root, out: job.out, previous: job.previous || undefined, key, mode: job.previous ? job.mode : "full" };
-  const loadedNow = warm === null && buildJob.mode === "partial" && !astroBuiltInThisProcess() && (warm = await savedRenderer(key)) !== null;
+  // A fresh worker's first partial build: the renderer an earlier worker saved, if any (else Astro, below).
+  let loadedNow = false;
+  if (warm === null && buildJob.mode === "partial" && !astroBuiltInThisProcess()) {
+    const prerenderer = await loadSavedRenderer(key, root, "build worker", holdSavedRenderer);
+    if (prerenderer) warm = { prerenderer, key };
+    loadedNow = prerenderer !== null;
+  }
   const canWarm = warm !== null && warm.key === key && buildJob.mode === "partial";
   buildJob.staged = canWarm && job.inPlace === true;
   if (!canWarm && astroBuiltInThisProcess()) return { id: job.id, ok: false, restart: true };

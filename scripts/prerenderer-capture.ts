@@ -42,7 +42,7 @@ export function keepingPrerenderer(): boolean {
  */
 export async function loadAllPages(prerenderer: CapturedPrerenderer): Promise<void> {
   const app = prerenderer.app;
-  if (app) await loadModules(app, await prerenderBundleDir(app));
+  if (app) await loadModules(app, await prerenderBundleDir(app.getOptions().settings));
 }
 
 /** Every route's page module of `app`, then every other module of its bundle at `dir` (scripts/saved-renderer.ts too). */
@@ -57,9 +57,11 @@ export async function loadModules(app: BuildApp, dir: string): Promise<void> {
   await loadBundle(dir);
 }
 
-/** Astro's prerender folder for this build, by Astro's own rule (it depends on the out dir and the cwd). */
-async function prerenderBundleDir(app: BuildApp): Promise<string> {
-  const { settings } = app.getOptions();
+/**
+ * Astro's prerender folder for a build's settings, by Astro's own rule (it depends on the out dir and the cwd);
+ * the partial-build integration gives `{ config, buildOutput: "static" }` before Astro's app exists.
+ */
+export async function prerenderBundleDir(settings: { config: { root: URL }; buildOutput?: string }): Promise<string> {
   const utils = (await import(join(fileURLToPath(settings.config.root), "node_modules/astro/dist/prerender/utils.js"))) as {
     getPrerenderOutputDirectory(settings: unknown): URL;
   };

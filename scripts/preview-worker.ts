@@ -19,7 +19,7 @@ import { astroInProcess } from "./astro-in-process";
 import { exitWithServer } from "../api/lib/owned-by-server";
 import type { CapturedPrerenderer } from "./prerenderer-capture";
 import { renderArticlePreview } from "./preview-render";
-import { loadRenderer, RENDERER_DIR_ENV } from "./saved-renderer";
+import { loadSavedRenderer } from "./saved-renderer";
 import { setPreviewAnswers } from "../site/src/lib/preview-article";
 
 export type PreviewJob = { id: string; article: Article } | { type: "content-changed" };
@@ -27,28 +27,10 @@ export type PreviewAnswer = { id: string; html?: string; error?: string };
 
 const root = process.cwd();
 
-/**
- * The renderer the build worker saved for this key (scripts/saved-renderer.ts): no `astro build` here then, and
- * none of the memory it keeps (~285 MB). Null when there is none yet or it cannot be loaded (logged).
- */
-async function savedRenderer(key: string): Promise<CapturedPrerenderer | null> {
-  const base = process.env[RENDERER_DIR_ENV];
-  if (!base) return null;
-  const started = performance.now();
-  try {
-    const prerenderer = await loadRenderer(base, key, root);
-    if (prerenderer) console.log(`preview renderer loaded from the site's saved renderer in ${Math.round(performance.now() - started)} ms`);
-    return prerenderer;
-  } catch (e) {
-    // Astro's build below still works: the modules loaded so far are a copy apart, their state on globalThis.
-    console.warn(`saved renderer not loaded: ${e instanceof Error ? e.message : e}`);
-    return null;
-  }
-}
-
 async function warmUp(): Promise<CapturedPrerenderer> {
   const key = process.env.BUILD_KEY || buildKey(root);
-  const saved = await savedRenderer(key);
+  // The build worker's saved renderer: no Astro build here then, and none of the ~285 MB it keeps.
+  const saved = await loadSavedRenderer(key, root, "« Aperçu »");
   if (saved) return saved;
   const out = process.env.PREVIEW_OUT_DIR;
   if (!out) throw new Error("PREVIEW_OUT_DIR is not set");

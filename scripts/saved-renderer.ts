@@ -16,8 +16,8 @@
  */
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import { type BuildApp, type CapturedPrerenderer, loadModules } from "./prerenderer-capture";
+import { pathToFileURL } from "node:url";
+import { type BuildApp, type CapturedPrerenderer, loadModules, prerenderBundleDir } from "./prerenderer-capture";
 
 export const RENDERER_DIR_ENV = "BUILD_RENDERER_DIR";
 export const RENDERER_FILE = "renderer.json";
@@ -133,14 +133,6 @@ export function saveRenderer(base: string, key: string, prerenderDir: string, ap
   return target;
 }
 
-/** Astro's prerender folder for a static build of `config`, by Astro's own rule (it depends on the cwd). */
-async function prerenderDirOf(config: { root: URL; outDir: URL }): Promise<string> {
-  const utils = (await import(join(fileURLToPath(config.root), "node_modules/astro/dist/prerender/utils.js"))) as {
-    getPrerenderOutputDirectory(settings: unknown): URL;
-  };
-  return fileURLToPath(utils.getPrerenderOutputDirectory({ config, buildOutput: "static" }));
-}
-
 /**
  * The partial-build integration's part, for a process that keeps its prerenderer with BUILD_RENDERER_DIR set (the
  * build worker): `beforeSetup` watches what Astro hands the prerender app, `afterLoad` (once every module is
@@ -155,7 +147,7 @@ export function rendererSaver(config: { root: URL; outDir: URL }, key: string) {
     async beforeSetup(): Promise<void> {
       if (!base) return;
       try {
-        dir = await prerenderDirOf(config);
+        dir = await prerenderBundleDir({ config, buildOutput: "static" });
         seen = await watchInternals(dir);
       } catch (e) {
         notSaved(e);
@@ -172,6 +164,32 @@ export function rendererSaver(config: { root: URL; outDir: URL }, key: string) {
       }
     },
   };
+}
+
+/** True when a renderer for `key` is saved under BUILD_RENDERER_DIR. */
+export function hasSavedRenderer(key: string): boolean {
+  const base = process.env[RENDERER_DIR_ENV];
+  return base !== undefined && existsSync(join(rendererFolder(base, key), RENDERER_FILE));
+}
+
+/**
+ * The renderer saved for `key` under BUILD_RENDERER_DIR, for the build worker and « Aperçu »: no `astro build` in
+ * the process then, and none of the memory it keeps. Null when there is none or it cannot be loaded (logged, as
+ * `who`): the caller runs Astro instead. `onLoading`: see `loadRenderer`.
+ */
+export async function loadSavedRenderer(key: string, root: string, who: string, onLoading?: () => void): Promise<CapturedPrerenderer | null> {
+  const base = process.env[RENDERER_DIR_ENV];
+  if (!base) return null;
+  const started = performance.now();
+  try {
+    const prerenderer = await loadRenderer(base, key, root, onLoading);
+    if (prerenderer) console.log(`${who}: saved renderer loaded in ${Math.round(performance.now() - started)} ms`);
+    return prerenderer;
+  } catch (e) {
+    // Astro's build still works after this: the modules loaded so far are a copy apart, their state on globalThis.
+    console.warn(`${who}: saved renderer not loaded: ${e instanceof Error ? e.message : e}`);
+    return null;
+  }
 }
 
 /**
