@@ -11,15 +11,16 @@
  *
  * The pages it renders are Astro's own: the same bundle, Astro's `renderPath`, the same stylesheets per page;
  * scripts/partial-build.test.ts goes through the worker's retirement and a restart in its series, so a loaded
- * renderer's builds are compared byte for byte with a full build. This reaches into Astro's build internals, as the warm renderer already does
- * (pinned Astro version): a renderer that cannot be saved or loaded is logged and the worker runs Astro instead.
+ * renderer's builds are compared byte for byte with a full build. This reaches into Astro's build internals, as
+ * the warm renderer already does (pinned Astro version): a renderer that cannot be saved or loaded is logged and
+ * the process runs Astro instead.
  */
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { type BuildApp, type CapturedPrerenderer, loadModules, prerenderBundleDir } from "./prerenderer-capture";
 
-export const RENDERER_DIR_ENV = "BUILD_RENDERER_DIR";
+const RENDERER_DIR_ENV = "BUILD_RENDERER_DIR";
 export const RENDERER_FILE = "renderer.json";
 /** Bumped when the saved form changes: an older folder is then not loaded. */
 const FORMAT = 1;
@@ -53,7 +54,7 @@ export function rendererFolder(base: string, key: string): string {
  * so that the internals Astro hands its app are seen (the prerenderer then imports the same module). Returns
  * what was seen, or null when the bundle is not where Astro puts it for a static build.
  */
-export async function watchInternals(prerenderDir: string): Promise<() => Internals | null> {
+async function watchInternals(prerenderDir: string): Promise<() => Internals | null> {
   let seen: Internals | null = null;
   const entry = readdirSync(prerenderDir).find((f) => /^prerender-entry\.[\w-]+\.mjs$/.test(f));
   if (!entry) return () => null;
@@ -197,7 +198,7 @@ export async function loadSavedRenderer(key: string, root: string, who: string, 
  * when there is none. Throws when one is there but cannot be loaded (the caller logs it and runs Astro).
  * `onLoading` is called before the first module is imported.
  */
-export async function loadRenderer(base: string, key: string, root: string, onLoading?: () => void): Promise<CapturedPrerenderer | null> {
+async function loadRenderer(base: string, key: string, root: string, onLoading?: () => void): Promise<CapturedPrerenderer | null> {
   const folder = rendererFolder(base, key);
   if (!existsSync(join(folder, RENDERER_FILE))) return null;
   const snapshot = JSON.parse(readFileSync(join(folder, RENDERER_FILE), "utf8"), configReviver) as Snapshot;
