@@ -4,8 +4,9 @@
  * server runs it, through the build worker (scripts/build-worker.ts: Astro in its process for the first build,
  * which saves its renderer and retires; then a fresh worker's build with no write, as the builder runs it, and the
  * partial ones from the renderer it loaded; a restart halfway). The full build it is compared with is a one-shot
- * `astro build` (scripts/build-site.ts). Each partial build is staged and published in place into the live folder as the
- * server does it (api/lib/publish-in-place.ts, issue 31 §2): the live folder after the series is what is compared.
+ * `astro build` (scripts/build-site.ts). Each partial build is staged and published in place into the live folder
+ * as the server does it (api/lib/publish-in-place.ts, issue 31 §2): the live folder after the series is what is
+ * compared.
  * Real builds against the real API on a temporary database, so it is slow: one series serves all checks.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
@@ -18,6 +19,7 @@ import { articles, events, media, themes, users } from "../db/schema";
 import { makeArticle, makeEvent, makeMedia, makeTheme, makeUser } from "../api/testing/factory";
 import { createHarness, type Harness } from "../api/testing/harness";
 import { BuildWorkerClient } from "../api/lib/build-worker-client";
+import { RENDERERS } from "../api/lib/site-builder";
 import { runSiteBuild } from "../api/testing/site-build";
 import { GENERATION_FILE, PUBLISH_MANIFEST, type PublishManifest, publishInPlace, readGeneration } from "../api/lib/publish-in-place";
 import { CSP_HASHES_FILE } from "../api/lib/security-headers";
@@ -170,7 +172,7 @@ describe("partial builds", () => {
       API_ORIGIN: `http://127.0.0.1:${server.port}`,
       PUBLIC_URL: "http://localhost:4321",
       ASTRO_TELEMETRY_DISABLED: "1",
-      BUILD_RENDERER_DIR: join(root, "site", "renderers"),
+      BUILD_RENDERER_DIR: join(root, "site", RENDERERS),
     });
 
     // The live site, then a series of writes, each followed by a partial build from the previous one.
